@@ -1,0 +1,129 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyError } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { ZodError } from 'zod';
+import type { Config } from './config.ts';
+import { ping, type Database } from './db/client.ts';
+import { AppError, statusOf } from './lib/errors.ts';
+import type { App } from './lib/types.ts';
+import { authPlugin } from './plugins/auth.ts';
+import accountsRoutes from './modules/accounts/accounts.routes.ts';
+import placesRoutes from './modules/places/places.routes.ts';
+
+export const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
+
+export type BuildOptions = { config: Config; db: Database; logger?: boolean };
+
+/** Build the whole HTTP app: plugins → modules → one error handler. Tests call this too. */
+export async function buildApp({ config, db, logger }: BuildOptions): Promise<App> {
+  const app = Fastify({
+    logger: logger === false || config.logLevel === 'silent' ? false : { level: config.logLevel },
+    trustProxy: !!config.publicUrl,
+    bodyLimit: 1_048_576,
+    // Request ids for log correlation; never echoed in error bodies.
+    genReqId: () => crypto.randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('db', db);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie);
+  // Limits are opted into per route (login, reset); see config.rateLimit on those routes.
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Haat API', version: '0.1.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(authPlugin);
+
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err instanceof AppError) {
+      return reply.status(statusOf[err.kind]).send({ message: err.message, ...err.details });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const errors = err.validation.map((v) => ({
+        path: String(v.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.'),
+        message: v.message ?? 'Invalid value',
+      }));
+      return reply.status(400).send({ message: errors[0]?.message ?? 'Invalid input', errors });
+    }
+    if (err instanceof ZodError) {
+      const errors = err.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+      return reply.status(400).send({ message: errors[0]?.message ?? 'Invalid input', errors });
+    }
+    if (isResponseSerializationError(err)) {
+      req.log.error({ err, issues: err.cause.issues }, 'response did not match its schema');
+      return reply.status(500).send({ message: 'Internal server error' });
+    }
+    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+    if (status === 500) {
+      req.log.error({ err }, 'unhandled error');
+      return reply.status(500).send({ message: 'Internal server error' });
+    }
+    const message =
+      status === 429 ? 'Too many attempts, please try again later' : status === 413 ? 'Request is too large' : err.message;
+    return reply.status(status).send({ message });
+  });
+
+  app.get('/healthz', { schema: { hide: true } }, async (_req, reply) => {
+    try {
+      await ping(db);
+      return { status: 'ok' };
+    } catch {
+      return reply.status(503).send({ status: 'unavailable' });
+    }
+  });
+
+  await app.register(accountsRoutes, { prefix: '/api' });
+  await app.register(placesRoutes, { prefix: '/api' });
+
+  await registerWeb(app);
+  return app;
+}
+
+/** Serve the built web app, falling back to index.html for client routes; JSON 404 under /api. */
+async function registerWeb(app: App) {
+  const hasWeb = fs.existsSync(path.join(webRoot, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false, maxAge: '1h' });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0] ?? '';
+    if (url.startsWith('/api/') || url === '/api' || req.method !== 'GET' || !hasWeb) {
+      return reply.status(404).send({ message: 'Not found' });
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', webRoot);
+  });
+}

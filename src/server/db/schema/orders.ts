@@ -1,0 +1,161 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+import { products } from './catalog.ts';
+import { createdAt, id, money, percent, updatedAt } from './_common.ts';
+
+export const paymentMethod = pgEnum('payment_method', ['RazorPay', 'PayPal', 'CashOnDelivery']);
+export const orderStatus = pgEnum('order_status', ['placed', 'cancelled']);
+export const sellerPaymentStatus = pgEnum('seller_payment_status', ['Pending', 'Paid']);
+
+/** Addresses are snapshots taken when the order is placed, so later profile edits never rewrite history. */
+export type ShippingAddressRow = {
+  address: string;
+  city: string;
+  state: string;
+  postalCode: string;
+  country: string;
+};
+export type BillingAddressRow = ShippingAddressRow & { name: string };
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: id(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    shippingAddress: jsonb().$type<ShippingAddressRow>().notNull(),
+    billingAddress: jsonb().$type<BillingAddressRow>().notNull(),
+    paymentMethod: paymentMethod().notNull().default('RazorPay'),
+    /** Totals are in `orderCurrency`, computed by the server (DECISIONS §6). */
+    itemsPrice: money().notNull(),
+    shippingPrice: money().notNull().default('0'),
+    taxPrice: money().notNull(),
+    discount: money().notNull().default('0'),
+    totalPrice: money().notNull(),
+    /** The same totals in INR, the currency the catalogue and payouts use. */
+    totalPriceInr: money().notNull(),
+    orderCurrency: text().notNull().default('INR'),
+    /** Units of orderCurrency per 1 INR at placement time. */
+    exchangeRate: numeric({ precision: 20, scale: 10 }).notNull().default('1'),
+    couponCodes: text().array().notNull().default(sql`'{}'::text[]`),
+    status: orderStatus().notNull().default('placed'),
+    isPaid: boolean().notNull().default(false),
+    paidAt: timestamp({ withTimezone: true }),
+    paymentResult: jsonb().$type<Record<string, unknown>>(),
+    isDelivered: boolean().notNull().default(false),
+    deliveredAt: timestamp({ withTimezone: true }),
+    cancelledAt: timestamp({ withTimezone: true }),
+    idempotencyKey: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('orders_idempotency_key').on(t.userId, t.idempotencyKey),
+    index('orders_user_idx').on(t.userId, t.createdAt),
+    index('orders_created_idx').on(t.createdAt),
+    index('orders_unpaid_idx').on(t.createdAt).where(sql`not ${t.isPaid} and ${t.status} = 'placed'`),
+    check('orders_paid_has_date', sql`not ${t.isPaid} or ${t.paidAt} is not null`),
+    check('orders_delivered_has_date', sql`not ${t.isDelivered} or ${t.deliveredAt} is not null`),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: id(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: uuid().references(() => products.id, { onDelete: 'set null' }),
+    sellerId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    name: text().notNull(),
+    image: text().array().notNull().default(sql`'{}'::text[]`),
+    size: text(),
+    qty: integer().notNull(),
+    /** Unit prices in INR, as listed when the order was placed. */
+    price: money().notNull(),
+    currency: text().notNull().default('INR'),
+    discountedPrice: money().notNull(),
+    /** Discount per unit in INR. */
+    discount: money().notNull().default('0'),
+    hsn: text().array().notNull().default(sql`'{}'::text[]`),
+    /** GST rate in percent applied to this line. */
+    tax: percent().notNull(),
+    taxAmount: money().notNull(),
+    percentageMarkup: percent().notNull().default('0'),
+  },
+  (t) => [
+    index('order_items_order_idx').on(t.orderId),
+    index('order_items_seller_idx').on(t.sellerId),
+    check('order_items_qty_positive', sql`${t.qty} > 0`),
+  ],
+);
+
+/** One record per order line: what the marketplace owes the seller (SPEC §3, DECISIONS §6). */
+export const sellerPayments = pgTable(
+  'seller_payments',
+  {
+    id: id(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderItemId: uuid()
+      .notNull()
+      .unique()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    sellerId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    itemTotalPrice: money().notNull(),
+    currency: text().notNull().default('INR'),
+    paymentStatus: sellerPaymentStatus().notNull().default('Pending'),
+    paymentDate: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('seller_payments_seller_idx').on(t.sellerId, t.paymentStatus)],
+);
+
+/**
+ * Provider payments. The unique provider payment id is what makes "mark paid" happen once, whether the
+ * browser callback or the webhook arrives first (DECISIONS §7).
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: id(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    provider: paymentMethod().notNull(),
+    providerOrderId: text(),
+    providerPaymentId: text(),
+    amountMinor: integer().notNull(),
+    currency: text().notNull(),
+    status: text().notNull().default('created'),
+    raw: jsonb().$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('payments_provider_payment_key').on(t.provider, t.providerPaymentId),
+    unique('payments_provider_order_key').on(t.provider, t.providerOrderId),
+    index('payments_order_idx').on(t.orderId),
+  ],
+);

@@ -1,0 +1,83 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { connect, runMigrations, type Database } from './db/client.ts';
+import { startEmbeddedPostgres, type EmbeddedServer } from './db/embedded.ts';
+import { seedIfEmpty } from './db/seed/demo.ts';
+import { loadOrCreateSecrets } from './lib/secrets.ts';
+
+const say = (msg: string) => process.stdout.write(`[haat] ${msg}\n`);
+
+/** Open the configured database: DATABASE_URL, else the embedded server in DATA_DIR/pg. */
+export async function openDatabase(config: Config): Promise<{ db: Database; embedded?: EmbeddedServer }> {
+  if (config.databaseUrl) return { db: connect(config.databaseUrl) };
+  const secrets = await loadOrCreateSecrets(config.dataDir);
+  const embedded = await startEmbeddedPostgres({
+    dir: path.join(config.dataDir, 'pg'),
+    password: secrets.pgPassword,
+    log: say,
+  });
+  if (!config.appSecret) config.appSecret = secrets.appSecret;
+  return { db: connect(embedded.url), embedded };
+}
+
+export async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+  await fs.mkdir(config.dataDir, { recursive: true });
+  const { db, embedded } = await openDatabase(config);
+  if (!config.appSecret) config.appSecret = (await loadOrCreateSecrets(config.dataDir)).appSecret;
+
+  await runMigrations(db);
+  if (config.seedDemo) {
+    const seeded = await seedIfEmpty(db, { dataDir: config.dataDir });
+    if (seeded) say('seeded the demo shop (see README for the demo accounts)');
+  }
+
+  const app = await buildApp({ config, db });
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    say(`${signal}: shutting down`);
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    try {
+      await app.close();
+      await db.$client.end();
+      await embedded?.stop();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  // Started through npm: when npm is killed (even with SIGKILL) we are re-parented; stop with it
+  // instead of living on as an orphan that holds the port and the database.
+  if (process.env.npm_lifecycle_event) {
+    const parent = process.ppid;
+    setInterval(() => {
+      if (process.ppid !== parent) void shutdown('parent exited');
+    }, 1000).unref();
+  }
+
+  await app.listen({ port: config.port, host: config.host });
+  say(`serving on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().catch((err: unknown) => {
+    process.stderr.write(`[haat] failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,138 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasRole, type Actor } from '#shared/permissions.ts';
+import { isRoleName, type RoleName } from '#shared/roles.ts';
+import { MSG } from '#shared/messages.ts';
+import type { Queryable } from '../db/client.ts';
+import { roles, sessions, userRoles, users } from '../db/schema/index.ts';
+import { AppError, forbidden, unauthenticated } from '../lib/errors.ts';
+import type { App } from '../lib/types.ts';
+
+export const SESSION_COOKIE = 'haat_session';
+export const SESSION_DAYS = 30;
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Create a server-side session; only the token's hash is stored (DECISIONS §4). */
+export async function createSession(db: Queryable, userId: string): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + SESSION_DAYS * 86_400_000);
+  await db.insert(sessions).values({ userId, tokenHash: hashToken(token), expiresAt });
+  return { token, expiresAt };
+}
+
+export function setSessionCookie(reply: FastifyReply, token: string, expiresAt: Date) {
+  const secure = reply.request.protocol === 'https' || !!reply.server.config.publicUrl?.startsWith('https:');
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    expires: expiresAt,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply) {
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}
+
+/** Load the actor for a session token, or null when the token is unknown or expired. */
+export async function actorForToken(db: Queryable, token: string): Promise<{ actor: Actor; sessionId: string } | null> {
+  const rows = await db
+    .select({
+      sessionId: sessions.id,
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      active: users.active,
+      roles: sql<string[]>`coalesce(array_agg(${roles.name}) filter (where ${roles.name} is not null), '{}')`,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(userRoles, eq(userRoles.userId, users.id))
+    .leftJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, sql`now()`), sql`${users.deletedAt} is null`))
+    .groupBy(sessions.id, users.id);
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    sessionId: row.sessionId,
+    actor: {
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      active: row.active,
+      roles: row.roles.filter(isRoleName),
+    },
+  };
+}
+
+function bearerToken(req: FastifyRequest): string | null {
+  const h = req.headers.authorization;
+  if (!h) return null;
+  const m = /^Bearer\s+(\S+)$/i.exec(h);
+  return m?.[1] ?? null;
+}
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** The origin browsers must send on cookie-authenticated writes: PUBLIC_URL, else the request's own host. */
+function expectedOrigin(req: FastifyRequest): string {
+  return req.server.config.publicUrl ?? `${req.protocol}://${req.host}`;
+}
+
+/**
+ * Resolves `request.actor` from `Authorization: Bearer …` or the session cookie, and refuses
+ * cookie-authenticated writes from other origins (DECISIONS §4, CSRF).
+ */
+export const authPlugin = fp(async (app: App) => {
+  app.decorateRequest('actor', null);
+  app.decorateRequest('authVia', null);
+  app.decorateRequest('sessionId', null);
+
+  app.addHook('onRequest', async (req) => {
+    const bearer = bearerToken(req);
+    const cookie = req.cookies[SESSION_COOKIE];
+    const token = bearer ?? cookie ?? null;
+    if (!token) return;
+    const via = bearer ? 'bearer' : 'cookie';
+    if (via === 'cookie' && UNSAFE.has(req.method)) {
+      const origin = req.headers.origin ?? (req.headers.referer ? new URL(req.headers.referer).origin : undefined);
+      if (origin !== expectedOrigin(req)) throw forbidden('Cross-site request refused');
+    }
+    const found = await actorForToken(app.db, token);
+    if (!found) return; // unknown or expired token: treated as signed out
+    req.actor = found.actor;
+    req.sessionId = found.sessionId;
+    req.authVia = via;
+  });
+});
+
+/** Route guard: any signed-in person. */
+export async function requireAuth(req: FastifyRequest): Promise<void> {
+  if (!req.actor) throw unauthenticated(MSG.signInRequired);
+}
+
+/** Route guard factory: signed in and holding one of `roleNames`. */
+export function requireRole(...roleNames: RoleName[]) {
+  return async function requireRoleHook(req: FastifyRequest): Promise<void> {
+    if (!req.actor) throw unauthenticated(MSG.signInRequired);
+    if (!hasRole(req.actor, ...roleNames)) throw forbidden(MSG.notAllowed);
+  };
+}
+
+/** Route guard factory: a pure permission predicate from `#shared/permissions.ts`. */
+export function requirePermission(allowed: (actor: Actor) => boolean) {
+  return async function requirePermissionHook(req: FastifyRequest): Promise<void> {
+    if (!req.actor) throw unauthenticated(MSG.signInRequired);
+    if (!allowed(req.actor)) throw forbidden(MSG.notAllowed);
+  };
+}
+
+/** Narrow `req.actor` after a guard ran. */
+export function actorOf(req: FastifyRequest): Actor {
+  if (!req.actor) throw new AppError('unauthenticated', MSG.signInRequired);
+  return req.actor;
+}

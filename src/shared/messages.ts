@@ -1,0 +1,23 @@
+/** User-facing messages fixed by SPEC §5/§8 and DECISIONS; one place so server, web and tests agree. */
+export const MSG = {
+  passwordsDoNotMatch: 'Passwords do not match',
+  roleNotFound: (role: string) => `${role} role not found`,
+  shopNameTooLong: 'Shop name cannot exceed 30 words.',
+  invalidLogin: 'Invalid email or password',
+  userExists: 'User already exists',
+  invalidOrExpiredToken: 'Invalid or expired token',
+  forgotPasswordSent: 'If that email is registered, a reset link has been sent.',
+  signInRequired: 'Please sign in',
+  notAllowed: 'You are not allowed to do that',
+  tooManyAttempts: 'Too many attempts, please try again later',
+  cartEmpty: 'Your Cart is empty',
+  noReviews: 'No Reviews',
+  orderEmpty: 'Order is empty',
+  noShopProducts: 'No products found in this shop',
+  placeOrderFailed: 'Failed to place order. Please try again.',
+  orderCancelled: 'Order Cancelled',
+  invalidShippingPostal: 'Please enter a valid shipping postal code for the selected country.',
+  invalidBillingPostal: 'Please enter a valid billing postal code for the selected country.',
+  mobileTooLong: 'Mobile number cannot be more than 15 digits',
+  fillAllFields: 'Please fill out all fields',
+} as const;

@@ -1,0 +1,18 @@
+/** The six roles of SPEC §3. Names are the wire values. */
+export const ROLE_NAMES = [
+  'Buyer',
+  'Seller-Individual',
+  'Seller-Company',
+  'Admin',
+  'Auditor',
+  'Distributor',
+] as const;
+export type RoleName = (typeof ROLE_NAMES)[number];
+
+export const SELLER_ROLES: readonly RoleName[] = ['Seller-Individual', 'Seller-Company'];
+/** Roles a person may give themselves at registration (DECISIONS §4). */
+export const SELF_SERVICE_ROLES: readonly RoleName[] = ['Buyer', 'Seller-Individual', 'Seller-Company'];
+
+export function isRoleName(value: string): value is RoleName {
+  return (ROLE_NAMES as readonly string[]).includes(value);
+}
