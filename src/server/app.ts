@@ -24,6 +24,8 @@ import type { App } from './lib/types.ts';
 import { authPlugin } from './plugins/auth.ts';
 import accountsRoutes from './modules/accounts/accounts.routes.ts';
 import placesRoutes from './modules/places/places.routes.ts';
+import catalogRoutes from './modules/catalog/catalog.routes.ts';
+import { storagePlugin } from './plugins/storage.ts';
 
 export const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
 
@@ -67,6 +69,7 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Ap
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(authPlugin);
+  await app.register(storagePlugin);
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
@@ -108,6 +111,7 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Ap
 
   await app.register(accountsRoutes, { prefix: '/api' });
   await app.register(placesRoutes, { prefix: '/api' });
+  await app.register(catalogRoutes, { prefix: '/api' });
 
   await registerWeb(app);
   return app;
