@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   index,
   integer,
   numeric,
@@ -57,6 +58,9 @@ export const categoryMarkups = pgTable(
   ],
 );
 
+/** PostgreSQL's full-text document type; Drizzle has no built-in for it. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
 export const products = pgTable(
   'products',
   {
@@ -82,6 +86,14 @@ export const products = pgTable(
     percentageMarkup: percent().notNull().default('0'),
     /** Active (true) or Inactive (false). */
     status: boolean().notNull().default(true),
+    /**
+     * Search columns (DECISIONS §5), written only by the trigger `products_search_refresh` (migration
+     * 0004_product_search_trigger), which also pulls in the category names; the app never sets them.
+     * `searchText`: lower-cased name, brand and category names, for trigram (partial-word) matching.
+     * `searchVector`: weighted English document: name A, brand and category names B, description D.
+     */
+    searchText: text().notNull().default(''),
+    searchVector: tsvector().notNull().default(sql`''::tsvector`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -93,6 +105,14 @@ export const products = pgTable(
     index('products_category_idx').on(t.categoryId),
     index('products_shop_idx').on(t.shopId),
     index('products_active_created_idx').on(t.status, t.createdAt),
+    index('products_search_vector_idx').using('gin', t.searchVector),
+    index('products_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    // Storefront "top rated" carousel: active products by rating, then number of reviews.
+    index('products_top_rated_idx')
+      .on(t.rating.desc(), t.numReviews.desc(), t.createdAt.desc())
+      .where(sql`${t.status}`),
+    // Category pages: active products of some categories, newest first.
+    index('products_active_category_created_idx').on(t.categoryId, t.createdAt.desc()).where(sql`${t.status}`),
   ],
 );
 
