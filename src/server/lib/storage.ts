@@ -1,0 +1,150 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Config } from '../config.ts';
+import { AppError } from './errors.ts';
+
+/**
+ * Where uploaded and generated files live (DECISIONS §1: app processes keep no files of their own).
+ * `public` files are served to anybody at `publicUrl(key)`; `private` files (KYC documents) are never
+ * reachable by a URL of their own: the server reads them with `get` and hands them out itself.
+ */
+export type Visibility = 'public' | 'private';
+
+export type StoredFile = { data: Buffer; contentType: string; visibility: Visibility };
+
+export interface Storage {
+  put(key: string, data: Buffer, contentType: string, visibility: Visibility): Promise<void>;
+  /** The file under `key`, public or private, or null when there is none. */
+  get(key: string): Promise<StoredFile | null>;
+  /** Remove the file; removing a missing file is not an error. */
+  delete(key: string): Promise<void>;
+  /** The URL a browser loads a public file from. */
+  publicUrl(key: string): string;
+}
+
+/** URL prefix public files are served under. */
+export const PUBLIC_PREFIX = '/uploads/';
+
+/**
+ * Content types by extension. A key's extension must match the content type it is stored with, because
+ * a public file is served by its name: a file cannot be smuggled out as a different type than it was
+ * checked as. SVG and HTML are deliberately absent (they can carry scripts).
+ */
+const CONTENT_TYPES: Record<string, string> = {
+  webp: 'image/webp',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  avif: 'image/avif',
+  pdf: 'application/pdf',
+};
+
+export const extensionFor = (contentType: string): string | undefined =>
+  Object.entries(CONTENT_TYPES).find(([, type]) => type === contentType)?.[0];
+
+export const contentTypeOf = (key: string): string | undefined =>
+  CONTENT_TYPES[key.slice(key.lastIndexOf('.') + 1).toLowerCase()];
+
+/**
+ * A key is one or more `/`-separated segments of letters, digits, `.`, `_` and `-`, each starting with
+ * a letter or digit: no `..`, no hidden files, no absolute paths, no backslashes, nothing to escape.
+ */
+const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
+
+export function isSafeKey(key: string): boolean {
+  if (key.length === 0 || key.length > 512) return false;
+  return key.split('/').every((s) => SEGMENT.test(s));
+}
+
+export function assertSafeKey(key: string): void {
+  if (!isSafeKey(key)) throw new AppError('invalid', 'Invalid file key');
+}
+
+/** A fresh key under `folder` (itself made of safe segments), e.g. `kyc/<userId>/<uuid>.pdf`. */
+export function newKey(folder: string, extension: string): string {
+  const key = `${folder}/${randomUUID()}.${extension}`;
+  assertSafeKey(key);
+  return key;
+}
+
+function checkPut(key: string, contentType: string) {
+  assertSafeKey(key);
+  const expected = contentTypeOf(key);
+  if (!expected || expected !== contentType) {
+    throw new AppError('unsupported_media', `A ${contentType} file cannot be stored as ${key}`);
+  }
+}
+
+/**
+ * Files on the local disk: `<root>/public/<key>` and `<root>/private/<key>`, root being
+ * `DATA_DIR/uploads`. Only the public folder is ever given to the static file server.
+ */
+export class LocalStorage implements Storage {
+  readonly publicDir: string;
+  readonly privateDir: string;
+
+  constructor(readonly root: string) {
+    this.publicDir = path.join(root, 'public');
+    this.privateDir = path.join(root, 'private');
+  }
+
+  private file(visibility: Visibility, key: string): string {
+    assertSafeKey(key);
+    const dir = visibility === 'public' ? this.publicDir : this.privateDir;
+    const file = path.resolve(dir, key);
+    // Belt and braces: the key pattern already makes escaping the folder impossible.
+    if (!file.startsWith(dir + path.sep)) throw new AppError('invalid', 'Invalid file key');
+    return file;
+  }
+
+  async put(key: string, data: Buffer, contentType: string, visibility: Visibility): Promise<void> {
+    checkPut(key, contentType);
+    const other = this.file(visibility === 'public' ? 'private' : 'public', key);
+    // One key, one file: a key may not be public and private at once.
+    await fs.rm(other, { force: true });
+    const file = this.file(visibility, key);
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    // Write then rename, so a reader never sees half a file.
+    const tmp = `${file}.${randomUUID()}.tmp`;
+    await fs.writeFile(tmp, data);
+    await fs.rename(tmp, file);
+  }
+
+  async get(key: string): Promise<StoredFile | null> {
+    for (const visibility of ['public', 'private'] as const) {
+      try {
+        const data = await fs.readFile(this.file(visibility, key));
+        return { data, contentType: contentTypeOf(key) ?? 'application/octet-stream', visibility };
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      }
+    }
+    return null;
+  }
+
+  async delete(key: string): Promise<void> {
+    await fs.rm(this.file('public', key), { force: true });
+    await fs.rm(this.file('private', key), { force: true });
+  }
+
+  publicUrl(key: string): string {
+    assertSafeKey(key);
+    return PUBLIC_PREFIX + key;
+  }
+}
+
+/** The key of a public URL made by `publicUrl`, or null when the URL is not one of ours. */
+export function keyOfPublicUrl(url: string): string | null {
+  if (!url.startsWith(PUBLIC_PREFIX)) return null;
+  const key = url.slice(PUBLIC_PREFIX.length);
+  return isSafeKey(key) ? key : null;
+}
+
+export const uploadsDir = (dataDir: string) => path.join(dataDir, 'uploads');
+
+/** The storage the configuration asks for. */
+export function createStorage(config: Pick<Config, 'dataDir' | 's3'>): Storage {
+  return new LocalStorage(uploadsDir(config.dataDir));
+}
