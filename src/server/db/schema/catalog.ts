@@ -88,11 +88,15 @@ export const products = pgTable(
     status: boolean().notNull().default(true),
     /**
      * Search columns (DECISIONS §5), written only by the trigger `products_search_refresh` (migration
-     * 0004_product_search_trigger), which also pulls in the category names; the app never sets them.
+     * 0006_product_title_vector_trigger), which also pulls in the category names; the app never sets them.
      * `searchText`: lower-cased name, brand and category names, for trigram (partial-word) matching.
-     * `searchVector`: weighted English document: name A, brand and category names B, description D.
+     * `titleVector`: English document of name (weight A), brand and category names (B).
+     * `searchVector`: `titleVector` plus the description (weight D).
+     * Two vectors, not one with weights, because the planner estimates each column's matches from its own
+     * statistics (it ignores weight labels), which keeps "title matches first" plans right at scale.
      */
     searchText: text().notNull().default(''),
+    titleVector: tsvector().notNull().default(sql`''::tsvector`),
     searchVector: tsvector().notNull().default(sql`''::tsvector`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -106,6 +110,7 @@ export const products = pgTable(
     index('products_shop_idx').on(t.shopId),
     index('products_active_created_idx').on(t.status, t.createdAt),
     index('products_search_vector_idx').using('gin', t.searchVector),
+    index('products_title_vector_idx').using('gin', t.titleVector),
     index('products_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     // Storefront "top rated" carousel: active products by rating, then number of reviews.
     index('products_top_rated_idx')
