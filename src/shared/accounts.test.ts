@@ -57,16 +57,31 @@ describe('checkRequestedRoles', () => {
     expect(checkRequestedRoles([idOf('Buyer').toUpperCase()], known)).toEqual({ ok: true });
   });
 
-  it.each(['Admin', 'Auditor', 'Distributor'] as const)('refuses %s by name, in any case, and by id', (role) => {
-    expect(checkRequestedRoles([role], known)).toEqual({ ok: false, reason: 'forbidden', role });
-    expect(checkRequestedRoles([role.toLowerCase()], known)).toEqual({ ok: false, reason: 'forbidden', role });
-    expect(checkRequestedRoles([idOf(role)], known)).toEqual({ ok: false, reason: 'forbidden', role });
-    expect(checkRequestedRoles(['Buyer', role], known)).toEqual({ ok: false, reason: 'forbidden', role });
-  });
+  it.each(['Admin', 'Auditor', 'Distributor'] as const)(
+    'refuses %s by name, in any case, and by id',
+    (role) => {
+      expect(checkRequestedRoles([role], known)).toEqual({ ok: false, reason: 'forbidden', role });
+      expect(checkRequestedRoles([role.toLowerCase()], known)).toEqual({
+        ok: false,
+        reason: 'forbidden',
+        role,
+      });
+      expect(checkRequestedRoles([idOf(role)], known)).toEqual({ ok: false, reason: 'forbidden', role });
+      expect(checkRequestedRoles(['Buyer', role], known)).toEqual({ ok: false, reason: 'forbidden', role });
+    },
+  );
 
   it('reports an unknown role by the value given', () => {
-    expect(checkRequestedRoles(['Superuser'], known)).toEqual({ ok: false, reason: 'not_found', role: 'Superuser' });
-    expect(checkRequestedRoles(['Buyer', 'Nope'], known)).toEqual({ ok: false, reason: 'not_found', role: 'Nope' });
+    expect(checkRequestedRoles(['Superuser'], known)).toEqual({
+      ok: false,
+      reason: 'not_found',
+      role: 'Superuser',
+    });
+    expect(checkRequestedRoles(['Buyer', 'Nope'], known)).toEqual({
+      ok: false,
+      reason: 'not_found',
+      role: 'Nope',
+    });
   });
 
   it('the first problem in the list decides', () => {
@@ -80,7 +95,13 @@ describe('checkRequestedRoles', () => {
 });
 
 describe('canViewProfile', () => {
-  const actor = (roles: RoleName[], id = 'me'): Actor => ({ id, name: 'n', email: 'e@x.test', roles, active: true });
+  const actor = (roles: RoleName[], id = 'me'): Actor => ({
+    id,
+    name: 'n',
+    email: 'e@x.test',
+    roles,
+    active: true,
+  });
   it('self always; others only for Admin and Auditor', () => {
     expect(canViewProfile(actor(['Buyer']), 'me')).toBe(true);
     expect(canViewProfile(actor(['Buyer']), 'other')).toBe(false);

@@ -24,7 +24,8 @@ export function registrationRole(input: {
   bank_account?: string | null;
   buisnessRegistrationCode?: string | null;
 }): RoleName {
-  if (filled(input.bank_account)) return filled(input.buisnessRegistrationCode) ? 'Seller-Company' : 'Seller-Individual';
+  if (filled(input.bank_account))
+    return filled(input.buisnessRegistrationCode) ? 'Seller-Company' : 'Seller-Individual';
   return 'Buyer';
 }
 
@@ -81,4 +82,5 @@ export function bankAccountUpdate(current: string | null, requested: string | un
 }
 
 /** Documents are private: the wire carries labels ('Document 1', …), never storage paths (DECISIONS §4). */
-export const documentLabels = (count: number): string[] => Array.from({ length: count }, (_, i) => `Document ${i + 1}`);
+export const documentLabels = (count: number): string[] =>
+  Array.from({ length: count }, (_, i) => `Document ${i + 1}`);

@@ -28,8 +28,7 @@ export const LOGIN_LIMITS: LoginLimiterOptions = { perEmail: 10, perIp: 50, wind
 type Window = { count: number; resetAt: number };
 
 export type LoginAttempt =
-  | { allowed: true; succeeded: () => void }
-  | { allowed: false; retryAfterSeconds: number };
+  { allowed: true; succeeded: () => void } | { allowed: false; retryAfterSeconds: number };
 
 export class LoginLimiter {
   private readonly byEmail = new Map<string, Window>();
@@ -54,7 +53,8 @@ export class LoginLimiter {
       ipWin.count >= this.opts.perIp ? ipWin.resetAt : 0,
       emailWin.count >= this.opts.perEmail ? emailWin.resetAt : 0,
     );
-    if (blockedUntil > 0) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((blockedUntil - now) / 1000)) };
+    if (blockedUntil > 0)
+      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((blockedUntil - now) / 1000)) };
 
     ipWin.count++;
     emailWin.count++;

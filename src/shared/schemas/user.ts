@@ -102,9 +102,29 @@ export const loginBody = z
   .strict();
 export type LoginBody = z.infer<typeof loginBody>;
 
+/** Shop name: required for sellers, at most 30 words (SPEC §5, §9). */
+export const shopNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Please enter a shop name')
+  .max(300, 'Shop name is too long')
+  .refine((v) => v.split(/\s+/).filter(Boolean).length <= 30, MSG.shopNameTooLong);
+
+/**
+ * Shop picture / banner: the path the upload endpoint returned (same-origin `/…`) or an https URL of the
+ * storage; nothing else (no `javascript:`, no protocol-relative `//host`). null removes the image.
+ */
+export const shopImageSchema = z
+  .string()
+  .trim()
+  .max(500, 'Image path is too long')
+  .regex(/^(\/(?!\/)|https:\/\/)\S*$/, 'Invalid image path')
+  .nullable();
+
 /**
  * PUT /api/users/profile (SPEC §5): name, mobile, e-mail, address, country, state, city are required.
  * Password and confirmation change the password when given. Role, active and ids are not accepted.
+ * Sellers also send their shop settings (shopName, and shopPicture / shopBanner as uploaded paths).
  */
 export const profileBody = z
   .object({
@@ -114,6 +134,9 @@ export const profileBody = z
     password: passwordSchema.optional().or(z.literal('')),
     confirmPassword: z.string().optional(),
     bank_account: bankAccountSchema.optional(),
+    shopName: shopNameSchema.optional(),
+    shopPicture: shopImageSchema.optional(),
+    shopBanner: shopImageSchema.optional(),
     ...placeFields,
   })
   .strict()

@@ -1,4 +1,124 @@
-import type { App } from '../../lib/types.ts';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { ACCOUNT_MSG } from '#shared/accounts.ts';
+import { MSG } from '#shared/messages.ts';
+import { messageSchema } from '#shared/schemas/common.ts';
+import {
+  authResponse,
+  loginBody,
+  profileBody,
+  publicUserSchema,
+  registerBody,
+  roleSchema,
+  userSchema,
+} from '#shared/schemas/user.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { App, Ctx } from '../../lib/types.ts';
+import { LOGIN_LIMITS, LoginLimiter } from '../../plugins/login-limiter.ts';
+import { actorOf, clearSessionCookie, requireAuth, setSessionCookie } from '../../plugins/auth.ts';
+import * as accounts from './accounts.service.ts';
 
-// Placeholder: the accounts module is being written (issue 2).
-export default async function accountsRoutes(_app: App) {}
+const userIdParams = z.object({ id: z.string().max(100) });
+
+/** Accounts: registration, sign-in/out, own profile, roles, public names (SPEC §7 Users, DECISIONS §4). */
+export default async function accountsRoutes(app: App) {
+  // One limiter per app instance; see login-limiter.ts for why it is in memory.
+  const loginLimiter = new LoginLimiter(LOGIN_LIMITS);
+  const ctx = (req: FastifyRequest): Ctx => ({ db: app.db, actor: req.actor });
+
+  app.post(
+    '/users',
+    {
+      // Each sign-up hashes a password (tens of ms of CPU): cap sign-ups per address.
+      config: { rateLimit: { max: 50, timeWindow: '15 minutes' } },
+      schema: { tags: ['users'], summary: 'Register', body: registerBody, response: { 201: authResponse } },
+    },
+    async (req, reply) => {
+      const { user, token, expiresAt } = await accounts.register(ctx(req), req.body);
+      setSessionCookie(reply, token, expiresAt);
+      return reply.status(201).send({ ...user, token });
+    },
+  );
+
+  app.post(
+    '/users/login',
+    { schema: { tags: ['users'], summary: 'Sign in', body: loginBody, response: { 200: authResponse } } },
+    async (req, reply) => {
+      const attempt = loginLimiter.attempt(req.ip, req.body.email);
+      if (!attempt.allowed) {
+        reply.header('retry-after', String(attempt.retryAfterSeconds));
+        throw new AppError('rate_limited', MSG.tooManyAttempts);
+      }
+      const { user, token, expiresAt } = await accounts.login(ctx(req), req.body);
+      attempt.succeeded();
+      setSessionCookie(reply, token, expiresAt);
+      return { ...user, token };
+    },
+  );
+
+  app.post(
+    '/users/logout',
+    { schema: { tags: ['users'], summary: 'Sign out', response: { 200: messageSchema } } },
+    async (req, reply) => {
+      await accounts.logout(ctx(req), req.sessionId);
+      clearSessionCookie(reply);
+      return { message: ACCOUNT_MSG.loggedOut };
+    },
+  );
+
+  app.get(
+    '/users/profile',
+    {
+      preHandler: requireAuth,
+      schema: { tags: ['users'], summary: 'My profile', response: { 200: userSchema } },
+    },
+    async (req) => accounts.getProfile({ db: app.db, actor: actorOf(req) }, 'profile'),
+  );
+
+  app.put(
+    '/users/profile',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['users'],
+        summary: 'Update my profile',
+        body: profileBody,
+        response: { 200: userSchema },
+      },
+    },
+    async (req) => accounts.updateProfile({ db: app.db, actor: actorOf(req) }, req.sessionId, req.body),
+  );
+
+  app.get(
+    '/users/public/:id',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Public name of a user',
+        params: userIdParams,
+        response: { 200: publicUserSchema },
+      },
+    },
+    async (req) => accounts.getPublicUser(ctx(req), req.params.id),
+  );
+
+  app.get(
+    '/users/:id',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['users'],
+        summary: "A user's profile ('profile' = mine; others: Admin, Auditor)",
+        params: userIdParams,
+        response: { 200: userSchema },
+      },
+    },
+    async (req) => accounts.getProfile({ db: app.db, actor: actorOf(req) }, req.params.id),
+  );
+
+  app.get(
+    '/roles',
+    { schema: { tags: ['users'], summary: 'Roles', response: { 200: z.array(roleSchema) } } },
+    async (req) => accounts.listRoles(ctx(req)),
+  );
+}

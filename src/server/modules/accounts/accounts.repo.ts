@@ -1,0 +1,152 @@
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { isRoleName, type RoleName } from '#shared/roles.ts';
+import type { Queryable } from '../../db/client.ts';
+import { roles, sessions, shops, userRoles, users } from '../../db/schema/index.ts';
+
+/** Accounts SQL. Every user read skips deleted (anonymised) users. */
+
+export type UserRow = typeof users.$inferSelect;
+export type ShopRow = typeof shops.$inferSelect;
+/** A user with what the wire shape needs: role names and the shop, if any. */
+export type UserRecord = { user: UserRow; roles: RoleName[]; shop: ShopRow | null };
+
+const roleNamesOf = sql<string[]>`coalesce((
+  select array_agg(${roles.name} order by ${roles.name})
+  from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId}
+  where ${userRoles.userId} = ${users.id}
+), '{}')`;
+
+export async function listRoles(db: Queryable): Promise<{ id: string; name: RoleName }[]> {
+  const rows = await db.select({ id: roles.id, name: roles.name }).from(roles).orderBy(asc(roles.name));
+  return rows.flatMap((r) => (isRoleName(r.name) ? [{ id: r.id, name: r.name }] : []));
+}
+
+export async function findUserRecord(db: Queryable, id: string): Promise<UserRecord | null> {
+  const rows = await db
+    .select({ user: users, roles: roleNamesOf, shop: shops })
+    .from(users)
+    .leftJoin(shops, eq(shops.userId, users.id))
+    .where(and(eq(users.id, id), isNull(users.deletedAt)));
+  const row = rows[0];
+  if (!row) return null;
+  return { user: row.user, roles: row.roles.filter(isRoleName), shop: row.shop };
+}
+
+/** The password hash to check a sign-in against; null for unknown or deleted users. */
+export async function findCredentials(
+  db: Queryable,
+  email: string,
+): Promise<{ id: string; passwordHash: string } | null> {
+  const rows = await db
+    .select({ id: users.id, passwordHash: users.passwordHash })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = lower(${email})`, isNull(users.deletedAt)));
+  return rows[0] ?? null;
+}
+
+export async function findPublicUser(
+  db: Queryable,
+  id: string,
+): Promise<{ id: string; name: string } | null> {
+  const rows = await db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)));
+  return rows[0] ?? null;
+}
+
+export async function insertUser(db: Queryable, values: typeof users.$inferInsert): Promise<UserRow> {
+  const rows = await db.insert(users).values(values).returning();
+  const row = rows[0];
+  if (!row) throw new Error('insert into users returned no row');
+  return row;
+}
+
+export async function insertUserRoles(
+  db: Queryable,
+  userId: string,
+  roleIds: readonly string[],
+): Promise<void> {
+  if (roleIds.length === 0) return;
+  await db.insert(userRoles).values(roleIds.map((roleId) => ({ userId, roleId })));
+}
+
+export type UserPatch = Partial<
+  Pick<
+    UserRow,
+    | 'name'
+    | 'phone'
+    | 'email'
+    | 'passwordHash'
+    | 'currency'
+    | 'bankAccount'
+    | 'address'
+    | 'country'
+    | 'state'
+    | 'city'
+  >
+>;
+
+/** Update one (not deleted) user; returns false when there is no such user. */
+export async function updateUser(db: Queryable, id: string, patch: UserPatch): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ ...patch, updatedAt: sql`now()` })
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+/** Create or update the seller's one shop. Images left undefined keep their current value. */
+export async function upsertShop(
+  db: Queryable,
+  userId: string,
+  shop: { shopName: string; shopPicture?: string | null; shopBanner?: string | null },
+): Promise<void> {
+  const images = {
+    ...(shop.shopPicture !== undefined && { shopPicture: shop.shopPicture }),
+    ...(shop.shopBanner !== undefined && { shopBanner: shop.shopBanner }),
+  };
+  await db
+    .insert(shops)
+    .values({ userId, shopName: shop.shopName, ...images })
+    .onConflictDoUpdate({
+      target: shops.userId,
+      set: { shopName: shop.shopName, ...images, updatedAt: sql`now()` },
+    });
+}
+
+export async function deleteSession(db: Queryable, sessionId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** End every session of the user except `keepSessionId` (the one making the request, if any). */
+export async function deleteOtherSessions(
+  db: Queryable,
+  userId: string,
+  keepSessionId: string | null,
+): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(
+      keepSessionId
+        ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId))
+        : eq(sessions.userId, userId),
+    );
+}
+
+/**
+ * The unique constraint a failed write broke, or undefined when the error is something else.
+ * Drizzle wraps the driver's error in `cause`.
+ */
+export function uniqueViolation(err: unknown): string | undefined {
+  for (
+    let e: unknown = err, depth = 0;
+    e && typeof e === 'object' && depth < 5;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
+    const pgErr = e as { code?: unknown; constraint?: unknown };
+    if (pgErr.code === '23505') return typeof pgErr.constraint === 'string' ? pgErr.constraint : '';
+  }
+  return undefined;
+}

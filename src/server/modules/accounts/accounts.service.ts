@@ -1,0 +1,220 @@
+import type { z } from 'zod';
+import {
+  ACCOUNT_MSG,
+  bankAccountUpdate,
+  canViewProfile,
+  checkRequestedRoles,
+  documentLabels,
+  registrationRole,
+  requestedRoles,
+  startsActive,
+} from '#shared/accounts.ts';
+import { MSG } from '#shared/messages.ts';
+import { isSeller } from '#shared/permissions.ts';
+import type { Role, User, profileBody, registerBody, loginBody } from '#shared/schemas/user.ts';
+import { AppError, conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
+import { dummyHash, hashPassword, verifyPassword } from '../../lib/password.ts';
+import type { AuthedCtx, Ctx } from '../../lib/types.ts';
+import { createSession } from '../../plugins/auth.ts';
+import { findCountry } from '../places/places.service.ts';
+import * as repo from './accounts.repo.ts';
+
+type RegisterInput = z.output<typeof registerBody>;
+type LoginInput = z.output<typeof loginBody>;
+type ProfileInput = z.output<typeof profileBody>;
+export type SignedIn = { user: User; token: string; expiresAt: Date };
+
+const EMAIL_KEY = 'users_email_lower_key';
+const SHOP_NAME_KEY = 'shops_name_lower_key';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The one mapping from stored rows to the wire's User (SPEC §3): no hash, no storage paths. */
+export function toUser({ user, roles, shop }: repo.UserRecord): User {
+  return {
+    _id: user.id,
+    name: user.name,
+    email: user.email,
+    phone: user.phone,
+    currency: user.currency,
+    role: roles,
+    active: user.active,
+    address: user.address,
+    country: user.country,
+    state: user.state,
+    city: user.city,
+    buisnessRegistrationCode: user.businessRegistrationCode,
+    bank_account: user.bankAccount,
+    identifyProof: user.identifyProof,
+    identifyProofNumber: user.identifyProofNumber,
+    verificationDocs: documentLabels(user.verificationDocs.length),
+    shop: shop && {
+      _id: shop.id,
+      shopName: shop.shopName,
+      shopPicture: shop.shopPicture,
+      shopBanner: shop.shopBanner,
+    },
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+async function loadUser(ctx: Ctx, id: string): Promise<User> {
+  const record = await repo.findUserRecord(ctx.db, id);
+  if (!record) throw notFound('User not found');
+  return toUser(record);
+}
+
+/** The country as we store it (its canonical name) and the currency derived from it (SPEC §5). */
+function countryAndCurrency(country: string): { country: string; currency: string } {
+  const found = findCountry(country);
+  if (!found)
+    throw invalid(ACCOUNT_MSG.unknownCountry, [{ path: 'country', message: ACCOUNT_MSG.unknownCountry }]);
+  return { country: found.name, currency: found.currency };
+}
+
+const blankToNull = (v: string | undefined) => (v && v.trim() !== '' ? v.trim() : null);
+
+export async function listRoles(ctx: Ctx): Promise<Role[]> {
+  const rows = await repo.listRoles(ctx.db);
+  return rows.map((r) => ({ _id: r.id, name: r.name }));
+}
+
+/**
+ * POST /api/users. The role comes from SPEC §5's rule, never from the body; a `role` in the body is only
+ * checked (unknown → 400, not self-service → 403). User, role and first session are written together.
+ */
+export async function register(ctx: Ctx, body: RegisterInput): Promise<SignedIn> {
+  const wanted = requestedRoles(body.role);
+  const known = await repo.listRoles(ctx.db);
+  const check = checkRequestedRoles(wanted, known);
+  if (!check.ok) {
+    if (check.reason === 'forbidden') throw forbidden(ACCOUNT_MSG.registrationRoleRefused);
+    throw invalid(MSG.roleNotFound(check.role), [{ path: 'role', message: MSG.roleNotFound(check.role) }]);
+  }
+  const roleName = registrationRole(body);
+  const roleId = known.find((r) => r.name === roleName)?.id;
+  if (!roleId)
+    throw invalid(MSG.roleNotFound(roleName), [{ path: 'role', message: MSG.roleNotFound(roleName) }]);
+  const place = countryAndCurrency(body.country);
+  const passwordHash = await hashPassword(body.password);
+
+  let created: { id: string; token: string; expiresAt: Date };
+  try {
+    created = await ctx.db.transaction(async (tx) => {
+      const user = await repo.insertUser(tx, {
+        name: body.name,
+        phone: body.phone,
+        email: body.email,
+        passwordHash,
+        currency: place.currency,
+        country: place.country,
+        state: body.state,
+        city: body.city,
+        address: body.address,
+        active: startsActive(roleName),
+        bankAccount: blankToNull(body.bank_account),
+        businessRegistrationCode: blankToNull(body.buisnessRegistrationCode),
+      });
+      await repo.insertUserRoles(tx, user.id, [roleId]);
+      const session = await createSession(tx, user.id);
+      return { id: user.id, ...session };
+    });
+  } catch (err) {
+    // The unique index decides, so two simultaneous sign-ups with one e-mail cannot both succeed.
+    if (repo.uniqueViolation(err) === EMAIL_KEY) throw conflict(MSG.userExists, 'user_exists');
+    throw err;
+  }
+  return { user: await loadUser(ctx, created.id), token: created.token, expiresAt: created.expiresAt };
+}
+
+/**
+ * POST /api/users/login. Unknown e-mail and wrong password give the same answer and take the same time:
+ * an unknown e-mail is checked against a dummy hash.
+ */
+export async function login(ctx: Ctx, body: LoginInput): Promise<SignedIn> {
+  const creds = await repo.findCredentials(ctx.db, body.email);
+  const ok = await verifyPassword(body.password, creds?.passwordHash ?? (await dummyHash()));
+  if (!creds || !ok) throw new AppError('unauthenticated', MSG.invalidLogin, { code: 'invalid_login' });
+  const session = await createSession(ctx.db, creds.id);
+  return { user: await loadUser(ctx, creds.id), ...session };
+}
+
+/** POST /api/users/logout: the session presented with the request stops working. */
+export async function logout(ctx: Ctx, sessionId: string | null): Promise<void> {
+  if (sessionId) await repo.deleteSession(ctx.db, sessionId);
+}
+
+/** GET /api/users/:id ('profile' = the caller). Others' profiles only for Admin and Auditor; else 404. */
+export async function getProfile(ctx: AuthedCtx, id: string): Promise<User> {
+  const userId = id === 'profile' ? ctx.actor.id : id;
+  if (!UUID.test(userId) || !canViewProfile(ctx.actor, userId)) throw notFound('User not found');
+  return loadUser(ctx, userId);
+}
+
+/** GET /api/users/public/:id: the name anybody may see (seller name on product pages). */
+export async function getPublicUser(ctx: Ctx, id: string): Promise<{ _id: string; name: string }> {
+  const found = UUID.test(id) ? await repo.findPublicUser(ctx.db, id) : null;
+  if (!found) throw notFound('User not found');
+  return { _id: found.id, name: found.name };
+}
+
+/**
+ * PUT /api/users/profile: only the caller's own row, never role or active (the body schema has no such
+ * fields). A new password ends the caller's other sessions. Sellers keep their shop settings here.
+ */
+export async function updateProfile(
+  ctx: AuthedCtx,
+  sessionId: string | null,
+  body: ProfileInput,
+): Promise<User> {
+  const me = ctx.actor.id;
+  const current = await repo.findUserRecord(ctx.db, me);
+  if (!current) throw notFound('User not found');
+
+  const bank = bankAccountUpdate(current.user.bankAccount, body.bank_account);
+  if (!bank.ok)
+    throw invalid(ACCOUNT_MSG.bankAccountNotOnFile, [
+      { path: 'bank_account', message: ACCOUNT_MSG.bankAccountNotOnFile },
+    ]);
+
+  // Shop settings are for sellers only; a non-seller's shop fields are dropped, never written.
+  // SPEC §5 makes the shop name required for sellers: a seller without a shop must name one; one who has
+  // a shop may leave the shop fields out to keep it as it is.
+  const seller = isSeller(ctx.actor);
+  if (seller && body.shopName === undefined && !current.shop)
+    throw invalid(ACCOUNT_MSG.shopNameRequired, [
+      { path: 'shopName', message: ACCOUNT_MSG.shopNameRequired },
+    ]);
+
+  const place = countryAndCurrency(body.country);
+  const newPassword = body.password ? await hashPassword(body.password) : undefined;
+
+  try {
+    await ctx.db.transaction(async (tx) => {
+      await repo.updateUser(tx, me, {
+        name: body.name,
+        phone: body.phone,
+        email: body.email,
+        address: body.address,
+        country: place.country,
+        currency: place.currency,
+        state: body.state,
+        city: body.city,
+        bankAccount: bank.value,
+        ...(newPassword && { passwordHash: newPassword }),
+      });
+      if (seller && body.shopName !== undefined)
+        await repo.upsertShop(tx, me, {
+          shopName: body.shopName,
+          shopPicture: body.shopPicture,
+          shopBanner: body.shopBanner,
+        });
+      if (newPassword) await repo.deleteOtherSessions(tx, me, sessionId);
+    });
+  } catch (err) {
+    const key = repo.uniqueViolation(err);
+    if (key === EMAIL_KEY) throw conflict(MSG.userExists, 'user_exists');
+    if (key === SHOP_NAME_KEY) throw conflict(ACCOUNT_MSG.shopNameTaken, 'shop_name_taken');
+    throw err;
+  }
+  return loadUser(ctx, me);
+}
