@@ -72,9 +72,8 @@ const table = Intl.supportedValuesOf('currency')
   });
 
 const out = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/shared/currency-table.json');
-fs.mkdirSync(path.dirname(out), { recursive: true });
-// One currency per line: small, and a diff shows what changed.
-fs.writeFileSync(out, `[\n${table.map((c) => '  ' + JSON.stringify(c)).join(',\n')}\n]\n`);
+// Two-space JSON, as Prettier formats it.
+fs.writeFileSync(out, JSON.stringify(table, null, 2) + '\n');
 console.log(
   `${table.length} currencies (CLDR ${process.versions.cldr}) → ${path.relative(process.cwd(), out)}`,
 );

@@ -4,7 +4,7 @@ import table from './currency-table.json' with { type: 'json' };
 /**
  * The currency table (SPEC §3, §9; DECISIONS §8): about 160 ISO 4217 codes with their English name, symbol,
  * native symbol, decimal digits (0, 2 or 3) and cash rounding (0, except 0.05 for the Swiss franc).
- * Shipped data (~19 KB, ~4 KB gzipped), generated from the CLDR inside Node's ICU by
+ * Shipped data (~26 KB, ~4 KB gzipped), generated from the CLDR inside Node's ICU by
  * scripts/generate-currencies.ts, so the browser formats prices with it and no call leaves the server.
  */
 
