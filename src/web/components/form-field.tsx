@@ -1,0 +1,113 @@
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
+import Form from 'react-bootstrap/Form';
+
+/**
+ * Labelled form controls with their help text and validation message wired up for screen readers
+ * (aria-describedby, aria-invalid). Spread react-hook-form's `register(name)` into them.
+ */
+type Common = {
+  label: ReactNode;
+  error?: string | undefined;
+  help?: ReactNode;
+  className?: string;
+};
+
+type InputProps = Common &
+  Omit<InputHTMLAttributes<HTMLInputElement>, 'size' | 'className' | 'value'> & {
+    ref?: Ref<HTMLInputElement>;
+    value?: string | number;
+  };
+
+function describedBy(helpId: string, errorId: string, help: ReactNode, error: string | undefined) {
+  return [help ? helpId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+}
+
+export function TextField({ label, error, help, className, id, ...input }: InputProps) {
+  const autoId = useId();
+  const controlId = id ?? autoId;
+  const helpId = `${controlId}-help`;
+  const errorId = `${controlId}-error`;
+  return (
+    <Form.Group className={className ?? 'mb-3'} controlId={controlId}>
+      <Form.Label>{label}</Form.Label>
+      <Form.Control
+        {...input}
+        isInvalid={!!error}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(helpId, errorId, help, error)}
+      />
+      {help ? (
+        <Form.Text id={helpId} muted>
+          {help}
+        </Form.Text>
+      ) : null}
+      {error ? (
+        <Form.Control.Feedback type="invalid" id={errorId}>
+          {error}
+        </Form.Control.Feedback>
+      ) : null}
+    </Form.Group>
+  );
+}
+
+type SelectProps = Common &
+  Omit<SelectHTMLAttributes<HTMLSelectElement>, 'size' | 'className'> & {
+    ref?: Ref<HTMLSelectElement>;
+    children: ReactNode;
+  };
+
+export function SelectField({ label, error, help, className, id, children, ...select }: SelectProps) {
+  const autoId = useId();
+  const controlId = id ?? autoId;
+  const helpId = `${controlId}-help`;
+  const errorId = `${controlId}-error`;
+  return (
+    <Form.Group className={className ?? 'mb-3'} controlId={controlId}>
+      <Form.Label>{label}</Form.Label>
+      <Form.Select
+        {...select}
+        isInvalid={!!error}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(helpId, errorId, help, error)}
+      >
+        {children}
+      </Form.Select>
+      {help ? (
+        <Form.Text id={helpId} muted>
+          {help}
+        </Form.Text>
+      ) : null}
+      {error ? (
+        <Form.Control.Feedback type="invalid" id={errorId}>
+          {error}
+        </Form.Control.Feedback>
+      ) : null}
+    </Form.Group>
+  );
+}
+
+/** A submit button that shows a spinner and blocks double submission while the request runs. */
+export function SubmitButton({
+  pending,
+  children,
+  pendingLabel,
+  className,
+}: {
+  pending: boolean;
+  children: ReactNode;
+  pendingLabel?: string;
+  className?: string;
+}) {
+  return (
+    <button type="submit" className={`btn btn-primary ${className ?? ''}`.trim()} disabled={pending} aria-busy={pending}>
+      {pending ? (
+        <>
+          <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+          {pendingLabel ?? children}
+        </>
+      ) : (
+        children
+      )}
+    </button>
+  );
+}

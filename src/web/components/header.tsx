@@ -1,0 +1,136 @@
+import type { FormEvent } from 'react';
+import Badge from 'react-bootstrap/Badge';
+import Container from 'react-bootstrap/Container';
+import Nav from 'react-bootstrap/Nav';
+import NavDropdown from 'react-bootstrap/NavDropdown';
+import Navbar from 'react-bootstrap/Navbar';
+import { Link, matchPath, NavLink, useLocation, useNavigate } from 'react-router';
+import { backOfficeMenu, hasRole, isAdmin, sellerMenu, type Actor } from '#shared/permissions.ts';
+import { useSession } from '#web/features/auth/api/get-session.ts';
+import { useLogout } from '#web/features/auth/api/logout.ts';
+import { useCart } from '#web/features/cart/stores/cart-context.tsx';
+
+/** The search box: a keyword goes to /search/{keyword}; a blank one goes home (SPEC §2, §5). */
+function SearchBox() {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const current = matchPath('/search/:keyword/*', pathname)?.params.keyword ?? '';
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const keyword = String(new FormData(event.currentTarget).get('q') ?? '').trim();
+    void navigate(keyword ? `/search/${encodeURIComponent(keyword)}` : '/');
+  };
+
+  return (
+    <form role="search" className="d-flex my-2 my-lg-0 me-lg-3 haat-search" onSubmit={onSubmit}>
+      <input
+        key={current}
+        name="q"
+        type="search"
+        defaultValue={current}
+        className="form-control me-2"
+        placeholder="Search products…"
+        aria-label="Search products"
+      />
+      <button type="submit" className="btn btn-warning fw-semibold">
+        Search
+      </button>
+    </form>
+  );
+}
+
+function CartIcon() {
+  return (
+    <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+      <circle cx="9" cy="20" r="1.5" />
+      <circle cx="18" cy="20" r="1.5" />
+      <path d="M2 3h3l2.6 12.4a1.5 1.5 0 0 0 1.5 1.1h8.8a1.5 1.5 0 0 0 1.5-1.2L21 7H6" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+function backOfficeTitle(actor: Actor): string {
+  if (isAdmin(actor)) return 'Admin';
+  const distributor = hasRole(actor, 'Distributor');
+  const auditor = hasRole(actor, 'Auditor');
+  if (distributor && auditor) return 'Back office';
+  return distributor ? 'Distributor' : 'Auditor';
+}
+
+export function Header() {
+  const { displayActor: actor } = useSession();
+  const { totalQty } = useCart();
+  const logout = useLogout();
+  const navigate = useNavigate();
+
+  const onLogout = () => {
+    logout.mutate(undefined, { onSettled: () => void navigate('/login') });
+  };
+
+  const sellerLinks = sellerMenu(actor);
+  const officeLinks = backOfficeMenu(actor);
+
+  return (
+    <header>
+      <Navbar expand="lg" variant="dark" className="haat-navbar" collapseOnSelect>
+        <Container>
+          <Navbar.Brand as={Link} to="/" className="haat-brand">
+            <span className="haat-brand-mark" aria-hidden="true">
+              ह
+            </span>
+            Haat
+          </Navbar.Brand>
+          <Navbar.Toggle aria-controls="main-nav" aria-label="Toggle navigation" />
+          <Navbar.Collapse id="main-nav">
+            <SearchBox />
+            <Nav className="ms-auto align-items-lg-center">
+              <Nav.Link as={NavLink} to="/cart" eventKey="/cart" className="d-flex align-items-center gap-1">
+                <CartIcon />
+                Cart
+                {totalQty > 0 ? (
+                  <Badge pill bg="warning" text="dark" className="ms-1">
+                    {totalQty}
+                    <span className="visually-hidden"> items</span>
+                  </Badge>
+                ) : null}
+              </Nav.Link>
+              {actor ? (
+                <NavDropdown title={actor.name} id="user-menu" align="end">
+                  <NavDropdown.Item as={Link} to="/profile" eventKey="/profile">
+                    Profile
+                  </NavDropdown.Item>
+                  {sellerLinks.map((link) => (
+                    <NavDropdown.Item key={link.to} as={Link} to={link.to} eventKey={link.to}>
+                      {link.label}
+                    </NavDropdown.Item>
+                  ))}
+                  <NavDropdown.Divider />
+                  <NavDropdown.Item as="button" eventKey="logout" onClick={onLogout} disabled={logout.isPending}>
+                    Logout
+                  </NavDropdown.Item>
+                </NavDropdown>
+              ) : (
+                <Nav.Link as={NavLink} to="/login" eventKey="/login">
+                  Sign In
+                </Nav.Link>
+              )}
+              {actor && officeLinks.length > 0 ? (
+                <NavDropdown title={backOfficeTitle(actor)} id="back-office-menu" align="end">
+                  {officeLinks.map((link) => (
+                    <NavDropdown.Item key={link.to} as={Link} to={link.to} eventKey={link.to}>
+                      {link.label}
+                    </NavDropdown.Item>
+                  ))}
+                </NavDropdown>
+              ) : null}
+              <Nav.Link as={NavLink} to="/help" eventKey="/help">
+                Help
+              </Nav.Link>
+            </Nav>
+          </Navbar.Collapse>
+        </Container>
+      </Navbar>
+    </header>
+  );
+}

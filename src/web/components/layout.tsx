@@ -1,0 +1,27 @@
+import { Suspense } from 'react';
+import Container from 'react-bootstrap/Container';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { Footer } from './footer.tsx';
+import { Header } from './header.tsx';
+import { Loader } from './loader.tsx';
+
+/** Every page sits inside the shared header and footer (SPEC §2). Pages load lazily behind a spinner. */
+export function Layout() {
+  return (
+    <div className="d-flex flex-column min-vh-100">
+      <a href="#main" className="visually-hidden-focusable haat-skip-link">
+        Skip to main content
+      </a>
+      <Header />
+      <main id="main" tabIndex={-1} className="flex-grow-1 py-4">
+        <Container>
+          <Suspense fallback={<Loader />}>
+            <Outlet />
+          </Suspense>
+        </Container>
+      </main>
+      <Footer />
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import Alert from 'react-bootstrap/Alert';
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { errorMessage } from '#web/lib/api-client.ts';
+
+/** A page that crashed, or whose code failed to load (for instance after a new release): say so, offer a way on. */
+export function RouteError() {
+  const error = useRouteError();
+  const message = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : errorMessage(error);
+  return (
+    <section className="py-4">
+      <title>Something went wrong · Haat</title>
+      <h1 className="h2">Something went wrong</h1>
+      <Alert variant="danger">{message}</Alert>
+      <div className="d-flex gap-2">
+        <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
+          Reload the page
+        </button>
+        <Link to="/" className="btn btn-outline-primary">
+          Go home
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,69 @@
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import type { Actor } from '#shared/permissions.ts';
+import type { AuthResponse, User } from '#shared/schemas/user.ts';
+import { api, isApiError } from '#web/lib/api-client.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
+import { readUserInfo, saveUserInfo } from './user-info.ts';
+
+/** GET /api/users/profile: the signed-in user, or null when signed out (401). */
+export async function getSession(signal?: AbortSignal): Promise<User | null> {
+  try {
+    return await api.get<User>('/api/users/profile', { signal });
+  } catch (error) {
+    if (isApiError(error) && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export const sessionQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.session,
+    queryFn: async ({ signal }) => {
+      const user = await getSession(signal);
+      saveUserInfo(user);
+      return user;
+    },
+    staleTime: 5 * 60_000,
+  });
+
+/**
+ * Who is signed in. `user` is undefined while the first check runs, null when signed out.
+ * Guards must wait for `isPending` to end; display code may use `displayActor` (stored userInfo
+ * while the check is running) to avoid the header flickering to "Sign In".
+ */
+export function useSession() {
+  const query = useQuery(sessionQueryOptions());
+  const user = query.data;
+  const actor = user ? actorOf(user) : null;
+  let displayActor: Actor | null = actor;
+  if (query.isPending) {
+    const info = readUserInfo();
+    displayActor = info ? { id: info._id, name: info.name, email: info.email, roles: info.role, active: info.active } : null;
+  }
+  return { user: user ?? null, actor, displayActor, isPending: query.isPending, error: query.error, query };
+}
+
+export const actorOf = (user: User): Actor => ({
+  id: user._id,
+  name: user.name,
+  email: user.email,
+  roles: user.role,
+  active: user.active,
+});
+
+/** After sign-in or registration: forget the previous person's data and prime the session. */
+export function setSignedIn(queryClient: QueryClient, response: AuthResponse): User {
+  // The token is for API clients; the browser relies on the httpOnly cookie and keeps no copy.
+  const { token: _token, ...user } = response;
+  queryClient.removeQueries({ queryKey: queryKeys.private });
+  queryClient.setQueryData(queryKeys.session, user);
+  saveUserInfo(user);
+  return user;
+}
+
+/** After sign-out (or when the server says the session is gone). */
+export function setSignedOut(queryClient: QueryClient): void {
+  queryClient.removeQueries({ queryKey: queryKeys.private });
+  queryClient.setQueryData(queryKeys.session, null);
+  saveUserInfo(null);
+}

@@ -1,0 +1,124 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { FormProvider, useForm } from 'react-hook-form';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { registerForm, type RegisterForm } from '#shared/schemas/user.ts';
+import { ErrorAlert } from '#web/components/alerts.tsx';
+import { FormContainer } from '#web/components/form-container.tsx';
+import { SubmitButton, TextField } from '#web/components/form-field.tsx';
+import { Loader } from '#web/components/loader.tsx';
+import { PlaceFields } from '#web/features/places/components/place-fields.tsx';
+import { applyFieldErrors } from '#web/lib/form-errors.ts';
+import { safeRedirect } from '#web/lib/redirect.ts';
+import { useSession } from '../api/get-session.ts';
+import { useRegister } from '../api/register.ts';
+
+const defaultValues: RegisterForm = {
+  name: '',
+  phone: '',
+  address: '',
+  email: '',
+  country: 'India',
+  state: '',
+  city: '',
+  currency: 'INR',
+  password: '',
+  confirmPassword: '',
+};
+
+/** Buyer registration (SPEC §2, §5). Sellers sign up at /register_seller. */
+export function RegisterPage() {
+  const [params] = useSearchParams();
+  const redirect = safeRedirect(params.get('redirect'), window.location.origin);
+  const { user, isPending } = useSession();
+  const registration = useRegister();
+  const form = useForm({ resolver: zodResolver(registerForm), defaultValues });
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = form;
+
+  if (user) return <Navigate to={redirect} replace />;
+  if (isPending) return <Loader />;
+
+  const onSubmit = handleSubmit((values) =>
+    registration.mutate(values, {
+      onError: (error) => applyFieldErrors(error, setError, Object.keys(defaultValues)),
+    }),
+  );
+
+  return (
+    <FormContainer wide>
+      <title>Register · Haat</title>
+      <h1 className="h3 mb-1">Create a buyer account</h1>
+      <p className="text-body-secondary mb-4">
+        Selling on Haat? <Link to="/registration_choice">Choose a seller account</Link> instead.
+      </p>
+      <ErrorAlert error={registration.error} />
+      <FormProvider {...form}>
+        <form onSubmit={onSubmit} noValidate>
+          <div className="row">
+            <div className="col-12 col-sm-6">
+              <TextField label="Name" autoComplete="name" {...register('name')} error={errors.name?.message} />
+            </div>
+            <div className="col-12 col-sm-6">
+              <TextField
+                label="Mobile Number"
+                type="tel"
+                inputMode="numeric"
+                autoComplete="tel-national"
+                maxLength={10}
+                {...register('phone')}
+                help="10 digits, without the country code"
+                error={errors.phone?.message}
+              />
+            </div>
+          </div>
+          <TextField
+            label="Email Address"
+            type="email"
+            autoComplete="email"
+            {...register('email')}
+            error={errors.email?.message}
+          />
+          <TextField
+            label="Home Address"
+            autoComplete="street-address"
+            {...register('address')}
+            error={errors.address?.message}
+          />
+          <PlaceFields withCurrency />
+          <div className="row">
+            <div className="col-12 col-sm-6">
+              <TextField
+                label="Password"
+                type="password"
+                autoComplete="new-password"
+                {...register('password')}
+                help="At least 8 characters"
+                error={errors.password?.message}
+              />
+            </div>
+            <div className="col-12 col-sm-6">
+              <TextField
+                label="Re-type Password"
+                type="password"
+                autoComplete="new-password"
+                {...register('confirmPassword')}
+                error={errors.confirmPassword?.message}
+              />
+            </div>
+          </div>
+          <SubmitButton pending={registration.isPending} pendingLabel="Creating your account…" className="mt-2">
+            Register
+          </SubmitButton>
+        </form>
+      </FormProvider>
+      <hr />
+      <p className="mb-0">
+        Already have an account? <Link to={`/login?redirect=${encodeURIComponent(redirect)}`}>Sign In</Link>
+      </p>
+    </FormContainer>
+  );
+}

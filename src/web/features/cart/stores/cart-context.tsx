@@ -1,0 +1,57 @@
+import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { readStored, writeStored } from '#web/lib/local-storage.ts';
+import { addLine, CART_KEY, parseCart, removeLine, totalQty, type CartLine } from './cart-store.ts';
+
+export type Cart = {
+  items: CartLine[];
+  /** Total quantity across lines: the header badge. */
+  totalQty: number;
+  /** Add a product, replacing its line if it is already in the cart. */
+  add: (line: CartLine) => void;
+  remove: (productId: string) => void;
+  clear: () => void;
+};
+
+const CartContext = createContext<Cart | null>(null);
+
+const loadCart = (): CartLine[] => readStored(CART_KEY, parseCart) ?? [];
+const saveCart = (lines: CartLine[]) => writeStored(CART_KEY, lines);
+
+/** Holds the cart in state, mirrors it to localStorage `cartItems`, and follows changes made in other tabs. */
+export function CartProvider({ children }: { children: ReactNode }) {
+  const [items, setItems] = useState<CartLine[]>(loadCart);
+  const loaded = useRef(true);
+
+  useEffect(() => {
+    // The first render holds what storage already has; write only real changes.
+    if (loaded.current) {
+      loaded.current = false;
+      return;
+    }
+    saveCart(items);
+  }, [items]);
+
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === CART_KEY || event.key === null) setItems(loadCart());
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+
+  const add = useCallback((line: CartLine) => setItems((current) => addLine(current, line)), []);
+  const remove = useCallback((productId: string) => setItems((current) => removeLine(current, productId)), []);
+  const clear = useCallback(() => setItems([]), []);
+
+  const value = useMemo<Cart>(
+    () => ({ items, totalQty: totalQty(items), add, remove, clear }),
+    [items, add, remove, clear],
+  );
+  return <CartContext value={value}>{children}</CartContext>;
+}
+
+export function useCart(): Cart {
+  const cart = use(CartContext);
+  if (!cart) throw new Error('useCart must be used inside <CartProvider>');
+  return cart;
+}

@@ -1,0 +1,187 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Controller, useFormContext, useWatch } from 'react-hook-form';
+import { isCityOptional } from '#shared/schemas/user.ts';
+import { ErrorAlert } from '#web/components/alerts.tsx';
+import { SelectField, TextField } from '#web/components/form-field.tsx';
+import { useCities } from '../api/get-cities.ts';
+import { useCountries } from '../api/get-countries.ts';
+import { statesQueryOptions, useStates } from '../api/get-states.ts';
+
+/** The form values this component reads and writes; the surrounding form may hold more. */
+type PlaceValues = { country: string; state: string; city: string; currency: string };
+
+/** Keep a saved value selectable even when the list no longer has it (renamed place, old data). */
+function withCurrent(names: string[], current: string): string[] {
+  return current && !names.includes(current) ? [current, ...names] : names;
+}
+
+/**
+ * Country / State / City pickers fed by the places API (SPEC §5): changing the country clears state and
+ * city (and sets the currency when the form has one); changing the state clears the city. Hong Kong,
+ * Macau and Taiwan auto-pick their single state and make the city optional. Where the data has no states
+ * or cities for a place, a text box takes their place so nobody is stuck.
+ * Use inside a react-hook-form <FormProvider>.
+ */
+export function PlaceFields({ withCurrency = false }: { withCurrency?: boolean }) {
+  const queryClient = useQueryClient();
+  const {
+    control,
+    register,
+    setValue,
+    getValues,
+    formState: { errors },
+  } = useFormContext<PlaceValues>();
+  const country = useWatch({ control, name: 'country' }) ?? '';
+  const state = useWatch({ control, name: 'state' }) ?? '';
+
+  const countries = useCountries();
+  const countryCode = countries.data?.find((c) => c.name === country)?.isoCode;
+  const states = useStates(countryCode);
+  const stateCode = states.data?.find((s) => s.name === state)?.isoCode;
+  const cities = useCities(countryCode, stateCode);
+  const cityOptional = isCityOptional(country);
+  const dirty = { shouldDirty: true, shouldValidate: false } as const;
+
+  const onCountryChange = async (name: string) => {
+    setValue('state', '', dirty);
+    setValue('city', '', dirty);
+    const picked = countries.data?.find((c) => c.name === name);
+    if (withCurrency && picked) setValue('currency', picked.currency, dirty);
+    if (!picked || !isCityOptional(name)) return;
+    // Hong Kong, Macau, Taiwan: a single state, picked for the person.
+    const list = await queryClient.fetchQuery(statesQueryOptions(picked.isoCode));
+    const only = list.length === 1 ? list[0] : undefined;
+    if (only && getValues('country') === name) setValue('state', only.name, { ...dirty, shouldValidate: true });
+  };
+
+  const noStates = !!countryCode && states.isSuccess && states.data.length === 0;
+  const noCities = !!stateCode && cities.isSuccess && cities.data.length === 0;
+
+  return (
+    <>
+      <ErrorAlert error={countries.error ?? states.error ?? cities.error} />
+      <div className="row">
+        <div className="col-12 col-sm-6">
+          <Controller
+            control={control}
+            name="country"
+            render={({ field, fieldState }) => (
+              <SelectField
+                label="Country"
+                name={field.name}
+                ref={field.ref}
+                value={field.value}
+                onBlur={field.onBlur}
+                onChange={(e) => {
+                  field.onChange(e.target.value);
+                  void onCountryChange(e.target.value);
+                }}
+                error={fieldState.error?.message}
+                autoComplete="country-name"
+                disabled={countries.isPending}
+              >
+                <option value="">{countries.isPending ? 'Loading countries…' : 'Select a country'}</option>
+                {withCurrent(countries.data?.map((c) => c.name) ?? [], field.value).map((name) => (
+                  <option key={name} value={name}>
+                    {name}
+                  </option>
+                ))}
+              </SelectField>
+            )}
+          />
+        </div>
+        {withCurrency ? (
+          <div className="col-12 col-sm-6">
+            <TextField
+              label="Currency"
+              {...register('currency')}
+              readOnly
+              help="Set by your country"
+              error={errors.currency?.message}
+            />
+          </div>
+        ) : null}
+        <div className="col-12 col-sm-6">
+          {noStates ? (
+            <TextField label="State" {...register('state')} error={errors.state?.message} autoComplete="address-level1" />
+          ) : (
+            <Controller
+              control={control}
+              name="state"
+              render={({ field, fieldState }) => (
+                <SelectField
+                  label="State"
+                  name={field.name}
+                  ref={field.ref}
+                  value={field.value}
+                  onBlur={field.onBlur}
+                  onChange={(e) => {
+                    field.onChange(e.target.value);
+                    setValue('city', '', dirty);
+                  }}
+                  error={fieldState.error?.message}
+                  autoComplete="address-level1"
+                  disabled={!countryCode || states.isPending}
+                >
+                  <option value="">
+                    {!countryCode ? 'Select a country first' : states.isPending ? 'Loading states…' : 'Select a state'}
+                  </option>
+                  {withCurrent(states.data?.map((s) => s.name) ?? [], field.value).map((name) => (
+                    <option key={name} value={name}>
+                      {name}
+                    </option>
+                  ))}
+                </SelectField>
+              )}
+            />
+          )}
+        </div>
+        <div className="col-12 col-sm-6">
+          {noCities ? (
+            <TextField
+              label={cityOptional ? 'City (optional)' : 'City'}
+              {...register('city')}
+              error={errors.city?.message}
+              autoComplete="address-level2"
+            />
+          ) : (
+            <Controller
+              control={control}
+              name="city"
+              render={({ field, fieldState }) => (
+                <SelectField
+                  label={cityOptional ? 'City (optional)' : 'City'}
+                  name={field.name}
+                  ref={field.ref}
+                  value={field.value}
+                  onBlur={field.onBlur}
+                  onChange={(e) => field.onChange(e.target.value)}
+                  error={fieldState.error?.message}
+                  autoComplete="address-level2"
+                  disabled={!stateCode || cities.isPending}
+                >
+                  <option value="">
+                    {!stateCode
+                      ? cityOptional
+                        ? 'No city needed'
+                        : 'Select a state first'
+                      : cities.isPending
+                        ? 'Loading cities…'
+                        : cityOptional
+                          ? 'No city'
+                          : 'Select a city'}
+                  </option>
+                  {withCurrent(cities.data?.map((c) => c.name) ?? [], field.value).map((name) => (
+                    <option key={name} value={name}>
+                      {name}
+                    </option>
+                  ))}
+                </SelectField>
+              )}
+            />
+          )}
+        </div>
+      </div>
+    </>
+  );
+}

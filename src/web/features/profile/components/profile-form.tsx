@@ -1,0 +1,121 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { FormProvider, useForm } from 'react-hook-form';
+import { profileBody, type ProfileBody, type User } from '#shared/schemas/user.ts';
+import { ErrorAlert, Message } from '#web/components/alerts.tsx';
+import { SubmitButton, TextField } from '#web/components/form-field.tsx';
+import { PlaceFields } from '#web/features/places/components/place-fields.tsx';
+import { applyFieldErrors } from '#web/lib/form-errors.ts';
+import { useUpdateProfile } from '../api/update-profile.ts';
+
+function valuesOf(user: User): ProfileBody {
+  const values: ProfileBody = {
+    name: user.name,
+    phone: user.phone,
+    email: user.email,
+    address: user.address,
+    country: user.country,
+    state: user.state,
+    city: user.city,
+    password: '',
+    confirmPassword: '',
+  };
+  // SPEC §5: the bank account is shown only when the user already has one.
+  if (user.bank_account) values.bank_account = user.bank_account;
+  return values;
+}
+
+/** Edit your own details (SPEC §2 /profile). Password fields left blank keep the current password. */
+export function ProfileForm({ user }: { user: User }) {
+  const update = useUpdateProfile();
+  const hasBankAccount = !!user.bank_account;
+  const form = useForm({ resolver: zodResolver(profileBody), defaultValues: valuesOf(user) });
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors },
+  } = form;
+
+  const onSubmit = handleSubmit((values) => {
+    const { password, confirmPassword, bank_account, ...rest } = values;
+    const body: ProfileBody = { ...rest };
+    if (password) Object.assign(body, { password, confirmPassword });
+    if (hasBankAccount) body.bank_account = bank_account ?? '';
+    update.mutate(body, {
+      onSuccess: (saved) => reset(valuesOf(saved)),
+      onError: (error) => applyFieldErrors(error, setError, Object.keys(valuesOf(user))),
+    });
+  });
+
+  return (
+    <FormProvider {...form}>
+      <form onSubmit={onSubmit} noValidate aria-labelledby="profile-heading">
+        <ErrorAlert error={update.error} />
+        {update.isSuccess && !form.formState.isDirty ? <Message variant="success">Profile updated</Message> : null}
+        <div className="row">
+          <div className="col-12 col-sm-6">
+            <TextField label="Name" autoComplete="name" {...register('name')} error={errors.name?.message} />
+          </div>
+          <div className="col-12 col-sm-6">
+            <TextField
+              label="Mobile Number"
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel-national"
+              maxLength={10}
+              {...register('phone')}
+              help="10 digits, without the country code"
+              error={errors.phone?.message}
+            />
+          </div>
+        </div>
+        <TextField
+          label="Email Address"
+          type="email"
+          autoComplete="email"
+          {...register('email')}
+          error={errors.email?.message}
+        />
+        <TextField label="Address" autoComplete="street-address" {...register('address')} error={errors.address?.message} />
+        <PlaceFields />
+        {hasBankAccount ? (
+          <TextField
+            label="Bank Account Number"
+            autoComplete="off"
+            maxLength={18}
+            {...register('bank_account')}
+            error={errors.bank_account?.message}
+          />
+        ) : null}
+        <fieldset className="border rounded p-3 mb-3">
+          <legend className="float-none w-auto px-2 fs-6 mb-0">Change password</legend>
+          <p className="small text-body-secondary">Leave blank to keep your current password.</p>
+          <div className="row">
+            <div className="col-12 col-sm-6">
+              <TextField
+                label="New Password"
+                type="password"
+                autoComplete="new-password"
+                {...register('password')}
+                error={errors.password?.message}
+              />
+            </div>
+            <div className="col-12 col-sm-6">
+              <TextField
+                label="Confirm New Password"
+                type="password"
+                autoComplete="new-password"
+                {...register('confirmPassword')}
+                error={errors.confirmPassword?.message}
+              />
+            </div>
+          </div>
+        </fieldset>
+        <SubmitButton pending={update.isPending} pendingLabel="Saving…">
+          Update Profile
+        </SubmitButton>
+      </form>
+    </FormProvider>
+  );
+}

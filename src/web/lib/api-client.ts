@@ -1,0 +1,99 @@
+/**
+ * The one place the web app talks to the server. Same-origin requests with the session cookie, JSON in
+ * and out; any non-2xx answer becomes an `ApiError` carrying the server's `message` (DECISIONS §3), so
+ * every page can show it in a red alert without knowing how it was produced.
+ */
+
+export type FieldError = { path: string; message: string };
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly errors: FieldError[];
+  readonly code: string | undefined;
+
+  constructor(status: number, message: string, errors: FieldError[] = [], code?: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.errors = errors;
+    this.code = code;
+  }
+}
+
+export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+/** The text to show a person for any thrown value. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error && error.message) return error.message;
+  return 'Something went wrong. Please try again.';
+}
+
+const NETWORK_MESSAGE = 'Could not reach the server. Please check your connection and try again.';
+
+function fallbackMessage(status: number): string {
+  if (status === 401) return 'Please sign in';
+  if (status === 403) return 'You are not allowed to do that';
+  if (status === 404) return 'Not found';
+  if (status === 429) return 'Too many attempts, please try again later';
+  if (status >= 500) return 'The server had a problem. Please try again.';
+  return 'Something went wrong. Please try again.';
+}
+
+type Body = unknown;
+type RequestOptions = { signal?: AbortSignal | undefined; headers?: Record<string, string> };
+
+async function request<T>(method: string, path: string, body?: Body, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) {
+    payload = body; // the browser sets the multipart boundary itself
+  } else if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: payload,
+      credentials: 'same-origin',
+      signal: options.signal ?? null,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, NETWORK_MESSAGE);
+  }
+
+  const text = await response.text();
+  let data: unknown = undefined;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = undefined; // an HTML error page from a proxy, for instance
+    }
+  }
+
+  if (!response.ok) {
+    const err = (data ?? {}) as { message?: unknown; errors?: unknown; code?: unknown };
+    const message = typeof err.message === 'string' && err.message ? err.message : fallbackMessage(response.status);
+    const errors = Array.isArray(err.errors)
+      ? err.errors.filter(
+          (e): e is FieldError =>
+            typeof e === 'object' && e !== null && typeof e.path === 'string' && typeof e.message === 'string',
+        )
+      : [];
+    throw new ApiError(response.status, message, errors, typeof err.code === 'string' ? err.code : undefined);
+  }
+  return data as T;
+}
+
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
+  post: <T>(path: string, body?: Body, options?: RequestOptions) => request<T>('POST', path, body, options),
+  put: <T>(path: string, body?: Body, options?: RequestOptions) => request<T>('PUT', path, body, options),
+  patch: <T>(path: string, body?: Body, options?: RequestOptions) => request<T>('PATCH', path, body, options),
+  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
+};

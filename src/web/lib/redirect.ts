@@ -1,0 +1,20 @@
+/**
+ * The `redirect` query value after sign-in or registration (SPEC §2: `?redirect=shipping` → /shipping).
+ * Only paths on this site are followed; anything else (another origin, `//host`, `javascript:`) goes home,
+ * so a crafted link cannot send a person elsewhere after they sign in.
+ */
+export function safeRedirect(value: string | null | undefined, origin: string, fallback = '/'): string {
+  if (!value) return fallback;
+  const trimmed = value.trim();
+  if (!trimmed) return fallback;
+  if (/^[a-z][a-z0-9+.-]*:/i.test(trimmed)) return fallback; // any scheme, even our own origin's
+  const candidate = trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
+  let url: URL;
+  try {
+    url = new URL(candidate, origin);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== new URL(origin).origin) return fallback;
+  return `${url.pathname}${url.search}${url.hash}`;
+}

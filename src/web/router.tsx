@@ -1,0 +1,94 @@
+import { lazy, type ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { ComingSoon } from './components/coming-soon.tsx';
+import { Layout } from './components/layout.tsx';
+import { RouteError } from './components/route-error.tsx';
+
+/** React.lazy for a named export, so each feature's pages load only when visited. */
+function page<M>(load: () => Promise<M>, name: keyof M) {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+}
+
+const HomePage = page(() => import('./features/catalog/pages/home-page.tsx'), 'HomePage');
+const LoginPage = page(() => import('./features/auth/pages/login-page.tsx'), 'LoginPage');
+const RegisterPage = page(() => import('./features/auth/pages/register-page.tsx'), 'RegisterPage');
+const RegistrationChoicePage = page(
+  () => import('./features/auth/pages/registration-choice-page.tsx'),
+  'RegistrationChoicePage',
+);
+const ProfilePage = page(() => import('./features/profile/pages/profile-page.tsx'), 'ProfilePage');
+const HelpPage = page(() => import('./features/static/pages/help-page.tsx'), 'HelpPage');
+const TermsPage = page(() => import('./features/static/pages/terms-page.tsx'), 'TermsPage');
+const NotFoundPage = page(() => import('./features/static/pages/not-found-page.tsx'), 'NotFoundPage');
+
+/** A route whose page a later issue builds: a placeholder that names it. */
+const soon = (path: string, title: string): RouteObject => ({ path, element: <ComingSoon title={title} /> });
+
+/** Every route of SPEC §2's route table. */
+export const routes: RouteObject[] = [
+  {
+    element: <Layout />,
+    children: [
+      {
+        // Errors render inside the layout, so the header and footer stay usable.
+        errorElement: <RouteError />,
+        children: [
+          // Storefront
+          { index: true, element: <HomePage /> },
+          { path: 'page/:pageNumber', element: <HomePage /> },
+          soon('search/:keyword', 'Search Results'),
+          soon('search/:keyword/page/:pageNumber', 'Search Results'),
+          soon('product/:id', 'Product Details'),
+          soon('product/:id/edit', 'Edit Product'),
+          soon('categories/:category/:sub?/:level3?/:level4?/:level5?', 'Category'),
+          soon('shop/:shopName', 'Shop'),
+          soon('cart', 'Shopping Cart'),
+          soon('cart/:id', 'Shopping Cart'),
+
+          // Accounts
+          { path: 'login', element: <LoginPage /> },
+          soon('forgot-password', 'Forgot Password'),
+          soon('reset-password/:token', 'Reset Password'),
+          { path: 'registration_choice', element: <RegistrationChoicePage /> },
+          { path: 'register', element: <RegisterPage /> },
+          soon('register_seller', 'Seller Registration'),
+          soon('register_seller/:type', 'Seller Registration'),
+          soon('profile-review-screen', 'Profile Under Review'),
+          { path: 'profile', element: <ProfilePage /> },
+
+          // Checkout and orders
+          soon('shipping', 'Shipping'),
+          soon('payment', 'Payment Method'),
+          soon('placeorder', 'Place Order'),
+          soon('order', 'Order'),
+          soon('order/:id', 'Order'),
+          soon('order/:id/edit', 'Edit Order'),
+
+          // Information
+          { path: 'help', element: <HelpPage /> },
+          { path: 'terms-conditions', element: <TermsPage /> },
+
+          // Back office
+          soon('admin/userlist', 'Users'),
+          soon('admin/user/:id/edit', 'Edit User'),
+          soon('admin/categories-markup', 'Category Markups'),
+          soon('admin/category-markup/:id/edit', 'Edit Category Markup'),
+          soon('admin/orderlist', 'Orders'),
+          soon('admin/pending-payments', 'Pending Seller Payments'),
+          soon('admin/productlist', 'Products'),
+          soon('admin/productlist/:pageNumber', 'Products'),
+
+          // Seller
+          soon('seller/productlist', 'My Products'),
+          soon('seller/productlist/:pageNumber', 'My Products'),
+          soon('seller/product/create', 'Create Product'),
+          soon('seller/orderlist', 'Seller Orders'),
+
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);
