@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { City } from '#shared/schemas/places.ts';
 import { api } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
-
-export type City = { name: string };
 
 /** GET /api/places/countries/:iso2/states/:stateCode/cities. */
 export const getCities = (countryCode: string, stateCode: string, signal?: AbortSignal) =>

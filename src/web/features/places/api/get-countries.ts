@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Country } from '#shared/schemas/places.ts';
 import { api } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
-
-export type Country = { name: string; isoCode: string; currency: string };
 
 /** GET /api/places/countries: about 250 countries with their ISO code and currency. */
 export const getCountries = (signal?: AbortSignal) => api.get<Country[]>('/api/places/countries', { signal });

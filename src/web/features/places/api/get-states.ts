@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { State } from '#shared/schemas/places.ts';
 import { api } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
-
-export type State = { name: string; isoCode: string };
 
 /** GET /api/places/countries/:iso2/states. Hong Kong, Macau and Taiwan answer with a single entry. */
 export const getStates = (countryCode: string, signal?: AbortSignal) =>
