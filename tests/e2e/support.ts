@@ -1,0 +1,58 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, inject } from 'vitest';
+
+/** Where the app under test listens (started once per run by tests/setup/e2e-global.ts). */
+export const baseURL: string = inject('baseURL');
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const screenshotDir = path.join(root, 'docs/screenshots');
+
+export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+// Without the background-networking flags Chromium keeps dialling Google hosts that this closed
+// network refuses; --no-sandbox because CI runs as root.
+const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+// One browser per test file, launched on first use. Vitest isolates test files, so this module (and
+// the afterAll below) is evaluated once per file.
+let browser: Promise<Browser> | undefined;
+const contexts: BrowserContext[] = [];
+
+afterAll(async () => {
+  if (!browser) return;
+  const b = await browser.catch(() => undefined);
+  browser = undefined;
+  await Promise.allSettled(contexts.splice(0).map((c) => c.close()));
+  await b?.close();
+});
+
+/** A new page in a fresh browser context (own cookies and storage), with `baseURL` set for goto(). */
+export async function openPage({
+  width = 1280,
+  height = 900,
+}: { width?: number; height?: number } = {}): Promise<Page> {
+  browser ??= chromium.launch({ executablePath: chromiumPath, args: chromiumArgs, headless: true });
+  const context = await (await browser).newContext({ baseURL, viewport: { width, height } });
+  contexts.push(context);
+  return context.newPage();
+}
+
+/** Save a full-page PNG to docs/screenshots/<name>.png (the README and reviewers use them). */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  await fs.mkdir(screenshotDir, { recursive: true });
+  const file = path.join(screenshotDir, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
