@@ -1,4 +1,6 @@
-import { City, Country, State } from 'country-state-city';
+import { createRequire } from 'node:module';
+import { Country, State } from 'country-state-city';
+import { isValidPostalCode } from '#shared/postal-code.ts';
 import { notFound } from '../../lib/errors.ts';
 
 /**
@@ -26,7 +28,28 @@ const DISPLAY_NAMES: Readonly<Record<string, string>> = { HK: 'Hong Kong', MO: '
  */
 const UNDER_CHINA: Readonly<Record<string, string>> = { HK: 'HK', MO: 'MO', TW: 'TW' };
 
-const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, 'en');
+/**
+ * Where the package's currency is out of date or not a currency, the country's current ISO 4217 code
+ * (all of them in the shared currency table): Croatia and Bulgaria joined the euro (2023, 2026);
+ * Mauritania, São Tomé, Sierra Leone, Venezuela and Zimbabwe re-denominated (MRU, STN, SLE, VES, ZWG);
+ * Curaçao and Sint Maarten moved from ANG to the Caribbean guilder (2025); Antarctica has no currency
+ * ("AAD" is not one), so it gets the shop's fallback, USD (DECISIONS §8).
+ */
+const CURRENT_CURRENCY: Readonly<Record<string, string>> = {
+  AQ: 'USD',
+  BG: 'EUR',
+  CW: 'XCG',
+  HR: 'EUR',
+  MR: 'MRU',
+  SL: 'SLE',
+  ST: 'STN',
+  SX: 'XCG',
+  VE: 'VES',
+  ZW: 'ZWG',
+};
+
+const collator = new Intl.Collator('en');
+const byName = (a: { name: string }, b: { name: string }) => collator.compare(a.name, b.name);
 
 let countryIndex: {
   list: CountryInfo[];
@@ -43,7 +66,7 @@ function countries() {
     const info: CountryInfo = Object.freeze({
       name: DISPLAY_NAMES[c.isoCode] ?? c.name,
       isoCode: c.isoCode,
-      currency: c.currency,
+      currency: CURRENT_CURRENCY[c.isoCode] ?? c.currency,
     });
     list.push(info);
     isoMap.set(c.isoCode.toUpperCase(), info);
@@ -106,18 +129,29 @@ export function listStates(countryIso: string): readonly StateInfo[] {
   return list;
 }
 
+/**
+ * The package's city rows as it ships them: [name, countryCode, stateCode, latitude, longitude].
+ * `City.getAllCities()` would first turn all ~150 000 rows into objects and keep them (~15 MB more heap,
+ * twice the time); the package is already holding this array (its index loads it), so read it directly.
+ * A change of that file's shape fails the places unit tests.
+ */
+type CityRow = readonly [name: string, countryCode: string, stateCode: string, ...rest: unknown[]];
+function rawCities(): readonly CityRow[] {
+  return createRequire(import.meta.url)('country-state-city/lib/cjs/assets/city.json') as CityRow[];
+}
+
 /** country code → state code → sorted, distinct city names; built in one pass over ~150 000 cities. */
 let cityIndex: Map<string, Map<string, readonly CityInfo[]>> | null = null;
 
 function cities() {
   if (cityIndex) return cityIndex;
   const names = new Map<string, Map<string, Set<string>>>();
-  for (const c of City.getAllCities()) {
-    let states = names.get(c.countryCode);
-    if (!states) names.set(c.countryCode, (states = new Map()));
-    let set = states.get(c.stateCode);
-    if (!set) states.set(c.stateCode, (set = new Set()));
-    set.add(c.name);
+  for (const [name, countryCode, stateCode] of rawCities()) {
+    let states = names.get(countryCode);
+    if (!states) names.set(countryCode, (states = new Map()));
+    let set = states.get(stateCode);
+    if (!set) states.set(stateCode, (set = new Set()));
+    set.add(name);
   }
   cityIndex = new Map();
   for (const [country, states] of names) {
@@ -125,7 +159,7 @@ function cities() {
     for (const [state, set] of states) {
       byState.set(
         state,
-        [...set].sort((a, b) => a.localeCompare(b, 'en')).map((name) => Object.freeze({ name })),
+        [...set].sort(collator.compare).map((name) => Object.freeze({ name })),
       );
     }
     cityIndex.set(country, byState);
@@ -152,4 +186,12 @@ function findCountryByIso(iso: string): CountryInfo {
   const country = countries().byIso.get(iso.trim().toUpperCase());
   if (!country) throw notFound('Country not found');
   return country;
+}
+
+/**
+ * SPEC §5 Checkout: the country may be given by ISO2 code or by name; a name is converted to its code
+ * first, an unknown name is used as typed (and so fails unless it is a code), then the shared check runs.
+ */
+export function checkPostalCode(country: string, code: string): boolean {
+  return isValidPostalCode(countryIsoFor(country) ?? country, code);
 }
