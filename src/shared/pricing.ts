@@ -1,0 +1,214 @@
+import { discountedUnitPrice, type Discount } from './discounts.ts';
+import {
+  INR,
+  convertMinor,
+  decimalToString,
+  divideHalfUp,
+  parseDecimal,
+  roundingIncrement,
+  sumMoney,
+  toSafeMinor,
+  type CurrencySpec,
+  type CurrencyRules,
+  type DecimalInput,
+  type Minor,
+} from './money.ts';
+import { payoutSplit, type PayoutSplit } from './payout.ts';
+import { gstRate, lineTax, type MaybeList } from './tax.ts';
+
+/**
+ * Cart and order pricing (DECISIONS §6; ADR 0002), one function for the cart page, the checkout summary
+ * and the server's authoritative recomputation in `POST /api/orders`.
+ *
+ * INR: discount per unit (half-up), line = qty × discounted unit, GST per line (half-up).
+ * Display currency: each unit price is converted once, half-up (to the cash step for CHF-like
+ * currencies); the line, its discount and its GST are then computed in the display currency from those
+ * converted unit prices, with the same per-line rule. Totals are sums of rounded lines, so in either
+ * currency itemsPrice + taxPrice = totalPrice and originalItemsPrice − discount = itemsPrice exactly, and
+ * every line shown adds up (qty × unit = line) for the buyer.
+ */
+
+export type CartLineInput = {
+  productId: string;
+  qty: number;
+  /** List unit price in INR paise. */
+  priceInr: Minor;
+  discount?: Discount | null;
+  hsn: MaybeList<string | number>;
+  categoryTax: MaybeList<DecimalInput>;
+  percentageMarkup: DecimalInput;
+};
+
+export type PricingOptions = {
+  now: Date | number;
+  couponCodes?: readonly string[];
+  /** The display currency (a currency-table row; `rounding` 0.05 for CHF). */
+  currency: CurrencySpec;
+  /** Units of the display currency per 1 INR ('1' for INR, '0.011976' for USD). */
+  rateFromInr: DecimalInput;
+};
+
+export type LineAmounts = {
+  unitPrice: Minor;
+  discountedUnitPrice: Minor;
+  discountPerUnit: Minor;
+  /** qty × unitPrice. */
+  originalLineTotal: Minor;
+  /** qty × discountPerUnit. */
+  lineDiscount: Minor;
+  /** qty × discountedUnitPrice. */
+  lineTotal: Minor;
+  tax: Minor;
+};
+
+export type PricedLine = {
+  productId: string;
+  qty: number;
+  discountApplied: boolean;
+  /** GST percent as a canonical decimal string ('12', '5', '18'). */
+  taxRate: string;
+  inr: LineAmounts;
+  display: LineAmounts;
+  /** Seller payout and marketplace take for the line, in INR (payouts are paid in INR). */
+  payout: PayoutSplit;
+};
+
+export type CartTotals = {
+  /** Sum of line totals, after discounts. */
+  itemsPrice: Minor;
+  /** Sum of qty × list price. */
+  originalItemsPrice: Minor;
+  discount: Minor;
+  shippingPrice: Minor;
+  taxPrice: Minor;
+  totalPrice: Minor;
+};
+
+export type PricedCart = {
+  lines: PricedLine[];
+  totals: { inr: CartTotals; display: CartTotals };
+  currency: CurrencySpec;
+  /** The rate used, canonical, for storing on the order (`exchangeRate`). */
+  rateFromInr: string;
+  /** SPEC §9 cart percent off, from the INR totals. */
+  percentOff: number;
+};
+
+/** Shipping is always 0 (SPEC §9 "(Free Shipping)"). */
+export const SHIPPING_PRICE = 0;
+
+/**
+ * An INR amount in the display currency, for single prices on the storefront, half-up to the currency's
+ * minor unit or cash step. SPEC §9 / DECISIONS §6 convert by *dividing* by rate[INR] from the display
+ * currency's table (INR per display unit, e.g. 83.5 for USD). Dividing by r is multiplying by 1/r, so we
+ * take `rateFromInr` = display units per 1 INR (what the order stores as `exchangeRate`; `invertRate`
+ * in money.ts derives it from a table's rate[INR]) and multiply by that exact decimal.
+ */
+export function convertFromInr(minorInr: Minor, rateFromInr: DecimalInput, target: CurrencyRules): Minor {
+  return convertMinor(minorInr, rateFromInr, INR, target);
+}
+
+/**
+ * SPEC §9: the percent saved, rounded up when not whole (10.2 % → 11, exactly 10 % → 10); 0 when nothing
+ * was saved or there was nothing to save on.
+ */
+export function cartPercentOff(originalTotal: Minor, discountedTotal: Minor): number {
+  if (!Number.isSafeInteger(originalTotal) || !Number.isSafeInteger(discountedTotal)) {
+    throw new RangeError('totals must be safe integers of minor units');
+  }
+  if (originalTotal <= 0 || discountedTotal >= originalTotal) return 0;
+  const saved = BigInt(originalTotal) - BigInt(discountedTotal);
+  const scaled = saved * 100n;
+  const whole = scaled / BigInt(originalTotal);
+  return Number(scaled % BigInt(originalTotal) === 0n ? whole : whole + 1n);
+}
+
+function lineAmounts(unitPrice: Minor, discountedUnitPrice: Minor, qty: number, tax: Minor): LineAmounts {
+  const q = BigInt(qty);
+  return {
+    unitPrice,
+    discountedUnitPrice,
+    discountPerUnit: unitPrice - discountedUnitPrice,
+    originalLineTotal: toSafeMinor(BigInt(unitPrice) * q),
+    lineDiscount: toSafeMinor(BigInt(unitPrice - discountedUnitPrice) * q),
+    lineTotal: toSafeMinor(BigInt(discountedUnitPrice) * q),
+    tax,
+  };
+}
+
+/** Tax in a currency with a cash step: qty × unit × rate / 100, half-up to that step. */
+function lineTaxIn(currency: CurrencyRules, unitPrice: Minor, qty: number, rate: string): Minor {
+  const inc = roundingIncrement(currency);
+  if (inc === 1n) return lineTax({ unitPriceMinor: unitPrice, qty, rate });
+  const r = parseDecimal(rate, 'tax rate');
+  const n = BigInt(unitPrice) * BigInt(qty) * r.units;
+  return toSafeMinor(divideHalfUp(n, 100n * 10n ** BigInt(r.scale) * inc) * inc);
+}
+
+function totalsOf(amounts: LineAmounts[]): CartTotals {
+  const itemsPrice = sumMoney(amounts.map((a) => a.lineTotal));
+  const originalItemsPrice = sumMoney(amounts.map((a) => a.originalLineTotal));
+  const discount = sumMoney(amounts.map((a) => a.lineDiscount));
+  const taxPrice = sumMoney(amounts.map((a) => a.tax));
+  return {
+    itemsPrice,
+    originalItemsPrice,
+    discount,
+    shippingPrice: SHIPPING_PRICE,
+    taxPrice,
+    totalPrice: sumMoney([itemsPrice, SHIPPING_PRICE, taxPrice]),
+  };
+}
+
+/** Prices a cart or an order from catalogue data. Throws RangeError on impossible input (qty 0, NaN …). */
+export function priceCart(lines: readonly CartLineInput[], opts: PricingOptions): PricedCart {
+  const rate = parseDecimal(opts.rateFromInr, 'exchange rate');
+  if (rate.units <= 0n) throw new RangeError('Exchange rate must be positive');
+  const rateText = decimalToString(rate);
+  const priced = lines.map((line): PricedLine => {
+    const { qty, priceInr } = line;
+    if (!Number.isSafeInteger(qty) || qty < 1) throw new RangeError(`Invalid quantity for ${line.productId}`);
+    if (!Number.isSafeInteger(priceInr) || priceInr < 0) {
+      throw new RangeError(`Invalid price for ${line.productId}`);
+    }
+    const d = discountedUnitPrice(priceInr, line.discount, {
+      now: opts.now,
+      couponCodes: opts.couponCodes ?? [],
+    });
+    const taxRate = gstRate({
+      hsn: line.hsn,
+      categoryTax: line.categoryTax,
+      unitPriceInrMinor: d.unitPrice,
+      qty,
+    });
+    const inr = lineAmounts(
+      priceInr,
+      d.unitPrice,
+      qty,
+      lineTax({ unitPriceMinor: d.unitPrice, qty, rate: taxRate }),
+    );
+    const unitShown = convertFromInr(priceInr, rateText, opts.currency);
+    const discountedShown = convertFromInr(d.unitPrice, rateText, opts.currency);
+    const display = lineAmounts(
+      unitShown,
+      discountedShown,
+      qty,
+      lineTaxIn(opts.currency, discountedShown, qty, taxRate),
+    );
+    const payout = payoutSplit({
+      unitPrice: priceInr,
+      discountPerUnit: d.discountPerUnit,
+      qty,
+      percentageMarkup: line.percentageMarkup,
+    });
+    return { productId: line.productId, qty, discountApplied: d.applied, taxRate, inr, display, payout };
+  });
+  const inrTotals = totalsOf(priced.map((l) => l.inr));
+  return {
+    lines: priced,
+    totals: { inr: inrTotals, display: totalsOf(priced.map((l) => l.display)) },
+    currency: opts.currency,
+    rateFromInr: rateText,
+    percentOff: cartPercentOff(inrTotals.originalItemsPrice, inrTotals.itemsPrice),
+  };
+}
