@@ -23,7 +23,10 @@ export function sniffImageType(buf: Uint8Array): ImageType | null {
 /** Decoding limit: a small file can still claim a huge canvas ("decompression bomb"). 50 megapixels. */
 const MAX_INPUT_PIXELS = 50_000_000;
 
-const webp = (img: Sharp, quality: number) => img.webp({ quality, effort: 3 });
+export type StoreImageOptions = {
+  /** WebP encoder effort, 0 (fastest) to 6 (smallest files). The demo seed trades size for speed. */
+  effort?: number;
+};
 
 /**
  * Store a product image: the original re-encoded as WebP (auto-rotated, metadata such as EXIF/GPS
@@ -35,6 +38,7 @@ export async function storeProductImage(
   storage: Storage,
   productId: string,
   buffer: Buffer,
+  { effort = 3 }: StoreImageOptions = {},
 ): Promise<{ url: string; key: string }> {
   if (!sniffImageType(buffer))
     throw new AppError('unsupported_media', 'Only JPEG, PNG, WebP or GIF images are accepted');
@@ -42,6 +46,7 @@ export async function storeProductImage(
   assertSafeKey(key);
 
   // sharp drops metadata unless asked to keep it; rotate() first applies the EXIF orientation.
+  const webp = (img: Sharp, quality: number) => img.webp({ quality, effort });
   const base = sharp(buffer, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
   let outputs: Buffer[];
   try {
