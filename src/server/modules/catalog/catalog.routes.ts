@@ -1,4 +1,115 @@
-import type { App } from '../../lib/types.ts';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { errorSchema, messageSchema } from '#shared/schemas/common.ts';
+import {
+  markupSchema,
+  productListQuery,
+  productListSchema,
+  productSchema,
+  productsByCategoryQuery,
+  REVIEW_MSG,
+  reviewBody,
+} from '#shared/schemas/product.ts';
+import type { App, Ctx } from '../../lib/types.ts';
+import { actorOf, requireAuth } from '../../plugins/auth.ts';
+import shopsRoutes from '../shops/shops.routes.ts';
+import categoryRoutes from './category.routes.ts';
+import discountRoutes from './discount.routes.ts';
+import * as productService from './product.service.ts';
 
-// Placeholder: the catalog read API is being written (issue 3).
-export default async function catalogRoutes(_app: App) {}
+/** Any string: an id that is not a UUID is answered 404 by the service, like an unknown one. */
+const productIdParams = z.object({ id: z.string().max(100) });
+
+/**
+ * The storefront catalog (SPEC §7 Products, discounts, categories, shops; DECISIONS §5): product lists,
+ * search, detail, reviews. Category, discount and shop routes live beside it and are registered here.
+ */
+export default async function catalogRoutes(app: App) {
+  const ctx = (req: FastifyRequest): Ctx => ({ db: app.db, actor: req.actor });
+
+  app.get(
+    '/products',
+    {
+      schema: {
+        tags: ['products'],
+        summary: 'Active products, newest first; with a keyword, search results best first',
+        querystring: productListQuery,
+        response: { 200: productListSchema },
+      },
+    },
+    async (req) => productService.listProducts(ctx(req), req.query),
+  );
+
+  app.get(
+    '/products/top',
+    {
+      schema: {
+        tags: ['products'],
+        summary: 'Top rated active products',
+        response: { 200: z.array(productSchema) },
+      },
+    },
+    async (req) => productService.topProducts(ctx(req)),
+  );
+
+  app.get(
+    '/products/category',
+    {
+      schema: {
+        tags: ['products'],
+        summary: 'Active products in any of the categories (categoryIDs=a,b,c or repeated)',
+        querystring: productsByCategoryQuery,
+        response: { 200: productListSchema },
+      },
+    },
+    async (req) => productService.productsInCategories(ctx(req), req.query),
+  );
+
+  app.get(
+    '/products/:id',
+    {
+      schema: {
+        tags: ['products'],
+        summary: 'A product with its reviews',
+        params: productIdParams,
+        response: { 200: productSchema, 404: errorSchema },
+      },
+    },
+    async (req) => productService.getProduct(ctx(req), req.params.id),
+  );
+
+  app.get(
+    '/products/:id/markup',
+    {
+      schema: {
+        tags: ['products'],
+        summary: "A product's percentage markup (0 when unknown)",
+        params: productIdParams,
+        response: { 200: markupSchema },
+      },
+    },
+    async (req) => productService.productMarkup(ctx(req), req.params.id),
+  );
+
+  app.post(
+    '/products/:id/reviews',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['products'],
+        summary: 'Review a product (once per user)',
+        params: productIdParams,
+        body: reviewBody,
+        response: { 201: messageSchema, 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema },
+      },
+    },
+    async (req, reply) => {
+      await productService.addReview({ db: app.db, actor: actorOf(req) }, req.params.id, req.body);
+      return reply.status(201).send({ message: REVIEW_MSG.added });
+    },
+  );
+
+  await app.register(categoryRoutes);
+  await app.register(discountRoutes);
+  await app.register(shopsRoutes);
+}

@@ -1,0 +1,132 @@
+import type { FastifyRequest } from 'fastify';
+import {
+  categoryIdParams,
+  categoryIdQuery,
+  categoryIdSchema,
+  categoryIdsSchema,
+  categoryNameParams,
+  categoryNamesSchema,
+  categoryRecordSchema,
+  hsnTaxSchema,
+  levelParams,
+} from '#shared/schemas/category.ts';
+import { errorSchema } from '#shared/schemas/common.ts';
+import { z } from 'zod';
+import type { App, Ctx } from '../../lib/types.ts';
+import * as categoryService from './category.service.ts';
+
+/**
+ * Category lookups (SPEC §7). Static paths (/firstlevel, /getcategoryid, and the markup routes under
+ * /category/categories-markup registered elsewhere) take precedence over `/category/:name` in Fastify's
+ * router whatever the registration order, so the catch-all name route cannot shadow them.
+ */
+export default async function categoryRoutes(app: App) {
+  const ctx = (req: FastifyRequest): Ctx => ({ db: app.db, actor: req.actor });
+  const tags = ['categories'];
+  const names = { 200: categoryNamesSchema };
+
+  app.get(
+    '/category/getcategories/:categoryId',
+    {
+      schema: {
+        tags,
+        summary: 'The category record of an id (a one-item list)',
+        params: categoryIdParams,
+        response: { 200: z.array(categoryRecordSchema), 404: errorSchema },
+      },
+    },
+    async (req) => categoryService.categoryRecords(ctx(req), req.params.categoryId),
+  );
+
+  app.get(
+    '/category/hsn-tax/:categoryId',
+    {
+      schema: {
+        tags,
+        summary: 'HSN code and GST rate of a category',
+        params: categoryIdParams,
+        response: { 200: hsnTaxSchema, 404: errorSchema },
+      },
+    },
+    async (req) => categoryService.hsnTax(ctx(req), req.params.categoryId),
+  );
+
+  app.get('/category/firstlevel', { schema: { tags, summary: 'Level 1 names', response: names } }, async (req) =>
+    categoryService.levels.first(ctx(req)),
+  );
+
+  // Parameters name the parent level, then the grandparent (see `levels` in category.service.ts).
+  app.get(
+    '/category/secondlevel/:first',
+    { schema: { tags, summary: 'Level 2 names under a level 1 name', params: levelParams.second, response: names } },
+    async (req) => categoryService.levels.second(ctx(req), req.params),
+  );
+
+  app.get(
+    '/category/thirdlevel/:second/:first',
+    {
+      schema: {
+        tags,
+        summary: 'Level 3 names under a level 2 name (then its level 1 name)',
+        params: levelParams.third,
+        response: names,
+      },
+    },
+    async (req) => categoryService.levels.third(ctx(req), req.params),
+  );
+
+  app.get(
+    '/category/fourthlevel/:third/:second',
+    {
+      schema: {
+        tags,
+        summary: 'Level 4 names under a level 3 name (then its level 2 name)',
+        params: levelParams.fourth,
+        response: names,
+      },
+    },
+    async (req) => categoryService.levels.fourth(ctx(req), req.params),
+  );
+
+  app.get(
+    '/category/fifthlevel/:fourth/:third',
+    {
+      schema: {
+        tags,
+        summary: 'Level 5 names under a level 4 name (then its level 3 name)',
+        params: levelParams.fifth,
+        response: names,
+      },
+    },
+    async (req) => categoryService.levels.fifth(ctx(req), req.params),
+  );
+
+  // SPEC §7 writes the path with a trailing slash; both spellings answer.
+  for (const url of ['/category/getcategoryid', '/category/getcategoryid/']) {
+    app.get(
+      url,
+      {
+        schema: {
+          tags,
+          summary: 'The id of the category with exactly these levels',
+          querystring: categoryIdQuery,
+          response: { 200: categoryIdSchema, 404: errorSchema },
+        },
+      },
+      async (req) => categoryService.categoryIdOf(ctx(req), req.query),
+    );
+  }
+
+  app.get(
+    '/category/:name',
+    {
+      schema: {
+        tags,
+        summary: 'Ids of every category with a level of this name (dashes read as spaces)',
+        params: categoryNameParams,
+        response: { 200: categoryIdsSchema },
+      },
+    },
+    async (req) => categoryService.categoryIdsNamed(ctx(req), req.params.name),
+  );
+}

@@ -1,0 +1,38 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { errorSchema } from '#shared/schemas/common.ts';
+import { couponParams, productDiscountSchema } from '#shared/schemas/product.ts';
+import type { App, Ctx } from '../../lib/types.ts';
+import * as discountService from './discount.service.ts';
+
+/** Storefront discounts (SPEC §7 GET /api/product-discounts; docs/decisions/0001-coupon-codes.md). */
+export default async function discountRoutes(app: App) {
+  const ctx = (req: FastifyRequest): Ctx => ({ db: app.db, actor: req.actor });
+
+  app.get(
+    '/product-discounts',
+    {
+      schema: {
+        tags: ['discounts'],
+        summary: 'Live discounts (coupon codes hidden)',
+        response: { 200: z.array(productDiscountSchema) },
+      },
+    },
+    async (req) => discountService.listLiveDiscounts(ctx(req)),
+  );
+
+  app.get(
+    '/product-discounts/coupon/:code',
+    {
+      // Guessing codes one request at a time must be slow.
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['discounts'],
+        summary: 'Live discounts of a coupon code the buyer entered',
+        params: couponParams,
+        response: { 200: z.array(productDiscountSchema), 404: errorSchema },
+      },
+    },
+    async (req) => discountService.discountsForCoupon(ctx(req), req.params.code),
+  );
+}

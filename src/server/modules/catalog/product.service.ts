@@ -1,0 +1,143 @@
+import { isAdmin, type Actor } from '#shared/permissions.ts';
+import {
+  REVIEW_MSG,
+  STOREFRONT_MAX_PAGES,
+  STOREFRONT_PAGE_SIZE,
+  TOP_PRODUCTS,
+  type Product,
+  type ProductList,
+  type ReviewBody,
+} from '#shared/schemas/product.ts';
+import { isBlankKeyword, searchTerms } from '#shared/search.ts';
+import { conflict, forbidden, notFound } from '../../lib/errors.ts';
+import type { AuthedCtx, Ctx } from '../../lib/types.ts';
+import { uniqueViolation } from '../accounts/accounts.repo.ts';
+import * as repo from './product.repo.ts';
+
+/** Storefront products (SPEC §7, DECISIONS §5): lists and search show active products only. */
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Ids arrive from URLs; anything that is not a UUID cannot name a product, so it is simply not found. */
+export const isUuid = (id: string) => UUID.test(id);
+
+const PRODUCT_NOT_FOUND = 'Product not found';
+
+const iso = (d: Date) => d.toISOString();
+
+export function toProduct(row: repo.ProductCardRow, reviews: repo.ReviewRow[] = []): Product {
+  return {
+    _id: row.id,
+    name: row.name,
+    image: row.image,
+    price: Number(row.price),
+    currency: row.currency,
+    brand: row.brand,
+    countInStock: row.countInStock,
+    categoryId: row.categoryId,
+    category: {
+      category: row.category,
+      subCategory: row.subCategory,
+      levelThreeCategory: row.levelThreeCategory,
+      levelFourCategory: row.levelFourCategory,
+      levelFiveCategory: row.levelFiveCategory,
+    },
+    description: row.description,
+    rating: Number(row.rating),
+    numReviews: row.numReviews,
+    reviews: reviews.map((r) => ({
+      _id: r.id,
+      name: r.name,
+      rating: r.rating,
+      comment: r.comment,
+      createdAt: iso(r.createdAt),
+      verifiedPurchase: r.verifiedPurchase,
+    })),
+    user: { _id: row.userId, name: row.userName },
+    shop: row.shopId && row.shopName !== null ? { _id: row.shopId, shopName: row.shopName } : null,
+    sizes: row.sizes,
+    percentageMarkup: Number(row.percentageMarkup),
+    status: row.status,
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+  };
+}
+
+/** Shape one page of ids into the list answer; `pages` is at least 1 and at most STOREFRONT_MAX_PAGES. */
+export async function toProductList(ctx: Ctx, { ids, total }: repo.IdPage, page: number): Promise<ProductList> {
+  const rows = await repo.productCards(ctx.db, ids);
+  const pages = Math.min(STOREFRONT_MAX_PAGES, Math.max(1, Math.ceil(total / STOREFRONT_PAGE_SIZE)));
+  return { products: rows.map((r) => toProduct(r)), page, pages };
+}
+
+/** GET /api/products: newest active products, or search results when the keyword is not blank. */
+export async function listProducts(ctx: Ctx, q: { keyword?: string | undefined; pageNumber: number }) {
+  if (isBlankKeyword(q.keyword)) return toProductList(ctx, await repo.newestActiveIds(ctx.db, undefined, q.pageNumber), q.pageNumber);
+  const terms = searchTerms(q.keyword ?? '');
+  const found = terms ? await repo.searchIds(ctx.db, terms, q.pageNumber) : { ids: [], total: 0 };
+  return toProductList(ctx, found, q.pageNumber);
+}
+
+export async function topProducts(ctx: Ctx): Promise<Product[]> {
+  const rows = await repo.productCards(ctx.db, await repo.topRatedIds(ctx.db, TOP_PRODUCTS));
+  return rows.map((r) => toProduct(r));
+}
+
+/** GET /api/products/category: active products in any of the categories, newest first. */
+export async function productsInCategories(ctx: Ctx, q: { categoryIDs: string[]; pageNumber: number }) {
+  if (q.categoryIDs.length === 0) return { products: [], page: q.pageNumber, pages: 1 };
+  const found = await repo.newestActiveIds(ctx.db, repo.inCategories(q.categoryIDs), q.pageNumber);
+  return toProductList(ctx, found, q.pageNumber);
+}
+
+/** Active products of one seller (the shop page), newest first. */
+export async function productsOfSeller(ctx: Ctx, sellerId: string, pageNumber: number) {
+  return toProductList(ctx, await repo.newestActiveIds(ctx.db, repo.bySeller(sellerId), pageNumber), pageNumber);
+}
+
+/** An inactive product is visible to its seller and to Admin only (DECISIONS §5). */
+const canSee = (actor: Actor | null, p: { userId: string; status: boolean }) =>
+  p.status || (!!actor && (actor.id === p.userId || isAdmin(actor)));
+
+/** GET /api/products/:id with its reviews; 404 for unknown ids and for inactive products others may not see. */
+export async function getProduct(ctx: Ctx, id: string): Promise<Product> {
+  if (!isUuid(id)) throw notFound(PRODUCT_NOT_FOUND);
+  const [row] = await repo.productCards(ctx.db, [id]);
+  if (!row || !canSee(ctx.actor, row)) throw notFound(PRODUCT_NOT_FOUND);
+  return toProduct(row, await repo.productReviews(ctx.db, id));
+}
+
+/** GET /api/products/:id/markup: 0 for anything unknown or not visible (SPEC §7: "0 on any error"). */
+export async function productMarkup(ctx: Ctx, id: string): Promise<{ percentageMarkup: number }> {
+  const head = isUuid(id) ? await repo.productHead(ctx.db, id) : null;
+  if (!head || !canSee(ctx.actor, head)) return { percentageMarkup: 0 };
+  return { percentageMarkup: Number(head.percentageMarkup) };
+}
+
+/**
+ * POST /api/products/:id/reviews. One transaction: lock the product row, insert (the unique key refuses a
+ * second review by the same user, even when two arrive together), recompute rating and numReviews from
+ * the reviews table. Reviews of one product queue on the row lock, so each recount sees all before it.
+ */
+export async function addReview(ctx: AuthedCtx, productId: string, body: ReviewBody): Promise<void> {
+  if (!isUuid(productId)) throw notFound(PRODUCT_NOT_FOUND);
+  const { actor } = ctx;
+  await ctx.db.transaction(async (tx) => {
+    const product = await repo.lockActiveProduct(tx, productId);
+    if (!product) throw notFound(PRODUCT_NOT_FOUND);
+    // A seller rating their own goods is not a review.
+    if (product.userId === actor.id) throw forbidden(REVIEW_MSG.ownProduct);
+    try {
+      await repo.insertReview(tx, {
+        productId,
+        userId: actor.id,
+        name: actor.name,
+        rating: body.rating,
+        comment: body.comment,
+      });
+    } catch (err) {
+      if (uniqueViolation(err) === 'reviews_one_per_user') throw conflict(REVIEW_MSG.alreadyReviewed, 'already_reviewed');
+      throw err;
+    }
+    await repo.refreshRating(tx, productId);
+  });
+}

@@ -1,0 +1,43 @@
+import type { FastifyRequest } from 'fastify';
+import { errorSchema, pageQuery } from '#shared/schemas/common.ts';
+import { productListSchema, publicShopSchema, shopNameParams, shopNamesSchema } from '#shared/schemas/product.ts';
+import type { App, Ctx } from '../../lib/types.ts';
+import * as shopsService from './shops.service.ts';
+
+/** Public shop pages (SPEC §7: /api/shops/names, /name/{shopName}, /products/{shopName}). */
+export default async function shopsRoutes(app: App) {
+  const ctx = (req: FastifyRequest): Ctx => ({ db: app.db, actor: req.actor });
+
+  app.get(
+    '/shops/names',
+    { schema: { tags: ['shops'], summary: 'Shop names by shop id', response: { 200: shopNamesSchema } } },
+    async (req) => shopsService.shopNames(ctx(req)),
+  );
+
+  app.get(
+    '/shops/name/:shopName',
+    {
+      schema: {
+        tags: ['shops'],
+        summary: 'A shop by name (hyphens read as spaces)',
+        params: shopNameParams,
+        response: { 200: publicShopSchema, 404: errorSchema },
+      },
+    },
+    async (req) => shopsService.findShopByName(ctx(req), req.params.shopName),
+  );
+
+  app.get(
+    '/shops/products/:shopName',
+    {
+      schema: {
+        tags: ['shops'],
+        summary: "A shop's active products",
+        params: shopNameParams,
+        querystring: pageQuery,
+        response: { 200: productListSchema, 404: errorSchema },
+      },
+    },
+    async (req) => shopsService.shopProducts(ctx(req), req.params.shopName, req.query.pageNumber),
+  );
+}

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { categoryPathSchema } from './product.ts';
+
+/** Category payloads (SPEC §3 "Category record", "Category tax info"; §7 categories). */
+
+export const categoryRecordSchema = categoryPathSchema.extend({ _id: z.string() });
+export type CategoryRecord = z.infer<typeof categoryRecordSchema>;
+
+export const hsnTaxSchema = z.object({
+  hsn: z.string(),
+  /** GST rate in percent. */
+  tax: z.number(),
+});
+
+export const categoryNamesSchema = z.array(z.string());
+
+/** Path segments naming a category level; URL-decoded by the router. */
+const levelName = z.string().trim().min(1).max(200);
+export const levelParams = {
+  second: z.object({ first: levelName }),
+  third: z.object({ second: levelName, first: levelName }),
+  fourth: z.object({ third: levelName, second: levelName }),
+  fifth: z.object({ fourth: levelName, third: levelName }),
+};
+
+/** Blank or missing levels mean "this level is empty" (null in the record). */
+const optionalLevel = z
+  .string()
+  .trim()
+  .max(200)
+  .optional()
+  .transform((v) => (v ? v : null));
+
+/** GET /api/category/getcategoryid?category=&subCategory=&levelThreeCategory=&… */
+export const categoryIdQuery = z.object({
+  category: z.string().trim().min(1, 'Please choose a category').max(200),
+  subCategory: z.string().trim().min(1, 'Please choose a subcategory').max(200),
+  levelThreeCategory: optionalLevel,
+  levelFourCategory: optionalLevel,
+  levelFiveCategory: optionalLevel,
+});
+export type CategoryIdQuery = z.output<typeof categoryIdQuery>;
+
+export const categoryIdSchema = z.object({ categoryId: z.string() });
+
+/** GET /api/category/:name — every category row with a level of that name. */
+export const categoryIdsSchema = z.object({ categoryIDs: z.array(z.string()) });
+
+export const categoryNameParams = z.object({ name: z.string().trim().min(1).max(200) });
+
+export const categoryIdParams = z.object({ categoryId: z.string().max(100) });

@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import { DISCOUNT_UNITS } from '../discounts.ts';
+import { MAX_KEYWORD_LENGTH } from '../search.ts';
+import { idSchema, isoDate, moneySchema, pageQuery } from './common.ts';
+
+/**
+ * Storefront payloads (SPEC §3 Product, Review, Product discount, Shop; §7 Products, discounts, shops).
+ * Field names are the wire's, as SPEC spells them.
+ */
+
+/** Storefront pages hold 12 products (DECISIONS §3). */
+export const STOREFRONT_PAGE_SIZE = 12;
+/**
+ * Storefront lists and search page through at most this many pages (1,200 products): `pages` never
+ * exceeds it and later pages are empty. Counting stops there, which keeps every list cheap at any size.
+ */
+export const STOREFRONT_MAX_PAGES = 100;
+/** How many products `GET /api/products/top` returns. */
+export const TOP_PRODUCTS = 5;
+
+/** The five levels of a category record, for breadcrumbs (SPEC §3 "Category record"). */
+export const categoryPathSchema = z.object({
+  category: z.string(),
+  subCategory: z.string(),
+  levelThreeCategory: z.string().nullable(),
+  levelFourCategory: z.string().nullable(),
+  levelFiveCategory: z.string().nullable(),
+});
+export type CategoryPath = z.infer<typeof categoryPathSchema>;
+
+export const reviewSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  rating: z.number().int().min(1).max(5),
+  comment: z.string(),
+  createdAt: isoDate,
+  /** The reviewer has an order (not cancelled) containing this product (DECISIONS §5). */
+  verifiedPurchase: z.boolean(),
+});
+export type Review = z.infer<typeof reviewSchema>;
+
+export const productSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  /** URLs of the originals, in display order; variants swap 'original' (see #shared/images.ts). */
+  image: z.array(z.string()),
+  price: moneySchema,
+  currency: z.string(),
+  brand: z.string(),
+  countInStock: z.number().int(),
+  categoryId: z.string(),
+  category: categoryPathSchema,
+  description: z.string(),
+  rating: z.number(),
+  numReviews: z.number().int(),
+  /** On the detail answer only; lists send []. */
+  reviews: z.array(reviewSchema),
+  user: z.object({ _id: z.string(), name: z.string() }),
+  shop: z.object({ _id: z.string(), shopName: z.string() }).nullable(),
+  sizes: z.array(z.string()),
+  percentageMarkup: z.number(),
+  status: z.boolean(),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+});
+export type Product = z.infer<typeof productSchema>;
+
+export const productListSchema = z.object({
+  products: z.array(productSchema),
+  page: z.number().int().min(1),
+  pages: z.number().int().min(1),
+});
+export type ProductList = z.infer<typeof productListSchema>;
+
+/** GET /api/products?keyword=&pageNumber= — a blank keyword is the plain list. */
+export const productListQuery = pageQuery.extend({
+  keyword: z.string().max(MAX_KEYWORD_LENGTH, 'Search text is too long').optional(),
+});
+
+/** `categoryIDs=a,b,c`, repeated `categoryIDs=a&categoryIDs=b`, or both. */
+export const categoryIdsParam = z
+  .union([z.string(), z.array(z.string())])
+  .optional()
+  .transform((v) =>
+    (Array.isArray(v) ? v : v === undefined ? [] : [v])
+      .flatMap((s) => s.split(','))
+      .map((s) => s.trim())
+      .filter((s) => s !== ''),
+  )
+  .pipe(z.array(idSchema).max(5000, 'Too many categories'));
+
+export const productsByCategoryQuery = pageQuery.extend({ categoryIDs: categoryIdsParam });
+
+export const markupSchema = z.object({ percentageMarkup: z.number() });
+
+/** POST /api/products/:id/reviews (SPEC §5: rating 1 Poor … 5 Excellent; DECISIONS §5: comment required). */
+export const REVIEW_MSG = {
+  rating: 'Please choose a rating from 1 to 5',
+  commentRequired: 'Please enter a comment',
+  commentTooLong: 'A review can be at most 2000 characters',
+  alreadyReviewed: 'Product already reviewed',
+  ownProduct: 'You cannot review your own product',
+  added: 'Review added',
+} as const;
+
+export const reviewBody = z
+  .object({
+    rating: z.number({ message: REVIEW_MSG.rating }).int(REVIEW_MSG.rating).min(1, REVIEW_MSG.rating).max(5, REVIEW_MSG.rating),
+    comment: z
+      .string({ message: REVIEW_MSG.commentRequired })
+      .trim()
+      .min(1, REVIEW_MSG.commentRequired)
+      .max(2000, REVIEW_MSG.commentTooLong),
+  })
+  .strict();
+export type ReviewBody = z.input<typeof reviewBody>;
+
+/**
+ * A live discount as `GET /api/product-discounts` sends it (SPEC §3 names). Coupon codes are never listed:
+ * `coupon_code` is null and `requires_coupon` true for a coupon discount; the cart learns the discounts of
+ * a code the buyer typed from `GET /api/product-discounts/coupon/:code` (docs/decisions/0001-coupon-codes.md).
+ */
+export const productDiscountSchema = z.object({
+  _id: z.string(),
+  product_id: z.string(),
+  discount_value: moneySchema,
+  discount_unit: z.enum(DISCOUNT_UNITS),
+  valid_until: isoDate,
+  coupon_code: z.string().nullable(),
+  activate: z.boolean(),
+  requires_coupon: z.boolean(),
+});
+export type ProductDiscount = z.infer<typeof productDiscountSchema>;
+
+export const couponParams = z.object({ code: z.string().trim().min(1).max(100) });
+
+/** A shop's public page (SPEC §3 Shop; SPEC §2 "Products by {owner name}"). */
+export const publicShopSchema = z.object({
+  _id: z.string(),
+  shopName: z.string(),
+  shopPicture: z.string().nullable(),
+  shopBanner: z.string().nullable(),
+  user: z.object({ _id: z.string(), name: z.string() }),
+});
+export type PublicShop = z.infer<typeof publicShopSchema>;
+
+/** GET /api/shops/names: shop id → shop name. */
+export const shopNamesSchema = z.record(z.string(), z.string());
+
+export const shopNameParams = z.object({ shopName: z.string().trim().min(1).max(300) });
