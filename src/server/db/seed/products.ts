@@ -32,6 +32,10 @@ const SILK_CARE =
 const HANDLOOM_NOTE =
   'Because every piece is woven by hand, small irregularities in the weave and slight differences in colour from the photograph ' +
   'are the mark of a handloom and not a defect. Each purchase supports a weaver family in Kanchipuram directly.';
+const SIZE_GUIDE =
+  'Size and fit: S fits a 38 inch chest, M 40, L 42, XL 44 and XXL 46, each larger size adding two inches. The model is ' +
+  '5 feet 11 inches tall and wears M. If you are between two sizes, choose the larger one. Not sure? Write to us from the ' +
+  'order page and we will exchange the size free of charge within 15 days, as long as the tags are still on.';
 const WARRANTY = (years: number) =>
   `Warranty and support: ${years} year${years > 1 ? 's' : ''} of manufacturer warranty from the date of delivery, with service at ` +
   'authorised centres across India. Keep the invoice that comes with the order; it is your proof of purchase. ' +
@@ -89,7 +93,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     description:
       'Woven in Varanasi from art silk with a subtle self-jacquard, this kurta has a gold-toned zari border at the hem and collar. ' +
       'Made for weddings, pujas and Diwali evenings. It comes with matching churidar pyjamas.\n\n' +
-      SILK_CARE,
+      SILK_CARE +
+      '\n\n' +
+      SIZE_GUIDE,
   },
   {
     name: 'Cotton Kurta Pyjama Set for Men',
@@ -188,7 +194,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     sizes: ['S', 'M', 'L', 'XL', 'XXL', '3XL'],
     description:
       'A sky blue formal shirt in oxford weave cotton with a button-down collar and a single chest pocket. Tailored fit with a ' +
-      'curved hem that stays tucked in. Easy to iron.',
+      'curved hem that stays tucked in. Easy to iron.' +
+      '\n\n' +
+      SIZE_GUIDE,
   },
   {
     name: 'Linen Casual Shirt',
@@ -232,7 +240,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     sizes: ['S', 'M', 'L', 'XL', 'XXL'],
     description:
       'Mid-rise slim jeans in a dark indigo wash, made from cotton with two percent elastane so they move with you. Five pockets, ' +
-      'a zip fly and a tapered leg.',
+      'a zip fly and a tapered leg.' +
+      '\n\n' +
+      SIZE_GUIDE,
   },
   {
     name: 'Regular Fit Light Wash Jeans',
@@ -277,7 +287,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
       'Fully lined, with three-quarter sleeves and a concealed side zip. Pair it with the matching dupatta from our store.\n\n' +
       'Fabric and care: dry clean recommended. Store on a padded hanger so the flare keeps its fall, and keep the gota work away ' +
       'from perfume, which can tarnish the metallic lace. The kurta has a generous hem allowance that your tailor can let out ' +
-      'by up to two inches.',
+      'by up to two inches.' +
+      '\n\n' +
+      SIZE_GUIDE,
   },
   {
     name: 'Straight Cotton Kurta for Women',
@@ -291,7 +303,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     sizes: ['S', 'M', 'L', 'XL', 'XXL', '3XL', '4XL', '5XL', '6XL', '7XL'],
     description:
       'A calf-length straight kurta in teal cotton with white hand block print. Round neck, three-quarter sleeves and pockets ' +
-      'on both sides. Made in sizes up to 7XL.',
+      'on both sides. Made in sizes up to 7XL.' +
+      '\n\n' +
+      SIZE_GUIDE,
   },
   {
     name: 'A-Line Chikankari Kurta',
@@ -334,7 +348,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     description:
       'A maroon lehenga with a four-metre flare, mirror work and zari embroidery, a semi-stitched blouse and a net dupatta. ' +
       'Made for sangeet nights and festive dinners.\n\n' +
-      SILK_CARE,
+      SILK_CARE +
+      '\n\n' +
+      SIZE_GUIDE,
   },
   {
     name: 'Mul Cotton Dupatta',
@@ -372,7 +388,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     art: 'tshirt',
     colour: '#f1948a',
     sizes: ['S', 'M', 'L', 'XL', 'XXL'],
-    description: 'A soft cotton t-shirt in blush pink with a relaxed fit and dropped shoulders.',
+    description:
+      'A soft cotton t-shirt in blush pink with a relaxed fit and dropped shoulders.' +
+      ' Pre-shrunk, so it keeps its length after washing.',
   },
   {
     name: 'High Rise Skinny Jeans',
@@ -385,7 +403,8 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     colour: '#2c3e50',
     sizes: ['S', 'M', 'L', 'XL'],
     description:
-      'High-waisted skinny jeans in a deep blue-black wash, with enough stretch to sit comfortably all day.',
+      'High-waisted skinny jeans in a deep blue-black wash, with enough stretch to sit comfortably all day.' +
+      ' The waistband has a hidden inner elastic at the back, so it does not gape when you sit.',
   },
   // ——— Kavya Textiles: shoes, bags, watches, accessories ———
   {
@@ -412,7 +431,8 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     art: 'shoe',
     colour: '#784212',
     description:
-      'Full-grain leather loafers made in Agra, with a leather lining and a stitched rubber sole for grip.',
+      'Full-grain leather loafers made in Agra, with a leather lining and a stitched rubber sole for grip.' +
+      ' They mould to your feet within a week; a shoe horn is included.',
   },
   {
     name: 'Formal Oxford Shoes',
@@ -524,7 +544,8 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     art: 'wallet',
     colour: '#6e2c00',
     description:
-      'A slim bifold in genuine leather with six card slots, a coin pocket and RFID blocking lining.',
+      'A slim bifold in genuine leather with six card slots, a coin pocket and RFID blocking lining.' +
+      ' It comes in a gift box with a note card, ready to give.',
   },
   {
     name: 'Classic Analog Watch for Men',
@@ -550,7 +571,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     countInStock: 9,
     art: 'watch',
     colour: '#e8a598',
-    description: 'A petite 28 mm watch on a rose gold bracelet with a mother-of-pearl dial.',
+    description:
+      'A petite 28 mm watch on a rose gold bracelet with a mother-of-pearl dial.' +
+      ' The bracelet has a fold-over clasp and can be shortened at any watch shop.',
   },
   {
     name: 'Fitness Smart Watch',
@@ -576,7 +599,8 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     art: 'sunglasses',
     colour: '#27ae60',
     description:
-      'Metal aviators with polarised green lenses that block UV400, with a hard case and a cleaning cloth.',
+      'Metal aviators with polarised green lenses that block UV400, with a hard case and a cleaning cloth.' +
+      ' The spring hinges keep them snug without pinching behind the ears.',
   },
   {
     name: 'Kundan Necklace Set',
@@ -604,7 +628,10 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     description:
       'A 6.7 inch 120 Hz display, a 50 MP main camera, 8 GB RAM with 128 GB storage and a 5000 mAh battery with 33 W charging. ' +
       'Dual SIM with 5G on both slots, and three years of Android updates promised by the maker.\n\n' +
-      WARRANTY(1),
+      WARRANTY(1) +
+      '\n\n' +
+      'Delivery: ships sealed in the original box within two working days, insured in transit. Open-box delivery is ' +
+      'available in metro cities: the courier waits while you check the seal and switch the device on.',
   },
   {
     name: 'Feature Phone with Big Battery',
@@ -616,7 +643,8 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     art: 'phone',
     colour: '#515a5a',
     description:
-      'A dual-SIM keypad phone with a 2500 mAh battery that lasts a week, a torch, FM radio and loud speakers.',
+      'A dual-SIM keypad phone with a 2500 mAh battery that lasts a week, a torch, FM radio and loud speakers.' +
+      ' Menus are in English and Hindi, with large keys that are easy to read for older parents.',
   },
   {
     name: '20000 mAh Power Bank',
@@ -643,7 +671,10 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     description:
       'A 1.3 kg aluminium laptop with a 14 inch full HD IPS screen, a 12-core processor, 16 GB RAM and a 512 GB SSD. ' +
       'Backlit keyboard, a fingerprint reader and up to 12 hours of battery.\n\n' +
-      WARRANTY(1),
+      WARRANTY(1) +
+      '\n\n' +
+      'Delivery: ships sealed in the original box within two working days, insured in transit. Open-box delivery is ' +
+      'available in metro cities: the courier waits while you check the seal and switch the device on.',
   },
   {
     name: 'Wireless Keyboard and Mouse Combo',
@@ -655,7 +686,8 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     art: 'laptop',
     colour: '#5d6d7e',
     description:
-      'A full-size keyboard with Hindi and English legends and a silent mouse, on one USB receiver.',
+      'A full-size keyboard with Hindi and English legends and a silent mouse, on one USB receiver.' +
+      ' Runs for a year on the included AA batteries and connects with no drivers.',
   },
   {
     name: 'True Wireless Earbuds',
@@ -667,7 +699,8 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     art: 'headphones',
     colour: '#f4f6f7',
     description:
-      'Earbuds with active noise cancellation, 40 hours of battery with the case, and low-latency mode for games.',
+      'Earbuds with active noise cancellation, 40 hours of battery with the case, and low-latency mode for games.' +
+      ' Three sizes of silicone tips are in the box for a snug fit.',
   },
   {
     name: 'Over-Ear Bluetooth Headphones',
@@ -692,7 +725,8 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     art: 'speaker',
     colour: '#d35400',
     description:
-      'A 20 W speaker, IPX7 waterproof, with 15 hours of playback and a strap to hang it anywhere.',
+      'A 20 W speaker, IPX7 waterproof, with 15 hours of playback and a strap to hang it anywhere.' +
+      ' Pair two of them for stereo sound.',
   },
   {
     name: 'Mirrorless Camera with 18-55 mm Lens',
@@ -831,7 +865,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     art: 'saree',
     colour: '#48c9b0',
     sizes: ['N/A'],
-    description: 'A handwoven cotton stole, 2 metres long, in sea green with ikat bands at both ends.',
+    description:
+      'A handwoven cotton stole, 2 metres long, in sea green with ikat bands at both ends.' +
+      ' Light enough for summer and warm enough for an air-conditioned office.',
   },
   // ——— Meera Handlooms: home, crafts, books, food, sports, stationery ———
   {
@@ -870,7 +906,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     countInStock: 50,
     art: 'linen',
     colour: '#76d7c4',
-    description: 'Two 500 GSM cotton towels, 70 × 140 cm, quick to dry and soft on the skin.',
+    description:
+      'Two 500 GSM cotton towels, 70 × 140 cm, quick to dry and soft on the skin.' +
+      ' Woven in Solapur from combed cotton yarn, with a hanging loop on each towel.',
   },
   {
     name: 'Ikat Cushion Covers Set of 5',
@@ -881,7 +919,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     countInStock: 24,
     art: 'cushion',
     colour: '#1a5276',
-    description: 'Five 16 × 16 inch cushion covers in handwoven ikat with hidden zips.',
+    description:
+      'Five 16 × 16 inch cushion covers in handwoven ikat with hidden zips.' +
+      " The fabric is woven in Pochampally and the covers are stitched by a women's cooperative. Inserts not included.",
   },
   {
     name: 'Hand Painted Terracotta Vase',
@@ -966,7 +1006,8 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     art: 'box',
     colour: '#5b2c6f',
     description:
-      'Twenty-four 12 ml tubes of artist acrylics that dry fast and stay bright on canvas, paper and wood.',
+      'Twenty-four 12 ml tubes of artist acrylics that dry fast and stay bright on canvas, paper and wood.' +
+      ' Non-toxic and water-based, so brushes wash clean with soap.',
   },
   {
     name: 'The Weavers of Kanchi',
@@ -992,7 +1033,8 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     art: 'book',
     colour: '#1e8449',
     description:
-      'From the cotton of the Indus valley to khadi and beyond, with 120 colour plates of weaves, prints and dyes.',
+      'From the cotton of the Indus valley to khadi and beyond, with 120 colour plates of weaves, prints and dyes.' +
+      ' Written for curious readers rather than specialists, with a glossary of weaving terms. Hardcover, 320 pages.',
   },
   {
     name: 'Panchatantra Stories for Children',
@@ -1003,7 +1045,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     countInStock: 60,
     art: 'book',
     colour: '#f4d03f',
-    description: 'Twenty-five fables retold for ages 5 to 9, with big illustrations on every page.',
+    description:
+      'Twenty-five fables retold for ages 5 to 9, with big illustrations on every page.' +
+      ' Each story ends with a few questions to talk about together. Paperback, 96 pages.',
   },
   {
     name: 'Handmade Paper Journal',
@@ -1015,7 +1059,8 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     art: 'book',
     colour: '#935116',
     description:
-      'A 200-page journal of handmade cotton rag paper with a leather-look cover and a wrap-around tie.',
+      'A 200-page journal of handmade cotton rag paper with a leather-look cover and a wrap-around tie.' +
+      ' The pages take fountain pen ink with little bleed-through.',
   },
   {
     name: 'Fountain Pen with Ink Bottle',
@@ -1026,7 +1071,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     countInStock: 30,
     art: 'pen',
     colour: '#154360',
-    description: 'A piston-fill fountain pen with a medium steel nib, with a 30 ml bottle of blue-black ink.',
+    description:
+      'A piston-fill fountain pen with a medium steel nib, with a 30 ml bottle of blue-black ink.' +
+      ' The barrel is made in Rajahmundry from ebonite, turned by hand.',
   },
   {
     name: 'Assam Tea Leaf 500 g',
@@ -1051,7 +1098,8 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     art: 'pouch',
     colour: '#4a235a',
     description:
-      'An 80:20 blend of Chikmagalur coffee and chicory, roasted dark and ground for a South Indian filter.',
+      'An 80:20 blend of Chikmagalur coffee and chicory, roasted dark and ground for a South Indian filter.' +
+      ' Use three spoons in the upper chamber of your filter for a strong decoction.',
   },
   {
     name: 'Kashmiri Mirch and Garam Masala Combo',
@@ -1063,7 +1111,8 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     art: 'jar',
     colour: '#c0392b',
     description:
-      'Kashmiri chilli powder for colour and a home-style garam masala, 200 grams each, ground in small batches.',
+      'Kashmiri chilli powder for colour and a home-style garam masala, 200 grams each, ground in small batches.' +
+      ' No colours, no fillers and no salt added.',
   },
   {
     name: 'Kaju Katli 500 g',
@@ -1112,7 +1161,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     countInStock: 60,
     art: 'ball',
     colour: '#a93226',
-    description: 'A four-piece, hand-stitched red leather ball for club matches, 156 grams.',
+    description:
+      'A four-piece, hand-stitched red leather ball for club matches, 156 grams.' +
+      ' Approved for under-19 and club matches; keep it dry between games.',
   },
   {
     name: 'Anti-Slip Yoga Mat 6 mm',
@@ -1123,7 +1174,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     countInStock: 38,
     art: 'mat',
     colour: '#7d3c98',
-    description: 'A 6 mm TPE mat with a textured surface on both sides, a carry strap and alignment lines.',
+    description:
+      'A 6 mm TPE mat with a textured surface on both sides, a carry strap and alignment lines.' +
+      ' Free of latex and PVC, and it wipes clean with a damp cloth.',
   },
   {
     name: 'Football Size 5',
@@ -1135,7 +1188,8 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     art: 'ball',
     colour: '#f0f3f4',
     description:
-      'A machine-stitched size 5 football for grass and turf, with a butyl bladder that holds air for weeks.',
+      'A machine-stitched size 5 football for grass and turf, with a butyl bladder that holds air for weeks.' +
+      ' Ships deflated with a needle; pump to 9 psi before play.',
   },
   // ——— Inactive listings (switched off by their sellers) ———
   {
