@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type * as S3 from '@aws-sdk/client-s3';
 import type { Config } from '../config.ts';
 import { AppError } from './errors.ts';
 
@@ -15,8 +16,8 @@ export type StoredFile = { data: Buffer; contentType: string; visibility: Visibi
 
 export interface Storage {
   put(key: string, data: Buffer, contentType: string, visibility: Visibility): Promise<void>;
-  /** The file under `key`, public or private, or null when there is none. */
-  get(key: string): Promise<StoredFile | null>;
+  /** The file under `key` (only among files of `visibility` when given), or null when there is none. */
+  get(key: string, visibility?: Visibility): Promise<StoredFile | null>;
   /** Remove the file; removing a missing file is not an error. */
   delete(key: string): Promise<void>;
   /** The URL a browser loads a public file from. */
@@ -25,6 +26,12 @@ export interface Storage {
 
 /** URL prefix public files are served under. */
 export const PUBLIC_PREFIX = '/uploads/';
+
+const VISIBILITIES = ['public', 'private'] as const;
+const other = (v: Visibility): Visibility => (v === 'public' ? 'private' : 'public');
+
+/** Cache lifetime of public files: keys are random and never rewritten in place, so a year is safe. */
+export const PUBLIC_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 /**
  * Content types by extension. A key's extension must match the content type it is stored with, because
@@ -101,9 +108,8 @@ export class LocalStorage implements Storage {
 
   async put(key: string, data: Buffer, contentType: string, visibility: Visibility): Promise<void> {
     checkPut(key, contentType);
-    const other = this.file(visibility === 'public' ? 'private' : 'public', key);
     // One key, one file: a key may not be public and private at once.
-    await fs.rm(other, { force: true });
+    await fs.rm(this.file(other(visibility), key), { force: true });
     const file = this.file(visibility, key);
     await fs.mkdir(path.dirname(file), { recursive: true });
     // Write then rename, so a reader never sees half a file.
@@ -112,8 +118,8 @@ export class LocalStorage implements Storage {
     await fs.rename(tmp, file);
   }
 
-  async get(key: string): Promise<StoredFile | null> {
-    for (const visibility of ['public', 'private'] as const) {
+  async get(key: string, only?: Visibility): Promise<StoredFile | null> {
+    for (const visibility of only ? [only] : VISIBILITIES) {
       try {
         const data = await fs.readFile(this.file(visibility, key));
         return { data, contentType: contentTypeOf(key) ?? 'application/octet-stream', visibility };
@@ -142,9 +148,99 @@ export function keyOfPublicUrl(url: string): string | null {
   return isSafeKey(key) ? key : null;
 }
 
+export type S3Config = NonNullable<Config['s3']>;
+
+/**
+ * An S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, …), for several app instances sharing files.
+ * Objects live under `public/<key>` and `private/<key>`; the bucket itself need not be public: the app
+ * serves public files at `/uploads/<key>` (plugins/storage.ts), so URLs do not depend on the backend.
+ */
+export class S3Storage implements Storage {
+  private constructor(
+    private readonly sdk: typeof S3,
+    private readonly client: S3.S3Client,
+    readonly bucket: string,
+  ) {}
+
+  /** The SDK is loaded only when S3 is configured: the default, local setup never pays for it. */
+  static async create(config: S3Config): Promise<S3Storage> {
+    const sdk = await import('@aws-sdk/client-s3');
+    const client = new sdk.S3Client({
+      region: config.region ?? 'us-east-1',
+      ...(config.endpoint ? { endpoint: config.endpoint, forcePathStyle: true } : {}),
+      ...(config.accessKeyId && config.secretAccessKey
+        ? { credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey } }
+        : {}),
+      // Only the checksums S3 requires: other S3-compatible servers do not all know the newer ones.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
+    return new S3Storage(sdk, client, config.bucket);
+  }
+
+  private objectKey(visibility: Visibility, key: string): string {
+    assertSafeKey(key);
+    return `${visibility}/${key}`;
+  }
+
+  async put(key: string, data: Buffer, contentType: string, visibility: Visibility): Promise<void> {
+    checkPut(key, contentType);
+    await this.client.send(
+      new this.sdk.PutObjectCommand({
+        Bucket: this.bucket,
+        Key: this.objectKey(visibility, key),
+        Body: data,
+        ContentType: contentType,
+        CacheControl: visibility === 'public' ? PUBLIC_CACHE_CONTROL : 'private, no-store',
+      }),
+    );
+    await this.client.send(
+      new this.sdk.DeleteObjectCommand({ Bucket: this.bucket, Key: this.objectKey(other(visibility), key) }),
+    );
+  }
+
+  async get(key: string, only?: Visibility): Promise<StoredFile | null> {
+    for (const visibility of only ? [only] : VISIBILITIES) {
+      try {
+        const res = await this.client.send(
+          new this.sdk.GetObjectCommand({ Bucket: this.bucket, Key: this.objectKey(visibility, key) }),
+        );
+        if (!res.Body) return null;
+        const data = Buffer.from(await res.Body.transformToByteArray());
+        return {
+          data,
+          contentType: res.ContentType ?? contentTypeOf(key) ?? 'application/octet-stream',
+          visibility,
+        };
+      } catch (err) {
+        if (!(err instanceof this.sdk.NoSuchKey)) throw err;
+      }
+    }
+    return null;
+  }
+
+  async delete(key: string): Promise<void> {
+    for (const visibility of VISIBILITIES) {
+      await this.client.send(
+        new this.sdk.DeleteObjectCommand({ Bucket: this.bucket, Key: this.objectKey(visibility, key) }),
+      );
+    }
+  }
+
+  publicUrl(key: string): string {
+    assertSafeKey(key);
+    return PUBLIC_PREFIX + key;
+  }
+
+  close(): void {
+    this.client.destroy();
+  }
+}
+
 export const uploadsDir = (dataDir: string) => path.join(dataDir, 'uploads');
 
-/** The storage the configuration asks for. */
-export function createStorage(config: Pick<Config, 'dataDir' | 's3'>): Storage {
+/** The storage the configuration asks for: S3 when `S3_BUCKET` is set, else the local disk. */
+export async function createStorage(config: Pick<Config, 'dataDir' | 's3'>): Promise<Storage> {
+  if (config.s3) return S3Storage.create(config.s3);
   return new LocalStorage(uploadsDir(config.dataDir));
 }

@@ -307,14 +307,12 @@ async function seedInto(db: Queryable, storage: Storage, now: Date): Promise<voi
   const rows = categoryRows();
   const inserted = await db.insert(categories).values(rows).returning();
   const categoryByPath = new Map(inserted.map((r) => [categoryPathOf(r), r]));
-  await db
-    .insert(categoryMarkups)
-    .values(
-      Object.entries(CATEGORY_MARKUPS).map(([uniqueCategoryName, percentageMarkup]) => ({
-        uniqueCategoryName,
-        percentageMarkup,
-      })),
-    );
+  await db.insert(categoryMarkups).values(
+    Object.entries(CATEGORY_MARKUPS).map(([uniqueCategoryName, percentageMarkup]) => ({
+      uniqueCategoryName,
+      percentageMarkup,
+    })),
+  );
 
   // ——— Products: spread over the last two months, the listing order mixing categories and sellers ———
   const total = DEMO_PRODUCTS.length;
