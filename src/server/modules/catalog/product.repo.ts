@@ -109,26 +109,31 @@ export async function searchIds(db: Queryable, terms: SearchTerms, page: number)
 
   return db.transaction(
     async (tx) => {
-      // The planner prices `@@` and LIKE as cheap, so for a LIMITed count or a middling match set it
-      // likes scanning the whole table in order until enough rows pass; with these two off it reads the
-      // GIN indexes, which is fast for any number of matches up to the cap. SET LOCAL: this transaction only.
+      // The planner prices `@@` and LIKE as nearly free, so for a LIMITed scan or a middling match set it
+      // likes walking the whole table until enough rows pass; with these two off it reads the GIN
+      // indexes, which is fast for any number of matches up to the cap. SET LOCAL: this transaction only.
       await tx.execute(sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`);
-      const total = await cappedCount(tx, filter);
-      if (total === 0 || offset >= Math.min(total, MAX_LISTED)) return { ids: [], total };
+      if (offset >= MAX_LISTED) return { ids: [], total: await cappedCount(tx, filter) };
 
-      if (total <= MAX_LISTED) {
-        const rows = await tx
-          .select({ id: products.id })
-          .from(products)
-          .where(filter)
-          .orderBy(
-            sql`ts_rank('{0.1, 0.2, 0.4, 1.0}'::float4[], ${products.searchVector}, ${query}) desc`,
-            ...newestFirst,
-          )
-          .limit(limit)
-          .offset(offset);
-        return { ids: rows.map((r) => r.id), total };
-      }
+      // One pass: fetch up to MAX_LISTED + 1 matches with their rank, count them, rank them, cut the page.
+      const candidates = tx
+        .select({
+          id: products.id,
+          createdAt: products.createdAt,
+          rank: sql<number>`ts_rank('{0.1, 0.2, 0.4, 1.0}'::float4[], ${products.searchVector}, ${query})`.as('rank'),
+        })
+        .from(products)
+        .where(filter)
+        .limit(MAX_LISTED + 1)
+        .as('candidates');
+      const ranked = await tx
+        .select({ id: candidates.id, total: sql<number>`(count(*) over ())::int` })
+        .from(candidates)
+        .orderBy(desc(candidates.rank), desc(candidates.createdAt), desc(candidates.id))
+        .limit(limit)
+        .offset(offset);
+      const total = ranked[0]?.total ?? (offset === 0 ? 0 : await cappedCount(tx, filter));
+      if (total <= MAX_LISTED) return { ids: ranked.map((r) => r.id), total };
 
       // Broad: both tiers are read newest first; the planner may now walk products_active_created_idx.
       await tx.execute(sql`select set_config('enable_seqscan', 'on', true), set_config('enable_indexscan', 'on', true)`);
