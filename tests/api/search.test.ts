@@ -121,6 +121,9 @@ describe('keyword search (DECISIONS §5)', () => {
     expect(injected.every((n) => /shirt|tee/i.test(n))).toBe(true);
     expect(names(await search('kurta & !silk | (x:*)'))).toEqual(['Silk Kurta']);
     expect(names(await search('tee:*'))).toContain('Plain Crew Tee');
+    // Stop words alone: nothing to look up in full text; no error.
+    expect(await search('a')).toEqual({ products: [], page: 1, pages: 1 });
+    expect(names(await search('the silk'))).toEqual(['Silk Kurta', 'Chiffon Dupatta']);
   });
 
   it('pages through results 12 at a time', async () => {
