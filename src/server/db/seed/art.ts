@@ -29,6 +29,7 @@ export const ART_KINDS = [
   'jar',
   'pouch',
   'ball',
+  'football',
   'bat',
   'linen',
   'cushion',
@@ -170,6 +171,21 @@ function shape(kind: ArtKind, c: string, d: string, l: string, accent: string): 
     case 'ball':
       return `<circle cx="500" cy="520" r="300" ${body}/><path ${line(10, l)} d="M320 280 Q520 520 320 760 M680 280 Q480 520 680 760"/>
         <path ${line(5, l)} stroke-dasharray="14 12" d="M345 275 Q545 520 345 765 M655 275 Q455 520 655 765"/><circle cx="400" cy="400" r="50" fill="${l}" opacity="0.35"/>`;
+    case 'football': {
+      // A central pentagon with five more around it, clipped to the ball.
+      const pent = (cx: number, cy: number, r: number, turn: number) =>
+        Array.from({ length: 5 }, (_, k) => {
+          const a = turn + (k * 2 * Math.PI) / 5;
+          return `${(cx + r * Math.sin(a)).toFixed(1)},${(cy - r * Math.cos(a)).toFixed(1)}`;
+        }).join(' ');
+      const ring = Array.from({ length: 5 }, (_, k) => {
+        const a = (k * 2 * Math.PI) / 5 + Math.PI / 5;
+        return `<polygon points="${pent(500 + 230 * Math.sin(a), 520 - 230 * Math.cos(a), 80, a + Math.PI)}" fill="${d}"/>`;
+      }).join('');
+      return `<clipPath id="ballclip"><circle cx="500" cy="520" r="300"/></clipPath><circle cx="500" cy="520" r="300" ${body}/>
+        <g clip-path="url(#ballclip)"><polygon points="${pent(500, 520, 95, 0)}" fill="${d}"/>${ring}</g>
+        <circle cx="500" cy="520" r="300" fill="none" stroke="${d}" stroke-width="8"/>`;
+    }
     case 'bat':
       return `<g transform="rotate(30 500 500)"><rect x="470" y="80" width="60" height="260" rx="26" fill="${accent}" stroke="${d}" stroke-width="6"/>
         ${[110, 150, 190, 230, 270, 310].map((y) => `<path ${line(5)} d="M472 ${y} L528 ${y}"/>`).join('')}
@@ -227,8 +243,10 @@ export function productSvg(kind: ArtKind, colour: string, view: 0 | 1 = 0): stri
   // A warm gold reads as trim on most colours; on yellows use a deep red instead.
   const [r, g, b] = parseHex(c);
   const accent = r > 180 && g > 150 && b < 120 ? '#b22234' : '#e0a526';
-  const bgTop = shade(c, 0.9);
-  const bgBottom = shade(c, 0.7);
+  // A very light product would vanish on its own tint: put it on a soft slate instead.
+  const light = 0.2126 * r + 0.7152 * g + 0.0722 * b > 215;
+  const bgTop = light ? '#d6dde3' : shade(c, 0.9);
+  const bgBottom = light ? '#aab7c4' : shade(c, 0.7);
   const art = shape(kind, c, d, l, accent);
   const background =
     view === 0

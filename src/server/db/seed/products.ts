@@ -1185,7 +1185,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     category: 'Sports & Outdoors > Football',
     seller: 'meera',
     countInStock: 29,
-    art: 'ball',
+    art: 'football',
     colour: '#f0f3f4',
     description:
       'A machine-stitched size 5 football for grass and turf, with a butyl bladder that holds air for weeks.' +

@@ -21,10 +21,12 @@ async function run(): Promise<number> {
     }
     throw err;
   }
-  if (!config.seedDemo) {
+  // Demo accounts have a published password: in production only when asked for in so many words.
+  const askedFor = ['1', 'true', 'yes', 'on'].includes(process.env.SEED_DEMO ?? '');
+  if (!config.seedDemo || (config.production && !askedFor)) {
     process.stderr.write(
-      '[haat seed] Refusing to create demo accounts in this database: they are made only on the embedded database, ' +
-        'or when SEED_DEMO=1 is set.\n',
+      '[haat seed] Refusing to create demo accounts here: they are made only on the embedded database outside ' +
+        'production, or when SEED_DEMO=1 is set.\n',
     );
     return 1;
   }
