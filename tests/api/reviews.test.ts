@@ -116,6 +116,7 @@ describe('POST /api/products/:id/reviews', () => {
   it('asks guests to sign in (401)', async () => {
     const res = await review(product.id, { rating: 5, comment: 'Great' });
     expect(res.statusCode).toBe(401);
+    expect((await review(product.id, { rating: 9 })).statusCode).toBe(401);
   });
 
   it('answers 404 for unknown, malformed and inactive products', async () => {

@@ -94,7 +94,8 @@ export default async function catalogRoutes(app: App) {
   app.post(
     '/products/:id/reviews',
     {
-      preHandler: requireAuth,
+      // Before body validation, so a guest is asked to sign in rather than told the body is wrong.
+      preValidation: requireAuth,
       schema: {
         tags: ['products'],
         summary: 'Review a product (once per user)',
