@@ -31,7 +31,8 @@ export type SearchTerms = {
 
 const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 
-export const isBlankKeyword = (keyword: string | null | undefined): boolean => !keyword || keyword.trim() === '';
+export const isBlankKeyword = (keyword: string | null | undefined): boolean =>
+  !keyword || keyword.trim() === '';
 
 /** Words of a keyword, or null when it holds none (blank, or punctuation only). */
 export function searchTerms(keyword: string): SearchTerms | null {

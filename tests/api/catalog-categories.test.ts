@@ -33,7 +33,10 @@ beforeAll(async () => {
   await row('vNeck', 'Men Clothes', 'T-Shirts', 'V Neck');
   await row('shirts', 'Men Clothes', 'Shirts', null);
   await row('kurtas', 'Women Clothes', 'Kurtas');
-  await row('headphones', 'Audio', 'Headphones', null, null, 'Electronics & Gadgets', { hsn: '8518', tax: '18' });
+  await row('headphones', 'Audio', 'Headphones', null, null, 'Electronics & Gadgets', {
+    hsn: '8518',
+    tax: '18',
+  });
   await row('lamps', 'Home & Living', 'Lamps', null, null, 'Home & Living');
 });
 afterAll(async () => {
@@ -56,7 +59,10 @@ describe('category level lists', () => {
   });
 
   it('secondlevel/{level 1}', async () => {
-    expect((await get(`/api/category/secondlevel/${enc(FASHION)}`)).body).toEqual(['Men Clothes', 'Women Clothes']);
+    expect((await get(`/api/category/secondlevel/${enc(FASHION)}`)).body).toEqual([
+      'Men Clothes',
+      'Women Clothes',
+    ]);
   });
 
   it('thirdlevel/{level 2}/{level 1}: non-null names only', async () => {
@@ -123,8 +129,11 @@ describe('category records', () => {
     ).toEqual({ categoryId: idOf('shirts') });
     // T-Shirts alone is not a leaf.
     expect(
-      (await get(`/api/category/getcategoryid?${q({ category: FASHION, subCategory: 'Men Clothes', levelThreeCategory: 'T-Shirts' })}`))
-        .status,
+      (
+        await get(
+          `/api/category/getcategoryid?${q({ category: FASHION, subCategory: 'Men Clothes', levelThreeCategory: 'T-Shirts' })}`,
+        )
+      ).status,
     ).toBe(404);
     expect((await get(`/api/category/getcategoryid?${q({ category: FASHION })}`)).status).toBe(400);
   });
@@ -133,12 +142,15 @@ describe('category records', () => {
 describe('GET /api/category/{name}', () => {
   it('returns every category with a level of that name, dashes read as spaces, any case', async () => {
     const menClothes = [idOf('halfSleeve'), idOf('fullSleeve'), idOf('vNeck'), idOf('shirts')].sort();
-    const ids = async (name: string) => ((await get(`/api/category/${name}`)).body as { categoryIDs: string[] }).categoryIDs;
+    const ids = async (name: string) =>
+      ((await get(`/api/category/${name}`)).body as { categoryIDs: string[] }).categoryIDs;
     expect((await ids('men-clothes')).sort()).toEqual(menClothes);
     expect((await ids(enc('Men Clothes'))).sort()).toEqual(menClothes);
     expect((await ids('MEN-CLOTHES')).sort()).toEqual(menClothes);
     // A name that itself holds a dash still matches its slug.
-    expect((await ids('t-shirts')).sort()).toEqual([idOf('halfSleeve'), idOf('fullSleeve'), idOf('vNeck')].sort());
+    expect((await ids('t-shirts')).sort()).toEqual(
+      [idOf('halfSleeve'), idOf('fullSleeve'), idOf('vNeck')].sort(),
+    );
     expect(await ids('half-sleeve')).toEqual([idOf('halfSleeve')]);
     expect(await ids(`home-${enc('&')}-living`)).toEqual([idOf('lamps')]);
     expect(await ids('headphones')).toEqual([idOf('headphones')]);

@@ -86,7 +86,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers });
 const asUser = async (u: TestUser) => authHeader(await sessionToken(t.db, u.id));
 const listOf = (body: unknown): ProductList => productListSchema.parse(body);
 const idsOf = (list: ProductList) => list.products.map((p) => p._id);
@@ -219,14 +220,20 @@ describe('GET /api/products/category', () => {
     expect(both.pages).toBe(3);
     expect(both.products).toHaveLength(12);
     const repeated = listOf(
-      (await get(`/api/products/category?categoryIDs=${kurtas.id}&categoryIDs=${tees.id}&pageNumber=3`)).json(),
+      (
+        await get(`/api/products/category?categoryIDs=${kurtas.id}&categoryIDs=${tees.id}&pageNumber=3`)
+      ).json(),
     );
     expect(idsOf(repeated)).toEqual([active[24]?.id, kurta.id]);
   });
 
   it('gives an empty first page without categories and 400 for a malformed id', async () => {
     expect((await get('/api/products/category')).json()).toEqual({ products: [], page: 1, pages: 1 });
-    expect((await get('/api/products/category?categoryIDs=')).json()).toEqual({ products: [], page: 1, pages: 1 });
+    expect((await get('/api/products/category?categoryIDs=')).json()).toEqual({
+      products: [],
+      page: 1,
+      pages: 1,
+    });
     expect((await get('/api/products/category?categoryIDs=abc')).statusCode).toBe(400);
   });
 

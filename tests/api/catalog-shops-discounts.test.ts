@@ -17,9 +17,17 @@ beforeAll(async () => {
   kavya = await createUser(t.db, {
     name: 'Kavya Rao',
     roles: ['Seller-Company'],
-    shop: { shopName: 'Kavya Textiles', shopPicture: '/uploads/shops/kavya.webp', shopBanner: '/uploads/shops/kb.webp' },
+    shop: {
+      shopName: 'Kavya Textiles',
+      shopPicture: '/uploads/shops/kavya.webp',
+      shopBanner: '/uploads/shops/kb.webp',
+    },
   });
-  meera = await createUser(t.db, { name: 'Meera Das', roles: ['Seller-Individual'], shop: { shopName: 'Meera Handlooms' } });
+  meera = await createUser(t.db, {
+    name: 'Meera Das',
+    roles: ['Seller-Individual'],
+    shop: { shopName: 'Meera Handlooms' },
+  });
   meeraHyphen = await createUser(t.db, {
     name: 'Meera Iyer',
     roles: ['Seller-Individual'],
@@ -28,10 +36,20 @@ beforeAll(async () => {
   kavyaProducts = [];
   for (let i = 0; i < 13; i++) {
     kavyaProducts.push(
-      await createProduct(t.db, { sellerId: kavya.id, shopId: kavya.shop?.id, name: `Saree ${i}`, createdAt: minutesAgo(i + 10) }),
+      await createProduct(t.db, {
+        sellerId: kavya.id,
+        shopId: kavya.shop?.id,
+        name: `Saree ${i}`,
+        createdAt: minutesAgo(i + 10),
+      }),
     );
   }
-  await createProduct(t.db, { sellerId: kavya.id, name: 'Hidden saree', status: false, createdAt: minutesAgo(1) });
+  await createProduct(t.db, {
+    sellerId: kavya.id,
+    name: 'Hidden saree',
+    status: false,
+    createdAt: minutesAgo(1),
+  });
 });
 afterAll(async () => {
   await t?.close();
@@ -65,17 +83,27 @@ describe('shops', () => {
   });
 
   it('prefers the exact name when a hyphen and a space would both fit', async () => {
-    expect((await get('/api/shops/name/Meera-Handlooms')).json()).toMatchObject({ user: { name: 'Meera Iyer' } });
-    expect((await get('/api/shops/name/Meera%20Handlooms')).json()).toMatchObject({ user: { name: 'Meera Das' } });
+    expect((await get('/api/shops/name/Meera-Handlooms')).json()).toMatchObject({
+      user: { name: 'Meera Iyer' },
+    });
+    expect((await get('/api/shops/name/Meera%20Handlooms')).json()).toMatchObject({
+      user: { name: 'Meera Das' },
+    });
   });
 
   it("GET /api/shops/products/{name}: the owner's active products, 12 a page", async () => {
     const first = productListSchema.parse((await get('/api/shops/products/kavya-textiles')).json());
     expect(first.products.map((p) => p._id)).toEqual(kavyaProducts.slice(0, 12).map((p) => p.id));
     expect(first).toMatchObject({ page: 1, pages: 2 });
-    const second = productListSchema.parse((await get('/api/shops/products/kavya-textiles?pageNumber=2')).json());
+    const second = productListSchema.parse(
+      (await get('/api/shops/products/kavya-textiles?pageNumber=2')).json(),
+    );
     expect(second.products.map((p) => p.name)).toEqual(['Saree 12']);
-    expect((await get('/api/shops/products/Meera%20Handlooms')).json()).toEqual({ products: [], page: 1, pages: 1 });
+    expect((await get('/api/shops/products/Meera%20Handlooms')).json()).toEqual({
+      products: [],
+      page: 1,
+      pages: 1,
+    });
     expect((await get('/api/shops/products/nobody-here')).statusCode).toBe(404);
   });
 });
@@ -86,7 +114,8 @@ describe('product discounts', () => {
   let amount: DiscountRow;
 
   beforeAll(async () => {
-    const product = (name: string, status = true) => createProduct(t.db, { sellerId: meera.id, name, status });
+    const product = (name: string, status = true) =>
+      createProduct(t.db, { sellerId: meera.id, name, status });
     open = await createDiscount(t.db, { productId: (await product('Open')).id, discountValue: '12.5' });
     coupon = await createDiscount(t.db, { productId: (await product('Coupon')).id, couponCode: 'WELCOME10' });
     amount = await createDiscount(t.db, {
@@ -94,9 +123,20 @@ describe('product discounts', () => {
       discountUnit: 'amount',
       discountValue: '150.00',
     });
-    await createDiscount(t.db, { productId: (await product('Expired')).id, validUntil: minutesAgo(1), couponCode: 'OLD5' });
-    await createDiscount(t.db, { productId: (await product('Switched off')).id, activate: false, couponCode: 'OFF' });
-    await createDiscount(t.db, { productId: (await product('Inactive product', false)).id, couponCode: 'HIDDEN' });
+    await createDiscount(t.db, {
+      productId: (await product('Expired')).id,
+      validUntil: minutesAgo(1),
+      couponCode: 'OLD5',
+    });
+    await createDiscount(t.db, {
+      productId: (await product('Switched off')).id,
+      activate: false,
+      couponCode: 'OFF',
+    });
+    await createDiscount(t.db, {
+      productId: (await product('Inactive product', false)).id,
+      couponCode: 'HIDDEN',
+    });
   });
 
   it('GET /api/product-discounts lists live discounts only, coupon codes hidden', async () => {
@@ -115,7 +155,10 @@ describe('product discounts', () => {
       requires_coupon: false,
     });
     expect(list.find((d) => d._id === coupon.id)).toMatchObject({ coupon_code: null, requires_coupon: true });
-    expect(list.find((d) => d._id === amount.id)).toMatchObject({ discount_value: 150, discount_unit: 'amount' });
+    expect(list.find((d) => d._id === amount.id)).toMatchObject({
+      discount_value: 150,
+      discount_unit: 'amount',
+    });
     expect(res.body).not.toContain('WELCOME10');
   });
 
@@ -123,7 +166,12 @@ describe('product discounts', () => {
     const res = await get('/api/product-discounts/coupon/WELCOME10');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([
-      expect.objectContaining({ _id: coupon.id, product_id: coupon.productId, coupon_code: 'WELCOME10', requires_coupon: true }),
+      expect.objectContaining({
+        _id: coupon.id,
+        product_id: coupon.productId,
+        coupon_code: 'WELCOME10',
+        requires_coupon: true,
+      }),
     ]);
     expect((await get('/api/product-discounts/coupon/welcome10')).json()).toHaveLength(1);
     expect((await get('/api/product-discounts/coupon/%20WELCOME10%20')).json()).toHaveLength(1);
@@ -139,7 +187,8 @@ describe('product discounts', () => {
 
   it('rate-limits coupon guessing', async () => {
     const answers = [];
-    for (let i = 0; i < 40; i++) answers.push((await get(`/api/product-discounts/coupon/GUESS${i}`)).statusCode);
+    for (let i = 0; i < 40; i++)
+      answers.push((await get(`/api/product-discounts/coupon/GUESS${i}`)).statusCode);
     expect(answers).toContain(429);
   });
 });

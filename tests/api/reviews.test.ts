@@ -23,13 +23,24 @@ afterAll(async () => {
 
 const tokenFor = async (u: TestUser) => authHeader(await sessionToken(t.db, u.id));
 const review = (productId: string, payload: unknown, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url: `/api/products/${productId}/reviews`, payload: payload as object, headers });
+  t.app.inject({
+    method: 'POST',
+    url: `/api/products/${productId}/reviews`,
+    payload: payload as object,
+    headers,
+  });
 const productRow = async (id: string) => (await t.db.select().from(products).where(eq(products.id, id)))[0];
 const detail = async (id: string) => productSchema.parse((await t.app.inject(`/api/products/${id}`)).json());
 
 /** An order by `userId` with one line for `productId`, as checkout would write it. */
 async function purchase(userId: string, productId: string, status: 'placed' | 'cancelled' = 'placed') {
-  const address = { address: '1 MG Road', city: 'Pune', state: 'Maharashtra', postalCode: '411001', country: 'India' };
+  const address = {
+    address: '1 MG Road',
+    city: 'Pune',
+    state: 'Maharashtra',
+    postalCode: '411001',
+    country: 'India',
+  };
   const [order] = await t.db
     .insert(orders)
     .values({
@@ -106,7 +117,9 @@ describe('POST /api/products/:id/reviews', () => {
       expect(res.statusCode, JSON.stringify(bad)).toBe(400);
       expect(res.json().message).toEqual(expect.any(String));
     }
-    expect((await review(product.id, { rating: 0, comment: 'x' }, auth)).json().message).toBe(REVIEW_MSG.rating);
+    expect((await review(product.id, { rating: 0, comment: 'x' }, auth)).json().message).toBe(
+      REVIEW_MSG.rating,
+    );
     expect((await review(product.id, { rating: 5, comment: ' ' }, auth)).json().message).toBe(
       REVIEW_MSG.commentRequired,
     );
@@ -122,7 +135,9 @@ describe('POST /api/products/:id/reviews', () => {
   it('answers 404 for unknown, malformed and inactive products', async () => {
     const auth = await tokenFor(buyer);
     const hidden = await createProduct(t.db, { sellerId: seller.id, status: false });
-    expect((await review('00000000-0000-4000-8000-000000000000', { rating: 5, comment: 'x' }, auth)).statusCode).toBe(404);
+    expect(
+      (await review('00000000-0000-4000-8000-000000000000', { rating: 5, comment: 'x' }, auth)).statusCode,
+    ).toBe(404);
     expect((await review('nope', { rating: 5, comment: 'x' }, auth)).statusCode).toBe(404);
     expect((await review(hidden.id, { rating: 5, comment: 'x' }, auth)).statusCode).toBe(404);
   });
@@ -157,13 +172,19 @@ describe('POST /api/products/:id/reviews', () => {
 
   it('marks reviews by buyers of the product as verified purchases (cancelled orders do not count)', async () => {
     const target = await createProduct(t.db, { sellerId: seller.id });
-    const [bought, cancelled, browsed] = await Promise.all([createUser(t.db), createUser(t.db), createUser(t.db)]);
+    const [bought, cancelled, browsed] = await Promise.all([
+      createUser(t.db),
+      createUser(t.db),
+      createUser(t.db),
+    ]);
     if (!bought || !cancelled || !browsed) throw new Error('users');
     await purchase(bought.id, target.id);
     await purchase(cancelled.id, target.id, 'cancelled');
     await purchase(browsed.id, product.id); // bought something else
     for (const u of [bought, cancelled, browsed]) {
-      expect((await review(target.id, { rating: 5, comment: 'Nice' }, await tokenFor(u))).statusCode).toBe(201);
+      expect((await review(target.id, { rating: 5, comment: 'Nice' }, await tokenFor(u))).statusCode).toBe(
+        201,
+      );
     }
     // Newest first: the first review written (by the buyer) is last.
     const flags = (await detail(target.id)).reviews.map((r) => r.verifiedPurchase);

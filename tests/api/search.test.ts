@@ -19,7 +19,11 @@ const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000);
 
 beforeAll(async () => {
   t = await createTestApp();
-  seller = await createUser(t.db, { name: 'Kavya Rao', roles: ['Seller-Company'], shop: { shopName: 'Kavya' } });
+  seller = await createUser(t.db, {
+    name: 'Kavya Rao',
+    roles: ['Seller-Company'],
+    shop: { shopName: 'Kavya' },
+  });
   const path = (subCategory: string, levelThreeCategory: string) =>
     createCategory(t.db, { category: 'Fashion & Accessories', subCategory, levelThreeCategory });
   cat.tees = await path('Men Clothes', 'T-Shirts');
@@ -78,7 +82,12 @@ describe('keyword search (DECISIONS §5)', () => {
     const list = await search('shirt');
     expect(names(list)[0]).toBe('Graphic Cotton T-Shirts');
     expect(names(list)).toEqual(
-      expect.arrayContaining(['Graphic Cotton T-Shirts', 'Plain Crew Tee', 'Denim Jeans', 'Hooded Sweatshirt']),
+      expect.arrayContaining([
+        'Graphic Cotton T-Shirts',
+        'Plain Crew Tee',
+        'Denim Jeans',
+        'Hooded Sweatshirt',
+      ]),
     );
     expect(names(list)).toHaveLength(4);
     expect(names(list)).not.toContain('Formal Shirt');
@@ -139,12 +148,18 @@ describe('keyword search (DECISIONS §5)', () => {
   });
 
   it('a too long keyword is refused with 400', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/products', query: { keyword: 'x'.repeat(201) } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/products',
+      query: { keyword: 'x'.repeat(201) },
+    });
     expect(res.statusCode).toBe(400);
   });
 
   it('follows a category rename (the search document is kept by a trigger)', async () => {
-    await t.db.execute(sql`update ${categories} set level_three_category = 'Ethnic Tunics' where id = ${cid('kurtas')}`);
+    await t.db.execute(
+      sql`update ${categories} set level_three_category = 'Ethnic Tunics' where id = ${cid('kurtas')}`,
+    );
     expect(names(await search('tunics')).sort()).toEqual(['Cotton Kurta Set', 'Silk Kurta']);
   });
 });

@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../../src/server/db/client.ts';
-import { categories, productDiscounts, productImages, products, shops } from '../../src/server/db/schema/index.ts';
+import {
+  categories,
+  productDiscounts,
+  productImages,
+  products,
+  shops,
+} from '../../src/server/db/schema/index.ts';
 
 /**
  * Catalog rows for tests, written straight to the database. Every field can be overridden; defaults make
@@ -20,7 +26,10 @@ type ProductInsert = typeof products.$inferInsert;
 type DiscountInsert = typeof productDiscounts.$inferInsert;
 
 /** A category row (a leaf path). Default: Fashion & Accessories › Men Clothes › a unique level 3 name. */
-export async function createCategory(db: Queryable, overrides: Partial<CategoryInsert> = {}): Promise<CategoryRow> {
+export async function createCategory(
+  db: Queryable,
+  overrides: Partial<CategoryInsert> = {},
+): Promise<CategoryRow> {
   const [row] = await db
     .insert(categories)
     .values({
@@ -85,7 +94,9 @@ export async function createProduct(db: Queryable, overrides: ProductOverrides):
   if (!row) throw new Error('createProduct: insert returned no row');
   const urls = images ?? [`/uploads/products/${row.id}/0-original.webp`];
   if (urls.length > 0) {
-    await db.insert(productImages).values(urls.map((url, position) => ({ productId: row.id, url, position })));
+    await db
+      .insert(productImages)
+      .values(urls.map((url, position) => ({ productId: row.id, url, position })));
   }
   return { ...row, images: urls };
 }
@@ -93,7 +104,10 @@ export async function createProduct(db: Queryable, overrides: ProductOverrides):
 /** A discount on a product: default 10 % off, active, valid for a week, no coupon. */
 export async function createDiscount(
   db: Queryable,
-  overrides: Partial<Omit<DiscountInsert, 'discountValue'>> & { productId: string; discountValue?: string | number },
+  overrides: Partial<Omit<DiscountInsert, 'discountValue'>> & {
+    productId: string;
+    discountValue?: string | number;
+  },
 ): Promise<DiscountRow> {
   const { discountValue = '10', ...fields } = overrides;
   const [row] = await db

@@ -105,7 +105,11 @@ export const REVIEW_MSG = {
 
 export const reviewBody = z
   .object({
-    rating: z.number({ message: REVIEW_MSG.rating }).int(REVIEW_MSG.rating).min(1, REVIEW_MSG.rating).max(5, REVIEW_MSG.rating),
+    rating: z
+      .number({ message: REVIEW_MSG.rating })
+      .int(REVIEW_MSG.rating)
+      .min(1, REVIEW_MSG.rating)
+      .max(5, REVIEW_MSG.rating),
     comment: z
       .string({ message: REVIEW_MSG.commentRequired })
       .trim()

@@ -101,7 +101,13 @@ export default async function catalogRoutes(app: App) {
         summary: 'Review a product (once per user)',
         params: productIdParams,
         body: reviewBody,
-        response: { 201: messageSchema, 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema },
+        response: {
+          201: messageSchema,
+          400: errorSchema,
+          401: errorSchema,
+          404: errorSchema,
+          409: errorSchema,
+        },
       },
     },
     async (req, reply) => {

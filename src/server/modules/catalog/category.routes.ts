@@ -51,14 +51,23 @@ export default async function categoryRoutes(app: App) {
     async (req) => categoryService.hsnTax(ctx(req), req.params.categoryId),
   );
 
-  app.get('/category/firstlevel', { schema: { tags, summary: 'Level 1 names', response: names } }, async (req) =>
-    categoryService.levels.first(ctx(req)),
+  app.get(
+    '/category/firstlevel',
+    { schema: { tags, summary: 'Level 1 names', response: names } },
+    async (req) => categoryService.levels.first(ctx(req)),
   );
 
   // Parameters name the parent level, then the grandparent (see `levels` in category.service.ts).
   app.get(
     '/category/secondlevel/:first',
-    { schema: { tags, summary: 'Level 2 names under a level 1 name', params: levelParams.second, response: names } },
+    {
+      schema: {
+        tags,
+        summary: 'Level 2 names under a level 1 name',
+        params: levelParams.second,
+        response: names,
+      },
+    },
     async (req) => categoryService.levels.second(ctx(req), req.params),
   );
 

@@ -84,7 +84,8 @@ export const levels = {
     ),
 };
 
-const levelIs = (column: PgColumn, value: string | null) => (value === null ? isNull(column) : eq(column, value));
+const levelIs = (column: PgColumn, value: string | null) =>
+  value === null ? isNull(column) : eq(column, value);
 
 /** GET /api/category/getcategoryid: the row with exactly these levels (missing levels are empty). */
 export async function categoryIdOf(ctx: Ctx, q: CategoryIdQuery): Promise<{ categoryId: string }> {

@@ -3,13 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { STOREFRONT_MAX_PAGES, STOREFRONT_PAGE_SIZE } from '#shared/schemas/product.ts';
 import type { SearchTerms } from '#shared/search.ts';
 import type { Queryable } from '../../db/client.ts';
-import {
-  categories,
-  products,
-  reviews,
-  shops,
-  users,
-} from '../../db/schema/index.ts';
+import { categories, products, reviews, shops, users } from '../../db/schema/index.ts';
 
 /**
  * Catalog SQL for the storefront. Lists are two steps: the ids of one page (a narrow, index-driven query),
@@ -64,7 +58,8 @@ export async function newestActiveIds(db: Queryable, where: SQL | undefined, pag
   return { ids: rows.map((r) => r.id), total };
 }
 
-export const inCategories = (categoryIds: readonly string[]) => inArray(products.categoryId, [...categoryIds]);
+export const inCategories = (categoryIds: readonly string[]) =>
+  inArray(products.categoryId, [...categoryIds]);
 export const bySeller = (userId: string) => eq(products.userId, userId);
 
 /** Top rated active products: rating, then number of reviews, then newest (products_top_rated_idx). */
@@ -112,7 +107,9 @@ export async function searchIds(db: Queryable, terms: SearchTerms, page: number)
       // The planner prices `@@` and LIKE as nearly free, so for a LIMITed scan or a middling match set it
       // likes walking the whole table until enough rows pass; with these two off it reads the GIN
       // indexes, which is fast for any number of matches up to the cap. SET LOCAL: this transaction only.
-      await tx.execute(sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`);
+      await tx.execute(
+        sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`,
+      );
       if (offset >= MAX_LISTED) return { ids: [], total: await cappedCount(tx, filter) };
 
       // One pass: fetch up to MAX_LISTED + 1 matches with their rank, count them, rank them, cut the page.
@@ -120,7 +117,9 @@ export async function searchIds(db: Queryable, terms: SearchTerms, page: number)
         .select({
           id: products.id,
           createdAt: products.createdAt,
-          rank: sql<number>`ts_rank('{0.1, 0.2, 0.4, 1.0}'::float4[], ${products.searchVector}, ${query})`.as('rank'),
+          rank: sql<number>`ts_rank('{0.1, 0.2, 0.4, 1.0}'::float4[], ${products.searchVector}, ${query})`.as(
+            'rank',
+          ),
         })
         .from(products)
         .where(filter)
@@ -136,7 +135,9 @@ export async function searchIds(db: Queryable, terms: SearchTerms, page: number)
       if (total <= MAX_LISTED) return { ids: ranked.map((r) => r.id), total };
 
       // Broad: both tiers are read newest first; the planner may now walk products_active_created_idx.
-      await tx.execute(sql`select set_config('enable_seqscan', 'on', true), set_config('enable_indexscan', 'on', true)`);
+      await tx.execute(
+        sql`select set_config('enable_seqscan', 'on', true), set_config('enable_indexscan', 'on', true)`,
+      );
       const firstTier = await tx
         .select({ id: products.id })
         .from(products)
@@ -289,7 +290,10 @@ export async function productHead(
 }
 
 /** Lock an active product for the rest of the transaction; null when unknown or inactive. */
-export async function lockActiveProduct(db: Queryable, id: string): Promise<{ id: string; userId: string } | null> {
+export async function lockActiveProduct(
+  db: Queryable,
+  id: string,
+): Promise<{ id: string; userId: string } | null> {
   const rows = await db
     .select({ id: products.id, userId: products.userId })
     .from(products)

@@ -63,7 +63,11 @@ export function toProduct(row: repo.ProductCardRow, reviews: repo.ReviewRow[] = 
 }
 
 /** Shape one page of ids into the list answer; `pages` is at least 1 and at most STOREFRONT_MAX_PAGES. */
-export async function toProductList(ctx: Ctx, { ids, total }: repo.IdPage, page: number): Promise<ProductList> {
+export async function toProductList(
+  ctx: Ctx,
+  { ids, total }: repo.IdPage,
+  page: number,
+): Promise<ProductList> {
   const rows = await repo.productCards(ctx.db, ids);
   const pages = Math.min(STOREFRONT_MAX_PAGES, Math.max(1, Math.ceil(total / STOREFRONT_PAGE_SIZE)));
   return { products: rows.map((r) => toProduct(r)), page, pages };
@@ -71,7 +75,8 @@ export async function toProductList(ctx: Ctx, { ids, total }: repo.IdPage, page:
 
 /** GET /api/products: newest active products, or search results when the keyword is not blank. */
 export async function listProducts(ctx: Ctx, q: { keyword?: string | undefined; pageNumber: number }) {
-  if (isBlankKeyword(q.keyword)) return toProductList(ctx, await repo.newestActiveIds(ctx.db, undefined, q.pageNumber), q.pageNumber);
+  if (isBlankKeyword(q.keyword))
+    return toProductList(ctx, await repo.newestActiveIds(ctx.db, undefined, q.pageNumber), q.pageNumber);
   const terms = searchTerms(q.keyword ?? '');
   const found = terms ? await repo.searchIds(ctx.db, terms, q.pageNumber) : { ids: [], total: 0 };
   return toProductList(ctx, found, q.pageNumber);
@@ -91,7 +96,11 @@ export async function productsInCategories(ctx: Ctx, q: { categoryIDs: string[];
 
 /** Active products of one seller (the shop page), newest first. */
 export async function productsOfSeller(ctx: Ctx, sellerId: string, pageNumber: number) {
-  return toProductList(ctx, await repo.newestActiveIds(ctx.db, repo.bySeller(sellerId), pageNumber), pageNumber);
+  return toProductList(
+    ctx,
+    await repo.newestActiveIds(ctx.db, repo.bySeller(sellerId), pageNumber),
+    pageNumber,
+  );
 }
 
 /** An inactive product is visible to its seller and to Admin only (DECISIONS §5). */
@@ -135,7 +144,8 @@ export async function addReview(ctx: AuthedCtx, productId: string, body: ReviewB
         comment: body.comment,
       });
     } catch (err) {
-      if (uniqueViolation(err) === 'reviews_one_per_user') throw conflict(REVIEW_MSG.alreadyReviewed, 'already_reviewed');
+      if (uniqueViolation(err) === 'reviews_one_per_user')
+        throw conflict(REVIEW_MSG.alreadyReviewed, 'already_reviewed');
       throw err;
     }
     await repo.refreshRating(tx, productId);

@@ -1,6 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import { errorSchema, pageQuery } from '#shared/schemas/common.ts';
-import { productListSchema, publicShopSchema, shopNameParams, shopNamesSchema } from '#shared/schemas/product.ts';
+import {
+  productListSchema,
+  publicShopSchema,
+  shopNameParams,
+  shopNamesSchema,
+} from '#shared/schemas/product.ts';
 import type { App, Ctx } from '../../lib/types.ts';
 import * as shopsService from './shops.service.ts';
 
