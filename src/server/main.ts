@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { buildApp } from './app.ts';
@@ -62,17 +63,54 @@ export async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  // Started through npm: when npm is killed (even with SIGKILL) we are re-parented; stop with it
-  // instead of living on as an orphan that holds the port and the database.
+  // Started through npm (npm → sh → node): when npm is killed, even with SIGKILL, stop with it instead of
+  // living on as an orphan that holds the port and the database.
   if (process.env.npm_lifecycle_event) {
-    const parent = process.ppid;
+    const launchers = launcherPids();
     setInterval(() => {
-      if (process.ppid !== parent) void shutdown('parent exited');
+      if (launchers.some((pid) => !isAlive(pid))) void shutdown('npm exited');
     }, 1000).unref();
   }
 
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    await app.close().catch(() => {});
+    await db.$client.end().catch(() => {});
+    await embedded?.stop().catch(() => {});
+    throw err;
+  }
   say(`serving on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Our parent and, where /proc tells, its ancestors up to the npm process that started us. */
+function launcherPids(): number[] {
+  const pids = [process.ppid];
+  for (let pid = process.ppid, depth = 0; depth < 3; depth++) {
+    let stat: string, cmdline: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    } catch {
+      break; // no /proc (macOS): the parent alone is watched
+    }
+    if (/\bnpm/.test(cmdline)) break;
+    // Field 4 of /proc/<pid>/stat is the parent pid; the command name before it may contain spaces.
+    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    if (!Number.isInteger(ppid) || ppid <= 1) break;
+    pids.push(ppid);
+    pid = ppid;
+  }
+  return pids;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -24,6 +24,8 @@ export default async function setup(project: TestProject) {
   let serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'haat-api-pg-'));
+    // Run as root, PostgreSQL runs as the `postgres` user, which must be able to enter the folder.
+    await fs.chmod(tmp, 0o755);
     embedded = await startEmbeddedPostgres({ dir: path.join(tmp, 'pg'), password: 'test' });
     serverUrl = embedded.url;
   }
