@@ -50,6 +50,35 @@ function CartIcon() {
   );
 }
 
+/** A market-stall awning in saffron: the "haat" is a village market. */
+function BrandMark() {
+  return (
+    <svg className="haat-brand-mark" width="32" height="32" viewBox="0 0 32 32" aria-hidden="true">
+      <circle cx="16" cy="16" r="16" fill="#f59e0b" />
+      <path d="M7 13 9 8h14l2 5z" fill="#0a4f4c" />
+      <path d="M7 13a3 3 0 0 0 6 0 3 3 0 0 0 6 0 3 3 0 0 0 6 0" fill="#fff4dc" stroke="#0a4f4c" strokeWidth="1.2" />
+      <path d="M9 16v8h14v-8" fill="none" stroke="#0a4f4c" strokeWidth="2" strokeLinejoin="round" />
+      <path d="M14 24v-4h4v4" fill="#0a4f4c" />
+    </svg>
+  );
+}
+
+/** The cart link with its quantity badge (shown in the bar on phones, in the menu on wide screens). */
+function CartLink({ totalQty, className }: { totalQty: number; className: string }) {
+  return (
+    <Nav.Link as={NavLink} to="/cart" eventKey="/cart" className={`align-items-center gap-1 ${className}`}>
+      <CartIcon />
+      Cart
+      {totalQty > 0 ? (
+        <Badge pill bg="warning" text="dark" className="ms-1">
+          {totalQty}
+          <span className="visually-hidden"> items</span>
+        </Badge>
+      ) : null}
+    </Nav.Link>
+  );
+}
+
 function backOfficeTitle(actor: Actor): string {
   if (isAdmin(actor)) return 'Admin';
   const distributor = hasRole(actor, 'Distributor');
@@ -62,11 +91,6 @@ export function Header() {
   const { displayActor: actor } = useSession();
   const { totalQty } = useCart();
   const logout = useLogout();
-  const navigate = useNavigate();
-
-  const onLogout = () => {
-    logout.mutate(undefined, { onSettled: () => void navigate('/login') });
-  };
 
   const sellerLinks = sellerMenu(actor);
   const officeLinks = backOfficeMenu(actor);
@@ -76,25 +100,17 @@ export function Header() {
       <Navbar expand="lg" variant="dark" className="haat-navbar" collapseOnSelect>
         <Container>
           <Navbar.Brand as={Link} to="/" className="haat-brand">
-            <span className="haat-brand-mark" aria-hidden="true">
-              ह
-            </span>
+            <BrandMark />
             Haat
           </Navbar.Brand>
+          <Nav className="ms-auto me-2 d-lg-none">
+            <CartLink totalQty={totalQty} className="d-flex" />
+          </Nav>
           <Navbar.Toggle aria-controls="main-nav" aria-label="Toggle navigation" />
           <Navbar.Collapse id="main-nav">
             <SearchBox />
             <Nav className="ms-auto align-items-lg-center">
-              <Nav.Link as={NavLink} to="/cart" eventKey="/cart" className="d-flex align-items-center gap-1">
-                <CartIcon />
-                Cart
-                {totalQty > 0 ? (
-                  <Badge pill bg="warning" text="dark" className="ms-1">
-                    {totalQty}
-                    <span className="visually-hidden"> items</span>
-                  </Badge>
-                ) : null}
-              </Nav.Link>
+              <CartLink totalQty={totalQty} className="d-none d-lg-flex" />
               {actor ? (
                 <NavDropdown title={actor.name} id="user-menu" align="end">
                   <NavDropdown.Item as={Link} to="/profile" eventKey="/profile">
@@ -106,7 +122,7 @@ export function Header() {
                     </NavDropdown.Item>
                   ))}
                   <NavDropdown.Divider />
-                  <NavDropdown.Item as="button" eventKey="logout" onClick={onLogout} disabled={logout.isPending}>
+                  <NavDropdown.Item as="button" eventKey="logout" onClick={() => logout.mutate()} disabled={logout.isPending}>
                     Logout
                   </NavDropdown.Item>
                 </NavDropdown>

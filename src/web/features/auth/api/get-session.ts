@@ -60,10 +60,3 @@ export function setSignedIn(queryClient: QueryClient, response: AuthResponse): U
   saveUserInfo(user);
   return user;
 }
-
-/** After sign-out (or when the server says the session is gone). */
-export function setSignedOut(queryClient: QueryClient): void {
-  queryClient.removeQueries({ queryKey: queryKeys.private });
-  queryClient.setQueryData(queryKeys.session, null);
-  saveUserInfo(null);
-}

@@ -41,7 +41,7 @@ export function HelpPage() {
         </div>
       </div>
 
-      <h2 className="h4">Before you write</h2>
+      <h2 className="h4 mt-2">Before you write</h2>
       <ul>
         <li>
           <strong>Where is my order?</strong> Sign in and open your <Link to="/profile">profile</Link>; each purchase
