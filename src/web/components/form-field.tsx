@@ -99,7 +99,12 @@ export function SubmitButton({
   className?: string;
 }) {
   return (
-    <button type="submit" className={`btn btn-primary ${className ?? ''}`.trim()} disabled={pending} aria-busy={pending}>
+    <button
+      type="submit"
+      className={`btn btn-primary ${className ?? ''}`.trim()}
+      disabled={pending}
+      aria-busy={pending}
+    >
       {pending ? (
         <>
           <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />

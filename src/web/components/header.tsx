@@ -42,10 +42,22 @@ function SearchBox() {
 
 function CartIcon() {
   return (
-    <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+    <svg
+      width="20"
+      height="20"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+    >
       <circle cx="9" cy="20" r="1.5" />
       <circle cx="18" cy="20" r="1.5" />
-      <path d="M2 3h3l2.6 12.4a1.5 1.5 0 0 0 1.5 1.1h8.8a1.5 1.5 0 0 0 1.5-1.2L21 7H6" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M2 3h3l2.6 12.4a1.5 1.5 0 0 0 1.5 1.1h8.8a1.5 1.5 0 0 0 1.5-1.2L21 7H6"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }
@@ -56,7 +68,12 @@ function BrandMark() {
     <svg className="haat-brand-mark" width="32" height="32" viewBox="0 0 32 32" aria-hidden="true">
       <circle cx="16" cy="16" r="16" fill="#f59e0b" />
       <path d="M7 13 9 8h14l2 5z" fill="#0a4f4c" />
-      <path d="M7 13a3 3 0 0 0 6 0 3 3 0 0 0 6 0 3 3 0 0 0 6 0" fill="#fff4dc" stroke="#0a4f4c" strokeWidth="1.2" />
+      <path
+        d="M7 13a3 3 0 0 0 6 0 3 3 0 0 0 6 0 3 3 0 0 0 6 0"
+        fill="#fff4dc"
+        stroke="#0a4f4c"
+        strokeWidth="1.2"
+      />
       <path d="M9 16v8h14v-8" fill="none" stroke="#0a4f4c" strokeWidth="2" strokeLinejoin="round" />
       <path d="M14 24v-4h4v4" fill="#0a4f4c" />
     </svg>
@@ -122,7 +139,12 @@ export function Header() {
                     </NavDropdown.Item>
                   ))}
                   <NavDropdown.Divider />
-                  <NavDropdown.Item as="button" eventKey="logout" onClick={() => logout.mutate()} disabled={logout.isPending}>
+                  <NavDropdown.Item
+                    as="button"
+                    eventKey="logout"
+                    onClick={() => logout.mutate()}
+                    disabled={logout.isPending}
+                  >
                     Logout
                   </NavDropdown.Item>
                 </NavDropdown>

@@ -42,7 +42,12 @@ function fallbackMessage(status: number): string {
 type Body = unknown;
 type RequestOptions = { signal?: AbortSignal | undefined; headers?: Record<string, string> };
 
-async function request<T>(method: string, path: string, body?: Body, options: RequestOptions = {}): Promise<T> {
+async function request<T>(
+  method: string,
+  path: string,
+  body?: Body,
+  options: RequestOptions = {},
+): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {
@@ -78,11 +83,15 @@ async function request<T>(method: string, path: string, body?: Body, options: Re
 
   if (!response.ok) {
     const err = (data ?? {}) as { message?: unknown; errors?: unknown; code?: unknown };
-    const message = typeof err.message === 'string' && err.message ? err.message : fallbackMessage(response.status);
+    const message =
+      typeof err.message === 'string' && err.message ? err.message : fallbackMessage(response.status);
     const errors = Array.isArray(err.errors)
       ? err.errors.filter(
           (e): e is FieldError =>
-            typeof e === 'object' && e !== null && typeof e.path === 'string' && typeof e.message === 'string',
+            typeof e === 'object' &&
+            e !== null &&
+            typeof e.path === 'string' &&
+            typeof e.message === 'string',
         )
       : [];
     throw new ApiError(response.status, message, errors, typeof err.code === 'string' ? err.code : undefined);

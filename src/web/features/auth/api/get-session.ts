@@ -38,7 +38,9 @@ export function useSession() {
   let displayActor: Actor | null = actor;
   if (query.isPending) {
     const info = readUserInfo();
-    displayActor = info ? { id: info._id, name: info.name, email: info.email, roles: info.role, active: info.active } : null;
+    displayActor = info
+      ? { id: info._id, name: info.name, email: info.email, roles: info.role, active: info.active }
+      : null;
   }
   return { user: user ?? null, actor, displayActor, isPending: query.isPending, error: query.error, query };
 }

@@ -60,7 +60,12 @@ export function RegisterPage() {
         <form onSubmit={onSubmit} noValidate>
           <div className="row">
             <div className="col-12 col-sm-6">
-              <TextField label="Name" autoComplete="name" {...register('name')} error={errors.name?.message} />
+              <TextField
+                label="Name"
+                autoComplete="name"
+                {...register('name')}
+                error={errors.name?.message}
+              />
             </div>
             <div className="col-12 col-sm-6">
               <TextField
@@ -110,7 +115,11 @@ export function RegisterPage() {
               />
             </div>
           </div>
-          <SubmitButton pending={registration.isPending} pendingLabel="Creating your account…" className="mt-2">
+          <SubmitButton
+            pending={registration.isPending}
+            pendingLabel="Creating your account…"
+            className="mt-2"
+          >
             Register
           </SubmitButton>
         </form>

@@ -40,7 +40,10 @@ export function CartProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const add = useCallback((line: CartLine) => setItems((current) => addLine(current, line)), []);
-  const remove = useCallback((productId: string) => setItems((current) => removeLine(current, productId)), []);
+  const remove = useCallback(
+    (productId: string) => setItems((current) => removeLine(current, productId)),
+    [],
+  );
   const clear = useCallback(() => setItems([]), []);
 
   const value = useMemo<Cart>(

@@ -19,4 +19,7 @@ export const citiesQueryOptions = (countryCode: string, stateCode: string) =>
 
 /** Cities of a state; idle until both country and state are chosen. */
 export const useCities = (countryCode: string | undefined, stateCode: string | undefined) =>
-  useQuery({ ...citiesQueryOptions(countryCode ?? '', stateCode ?? ''), enabled: !!countryCode && !!stateCode });
+  useQuery({
+    ...citiesQueryOptions(countryCode ?? '', stateCode ?? ''),
+    enabled: !!countryCode && !!stateCode,
+  });

@@ -51,7 +51,8 @@ export function PlaceFields({ withCurrency = false }: { withCurrency?: boolean }
     // Hong Kong, Macau, Taiwan: a single state, picked for the person.
     const list = await queryClient.fetchQuery(statesQueryOptions(picked.isoCode));
     const only = list.length === 1 ? list[0] : undefined;
-    if (only && getValues('country') === name) setValue('state', only.name, { ...dirty, shouldValidate: true });
+    if (only && getValues('country') === name)
+      setValue('state', only.name, { ...dirty, shouldValidate: true });
   };
 
   const noStates = !!countryCode && states.isSuccess && states.data.length === 0;
@@ -103,7 +104,12 @@ export function PlaceFields({ withCurrency = false }: { withCurrency?: boolean }
         ) : null}
         <div className="col-12 col-sm-6">
           {noStates ? (
-            <TextField label="State" {...register('state')} error={errors.state?.message} autoComplete="address-level1" />
+            <TextField
+              label="State"
+              {...register('state')}
+              error={errors.state?.message}
+              autoComplete="address-level1"
+            />
           ) : (
             <Controller
               control={control}
@@ -124,7 +130,11 @@ export function PlaceFields({ withCurrency = false }: { withCurrency?: boolean }
                   disabled={!countryCode || states.isPending}
                 >
                   <option value="">
-                    {!countryCode ? 'Select a country first' : states.isPending ? 'Loading states…' : 'Select a state'}
+                    {!countryCode
+                      ? 'Select a country first'
+                      : states.isPending
+                        ? 'Loading states…'
+                        : 'Select a state'}
                   </option>
                   {withCurrent(states.data?.map((s) => s.name) ?? [], field.value).map((name) => (
                     <option key={name} value={name}>

@@ -52,7 +52,9 @@ export function ProfileForm({ user }: { user: User }) {
     <FormProvider {...form}>
       <form onSubmit={onSubmit} noValidate aria-labelledby="profile-heading">
         <ErrorAlert error={update.error} />
-        {update.isSuccess && !form.formState.isDirty ? <Message variant="success">Profile updated</Message> : null}
+        {update.isSuccess && !form.formState.isDirty ? (
+          <Message variant="success">Profile updated</Message>
+        ) : null}
         <div className="row">
           <div className="col-12 col-sm-6">
             <TextField label="Name" autoComplete="name" {...register('name')} error={errors.name?.message} />
@@ -77,7 +79,12 @@ export function ProfileForm({ user }: { user: User }) {
           {...register('email')}
           error={errors.email?.message}
         />
-        <TextField label="Address" autoComplete="street-address" {...register('address')} error={errors.address?.message} />
+        <TextField
+          label="Address"
+          autoComplete="street-address"
+          {...register('address')}
+          error={errors.address?.message}
+        />
         <PlaceFields />
         {hasBankAccount ? (
           <TextField

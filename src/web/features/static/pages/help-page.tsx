@@ -44,16 +44,17 @@ export function HelpPage() {
       <h2 className="h4 mt-2">Before you write</h2>
       <ul>
         <li>
-          <strong>Where is my order?</strong> Sign in and open your <Link to="/profile">profile</Link>; each purchase
-          shows whether it has been paid and delivered. Orders are delivered within seven working days.
+          <strong>Where is my order?</strong> Sign in and open your <Link to="/profile">profile</Link>; each
+          purchase shows whether it has been paid and delivered. Orders are delivered within seven working
+          days.
         </li>
         <li>
-          <strong>Returns and refunds:</strong> claim within one week of delivery and keep a video of the parcel being
-          opened. See the <Link to="/terms-conditions#refunds">refund terms</Link>.
+          <strong>Returns and refunds:</strong> claim within one week of delivery and keep a video of the
+          parcel being opened. See the <Link to="/terms-conditions#refunds">refund terms</Link>.
         </li>
         <li>
-          <strong>Selling on Haat:</strong> <Link to="/registration_choice">register as a seller</Link>; we review new
-          seller profiles within 3-5 days.
+          <strong>Selling on Haat:</strong> <Link to="/registration_choice">register as a seller</Link>; we
+          review new seller profiles within 3-5 days.
         </li>
         <li>
           <strong>Forgotten password:</strong> <Link to="/forgot-password">request a reset link</Link>.
