@@ -78,9 +78,9 @@ export async function topRatedIds(db: Queryable, limit: number): Promise<string[
 }
 
 /**
- * Keyword search over active products (DECISIONS §5). A product matches when every word matches its
- * stemmed full-text document (name, brand, category names, description; words as prefixes) or occurs as
- * part of a word in its name, brand or category names (trigram index).
+ * Keyword search over active products (DECISIONS §5). A product matches when all words match its stemmed
+ * full-text document (name, brand, category names, description), or all words of three letters or more
+ * occur inside its name, brand or category names (trigram index); see #shared/search.ts.
  *
  * Ranking, with a bounded amount of work at any catalogue size:
  * - at most MAX_LISTED matches (almost every real query): every match is ranked by `ts_rank` with the
