@@ -10,11 +10,19 @@ import { useSession } from '#web/features/auth/api/get-session.ts';
 import { useLogout } from '#web/features/auth/api/logout.ts';
 import { useCart } from '#web/features/cart/stores/cart-context.tsx';
 
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment; // a malformed escape in a typed URL: show it as it is
+  }
+}
+
 /** The search box: a keyword goes to /search/{keyword}; a blank one goes home (SPEC §2, §5). */
 function SearchBox() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const current = matchPath('/search/:keyword/*', pathname)?.params.keyword ?? '';
+  const current = decodeSegment(matchPath('/search/:keyword/*', pathname)?.params.keyword ?? '');
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
