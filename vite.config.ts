@@ -14,11 +14,10 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: {
-      '/api': 'http://127.0.0.1:3000',
-      '/uploads': 'http://127.0.0.1:3000',
-      '/dev': 'http://127.0.0.1:3000',
-      '/healthz': 'http://127.0.0.1:3000',
-    },
+    // Keep the browser's Host header (changeOrigin false): the API checks Origin against it on
+    // cookie-authenticated writes (DECISIONS §4).
+    proxy: Object.fromEntries(
+      ['/api', '/uploads', '/dev', '/healthz'].map((p) => [p, { target: 'http://127.0.0.1:3000', changeOrigin: false }]),
+    ),
   },
 });
