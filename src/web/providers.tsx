@@ -1,14 +1,17 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { CartProvider } from './features/cart/stores/cart-context.tsx';
+import { DisplayCurrencyProvider } from './features/currency/display-currency.tsx';
 import { createQueryClient } from './lib/query-client.ts';
 
-/** App-wide state: server data (TanStack Query) and the browser-side cart. */
+/** App-wide state: server data (TanStack Query), the display currency and the browser-side cart. */
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <CartProvider>{children}</CartProvider>
+      <DisplayCurrencyProvider>
+        <CartProvider>{children}</CartProvider>
+      </DisplayCurrencyProvider>
     </QueryClientProvider>
   );
 }

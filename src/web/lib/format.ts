@@ -1,33 +1,4 @@
-/** Display formatting shared by every page. Amounts arrive as decimal numbers in major units. */
-
-const moneyFormats = new Map<string, (amount: number) => string>();
-
-function moneyFormatter(code: string): (amount: number) => string {
-  try {
-    const format = new Intl.NumberFormat('en-IN', {
-      style: 'currency',
-      currency: code,
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-    });
-    return (amount) => format.format(amount);
-  } catch {
-    // An unknown currency code: show the number with the code rather than fail the page.
-    const plain = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-    return (amount) => `${code} ${plain.format(amount)}`;
-  }
-}
-
-/** '₹1,23,456.50': two decimals, thousands separators and the currency symbol (SPEC §9). */
-export function formatMoney(amount: number, currency = 'INR'): string {
-  const code = currency.toUpperCase();
-  let format = moneyFormats.get(code);
-  if (!format) {
-    format = moneyFormatter(code);
-    moneyFormats.set(code, format);
-  }
-  return format(amount);
-}
+/** Display formatting shared by every page. Money is formatted by <Price>/<Money> (components/price.tsx). */
 
 const dateFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
 const dateTimeFormat = new Intl.DateTimeFormat('en-IN', {

@@ -1,0 +1,27 @@
+import { formatMoney, parseMoney } from '#shared/money.ts';
+import { convertFromInr } from '#shared/pricing.ts';
+import { currencySpec, useDisplayCurrency } from '#web/features/currency/display-currency.tsx';
+
+/**
+ * A catalogue price (INR on the wire, major units) shown in the visitor's display currency.
+ * Every storefront price goes through this, so a currency switch re-prices every page at once.
+ */
+export function Price({ amount, className }: { amount: number; className?: string }) {
+  const text = useFormatInr()(amount);
+  return <span className={className}>{text}</span>;
+}
+
+/** A formatter for INR amounts in the display currency, for places where a component does not fit. */
+export function useFormatInr(): (amount: number) => string {
+  const { currency, rateFromInr } = useDisplayCurrency();
+  return (amount: number) => formatMoney(convertFromInr(parseMoney(amount, 2), rateFromInr, currency), currency);
+}
+
+/**
+ * An amount already in a fixed currency (an order's totals are in the currency it was placed in, and stay
+ * so whatever the visitor's display currency is).
+ */
+export function Money({ amount, currency, className }: { amount: number; currency: string; className?: string }) {
+  const spec = currencySpec(currency);
+  return <span className={className}>{formatMoney(parseMoney(amount, spec.decimalDigits), spec)}</span>;
+}
