@@ -31,6 +31,12 @@ export type ShippingAddressRow = {
 };
 export type BillingAddressRow = ShippingAddressRow & { name: string };
 
+/**
+ * An amount in an order's currency. Three decimals, because some currencies have them (KWD, BHD, …);
+ * INR amounts keep `money()`'s two.
+ */
+const orderMoney = () => numeric({ precision: 16, scale: 3 });
+
 export const orders = pgTable(
   'orders',
   {
@@ -42,11 +48,11 @@ export const orders = pgTable(
     billingAddress: jsonb().$type<BillingAddressRow>().notNull(),
     paymentMethod: paymentMethod().notNull().default('RazorPay'),
     /** Totals are in `orderCurrency`, computed by the server (DECISIONS §6). */
-    itemsPrice: money().notNull(),
-    shippingPrice: money().notNull().default('0'),
-    taxPrice: money().notNull(),
-    discount: money().notNull().default('0'),
-    totalPrice: money().notNull(),
+    itemsPrice: orderMoney().notNull(),
+    shippingPrice: orderMoney().notNull().default('0'),
+    taxPrice: orderMoney().notNull(),
+    discount: orderMoney().notNull().default('0'),
+    totalPrice: orderMoney().notNull(),
     /** The same totals in INR, the currency the catalogue and payouts use. */
     totalPriceInr: money().notNull(),
     orderCurrency: text().notNull().default('INR'),
@@ -98,7 +104,15 @@ export const orderItems = pgTable(
     hsn: text().array().notNull().default(sql`'{}'::text[]`),
     /** GST rate in percent applied to this line. */
     tax: percent().notNull(),
+    /** GST of the whole line in INR. */
     taxAmount: money().notNull(),
+    /**
+     * The same line in the order's currency, as the buyer was shown and charged it (each unit price
+     * converted once, half-up; the line's GST computed from the converted price; ADR 0002).
+     */
+    orderPrice: orderMoney().notNull(),
+    orderDiscountedPrice: orderMoney().notNull(),
+    orderTaxAmount: orderMoney().notNull(),
     percentageMarkup: percent().notNull().default('0'),
   },
   (t) => [
