@@ -25,7 +25,11 @@ import { authPlugin } from './plugins/auth.ts';
 import accountsRoutes from './modules/accounts/accounts.routes.ts';
 import placesRoutes from './modules/places/places.routes.ts';
 import catalogRoutes from './modules/catalog/catalog.routes.ts';
+import currencyRoutes from './modules/currency/currency.routes.ts';
 import { storagePlugin } from './plugins/storage.ts';
+import { jobsPlugin } from './jobs/jobs.plugin.ts';
+import notificationsRoutes from './modules/notifications/notifications.routes.ts';
+import mailboxRoutes from './modules/notifications/mailbox.routes.ts';
 
 export const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
 
@@ -70,6 +74,7 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Ap
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(authPlugin);
   await app.register(storagePlugin);
+  await app.register(jobsPlugin);
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
@@ -112,6 +117,9 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Ap
   await app.register(accountsRoutes, { prefix: '/api' });
   await app.register(placesRoutes, { prefix: '/api' });
   await app.register(catalogRoutes, { prefix: '/api' });
+  await app.register(currencyRoutes, { prefix: '/api' });
+  await app.register(notificationsRoutes, { prefix: '/api' });
+  await app.register(mailboxRoutes);
 
   await registerWeb(app);
   return app;

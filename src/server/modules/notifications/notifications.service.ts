@@ -1,0 +1,97 @@
+import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Queryable } from '../../db/client.ts';
+import { notifications } from '../../db/schema/index.ts';
+import type { JobHandler } from '../../jobs/queue.ts';
+import type { Mailer } from './mailer.ts';
+
+/** The job kind that delivers one e-mail. */
+export const EMAIL_JOB = 'email.send';
+
+export type EmailToSend = {
+  /** order_confirmation, order_seller, order_distributor, seller_verification, … */
+  type: string;
+  /** What the mail is about, e.g. 'order' or 'user'. */
+  documentType: string;
+  documentId: string;
+  /** The recipient's e-mail address. */
+  recipient: string;
+  subject: string;
+  text: string;
+  html?: string;
+};
+
+/** Addresses compare case-insensitively, so the once-key must not depend on how one was typed. */
+export const normalizeRecipient = (email: string) => email.trim().toLowerCase();
+
+const emailJobPayload = z.object({
+  notificationId: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string().optional(),
+  type: z.string(),
+  documentType: z.string(),
+  documentId: z.string(),
+});
+
+/**
+ * Record the notification and queue its delivery, in ONE statement on `db` (pass the caller's
+ * transaction to tie it to that change). The unique (type, documentType, documentId, recipient) key
+ * makes this "at most once" by the database (DECISIONS §7): returns true only when this call created
+ * the notification; a repeat, even a concurrent one, returns false and queues nothing.
+ *
+ * Sending happens later in the job queue, so a mail server being down never fails the caller.
+ */
+export async function enqueueEmail(db: Queryable, email: EmailToSend): Promise<boolean> {
+  const recipient = normalizeRecipient(email.recipient);
+  const payload = {
+    to: recipient,
+    subject: email.subject,
+    text: email.text,
+    ...(email.html ? { html: email.html } : {}),
+    type: email.type,
+    documentType: email.documentType,
+    documentId: email.documentId,
+  };
+  const result = await db.execute(sql`
+    with created as (
+      insert into notifications (type, document_type, document_id, recipient)
+      values (${email.type}, ${email.documentType}, ${email.documentId}, ${recipient})
+      on conflict on constraint notifications_once_key do nothing
+      returning id)
+    insert into jobs (kind, payload, dedupe_key)
+    select ${EMAIL_JOB}, ${JSON.stringify(payload)}::jsonb || jsonb_build_object('notificationId', created.id::text),
+           'notification:' || created.id::text
+    from created
+    returning id`);
+  return result.rows.length > 0;
+}
+
+/**
+ * The `email.send` job: deliver, then set `sentAt`. A notification already marked sent is skipped, so a
+ * job re-run after a crash between the two steps is the only way a mail can go twice (at-least-once
+ * delivery from the queue, at-most-once creation by the unique key).
+ */
+export function sendEmailJob(mailer: Mailer): JobHandler {
+  return async (raw, { db }) => {
+    const job = emailJobPayload.parse(raw);
+    const [row] = await db
+      .select({ sentAt: notifications.sentAt })
+      .from(notifications)
+      .where(eq(notifications.id, job.notificationId));
+    if (!row || row.sentAt) return;
+    await mailer.send({
+      id: job.notificationId,
+      to: job.to,
+      subject: job.subject,
+      text: job.text,
+      html: job.html,
+      meta: { type: job.type, documentType: job.documentType, documentId: job.documentId },
+    });
+    await db
+      .update(notifications)
+      .set({ sentAt: sql`now()` })
+      .where(eq(notifications.id, job.notificationId));
+  };
+}
