@@ -8,6 +8,7 @@ import {
   numeric,
   pgEnum,
   pgTable,
+  smallint,
   text,
   timestamp,
   unique,
@@ -91,6 +92,8 @@ export const orderItems = pgTable(
     sellerId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
+    /** The line's place in the order as the buyer sent it (0, 1, …), for showing lines in that order. */
+    position: smallint().notNull().default(0),
     name: text().notNull(),
     image: text().array().notNull().default(sql`'{}'::text[]`),
     size: text(),
