@@ -111,11 +111,13 @@ export const orderItems = pgTable(
     taxAmount: money().notNull(),
     /**
      * The same line in the order's currency, as the buyer was shown and charged it (each unit price
-     * converted once, half-up; the line's GST computed from the converted price; ADR 0002).
+     * converted once, half-up; the line's GST computed from the converted price; ADR 0002). Placing an
+     * order always writes them; null (rows written directly, e.g. by tests) reads as the INR amount,
+     * which is only right for INR orders.
      */
-    orderPrice: orderMoney().notNull(),
-    orderDiscountedPrice: orderMoney().notNull(),
-    orderTaxAmount: orderMoney().notNull(),
+    orderPrice: orderMoney(),
+    orderDiscountedPrice: orderMoney(),
+    orderTaxAmount: orderMoney(),
     percentageMarkup: percent().notNull().default('0'),
   },
   (t) => [
