@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { tryParseMoney } from '../money.ts';
 import { categoryPathSchema } from './product.ts';
 
 /** Category payloads (SPEC §3 "Category record", "Category tax info"; §7 categories). */
@@ -49,3 +50,32 @@ export const categoryIdsSchema = z.object({ categoryIDs: z.array(z.string()) });
 export const categoryNameParams = z.object({ name: z.string().trim().min(1).max(200) });
 
 export const categoryIdParams = z.object({ categoryId: z.string().max(100) });
+
+// ——— Category markups (SPEC §3 "Category markup", §7; ADR 0000: one per top-level category) ———
+
+export const MARKUP_MSG = {
+  range: 'The markup must be a percentage from 0 to 100 with at most 2 decimals.',
+  notFound: 'Category markup not found',
+} as const;
+
+export const categoryMarkupSchema = z.object({
+  _id: z.string(),
+  uniqueCategoryName: z.string(),
+  percentageMarkup: z.number(),
+});
+export type CategoryMarkup = z.infer<typeof categoryMarkupSchema>;
+
+export const markupIdParams = z.object({ id: z.string().max(100) });
+export const markupNameParams = z.object({ mainCategory: z.string().trim().min(1).max(200) });
+
+/** PUT /api/category/categories-markup/:id (Admin only). */
+export const markupBody = z
+  .object({
+    percentageMarkup: z
+      .number({ error: MARKUP_MSG.range })
+      .min(0, MARKUP_MSG.range)
+      .max(100, MARKUP_MSG.range)
+      .refine((v) => tryParseMoney(v, 2) !== null, MARKUP_MSG.range),
+  })
+  .strict();
+export type MarkupBody = z.input<typeof markupBody>;

@@ -152,3 +152,16 @@ export type PublicShop = z.infer<typeof publicShopSchema>;
 export const shopNamesSchema = z.record(z.string(), z.string());
 
 export const shopNameParams = z.object({ shopName: z.string().trim().min(1).max(300) });
+
+// ——— Seller and admin product tables (DECISIONS §3: 20 rows a page) ———
+
+export const TABLE_PAGE_SIZE = 20;
+
+/** GET /api/products/seller/:userId and GET /api/products/admin/productlist. */
+export const productTableQuery = pageQuery;
+export const sellerParams = z.object({ userId: z.string().max(100) });
+
+/** POST /api/upload/product answers the links of the stored originals, in upload order. */
+export const imageLinksSchema = z.array(z.string());
+/** POST /api/upload/shop-picture and /shop-banner answer the stored file's path (SPEC §7). */
+export const storedPathSchema = z.string();

@@ -15,6 +15,10 @@ import { actorOf, requireAuth } from '../../plugins/auth.ts';
 import shopsRoutes from '../shops/shops.routes.ts';
 import categoryRoutes from './category.routes.ts';
 import discountRoutes from './discount.routes.ts';
+import discountWriteRoutes from './discount-write.routes.ts';
+import markupRoutes from './markup.routes.ts';
+import productWriteRoutes from './product-write.routes.ts';
+import uploadsRoutes from '../uploads/uploads.routes.ts';
 import * as productService from './product.service.ts';
 
 /** Any string: an id that is not a UUID is answered 404 by the service, like an unknown one. */
@@ -119,4 +123,9 @@ export default async function catalogRoutes(app: App) {
   await app.register(categoryRoutes);
   await app.register(discountRoutes);
   await app.register(shopsRoutes);
+  // The seller's and Admin's side: product writes and tables, discounts, markups, image uploads.
+  await app.register(productWriteRoutes);
+  await app.register(discountWriteRoutes);
+  await app.register(markupRoutes);
+  await app.register(uploadsRoutes);
 }

@@ -11,7 +11,7 @@ import type { Ctx } from '../../lib/types.ts';
 
 export const COUPON_NOT_FOUND = 'Coupon code not found';
 
-type DiscountRow = {
+export type DiscountRow = {
   id: string;
   productId: string;
   discountValue: string;
@@ -23,7 +23,7 @@ type DiscountRow = {
 
 const hasCoupon = (code: string | null): code is string => code !== null && code.trim() !== '';
 
-function toWire(row: DiscountRow, revealCode: boolean): ProductDiscount {
+export function toWire(row: DiscountRow, revealCode: boolean): ProductDiscount {
   const requiresCoupon = hasCoupon(row.couponCode);
   return {
     _id: row.id,

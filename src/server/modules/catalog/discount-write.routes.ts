@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { canManageProducts } from '#shared/permissions.ts';
+import { errorSchema } from '#shared/schemas/common.ts';
+import { discountBody } from '#shared/schemas/product-form.ts';
+import { productDiscountSchema } from '#shared/schemas/product.ts';
+import type { FastifyRequest } from 'fastify';
+import type { App } from '../../lib/types.ts';
+import { actorOf, requirePermission } from '../../plugins/auth.ts';
+import * as discounts from './discount-write.service.ts';
+
+const params = z.object({ product_id: z.string().max(100) });
+
+/**
+ * A product's discount for its seller or Admin (SPEC §7 PUT /api/product-discounts/{product_id}). The GET
+ * feeds the edit form's discount panel, which hides its 404 'Discount not found' (SPEC §8).
+ */
+export default async function discountWriteRoutes(app: App) {
+  const tags = ['discounts'];
+  const manage = requirePermission(canManageProducts);
+  const ctx = (req: FastifyRequest) => ({ db: app.db, actor: actorOf(req) });
+  const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
+
+  app.get(
+    '/product-discounts/:product_id',
+    {
+      preValidation: manage,
+      schema: {
+        tags,
+        summary: "A product's discount, coupon code included (its seller and Admin)",
+        params,
+        response: { 200: productDiscountSchema, ...errors },
+      },
+    },
+    async (req) => discounts.getProductDiscount(ctx(req), req.params.product_id),
+  );
+
+  app.put(
+    '/product-discounts/:product_id',
+    {
+      preValidation: manage,
+      schema: {
+        tags,
+        summary: "Create or replace a product's discount (its seller and Admin)",
+        params,
+        body: discountBody,
+        response: { 200: productDiscountSchema, ...errors },
+      },
+    },
+    async (req) => discounts.saveProductDiscount(ctx(req), req.params.product_id, req.body),
+  );
+}

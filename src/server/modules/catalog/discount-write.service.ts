@@ -1,0 +1,94 @@
+import { eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  PRODUCT_MSG,
+  discountEndsAt,
+  discountValueProblem,
+  type discountBody,
+} from '#shared/schemas/product-form.ts';
+import type { ProductDiscount } from '#shared/schemas/product.ts';
+import { productDiscounts } from '../../db/schema/index.ts';
+import { invalid, notFound } from '../../lib/errors.ts';
+import type { AuthedCtx } from '../../lib/types.ts';
+import { toWire, type DiscountRow } from './discount.service.ts';
+import { isUuid } from './product.service.ts';
+import * as repo from './product-write.repo.ts';
+import { scopeOf } from './product-write.service.ts';
+
+/**
+ * A product's discount as its seller or Admin manages it (SPEC §3 "Product discount", §4: the active flag
+ * follows the Add Discount checkbox; DECISIONS §6). One discount per product (unique key), so saving is an
+ * upsert. The owner sees the coupon code; the storefront never does (ADR 0001).
+ */
+
+type DiscountInput = z.output<typeof discountBody>;
+
+const PRODUCT_NOT_FOUND = 'Product not found';
+export const DISCOUNT_NOT_FOUND = 'Discount not found';
+
+const columns = {
+  id: productDiscounts.id,
+  productId: productDiscounts.productId,
+  discountValue: productDiscounts.discountValue,
+  discountUnit: productDiscounts.discountUnit,
+  validUntil: productDiscounts.validUntil,
+  couponCode: productDiscounts.couponCode,
+  activate: productDiscounts.activate,
+};
+
+/** GET /api/product-discounts/:product_id: the discount of a product in the caller's scope. */
+export async function getProductDiscount(ctx: AuthedCtx, productId: string): Promise<ProductDiscount> {
+  if (!isUuid(productId)) throw notFound(PRODUCT_NOT_FOUND);
+  return ctx.db.transaction(async (tx) => {
+    if (!(await repo.lockPriceOf(tx, productId, scopeOf(ctx)))) throw notFound(PRODUCT_NOT_FOUND);
+    const rows: DiscountRow[] = await tx
+      .select(columns)
+      .from(productDiscounts)
+      .where(eq(productDiscounts.productId, productId));
+    const row = rows[0];
+    if (!row) throw notFound(DISCOUNT_NOT_FOUND);
+    return toWire(row, true);
+  });
+}
+
+/**
+ * PUT /api/product-discounts/:product_id: create or replace the discount. The value must lower the
+ * product's price and leave it above 0 (`validateDiscount`, with the price read under a row lock so a
+ * concurrent price edit cannot slip between check and write).
+ */
+export async function saveProductDiscount(
+  ctx: AuthedCtx,
+  productId: string,
+  body: DiscountInput,
+): Promise<ProductDiscount> {
+  if (!isUuid(productId)) throw notFound(PRODUCT_NOT_FOUND);
+  if (body.product_id !== undefined && body.product_id !== productId)
+    throw invalid(PRODUCT_MSG.productMismatch, [
+      { path: 'product_id', message: PRODUCT_MSG.productMismatch },
+    ]);
+  const validUntil = discountEndsAt(body.valid_until);
+  if (!validUntil)
+    throw invalid(PRODUCT_MSG.discountDate, [{ path: 'valid_until', message: PRODUCT_MSG.discountDate }]);
+
+  return ctx.db.transaction(async (tx) => {
+    const product = await repo.lockPriceOf(tx, productId, scopeOf(ctx));
+    if (!product) throw notFound(PRODUCT_NOT_FOUND);
+    const problem = discountValueProblem(Number(product.price), body);
+    if (problem) throw invalid(problem, [{ path: 'discount_value', message: problem }]);
+    const value = {
+      // validateDiscount accepted it as an exact amount of at most 2 decimals.
+      discountValue: body.discount_value.toFixed(2),
+      discountUnit: body.discount_unit,
+      validUntil,
+      couponCode: body.coupon_code ?? null,
+      activate: body.activate,
+    };
+    const [row] = await tx
+      .insert(productDiscounts)
+      .values({ productId, ...value })
+      .onConflictDoUpdate({ target: productDiscounts.productId, set: { ...value, updatedAt: sql`now()` } })
+      .returning(columns);
+    if (!row) throw new Error('saveProductDiscount: no row returned');
+    return toWire(row, true);
+  });
+}

@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { canManageProducts, isAdmin } from '#shared/permissions.ts';
+import { errorSchema, messageSchema } from '#shared/schemas/common.ts';
+import { createProductBody, updateProductBody } from '#shared/schemas/product-form.ts';
+import {
+  productListSchema,
+  productSchema,
+  productTableQuery,
+  sellerParams,
+} from '#shared/schemas/product.ts';
+import type { FastifyRequest } from 'fastify';
+import type { App } from '../../lib/types.ts';
+import { actorOf, requirePermission } from '../../plugins/auth.ts';
+import * as service from './product-write.service.ts';
+
+const productIdParams = z.object({ id: z.string().max(100) });
+
+const errors = {
+  400: errorSchema,
+  401: errorSchema,
+  403: errorSchema,
+  404: errorSchema,
+};
+
+/**
+ * The seller's and Admin's product routes (SPEC §7 Products; DECISIONS §4): create, edit, toggle, delete,
+ * and the two product tables. Active sellers and Admin pass the guard; the service scopes every product to
+ * its owner (Admin: any), so another seller's product answers 404.
+ */
+export default async function productWriteRoutes(app: App) {
+  const tags = ['products'];
+  const manage = requirePermission(canManageProducts);
+  const ctx = (req: FastifyRequest) => ({ db: app.db, actor: actorOf(req), storage: app.storage });
+
+  app.post(
+    '/products',
+    {
+      // Guards run before the body is validated: a buyer is told "not allowed", not what to fix.
+      preValidation: manage,
+      schema: {
+        tags,
+        summary: 'Create a product (active sellers and Admin); images are uploaded and saved afterwards',
+        body: createProductBody,
+        response: { 201: productSchema, ...errors },
+      },
+    },
+    async (req, reply) => reply.status(201).send(await service.createProduct(ctx(req), req.body)),
+  );
+
+  app.put(
+    '/products/:id',
+    {
+      preValidation: manage,
+      schema: {
+        tags,
+        summary:
+          'Update a product; after the first update name, currency, brand, images and category are locked',
+        params: productIdParams,
+        body: updateProductBody,
+        response: { 200: productSchema, ...errors },
+      },
+    },
+    async (req) => service.updateProduct(ctx(req), req.params.id, req.body),
+  );
+
+  app.put(
+    '/products/:id/toggle',
+    {
+      preValidation: manage,
+      schema: {
+        tags,
+        summary: 'Activate or deactivate a product',
+        params: productIdParams,
+        response: { 200: z.object({ _id: z.string(), status: z.boolean() }), ...errors },
+      },
+    },
+    async (req) => service.toggleProduct(ctx(req), req.params.id),
+  );
+
+  app.delete(
+    '/products/:id',
+    {
+      preValidation: requirePermission(isAdmin),
+      schema: {
+        tags,
+        summary: 'Delete a product (Admin only)',
+        params: productIdParams,
+        response: { 200: messageSchema, ...errors },
+      },
+    },
+    async (req) => service.deleteProduct(ctx(req), req.params.id),
+  );
+
+  app.get(
+    '/products/seller/:userId',
+    {
+      preValidation: manage,
+      schema: {
+        tags,
+        summary: "A seller's own products, any status, newest first, 20 a page (Admin: anybody's)",
+        params: sellerParams,
+        querystring: productTableQuery,
+        response: { 200: productListSchema, ...errors },
+      },
+    },
+    async (req) => service.sellerProducts(ctx(req), req.params.userId, req.query.pageNumber),
+  );
+
+  app.get(
+    '/products/admin/productlist',
+    {
+      preValidation: requirePermission(isAdmin),
+      schema: {
+        tags,
+        summary: 'Every product, any status, newest first, 20 a page (Admin only)',
+        querystring: productTableQuery,
+        response: { 200: productListSchema, ...errors },
+      },
+    },
+    async (req) => service.adminProducts(ctx(req), req.query.pageNumber),
+  );
+}

@@ -1,0 +1,213 @@
+import type { z } from 'zod';
+import { isAdmin } from '#shared/permissions.ts';
+import {
+  PRODUCT_MSG,
+  normalizeSizes,
+  type createProductBody,
+  type updateProductBody,
+} from '#shared/schemas/product-form.ts';
+import { TABLE_PAGE_SIZE, type Product, type ProductList } from '#shared/schemas/product.ts';
+import { MSG } from '#shared/messages.ts';
+import { deleteProductImage } from '../../lib/images.ts';
+import { AppError, forbidden, invalid, notFound, type FieldError } from '../../lib/errors.ts';
+import { keyOfPublicUrl, type Storage } from '../../lib/storage.ts';
+import type { AuthedCtx } from '../../lib/types.ts';
+import * as cards from './product.repo.ts';
+import { isUuid, toProduct } from './product.service.ts';
+import * as repo from './product-write.repo.ts';
+
+/**
+ * Sellers and Admin managing products (SPEC §4, §6; DECISIONS §4, §5). Route guards let in active sellers
+ * and Admin only; here every product is looked up inside the caller's scope, so another seller's product
+ * is simply not found (404), the same answer as an id that does not exist. Only listing another seller's
+ * products by their user id is a 403: that id is public, and nothing is revealed by refusing.
+ */
+
+export type WriteCtx = AuthedCtx & { storage: Storage };
+
+type CreateInput = z.output<typeof createProductBody>;
+type UpdateInput = z.output<typeof updateProductBody>;
+
+const PRODUCT_NOT_FOUND = 'Product not found';
+
+/** Admin works on every product; anybody else on their own. */
+export const scopeOf = (ctx: AuthedCtx): repo.Scope => ({
+  ownerId: isAdmin(ctx.actor) ? null : ctx.actor.id,
+});
+
+const fieldError = (path: string, message: string) => invalid(message, [{ path, message }]);
+
+async function loadProduct(ctx: AuthedCtx, id: string): Promise<Product> {
+  const [row] = await cards.productCards(ctx.db, [id]);
+  if (!row) throw notFound(PRODUCT_NOT_FOUND);
+  return toProduct(row);
+}
+
+async function categoryOrFail(ctx: AuthedCtx, categoryId: string): Promise<repo.CategoryPathRow> {
+  const category = await repo.categoryPath(ctx.db, categoryId);
+  if (!category) throw fieldError('categoryId', PRODUCT_MSG.category);
+  return category;
+}
+
+function sizesOrFail(sizes: readonly string[], category: repo.CategoryPathRow): string[] {
+  const normalized = normalizeSizes(sizes, category);
+  if (!normalized) throw fieldError('sizes', PRODUCT_MSG.sizes);
+  return normalized;
+}
+
+/**
+ * POST /api/products. The product belongs to the caller and their shop; its markup is copied from its
+ * top-level category's (DECISIONS §5), 0 when that category has none. Sellers need a shop first (SPEC §7:
+ * products carry their shop); Admin may list without one.
+ */
+export async function createProduct(ctx: AuthedCtx, body: CreateInput): Promise<Product> {
+  const category = await categoryOrFail(ctx, body.categoryId);
+  const sizes = sizesOrFail(body.sizes, category);
+  const shopId = await repo.shopIdOf(ctx.db, ctx.actor.id);
+  if (!shopId && !isAdmin(ctx.actor))
+    throw new AppError('invalid', PRODUCT_MSG.shopRequired, { code: 'shop_required' });
+  const markup = (await repo.markupOfTopLevel(ctx.db, category.category)) ?? '0';
+  const id = await repo.insertProduct(ctx.db, {
+    userId: ctx.actor.id,
+    shopId,
+    name: body.name,
+    brand: body.brand,
+    price: body.price.toFixed(2),
+    currency: body.currency,
+    countInStock: body.countInStock,
+    categoryId: category.id,
+    description: body.description,
+    sizes,
+    percentageMarkup: markup,
+    status: true,
+  });
+  return loadProduct(ctx, id);
+}
+
+/** The folder a product's uploads are stored in; links outside it are not the product's. */
+export const productFolder = (productId: string) => `products/${productId}/`;
+
+const sameList = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((v, i) => v === b[i]);
+
+/**
+ * PUT /api/products/:id. In one transaction with the row locked: once the product has been updated
+ * (updatedAt ≠ createdAt), a name, currency, brand, image list or category that differs from the stored
+ * one is refused (400, each field named); price, stock, sizes and description may always change. New
+ * image links must be uploads of this very product. Images dropped from the list are deleted from storage
+ * after the commit.
+ */
+export async function updateProduct(ctx: WriteCtx, id: string, body: UpdateInput): Promise<Product> {
+  if (!isUuid(id)) throw notFound(PRODUCT_NOT_FOUND);
+  const removed = await ctx.db.transaction(async (tx) => {
+    const txCtx = { ...ctx, db: tx };
+    const current = await repo.lockForEdit(tx, id, scopeOf(ctx));
+    if (!current) throw notFound(PRODUCT_NOT_FOUND);
+
+    const changed = {
+      name: body.name !== undefined && body.name !== current.name,
+      currency: body.currency !== undefined && body.currency !== current.currency,
+      brand: body.brand !== undefined && body.brand !== current.brand,
+      image: body.image !== undefined && !sameList(body.image, current.image),
+      categoryId: body.categoryId !== undefined && body.categoryId !== current.categoryId,
+    };
+    if (!current.pristine) {
+      const errors: FieldError[] = Object.entries(changed)
+        .filter(([, yes]) => yes)
+        .map(([path]) => ({ path, message: PRODUCT_MSG.lockedField }));
+      if (errors.length > 0)
+        throw new AppError('invalid', PRODUCT_MSG.locked, { code: 'product_locked', errors });
+    }
+
+    const category = await categoryOrFail(txCtx, body.categoryId ?? current.categoryId);
+    // A new category must still offer the sizes the product has, or the body must bring new ones.
+    const sizes =
+      body.sizes !== undefined || changed.categoryId
+        ? sizesOrFail(body.sizes ?? current.sizes, category)
+        : undefined;
+
+    let dropped: string[] = [];
+    if (body.image !== undefined && changed.image) {
+      await checkImages(ctx.storage, id, body.image, current.image);
+      await repo.replaceImages(tx, id, body.image);
+      dropped = current.image.filter((url) => !body.image?.includes(url));
+    }
+    await repo.updateProduct(tx, id, {
+      ...(body.name !== undefined && { name: body.name }),
+      ...(body.brand !== undefined && { brand: body.brand }),
+      ...(body.currency !== undefined && { currency: body.currency }),
+      ...(body.price !== undefined && { price: body.price.toFixed(2) }),
+      ...(body.countInStock !== undefined && { countInStock: body.countInStock }),
+      ...(body.description !== undefined && { description: body.description }),
+      ...(changed.categoryId && { categoryId: category.id }),
+      ...(sizes && { sizes }),
+    });
+    return dropped;
+  });
+  await Promise.all(removed.map((url) => deleteProductImage(ctx.storage, url)));
+  return loadProduct(ctx, id);
+}
+
+/** Every link is an original in this product's folder; links not yet on the product must exist. */
+async function checkImages(
+  storage: Storage,
+  productId: string,
+  urls: readonly string[],
+  current: readonly string[],
+) {
+  if (new Set(urls).size !== urls.length) throw fieldError('image', PRODUCT_MSG.imageLink);
+  for (const url of urls) {
+    const key = keyOfPublicUrl(url);
+    if (!key || !key.startsWith(productFolder(productId))) throw fieldError('image', PRODUCT_MSG.imageLink);
+    if (!current.includes(url) && !(await storage.get(key, 'public')))
+      throw fieldError('image', PRODUCT_MSG.imageLink);
+  }
+}
+
+/** PUT /api/products/:id/toggle: Active ⇄ Inactive (SPEC §4). Does not count as an edit. */
+export async function toggleProduct(ctx: AuthedCtx, id: string): Promise<{ _id: string; status: boolean }> {
+  if (!isUuid(id)) throw notFound(PRODUCT_NOT_FOUND);
+  const status = await repo.toggleStatus(ctx.db, id, scopeOf(ctx));
+  if (status === null) throw notFound(PRODUCT_NOT_FOUND);
+  return { _id: id, status };
+}
+
+/** DELETE /api/products/:id (Admin only, by the route's guard). Its stored images go too. */
+export async function deleteProduct(ctx: WriteCtx, id: string): Promise<{ message: string }> {
+  if (!isAdmin(ctx.actor)) throw forbidden(MSG.notAllowed);
+  if (!isUuid(id)) throw notFound(PRODUCT_NOT_FOUND);
+  const images = await repo.deleteProduct(ctx.db, id);
+  if (images === null) throw notFound(PRODUCT_NOT_FOUND);
+  await Promise.all(images.map((url) => deleteProductImage(ctx.storage, url)));
+  return { message: 'Product removed' };
+}
+
+async function tablePage(
+  ctx: AuthedCtx,
+  page: { ids: string[]; total: number },
+  pageNumber: number,
+): Promise<ProductList> {
+  const rows = await cards.productCards(ctx.db, page.ids);
+  return {
+    products: rows.map((r) => toProduct(r)),
+    page: pageNumber,
+    pages: Math.max(1, Math.ceil(page.total / TABLE_PAGE_SIZE)),
+  };
+}
+
+/** GET /api/products/seller/:userId: a seller's own products, any status; Admin may list anybody's. */
+export async function sellerProducts(
+  ctx: AuthedCtx,
+  userId: string,
+  pageNumber: number,
+): Promise<ProductList> {
+  if (userId !== ctx.actor.id && !isAdmin(ctx.actor)) throw forbidden(MSG.notAllowed);
+  if (!isUuid(userId)) return { products: [], page: pageNumber, pages: 1 };
+  return tablePage(ctx, await repo.tableIds(ctx.db, repo.ofSeller(userId), pageNumber), pageNumber);
+}
+
+/** GET /api/products/admin/productlist: every product, any status, newest first (Admin only). */
+export async function adminProducts(ctx: AuthedCtx, pageNumber: number): Promise<ProductList> {
+  if (!isAdmin(ctx.actor)) throw forbidden(MSG.notAllowed);
+  return tablePage(ctx, await repo.tableIds(ctx.db, undefined, pageNumber), pageNumber);
+}
