@@ -28,6 +28,9 @@ for (const { code } of CURRENCIES) {
 }
 inr.inr = 1;
 
-const out = path.join(path.dirname(fileURLToPath(import.meta.url)), '../src/server/modules/currency/rates-snapshot.json');
+const out = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../src/server/modules/currency/rates-snapshot.json',
+);
 fs.writeFileSync(out, `${JSON.stringify({ date: source.date, inr }, null, 1)}\n`);
 console.log(`wrote ${out}: ${Object.keys(inr).length} rates of ${source.date}`);

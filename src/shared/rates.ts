@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { isCurrencyCode } from './currencies.ts';
 import { decimalToString, divideHalfUp, parseDecimal, type DecimalInput } from './money.ts';
 
@@ -90,9 +91,13 @@ export function rateFromInrTable(inrRates: Readonly<Record<string, number>>, cod
  * inr[other] / inr[code]), 10 significant digits; null when the INR table lacks `code`. Used when only the
  * INR table is at hand (the bundled snapshot).
  */
-export function crossRatesTable(inrRates: Readonly<Record<string, number>>, code: string): Record<string, number> | null {
+export function crossRatesTable(
+  inrRates: Readonly<Record<string, number>>,
+  code: string,
+): Record<string, number> | null {
   const c = code.toLowerCase();
-  const base = c === 'inr' ? 1 : inrRates[c];
+  if (c === 'inr') return { ...inrRates, inr: 1 };
+  const base = inrRates[c];
   if (typeof base !== 'number' || !(base > 0)) return null;
   const out: Record<string, number> = {};
   for (const [other, rate] of Object.entries(inrRates)) out[other] = Number((rate / base).toPrecision(10));
@@ -148,4 +153,32 @@ export function pickDisplayCurrency(candidates: ReadonlyArray<string | null | un
     if (code && isCurrencyCode(code)) return code;
   }
   return FALLBACK_DISPLAY_CURRENCY;
+}
+
+/**
+ * GET /api/rates/:code: RATES_URL's shape `{ date, <code>: { <other>: rate } }` (the table is the second key,
+ * as SPEC §9's client expects), then `snapshot: true` when it is the bundled snapshot (state its date then).
+ * Declared with a catch-all so the serializer keeps that key order.
+ */
+export const ratesResponseSchema = z
+  .object({ date: z.string() })
+  .catchall(z.union([z.record(z.string(), z.number()), z.boolean()]));
+export type RatesResponse = { date: string; snapshot: boolean } & Record<string, unknown>;
+
+export const ratesParamsSchema = z.object({ code: z.string().min(3).max(3) });
+
+/** GET /api/geo/currency: the visitor's country and its currency by GEOIP_URL, nulls when unknown. */
+export const geoCurrencySchema = z.object({
+  currency: z.string().nullable(),
+  country: z.string().nullable(),
+});
+export type GeoCurrency = z.infer<typeof geoCurrencySchema>;
+
+/**
+ * The locale a price is formatted in: rupees with Indian grouping (₹1,23,456.50, the marketplace's home
+ * format, ADR 0002), every other currency with Western grouping ($1,234.56, CHF 1,234.55, ¥1,235). Fixed
+ * rather than the browser's, so a price reads the same on every page, in every test and every screenshot.
+ */
+export function moneyLocaleFor(code: string): string {
+  return code.toUpperCase() === 'INR' ? 'en-IN' : 'en';
 }

@@ -47,7 +47,8 @@ export type RatesResult = RatesTable & {
 /** An upper-case code of the currency table, or AppError invalid. */
 export function currencyCodeOf(code: string): string {
   const c = code.trim().toUpperCase();
-  if (!isCurrencyCode(c)) throw invalid(`Unknown currency: ${code}`, [{ path: 'code', message: 'Unknown currency' }]);
+  if (!isCurrencyCode(c))
+    throw invalid(`Unknown currency: ${code}`, [{ path: 'code', message: 'Unknown currency' }]);
   return c;
 }
 
@@ -60,7 +61,8 @@ async function readRows(db: Queryable, codes: string[]): Promise<Map<string, Row
 
 /** The newer of a cached INR table and the snapshot (a deploy may ship a snapshot newer than a dead feed). */
 function pickInrTable(row: Row | undefined): { table: RatesTable; snapshot: boolean } {
-  if (row && row.date >= SNAPSHOT.date) return { table: { date: row.date, rates: row.rates }, snapshot: false };
+  if (row && row.date >= SNAPSHOT.date)
+    return { table: { date: row.date, rates: row.rates }, snapshot: false };
   return { table: SNAPSHOT, snapshot: true };
 }
 
@@ -181,7 +183,10 @@ export function createRatesService(db: Queryable, options: RatesServiceOptions) 
         return { date: row.date, rates: row.rates };
       } catch (err) {
         failedAt.set(c, now().getTime());
-        options.log?.warn({ err, code: c }, 'exchange-rate refresh failed; using the cached table or the snapshot');
+        options.log?.warn(
+          { err, code: c },
+          'exchange-rate refresh failed; using the cached table or the snapshot',
+        );
         return null;
       } finally {
         inflight.delete(c);
