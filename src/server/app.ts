@@ -23,6 +23,10 @@ import { AppError, statusOf } from './lib/errors.ts';
 import type { App } from './lib/types.ts';
 import { authPlugin } from './plugins/auth.ts';
 import accountsRoutes from './modules/accounts/accounts.routes.ts';
+import passwordResetRoutes from './modules/accounts/password-reset.routes.ts';
+import sellerOnboardingRoutes from './modules/accounts/seller-onboarding.routes.ts';
+import usersAdminRoutes from './modules/users-admin/users-admin.routes.ts';
+import kycRoutes from './modules/kyc/kyc.routes.ts';
 import placesRoutes from './modules/places/places.routes.ts';
 import catalogRoutes from './modules/catalog/catalog.routes.ts';
 import currencyRoutes from './modules/currency/currency.routes.ts';
@@ -115,6 +119,10 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Ap
   });
 
   await app.register(accountsRoutes, { prefix: '/api' });
+  await app.register(passwordResetRoutes, { prefix: '/api' });
+  await app.register(sellerOnboardingRoutes, { prefix: '/api' });
+  await app.register(usersAdminRoutes, { prefix: '/api' });
+  await app.register(kycRoutes, { prefix: '/api' });
   await app.register(placesRoutes, { prefix: '/api' });
   await app.register(catalogRoutes, { prefix: '/api' });
   await app.register(currencyRoutes, { prefix: '/api' });

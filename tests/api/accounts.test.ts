@@ -158,8 +158,10 @@ describe('POST /api/users (register)', () => {
   });
 
   it('decides the role by SPEC §5: company, individual, buyer; sellers start inactive', async () => {
+    // Sellers also give an identity proof (SPEC §5; accounts-seller.test.ts covers those rules).
+    const idProof = { identifyProof: 'Pan Card', identifyProofNumber: 'ABCDE1234F' };
     const company = await register(
-      buyerBody({ bank_account: '123456789012', buisnessRegistrationCode: '22AAAAA0000A1Z5' }),
+      buyerBody({ bank_account: '123456789012', buisnessRegistrationCode: '22AAAAA0000A1Z5', ...idProof }),
     );
     expect(company.statusCode).toBe(201);
     expect(company.json()).toMatchObject({
@@ -170,7 +172,9 @@ describe('POST /api/users (register)', () => {
     });
 
     // asking for Seller-Company does not make one without the bank account: the rule decides
-    const individual = await register(buyerBody({ bank_account: '123456789012', role: 'Seller-Company' }));
+    const individual = await register(
+      buyerBody({ bank_account: '123456789012', role: 'Seller-Company', ...idProof }),
+    );
     expect(individual.statusCode).toBe(201);
     expect(individual.json()).toMatchObject({
       role: ['Seller-Individual'],

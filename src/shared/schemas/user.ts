@@ -1,4 +1,12 @@
 import { z } from 'zod';
+import {
+  IDENTITY_PROOF_TYPES,
+  identityProofNumberError,
+  isIdentityProofType,
+  normalizeIdentityNumber,
+  registrationRole,
+  SELLER_MSG,
+} from '../accounts.ts';
 import { MSG } from '../messages.ts';
 import { ROLE_NAMES } from '../roles.ts';
 
@@ -28,6 +36,36 @@ export const buyerPhoneSchema = z
   .trim()
   .regex(/^\d{10}$/, 'Mobile number must be exactly 10 digits');
 
+/** Seller mobile: digits only, 5 to 15 of them (SPEC §5, §9). */
+export const sellerPhoneSchema = z
+  .string()
+  .trim()
+  .regex(/^\d*$/, 'Mobile number must contain digits only')
+  .min(5, 'Mobile number must be at least 5 digits')
+  .max(15, MSG.mobileTooLong);
+
+const BUYER_PHONE = /^\d{10}$/;
+export const BUYER_PHONE_MSG = 'Mobile number must be exactly 10 digits';
+/** Buyers give exactly 10 digits: applied on top of `sellerPhoneSchema` once the role is known. */
+export const isBuyerPhone = (phone: string): boolean => BUYER_PHONE.test(phone);
+
+/** GSTIN (companies) or UIN (individuals): at most 15 characters (SPEC §5, §9). */
+export const registrationCodeSchema = z
+  .string()
+  .trim()
+  .max(15, 'GSTIN/UIN cannot be more than 15 characters')
+  .regex(/^[0-9A-Za-z]*$/, 'GSTIN/UIN may contain letters and digits only');
+
+export const identifyProofSchema = z.enum(IDENTITY_PROOF_TYPES, {
+  message: SELLER_MSG.identifyProofRequired,
+});
+/** Stored normalised (upper case, no grouping spaces); checked against its type by `sellerRules`. */
+export const identifyProofNumberSchema = z
+  .string()
+  .trim()
+  .max(40, 'Identity proof number is too long')
+  .transform(normalizeIdentityNumber);
+
 /** Bank account: at most 18 characters (SPEC §9). */
 export const bankAccountSchema = z
   .string()
@@ -51,32 +89,80 @@ function requireCity<T extends { country: string; city: string }>(v: T, ctx: z.R
   if (!isCityOptional(v.country) && v.city.trim() === '')
     ctx.addIssue({ code: 'custom', path: ['city'], message: 'Please select a city' });
 }
-function passwordsMatch<T extends { password?: string; confirmPassword?: string }>(v: T, ctx: z.RefinementCtx) {
+function passwordsMatch<T extends { password?: string; confirmPassword?: string }>(
+  v: T,
+  ctx: z.RefinementCtx,
+) {
   if (v.confirmPassword !== undefined && v.password !== v.confirmPassword)
     ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: MSG.passwordsDoNotMatch });
 }
 
+const filled = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
+
 /**
- * POST /api/users — buyer registration (and, with the seller fields, seller sign-up; Seller issue).
- * `role` may name a role (or give its id); the server decides the role by SPEC §5's rule and refuses
- * anything other than Buyer / Seller-Individual / Seller-Company with 403.
+ * The rules that depend on the role SPEC §5's rule gives a registration: a buyer's mobile is exactly 10
+ * digits and a buyer gives no identity proof (identity proof without a bank account means a seller
+ * forgot the bank account); a seller gives an identity proof type and a number in that type's format.
+ */
+function roleRules(
+  v: { phone?: unknown; bank_account?: unknown; buisnessRegistrationCode?: unknown } & {
+    identifyProof?: unknown;
+    identifyProofNumber?: unknown;
+  },
+  ctx: z.RefinementCtx,
+) {
+  const role = registrationRole({
+    bank_account: typeof v.bank_account === 'string' ? v.bank_account : null,
+    buisnessRegistrationCode:
+      typeof v.buisnessRegistrationCode === 'string' ? v.buisnessRegistrationCode : null,
+  });
+  if (role === 'Buyer') {
+    if (typeof v.phone === 'string' && /^\d*$/.test(v.phone) && !isBuyerPhone(v.phone))
+      ctx.addIssue({ code: 'custom', path: ['phone'], message: BUYER_PHONE_MSG });
+    if (v.identifyProof !== undefined || filled(v.identifyProofNumber))
+      ctx.addIssue({ code: 'custom', path: ['bank_account'], message: SELLER_MSG.bankAccountRequired });
+    return;
+  }
+  if (v.identifyProof === undefined)
+    ctx.addIssue({ code: 'custom', path: ['identifyProof'], message: SELLER_MSG.identifyProofRequired });
+  if (!filled(v.identifyProofNumber))
+    ctx.addIssue({
+      code: 'custom',
+      path: ['identifyProofNumber'],
+      message: SELLER_MSG.identifyProofNumberRequired,
+    });
+  else if (isIdentityProofType(v.identifyProof)) {
+    const message = identityProofNumberError(v.identifyProof, v.identifyProofNumber);
+    if (message) ctx.addIssue({ code: 'custom', path: ['identifyProofNumber'], message });
+  }
+}
+
+/**
+ * POST /api/users — buyer registration and seller sign-up (SPEC §5). `role` may name a role (or give its
+ * id); the server decides the role by SPEC §5's rule (bank account and registration code → Seller-Company,
+ * bank account only → Seller-Individual, else Buyer) and refuses anything other than Buyer /
+ * Seller-Individual / Seller-Company with 403. Buyers: 10-digit mobile. Sellers: 5–15 digits, identity
+ * proof type and number. Identity documents are uploaded next, to POST /api/upload/verification-docs.
  */
 export const registerBody = z
   .object({
     name: nameSchema,
-    phone: buyerPhoneSchema,
+    phone: sellerPhoneSchema,
     email: emailSchema,
     password: passwordSchema,
     confirmPassword: z.string().optional(),
     currency: z.string().trim().length(3).optional(),
     role: z.union([z.string(), z.array(z.string())]).optional(),
-    buisnessRegistrationCode: z.string().trim().max(15).optional(),
+    buisnessRegistrationCode: registrationCodeSchema.optional(),
     bank_account: bankAccountSchema.optional(),
+    identifyProof: identifyProofSchema.optional(),
+    identifyProofNumber: identifyProofNumberSchema.optional(),
     ...placeFields,
   })
   .strict()
   .superRefine(requireCity)
-  .superRefine(passwordsMatch);
+  .superRefine(passwordsMatch)
+  .superRefine(roleRules);
 export type RegisterBody = z.input<typeof registerBody>;
 
 /** The buyer registration form: the same fields, with the re-typed password required. */
@@ -125,11 +211,13 @@ export const shopImageSchema = z
  * PUT /api/users/profile (SPEC §5): name, mobile, e-mail, address, country, state, city are required.
  * Password and confirmation change the password when given. Role, active and ids are not accepted.
  * Sellers also send their shop settings (shopName, and shopPicture / shopBanner as uploaded paths).
+ * Mobile: buyers exactly 10 digits (the server checks it by role; `profileFormFor` in the browser);
+ * sellers keep the 5–15 digits they registered with.
  */
 export const profileBody = z
   .object({
     name: nameSchema,
-    phone: buyerPhoneSchema,
+    phone: sellerPhoneSchema,
     email: emailSchema,
     password: passwordSchema.optional().or(z.literal('')),
     confirmPassword: z.string().optional(),
@@ -142,6 +230,15 @@ export const profileBody = z
   .strict()
   .superRefine(requireCity)
   .superRefine(passwordsMatch);
+
+/** The profile form's schema: the body's, plus the buyer's 10-digit mobile for non-sellers. */
+export const profileFormFor = (seller: boolean) =>
+  seller
+    ? profileBody
+    : profileBody.superRefine((v, ctx) => {
+        if (typeof v.phone === 'string' && /^\d*$/.test(v.phone) && !isBuyerPhone(v.phone))
+          ctx.addIssue({ code: 'custom', path: ['phone'], message: BUYER_PHONE_MSG });
+      });
 export type ProfileBody = z.input<typeof profileBody>;
 
 export const shopSchema = z.object({
@@ -184,3 +281,78 @@ export type Role = z.infer<typeof roleSchema>;
 
 /** GET /api/users/public/:id — what anybody may know about a seller. */
 export const publicUserSchema = z.object({ _id: z.string(), name: z.string() });
+
+// ——— Password recovery (SPEC §5 "Reset password", DECISIONS §4) ———
+
+/** POST /api/users/forgot-password. */
+export const forgotPasswordBody = z.object({ email: emailSchema }).strict();
+export type ForgotPasswordBody = z.infer<typeof forgotPasswordBody>;
+
+/** POST /api/users/reset-password/:token. SPEC §7 sends `password`; a confirmation, when sent, must match. */
+export const resetPasswordBody = z
+  .object({ password: passwordSchema, confirmPassword: z.string().max(128).optional() })
+  .strict()
+  .superRefine(passwordsMatch);
+export type ResetPasswordBody = z.input<typeof resetPasswordBody>;
+
+/** The reset form: the confirmation is required there. */
+export const resetPasswordForm = z
+  .object({
+    password: passwordSchema,
+    confirmPassword: z.string().min(1, 'Please re-type your password'),
+  })
+  .superRefine(passwordsMatch);
+export type ResetPasswordForm = z.input<typeof resetPasswordForm>;
+
+/** The token in /reset-password/:token: what we hand out is 43 base64url characters. */
+export const resetTokenParams = z.object({ token: z.string().min(1).max(200) });
+
+// ——— User administration (SPEC §2 Users table and Edit User, §7 Users; DECISIONS §4) ———
+
+/** PUT /api/users/:id (Admin): SPEC §7's body. `role` is a list of role names or ids (one is fine too). */
+export const adminUserUpdateBody = z
+  .object({
+    _id: z.string().max(100).optional(),
+    name: nameSchema,
+    email: emailSchema,
+    role: z
+      .union([z.string(), z.array(z.string().max(100)).max(ROLE_NAMES.length)])
+      .transform((r) => (Array.isArray(r) ? r : [r]).map((x) => x.trim()).filter((x) => x !== ''))
+      .refine((r) => r.length > 0, 'Please choose at least one role'),
+    active: z.boolean(),
+  })
+  .strict();
+export type AdminUserUpdateBody = z.input<typeof adminUserUpdateBody>;
+
+/** The Edit User form. */
+export const adminUserForm = z.object({
+  name: nameSchema,
+  email: emailSchema,
+  role: z.array(z.enum(ROLE_NAMES)).min(1, 'Please choose at least one role'),
+  active: z.boolean(),
+});
+export type AdminUserForm = z.infer<typeof adminUserForm>;
+
+/** GET /api/users: one page of the users table (20 rows, DECISIONS §3). */
+export const userListQuery = z.object({
+  pageNumber: z.coerce.number().int().min(1).max(100_000).default(1),
+  keyword: z.string().trim().max(100).optional(),
+});
+export const userListResponse = z.object({
+  users: z.array(userSchema),
+  page: z.number().int(),
+  pages: z.number().int(),
+  total: z.number().int(),
+});
+export type UserList = z.infer<typeof userListResponse>;
+
+/** POST /api/users/bulk (Admin): ids → users with their e-mail. */
+export const bulkUsersBody = z.object({ ids: z.array(z.string().max(100)).min(1).max(200) }).strict();
+export const bulkUsersResponse = z.array(z.object({ _id: z.string(), name: z.string(), email: z.string() }));
+
+/** DELETE /api/users/:id: whether the user was removed or kept anonymised because of their orders. */
+export const deleteUserResponse = z.object({ message: z.string(), anonymised: z.boolean() });
+export type DeleteUserResponse = z.infer<typeof deleteUserResponse>;
+
+/** POST /api/users/seller-verification-email and /seller-verified-email: SPEC §7's body. */
+export const sellerEmailBody = z.object({ email: emailSchema }).strict();

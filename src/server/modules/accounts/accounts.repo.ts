@@ -10,7 +10,7 @@ export type ShopRow = typeof shops.$inferSelect;
 /** A user with what the wire shape needs: role names and the shop, if any. */
 export type UserRecord = { user: UserRow; roles: RoleName[]; shop: ShopRow | null };
 
-const roleNamesOf = sql<string[]>`coalesce((
+export const roleNamesOf = sql<string[]>`coalesce((
   select array_agg(${roles.name} order by ${roles.name})
   from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId}
   where ${userRoles.userId} = ${users.id}
@@ -149,4 +149,50 @@ export function uniqueViolation(err: unknown): string | undefined {
     if (pgErr.code === '23505') return typeof pgErr.constraint === 'string' ? pgErr.constraint : '';
   }
   return undefined;
+}
+
+/** Active, not deleted users holding `role` (e.g. every Admin to tell about a new seller). */
+export async function listActiveUsersWithRole(
+  db: Queryable,
+  role: RoleName,
+): Promise<{ id: string; name: string; email: string }[]> {
+  return db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .innerJoin(userRoles, eq(userRoles.userId, users.id))
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(and(eq(roles.name, role), eq(users.active, true), isNull(users.deletedAt)))
+    .orderBy(asc(users.email));
+}
+
+/**
+ * Delete a seller's unfinished registration: only while it is inactive and has no documents. The
+ * conditions are in the DELETE itself; returns false when they no longer hold. Roles, sessions and
+ * tokens go with the row (ON DELETE CASCADE).
+ */
+export async function deleteUnfinishedRegistration(db: Queryable, userId: string): Promise<boolean> {
+  const rows = await db
+    .delete(users)
+    .where(
+      and(
+        eq(users.id, userId),
+        eq(users.active, false),
+        isNull(users.deletedAt),
+        sql`cardinality(${users.verificationDocs}) = 0`,
+      ),
+    )
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+/** Whether a failed write broke a foreign key (a row elsewhere still points at it). */
+export function foreignKeyViolation(err: unknown): boolean {
+  for (
+    let e: unknown = err, depth = 0;
+    e && typeof e === 'object' && depth < 5;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
+    if ((e as { code?: unknown }).code === '23503') return true;
+  }
+  return false;
 }

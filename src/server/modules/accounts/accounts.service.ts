@@ -11,7 +11,15 @@ import {
 } from '#shared/accounts.ts';
 import { MSG } from '#shared/messages.ts';
 import { isSeller } from '#shared/permissions.ts';
-import type { Role, User, profileBody, registerBody, loginBody } from '#shared/schemas/user.ts';
+import {
+  BUYER_PHONE_MSG,
+  isBuyerPhone,
+  type Role,
+  type User,
+  type profileBody,
+  type registerBody,
+  type loginBody,
+} from '#shared/schemas/user.ts';
 import { AppError, conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/password.ts';
 import type { AuthedCtx, Ctx } from '../../lib/types.ts';
@@ -113,6 +121,9 @@ export async function register(ctx: Ctx, body: RegisterInput): Promise<SignedIn>
         active: startsActive(roleName),
         bankAccount: blankToNull(body.bank_account),
         businessRegistrationCode: blankToNull(body.buisnessRegistrationCode),
+        // Buyers give none (the schema refuses them); sellers must (SPEC §5).
+        identifyProof: body.identifyProof ?? null,
+        identifyProofNumber: blankToNull(body.identifyProofNumber),
       });
       await repo.insertUserRoles(tx, user.id, [roleId]);
       const session = await createSession(tx, user.id);
@@ -170,6 +181,11 @@ export async function updateProfile(
   const current = await repo.findUserRecord(ctx.db, me);
   if (!current) throw notFound('User not found');
 
+  // SPEC §5: a buyer's mobile is exactly 10 digits; sellers keep the 5–15 digits they registered with.
+  const seller = isSeller(ctx.actor);
+  if (!seller && !isBuyerPhone(body.phone))
+    throw invalid(BUYER_PHONE_MSG, [{ path: 'phone', message: BUYER_PHONE_MSG }]);
+
   const bank = bankAccountUpdate(current.user.bankAccount, body.bank_account);
   if (!bank.ok)
     throw invalid(ACCOUNT_MSG.bankAccountNotOnFile, [
@@ -179,7 +195,6 @@ export async function updateProfile(
   // Shop settings are for sellers only; a non-seller's shop fields are dropped, never written.
   // SPEC §5 makes the shop name required for sellers: a seller without a shop must name one; one who has
   // a shop may leave the shop fields out to keep it as it is.
-  const seller = isSeller(ctx.actor);
   if (seller && body.shopName === undefined && !current.shop)
     throw invalid(ACCOUNT_MSG.shopNameRequired, [
       { path: 'shopName', message: ACCOUNT_MSG.shopNameRequired },

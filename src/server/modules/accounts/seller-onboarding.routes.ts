@@ -1,0 +1,49 @@
+import { messageSchema } from '#shared/schemas/common.ts';
+import { sellerEmailBody } from '#shared/schemas/user.ts';
+import type { App } from '../../lib/types.ts';
+import { actorOf, clearSessionCookie, requireAuth } from '../../plugins/auth.ts';
+import { publicOrigin } from './links.ts';
+import { requestVerificationEmail, withdrawRegistration } from './seller-onboarding.service.ts';
+
+/** Seller sign-up steps after POST /api/users (SPEC §4). Under /api. */
+export default async function sellerOnboardingRoutes(app: App) {
+  app.post(
+    '/users/seller-verification-email',
+    {
+      preHandler: requireAuth,
+      config: { rateLimit: { max: 20, timeWindow: '15 minutes' } },
+      schema: {
+        tags: ['users'],
+        summary: "Send the seller's 'under review' e-mail (once; asking again is harmless)",
+        body: sellerEmailBody,
+        response: { 200: messageSchema },
+      },
+    },
+    async (req) => {
+      const { message, queued } = await requestVerificationEmail(
+        { db: app.db, actor: actorOf(req) },
+        req.body.email,
+        publicOrigin(req),
+      );
+      if (queued) app.jobs.wake();
+      return { message };
+    },
+  );
+
+  app.delete(
+    '/users/registration',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['users'],
+        summary: 'Withdraw my unfinished seller sign-up (inactive, no documents yet)',
+        response: { 200: messageSchema },
+      },
+    },
+    async (req, reply) => {
+      const result = await withdrawRegistration({ db: app.db, actor: actorOf(req) });
+      clearSessionCookie(reply);
+      return result;
+    },
+  );
+}

@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import {
+  documentFilesError,
+  IDENTITY_PROOF_FORMATS,
+  identityProofNumberError,
+  isPendingSeller,
+  KYC_LIMITS,
+  registrationRole,
+  SELLER_MSG,
+} from '../accounts.ts';
+import { MSG } from '../messages.ts';
+import {
+  missingSellerFields,
+  sellerRegisterBody,
+  sellerRegisterForm,
+  sellerTypeOf,
+  type SellerRegisterForm,
+} from './seller.ts';
+import { registerBody } from './user.ts';
+
+const form = (over: Partial<SellerRegisterForm> = {}): SellerRegisterForm => ({
+  type: 'company',
+  name: 'Kiran Textiles',
+  phone: '919876543210',
+  email: 'kiran@example.com',
+  address: '9 Weavers Lane',
+  country: 'India',
+  state: 'Telangana',
+  city: 'Hyderabad',
+  currency: 'INR',
+  buisnessRegistrationCode: '36AABCK4821M1ZD',
+  bank_account: '50100234567891',
+  identifyProof: 'Pan Card',
+  identifyProofNumber: 'AABCK4821M',
+  password: 'Secret@123',
+  confirmPassword: 'Secret@123',
+  ...over,
+});
+
+const messages = (over: Partial<SellerRegisterForm>) => {
+  const r = sellerRegisterForm.safeParse(form(over));
+  return r.success ? [] : r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+};
+
+describe('identity proof numbers (SPEC §5)', () => {
+  it.each([
+    ['Passport', '12345678', true],
+    ['Passport', '1234567', false],
+    ['Passport', '123456789', false],
+    ['Aadhar Card', '123456789012', true],
+    ['Aadhar Card', '1234-5678-9012', true],
+    ['Aadhar Card', 'ABCDEFGHIJKL', false],
+    ['Aadhar Card', '12345678901', false],
+    ['Pan Card', 'ABCDE1234F', true],
+    ['Pan Card', 'ABCDE1234', false],
+    ['Driving License', 'A'.repeat(15), true],
+    ['Driving License', 'A'.repeat(20), true],
+    ['Driving License', 'A'.repeat(14), false],
+    ['Driving License', 'A'.repeat(21), false],
+  ] as const)('%s %s → %s', (type, number, ok) => {
+    expect(identityProofNumberError(type, number)).toBe(ok ? null : IDENTITY_PROOF_FORMATS[type].message);
+  });
+});
+
+describe('sellerRegisterForm', () => {
+  it('accepts a complete company and an individual without UIN', () => {
+    expect(messages({})).toEqual([]);
+    expect(messages({ type: 'individual', buisnessRegistrationCode: '' })).toEqual([]);
+  });
+
+  it('a company needs its GSTIN; GSTIN/UIN at most 15', () => {
+    expect(messages({ buisnessRegistrationCode: '' })).toEqual([
+      `buisnessRegistrationCode: ${SELLER_MSG.registrationCodeRequired}`,
+    ]);
+    expect(messages({ buisnessRegistrationCode: 'A'.repeat(16) })).toEqual([
+      'buisnessRegistrationCode: GSTIN/UIN cannot be more than 15 characters',
+    ]);
+  });
+
+  it('mobile 5–15 digits; passwords match; number fits the proof type; bank account ≤ 18', () => {
+    expect(messages({ phone: '1234567890123456' })).toEqual([`phone: ${MSG.mobileTooLong}`]);
+    expect(messages({ confirmPassword: 'nope' })).toEqual([`confirmPassword: ${MSG.passwordsDoNotMatch}`]);
+    expect(messages({ identifyProof: 'Passport', identifyProofNumber: 'AABCK4821M' })).toEqual([
+      `identifyProofNumber: ${IDENTITY_PROOF_FORMATS.Passport.message}`,
+    ]);
+    expect(messages({ identifyProof: '' })).toEqual([`identifyProof: ${SELLER_MSG.identifyProofRequired}`]);
+    expect(messages({ bank_account: '1'.repeat(19) })).toHaveLength(1);
+  });
+
+  it('city not required for Hong Kong, Macau and Taiwan', () => {
+    expect(messages({ country: 'Hong Kong', state: 'Hong Kong SAR', city: '' })).toEqual([]);
+    expect(messages({ city: '' })).toEqual(['city: Please select a city']);
+  });
+
+  it("names the blank required fields ('Please fill out all fields')", () => {
+    expect(missingSellerFields(form())).toEqual([]);
+    expect(missingSellerFields(form({ name: ' ', bank_account: '' }))).toEqual(['name', 'bank_account']);
+    expect(missingSellerFields(form({ type: 'individual', buisnessRegistrationCode: '' }))).toEqual([]);
+    expect(missingSellerFields(form({ buisnessRegistrationCode: '' }))).toEqual(['buisnessRegistrationCode']);
+    expect(missingSellerFields(form({ country: 'Taiwan', city: '' }))).toEqual([]);
+  });
+});
+
+describe('sellerRegisterBody', () => {
+  it('makes a registration the server accepts, with the role SPEC §5 gives', () => {
+    const company = sellerRegisterBody(form());
+    expect(registerBody.safeParse(company).success).toBe(true);
+    expect(registrationRole(company)).toBe('Seller-Company');
+    const individual = sellerRegisterBody(form({ type: 'individual', buisnessRegistrationCode: '' }));
+    expect(registerBody.safeParse(individual).success).toBe(true);
+    expect(individual).not.toHaveProperty('buisnessRegistrationCode');
+    expect(registrationRole(individual)).toBe('Seller-Individual');
+  });
+
+  it('?type= defaults to company', () => {
+    expect(sellerTypeOf('individual')).toBe('individual');
+    expect(sellerTypeOf('company')).toBe('company');
+    expect(sellerTypeOf(null)).toBe('company');
+  });
+});
+
+describe('documentFilesError (DECISIONS §5: PDF/JPEG/PNG, 10 MB, 5 files)', () => {
+  const pdf = { size: 1000, type: 'application/pdf' };
+  it('checks count, type and size', () => {
+    expect(documentFilesError([])).toBe(SELLER_MSG.documentsRequired);
+    expect(documentFilesError([pdf, { size: 5, type: 'image/png' }, { size: 5, type: 'image/jpeg' }])).toBeNull();
+    expect(documentFilesError(Array.from({ length: 6 }, () => pdf))).toBe(SELLER_MSG.tooManyDocuments);
+    expect(documentFilesError([pdf, pdf], 4)).toBe(SELLER_MSG.tooManyDocuments);
+    expect(documentFilesError([{ size: 5, type: 'image/gif' }])).toBe(SELLER_MSG.documentType);
+    expect(documentFilesError([{ size: KYC_LIMITS.maxBytes + 1, type: 'application/pdf' }])).toBe(
+      SELLER_MSG.documentTooLarge,
+    );
+    expect(documentFilesError([{ size: KYC_LIMITS.maxBytes, type: '' }])).toBeNull();
+  });
+});
+
+describe('isPendingSeller', () => {
+  it('an inactive seller is pending; active sellers and inactive buyers are not', () => {
+    expect(isPendingSeller({ role: ['Seller-Individual'], active: false })).toBe(true);
+    expect(isPendingSeller({ role: ['Seller-Company'], active: true })).toBe(false);
+    expect(isPendingSeller({ role: ['Buyer'], active: false })).toBe(false);
+  });
+});
