@@ -34,6 +34,8 @@ import { storagePlugin } from './plugins/storage.ts';
 import { jobsPlugin } from './jobs/jobs.plugin.ts';
 import notificationsRoutes from './modules/notifications/notifications.routes.ts';
 import mailboxRoutes from './modules/notifications/mailbox.routes.ts';
+import { paymentsPlugin } from './modules/payments/payments.plugin.ts';
+import paymentsRoutes from './modules/payments/payments.routes.ts';
 
 export const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
 
@@ -79,6 +81,7 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Ap
   await app.register(authPlugin);
   await app.register(storagePlugin);
   await app.register(jobsPlugin);
+  await app.register(paymentsPlugin);
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
@@ -128,6 +131,7 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Ap
   await app.register(currencyRoutes, { prefix: '/api' });
   await app.register(notificationsRoutes, { prefix: '/api' });
   await app.register(mailboxRoutes);
+  await app.register(paymentsRoutes, { prefix: '/api' });
 
   await registerWeb(app);
   return app;

@@ -1,12 +1,77 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { errorSchema } from '#shared/schemas/common.ts';
+import {
+  COMPLETION_AUDIENCES,
+  completionMailsSchema,
+  notificationCheckSchema,
+  notificationKeySchema,
+  notificationRecordSchema,
+} from '#shared/schemas/payment.ts';
 import type { App } from '../../lib/types.ts';
+import { actorOf, requireAuth } from '../../plugins/auth.ts';
 import { createMailer } from './mailer.ts';
-import { EMAIL_JOB, sendEmailJob } from './notifications.service.ts';
+import { checkNotification, EMAIL_JOB, recordNotification, sendEmailJob } from './notifications.service.ts';
+import { completeOrderMails, ORDER_COMPLETED_JOB, orderCompletedJob } from './order-mails.ts';
 
 /**
- * Notifications: the mail transport and the `email.send` job (DECISIONS §7). Requires the jobs plugin.
+ * Notifications (SPEC §7; DECISIONS §7): the mail transport and its jobs, the order-completion endpoints
+ * and the SPEC's check/record calls. Requires the jobs plugin.
  */
 export default async function notificationsRoutes(app: App) {
   const mailer = createMailer(app.config);
   app.jobs.handle(EMAIL_JOB, sendEmailJob(mailer));
+  app.jobs.handle(ORDER_COMPLETED_JOB, orderCompletedJob(app.config));
   app.addHook('onClose', async () => mailer.close());
+
+  const authed = (req: FastifyRequest) => ({ db: app.db, actor: actorOf(req) });
+
+  // SPEC §7 prescribes GET for these; GET only queues idempotent mails about the caller's own order,
+  // and POST is offered for clients that keep GET free of effects (the web app uses POST).
+  for (const audience of COMPLETION_AUDIENCES) {
+    for (const method of ['GET', 'POST'] as const) {
+      app.route({
+        method,
+        url: `/orders/email/${audience}/complete_order/:id`,
+        preHandler: requireAuth,
+        schema: {
+          tags: ['notifications'],
+          summary: `Queue the ${audience} completion mail(s) of an order (its buyer and Admin; once per recipient)`,
+          params: z.object({ id: z.string().max(100) }),
+          response: { 200: completionMailsSchema, 409: errorSchema },
+        },
+        handler: async (req) =>
+          completeOrderMails(authed(req), app.config, (req.params as { id: string }).id, audience),
+      });
+    }
+  }
+
+  app.get(
+    '/notifications/check',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['notifications'],
+        summary: 'Whether a notification was recorded (for my own documents)',
+        querystring: notificationKeySchema,
+        response: { 200: notificationCheckSchema },
+      },
+    },
+    async (req) => ({ sent: await checkNotification(authed(req), req.query) }),
+  );
+
+  app.post(
+    '/notifications/record',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['notifications'],
+        summary:
+          'Record one of my own notifications as sent (SPEC clients; the server records what it sends)',
+        body: notificationKeySchema,
+        response: { 200: notificationRecordSchema },
+      },
+    },
+    async (req) => ({ recorded: await recordNotification(authed(req), req.body) }),
+  );
 }

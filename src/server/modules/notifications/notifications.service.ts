@@ -1,8 +1,12 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { isAdmin } from '#shared/permissions.ts';
+import type { NotificationKey } from '#shared/schemas/payment.ts';
 import type { Queryable } from '../../db/client.ts';
-import { notifications } from '../../db/schema/index.ts';
+import { notifications, orders } from '../../db/schema/index.ts';
 import type { JobHandler } from '../../jobs/queue.ts';
+import { forbidden, notFound } from '../../lib/errors.ts';
+import type { AuthedCtx } from '../../lib/types.ts';
 import type { Mailer } from './mailer.ts';
 
 /** The job kind that delivers one e-mail. */
@@ -94,4 +98,61 @@ export function sendEmailJob(mailer: Mailer): JobHandler {
       .set({ sentAt: sql`now()` })
       .where(eq(notifications.id, job.notificationId));
   };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Use cases behind the routes
+// ---------------------------------------------------------------------------------------------------------
+
+export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether the caller owns the document a notification is about: their order, or themselves. Admin: all. */
+async function ownsDocument(ctx: AuthedCtx, documentType: string, documentId: string): Promise<boolean> {
+  if (isAdmin(ctx.actor)) return true;
+  if (!UUID_RE.test(documentId)) return false;
+  if (documentType === 'order') {
+    const [row] = await ctx.db
+      .select({ userId: orders.userId })
+      .from(orders)
+      .where(eq(orders.id, documentId));
+    return row?.userId === ctx.actor.id;
+  }
+  if (documentType === 'user') return documentId === ctx.actor.id;
+  return false;
+}
+
+/** GET /api/notifications/check: whether that notification exists, for the caller's own documents. */
+export async function checkNotification(ctx: AuthedCtx, key: NotificationKey): Promise<boolean> {
+  if (!(await ownsDocument(ctx, key.documentType, key.documentId))) throw notFound();
+  const [row] = await ctx.db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.type, key.type),
+        eq(notifications.documentType, key.documentType),
+        eq(notifications.documentId, key.documentId),
+        eq(notifications.recipient, normalizeRecipient(key.recipient)),
+      ),
+    );
+  return !!row;
+}
+
+/**
+ * POST /api/notifications/record (SPEC §7): records a notification without sending one. Since the server
+ * now sends mail itself this is only for SPEC clients; recording one suppresses that mail, so a caller may
+ * record only their own notifications (recipient = their address) about their own documents.
+ */
+export async function recordNotification(ctx: AuthedCtx, key: NotificationKey): Promise<boolean> {
+  if (!(await ownsDocument(ctx, key.documentType, key.documentId))) throw notFound();
+  const recipient = normalizeRecipient(key.recipient);
+  if (!isAdmin(ctx.actor) && recipient !== normalizeRecipient(ctx.actor.email)) {
+    throw forbidden('You can only record your own notifications');
+  }
+  const rows = await ctx.db
+    .insert(notifications)
+    .values({ type: key.type, documentType: key.documentType, documentId: key.documentId, recipient })
+    .onConflictDoNothing()
+    .returning({ id: notifications.id });
+  return rows.length > 0;
 }

@@ -1,0 +1,377 @@
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { currencyByCode } from '#shared/currencies.ts';
+import { formatMoney, INR, parseMoney, type MoneyFormatCurrency } from '#shared/money.ts';
+import { PAYMENT_MSG } from '#shared/payments.ts';
+import { isAdmin } from '#shared/permissions.ts';
+import type { CompletionAudience, CompletionMails } from '#shared/schemas/payment.ts';
+import type { Config } from '../../config.ts';
+import type { Queryable } from '../../db/client.ts';
+import { orderItems, orders, roles, sellerPayments, userRoles, users } from '../../db/schema/index.ts';
+import type { JobHandler } from '../../jobs/queue.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import type { AuthedCtx } from '../../lib/types.ts';
+import { enqueueEmail, UUID_RE, type EmailToSend } from './notifications.service.ts';
+
+/**
+ * The three order-completion mails (SPEC §1, §6; DECISIONS §7): order_confirmation to the buyer with the
+ * whole order, order_seller to each seller with only their lines (INR, with their payout), and
+ * order_distributor to every user holding the Distributor role (by name, case-insensitively) with what
+ * they need to deliver. Each goes out at most once per recipient: `enqueueEmail`'s unique key.
+ */
+
+/** Job that queues all three for a paid order; enqueued in the payment's transaction. */
+export const ORDER_COMPLETED_JOB = 'order.completed';
+
+export type OrderMailData = {
+  id: string;
+  createdAt: Date;
+  buyer: { name: string; email: string };
+  shippingAddress: { address: string; city: string; state: string; postalCode: string; country: string };
+  paymentMethod: string;
+  isPaid: boolean;
+  status: string;
+  currency: MoneyFormatCurrency;
+  itemsPrice: number;
+  shippingPrice: number;
+  taxPrice: number;
+  discount: number;
+  totalPrice: number;
+  lines: OrderMailLine[];
+};
+
+export type OrderMailLine = {
+  name: string;
+  size: string | null;
+  qty: number;
+  seller: { id: string; name: string; email: string; deleted: boolean };
+  /** Unit price after discount and the line's GST, in the order's currency. */
+  unitPrice: number;
+  lineTax: number;
+  /** The same in INR, for the seller. */
+  unitPriceInr: number;
+  lineTaxInr: number;
+  /** What the seller is paid for the line, INR. */
+  payoutInr: number;
+};
+
+const currencyOf = (code: string): MoneyFormatCurrency => ({
+  code,
+  decimalDigits: currencyByCode(code)?.decimalDigits ?? 2,
+});
+
+/** Everything the templates need, in minor units; undefined when there is no such order. */
+export async function loadOrderMailData(db: Queryable, orderId: string): Promise<OrderMailData | undefined> {
+  const [o] = await db
+    .select({ order: orders, buyerName: users.name, buyerEmail: users.email })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.id, orderId));
+  if (!o) return undefined;
+  const cur = currencyOf(o.order.orderCurrency);
+  const d = cur.decimalDigits;
+  const items = await db
+    .select({
+      item: orderItems,
+      sellerName: users.name,
+      sellerEmail: users.email,
+      sellerDeleted: users.deletedAt,
+      payout: sellerPayments.itemTotalPrice,
+    })
+    .from(orderItems)
+    .innerJoin(users, eq(users.id, orderItems.sellerId))
+    .leftJoin(sellerPayments, eq(sellerPayments.orderItemId, orderItems.id))
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.position), asc(orderItems.id));
+  return {
+    id: o.order.id,
+    createdAt: o.order.createdAt,
+    buyer: { name: o.buyerName, email: o.buyerEmail },
+    shippingAddress: o.order.shippingAddress,
+    paymentMethod: o.order.paymentMethod,
+    isPaid: o.order.isPaid,
+    status: o.order.status,
+    currency: cur,
+    itemsPrice: parseMoney(o.order.itemsPrice, d),
+    shippingPrice: parseMoney(o.order.shippingPrice, d),
+    taxPrice: parseMoney(o.order.taxPrice, d),
+    discount: parseMoney(o.order.discount, d),
+    totalPrice: parseMoney(o.order.totalPrice, d),
+    lines: items.map(({ item, sellerName, sellerEmail, sellerDeleted, payout }) => ({
+      name: item.name,
+      size: item.size,
+      qty: item.qty,
+      seller: { id: item.sellerId, name: sellerName, email: sellerEmail, deleted: !!sellerDeleted },
+      // Null order-currency amounts read as the INR ones (see the schema).
+      unitPrice: parseMoney(item.orderDiscountedPrice ?? item.discountedPrice, d),
+      lineTax: parseMoney(item.orderTaxAmount ?? item.taxAmount, d),
+      unitPriceInr: parseMoney(item.discountedPrice, 2),
+      lineTaxInr: parseMoney(item.taxAmount, 2),
+      payoutInr: payout === null ? 0 : parseMoney(payout, 2),
+    })),
+  };
+}
+
+/** Every active, not deleted user holding the Distributor role, found by name case-insensitively. */
+export async function distributorRecipients(db: Queryable): Promise<{ name: string; email: string }[]> {
+  return db
+    .selectDistinct({ name: users.name, email: users.email })
+    .from(users)
+    .innerJoin(userRoles, eq(userRoles.userId, users.id))
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(and(sql`lower(${roles.name}) = 'distributor'`, isNull(users.deletedAt), eq(users.active, true)))
+    .orderBy(asc(users.email));
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Templates: plain text and HTML with the same content
+// ---------------------------------------------------------------------------------------------------------
+
+export type RenderedMail = { subject: string; text: string; html: string };
+
+const esc = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+const shortId = (id: string) => id.slice(0, 8).toUpperCase();
+const itemName = (l: OrderMailLine) => (l.size ? `${l.name} (size ${l.size})` : l.name);
+const paymentLabel = (m: string) => (m === 'CashOnDelivery' ? 'Cash on delivery' : m);
+const addressLines = (a: OrderMailData['shippingAddress']) => [
+  a.address,
+  `${a.city}${a.city ? ', ' : ''}${a.state} ${a.postalCode}`.trim(),
+  a.country,
+];
+
+type Row = { cells: string[] };
+type Table = { head: string[]; rows: Row[]; foot: [string, string][] };
+
+function textTable(t: Table): string {
+  const lines = t.rows.map((r) => `- ${r.cells.join(' | ')}`);
+  const foot = t.foot.map(([k, v]) => `${k}: ${v}`);
+  return [...lines, '', ...foot].join('\n');
+}
+
+function htmlTable(t: Table): string {
+  const th = t.head.map(
+    (h) => `<th style="text-align:left;padding:4px 8px;border-bottom:1px solid #ccc">${esc(h)}</th>`,
+  );
+  const rows = t.rows.map(
+    (r) =>
+      `<tr>${r.cells.map((c) => `<td style="padding:4px 8px;border-bottom:1px solid #eee">${esc(c)}</td>`).join('')}</tr>`,
+  );
+  const foot = t.foot.map(
+    ([k, v], i) =>
+      `<tr><td colspan="${t.head.length - 1}" style="text-align:right;padding:4px 8px${i === t.foot.length - 1 ? ';font-weight:bold' : ''}">${esc(k)}</td><td style="padding:4px 8px${i === t.foot.length - 1 ? ';font-weight:bold' : ''}">${esc(v)}</td></tr>`,
+  );
+  return `<table style="border-collapse:collapse;font-family:sans-serif;font-size:14px"><thead><tr>${th.join('')}</tr></thead><tbody>${rows.join('')}</tbody><tfoot>${foot.join('')}</tfoot></table>`;
+}
+
+function htmlPage(title: string, paragraphs: string[], table: Table, after: string[]): string {
+  const p = (s: string) => `<p style="font-family:sans-serif;font-size:14px">${s}</p>`;
+  return `<!doctype html><html><body><h1 style="font-family:sans-serif;font-size:20px">${esc(title)}</h1>${paragraphs.map(p).join('')}${htmlTable(table)}${after.map(p).join('')}</body></html>`;
+}
+
+/** order_confirmation: the buyer's whole order, in the order's currency. */
+export function renderBuyerMail(o: OrderMailData, orderUrl: string): RenderedMail {
+  const m = (minor: number) => formatMoney(minor, o.currency);
+  const table: Table = {
+    head: ['Item', 'Qty', 'Price', 'Total'],
+    rows: o.lines.map((l) => ({
+      cells: [itemName(l), String(l.qty), m(l.unitPrice), m(l.unitPrice * l.qty)],
+    })),
+    foot: [
+      ['Items', m(o.itemsPrice)],
+      ['Shipping', o.shippingPrice === 0 ? `${m(0)} (Free Shipping)` : m(o.shippingPrice)],
+      ['Estimated GST', m(o.taxPrice)],
+      ['Total', m(o.totalPrice)],
+    ],
+  };
+  const paid = o.isPaid ? 'Paid' : o.paymentMethod === 'CashOnDelivery' ? 'Pay on delivery' : 'Not paid';
+  const intro = `Hello ${o.buyer.name}, thank you for your order ${shortId(o.id)}.`;
+  const payment = `Payment: ${paymentLabel(o.paymentMethod)} (${paid}).`;
+  const ship = `Shipping to: ${addressLines(o.shippingAddress).join(', ')}.`;
+  const subject = `Your Haat order ${shortId(o.id)} is confirmed`;
+  const text = [
+    intro,
+    '',
+    payment,
+    ship,
+    '',
+    textTable(table),
+    '',
+    `View your order: ${orderUrl}`,
+    '',
+    'Haat',
+  ].join('\n');
+  const html = htmlPage(subject, [esc(intro), esc(payment), esc(ship)], table, [
+    `<a href="${esc(orderUrl)}">View your order</a>`,
+  ]);
+  return { subject, text, html };
+}
+
+/** order_seller: only this seller's lines, in INR, with the payout for each. */
+export function renderSellerMail(
+  o: OrderMailData,
+  sellerLines: OrderMailLine[],
+  sellerOrdersUrl: string,
+): RenderedMail {
+  const m = (minor: number) => formatMoney(minor, INR);
+  const seller = sellerLines[0]!.seller;
+  const table: Table = {
+    head: ['Item', 'Qty', 'Unit price', 'GST', 'Your payout'],
+    rows: sellerLines.map((l) => ({
+      cells: [itemName(l), String(l.qty), m(l.unitPriceInr), m(l.lineTaxInr), m(l.payoutInr)],
+    })),
+    foot: [['Total payout', m(sellerLines.reduce((s, l) => s + l.payoutInr, 0))]],
+  };
+  const units = sellerLines.reduce((s, l) => s + l.qty, 0);
+  const intro = `Hello ${seller.name}, order ${shortId(o.id)} includes ${units} ${units === 1 ? 'item' : 'items'} from your shop.`;
+  const ship = `Ship to: ${o.buyer.name}, ${addressLines(o.shippingAddress).join(', ')}.`;
+  const payment = `Payment: ${paymentLabel(o.paymentMethod)}${o.isPaid ? ' (paid)' : ''}.`;
+  const subject = `New order ${shortId(o.id)}: ${units} ${units === 1 ? 'item' : 'items'} to ship`;
+  const text = [
+    intro,
+    '',
+    ship,
+    payment,
+    '',
+    textTable(table),
+    '',
+    `Your orders: ${sellerOrdersUrl}`,
+    '',
+    'Haat',
+  ].join('\n');
+  const html = htmlPage(subject, [esc(intro), esc(ship), esc(payment)], table, [
+    `<a href="${esc(sellerOrdersUrl)}">Your orders</a>`,
+  ]);
+  return { subject, text, html };
+}
+
+/** order_distributor: the whole order with who sells each line, for delivery (and cash collection). */
+export function renderDistributorMail(o: OrderMailData, orderUrl: string): RenderedMail {
+  const m = (minor: number) => formatMoney(minor, o.currency);
+  const table: Table = {
+    head: ['Item', 'Seller', 'Qty', 'Total'],
+    rows: o.lines.map((l) => ({
+      cells: [itemName(l), l.seller.name, String(l.qty), m(l.unitPrice * l.qty)],
+    })),
+    foot: [
+      ['Items', m(o.itemsPrice)],
+      ['Estimated GST', m(o.taxPrice)],
+      ['Total', m(o.totalPrice)],
+    ],
+  };
+  const cod = o.paymentMethod === 'CashOnDelivery' && !o.isPaid;
+  const intro = `Order ${shortId(o.id)} by ${o.buyer.name} (${o.buyer.email}) is ready to deliver.`;
+  const ship = `Deliver to: ${addressLines(o.shippingAddress).join(', ')}.`;
+  const payment = cod
+    ? `Cash on delivery: collect ${m(o.totalPrice)}.`
+    : `Payment: ${paymentLabel(o.paymentMethod)}${o.isPaid ? ' (paid)' : ''}.`;
+  const subject = `Order ${shortId(o.id)} to deliver${cod ? ' (cash on delivery)' : ''}`;
+  const text = [intro, ship, payment, '', textTable(table), '', `Order: ${orderUrl}`, '', 'Haat'].join('\n');
+  const html = htmlPage(subject, [esc(intro), esc(ship), esc(payment)], table, [
+    `<a href="${esc(orderUrl)}">Open the order</a>`,
+  ]);
+  return { subject, text, html };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Queueing
+// ---------------------------------------------------------------------------------------------------------
+
+/** The address links in mails point at: PUBLIC_URL, else where this server listens. */
+export function publicBaseUrl(config: Config): string {
+  if (config.publicUrl) return config.publicUrl;
+  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  return `http://${host}:${config.port}`;
+}
+
+export type QueuedCount = { queued: number; already: number };
+
+/**
+ * Queue the completion mails of one order for `audience` ('all' = the three). Idempotent: recipients
+ * who already have theirs are counted in `already`. Deleted sellers get no mail.
+ */
+export async function queueOrderMails(
+  db: Queryable,
+  config: Config,
+  order: OrderMailData,
+  audience: CompletionAudience | 'all',
+): Promise<QueuedCount> {
+  const base = publicBaseUrl(config);
+  const orderUrl = `${base}/order/${order.id}`;
+  const mails: EmailToSend[] = [];
+  const doc = { documentType: 'order', documentId: order.id };
+
+  if (audience === 'buyer' || audience === 'all') {
+    mails.push({
+      type: 'order_confirmation',
+      ...doc,
+      recipient: order.buyer.email,
+      ...renderBuyerMail(order, orderUrl),
+    });
+  }
+  if (audience === 'seller' || audience === 'all') {
+    const bySeller = new Map<string, OrderMailLine[]>();
+    for (const l of order.lines) {
+      if (l.seller.deleted) continue;
+      bySeller.set(l.seller.id, [...(bySeller.get(l.seller.id) ?? []), l]);
+    }
+    for (const lines of bySeller.values()) {
+      mails.push({
+        type: 'order_seller',
+        ...doc,
+        recipient: lines[0]!.seller.email,
+        ...renderSellerMail(order, lines, `${base}/seller/orderlist`),
+      });
+    }
+  }
+  if (audience === 'distributors' || audience === 'all') {
+    const mail = renderDistributorMail(order, orderUrl);
+    for (const d of await distributorRecipients(db)) {
+      mails.push({ type: 'order_distributor', ...doc, recipient: d.email, ...mail });
+    }
+  }
+
+  const result: QueuedCount = { queued: 0, already: 0 };
+  for (const mail of mails) {
+    if (await enqueueEmail(db, mail)) result.queued++;
+    else result.already++;
+  }
+  return result;
+}
+
+/** The `order.completed` job: every completion mail of a paid order. */
+export function orderCompletedJob(config: Config): JobHandler {
+  return async (payload, { db }) => {
+    const orderId = String(payload.orderId);
+    const order = await loadOrderMailData(db, orderId);
+    if (!order) return; // deleted since: nothing to tell anyone
+    await db.transaction(async (tx) => {
+      await queueOrderMails(tx, config, order, 'all');
+    });
+  };
+}
+
+/**
+ * GET|POST /api/orders/email/{audience}/complete_order/:id: queue that audience's completion mails.
+ * The order's buyer and Admin only (others: 404). The order must be complete: paid, or cash on delivery
+ * (which is paid at the door). Idempotent; only queues, so it answers before any mail is sent.
+ */
+export async function completeOrderMails(
+  ctx: AuthedCtx,
+  config: Config,
+  orderId: string,
+  audience: CompletionAudience,
+): Promise<CompletionMails> {
+  if (!UUID_RE.test(orderId)) throw notFound('Order not found');
+  const order = await loadOrderMailData(ctx.db, orderId);
+  if (!order) throw notFound('Order not found');
+  const [owner] = await ctx.db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId));
+  if (owner?.userId !== ctx.actor.id && !isAdmin(ctx.actor)) throw notFound('Order not found');
+  if (order.status !== 'placed' || !(order.isPaid || order.paymentMethod === 'CashOnDelivery')) {
+    throw conflict(PAYMENT_MSG.orderNotComplete, 'order_not_complete');
+  }
+  const { queued, already } = await queueOrderMails(ctx.db, config, order, audience);
+  return { message: queued > 0 ? 'Notifications queued' : 'Notifications already sent', queued, already };
+}
