@@ -39,40 +39,14 @@ export const RAZORPAY_CHECKOUT = { timeoutSeconds: 900, retry: false, confirmClo
 export const RAZORPAY_CURRENCY = 'INR';
 
 /**
- * Currencies PayPal's Orders v2 API takes from any merchant account and that have the same decimal digits
- * in PayPal and in our currency table. INR is missing on purpose: PayPal does not take INR from Indian
- * accounts (DECISIONS §7). HUF and TWD are left out because PayPal wants them without decimals.
+ * PayPal charges in US dollars (DECISIONS §7: PayPal does not take INR from Indian accounts), whatever the
+ * order's currency, so the payment step can say one thing: a USD order is charged its USD total; any other
+ * order its INR total converted to USD at the rate table's USD rate, fixed when its PayPal payment starts.
+ * The order page shows the exact amount before the buyer pays.
  */
-export const PAYPAL_CURRENCIES: readonly string[] = [
-  'AUD',
-  'BRL',
-  'CAD',
-  'CHF',
-  'CNY',
-  'CZK',
-  'DKK',
-  'EUR',
-  'GBP',
-  'HKD',
-  'ILS',
-  'JPY',
-  'MXN',
-  'MYR',
-  'NOK',
-  'NZD',
-  'PHP',
-  'PLN',
-  'SEK',
-  'SGD',
-  'THB',
-  'USD',
-];
+export const PAYPAL_CURRENCY = 'USD';
 
-/** PayPal's fallback when the order's currency is not one it takes: US dollars. */
-export const PAYPAL_FALLBACK_CURRENCY = 'USD';
-
-/** The currency PayPal charges an order in: its own when PayPal takes it, else USD (INR orders). */
-export function paypalChargeCurrency(orderCurrency: string): string {
-  const c = orderCurrency.toUpperCase();
-  return PAYPAL_CURRENCIES.includes(c) ? c : PAYPAL_FALLBACK_CURRENCY;
+/** The currency PayPal charges an order in (always USD; a function so the rule lives in one place). */
+export function paypalChargeCurrency(_orderCurrency: string): string {
+  return PAYPAL_CURRENCY;
 }

@@ -183,10 +183,22 @@ describe('PayPal Orders v2 against a local fake', () => {
     });
   });
 
-  it('an order in a PayPal currency is charged in it', async () => {
-    const order = await newOrder({ orderCurrency: 'EUR' });
-    const id = await create(order._id);
-    expect(fake.orders.get(id)).toEqual({ currency: 'EUR', value: Number(order.totalPrice).toFixed(2) });
+  it('a USD order is charged its own USD total; a EUR order its INR total in USD', async () => {
+    const usd = await newOrder({ orderCurrency: 'USD' });
+    expect(fake.orders.get(await create(usd._id))).toEqual({
+      currency: 'USD',
+      value: Number(usd.totalPrice).toFixed(2),
+    });
+    const eur = await newOrder({ orderCurrency: 'EUR' });
+    const { rateFromInr } = await getRateFromInr(t.db, 'USD');
+    const usdMinor = convertMinor(parseMoney(String(eur.totalPriceInr), 2), rateFromInr, INR, {
+      decimalDigits: 2,
+      rounding: 0,
+    });
+    expect(fake.orders.get(await create(eur._id))).toEqual({
+      currency: 'USD',
+      value: (usdMinor / 100).toFixed(2),
+    });
   });
 
   it('a capture of the wrong amount is 400 and the order stays unpaid', async () => {

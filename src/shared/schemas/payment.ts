@@ -79,8 +79,8 @@ const chargeSchema = z.object({
 
 /**
  * GET /api/orders/:id/payment-quote: what each provider will charge. RazorPay charges the INR total;
- * PayPal charges the order's currency when PayPal takes it, else USD converted from the INR total
- * (`converted`), at the rate fixed when the first PayPal order was created for it.
+ * PayPal charges USD: a USD order's total, else the INR total converted (`converted`) at the rate fixed
+ * when the first PayPal order was created for it.
  */
 export const paymentQuoteSchema = z.object({
   RazorPay: chargeSchema,

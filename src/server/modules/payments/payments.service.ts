@@ -2,12 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { currencyByCode } from '#shared/currencies.ts';
 import { convertMinor, formatDecimal, INR, parseMoney, toWireNumber, tryParseMoney } from '#shared/money.ts';
-import {
-  PAYMENT_MSG,
-  PAYPAL_FALLBACK_CURRENCY,
-  paypalChargeCurrency,
-  RAZORPAY_CURRENCY,
-} from '#shared/payments.ts';
+import { PAYMENT_MSG, paypalChargeCurrency, RAZORPAY_CURRENCY } from '#shared/payments.ts';
 import type { Order } from '#shared/schemas/order.ts';
 import type { PaymentQuote, RazorpayOrder, RazorpaySuccess } from '#shared/schemas/payment.ts';
 import type { Database, Queryable } from '../../db/client.ts';
@@ -68,8 +63,8 @@ function assertPayable(order: repo.PayableOrder) {
 const razorpayAmount = (order: repo.PayableOrder) => parseMoney(order.totalPriceInr, INR.decimalDigits);
 
 /**
- * PayPal's charge: the order's own total when PayPal takes its currency; otherwise (INR) USD converted from
- * the INR total at the current rate table. Once a PayPal order exists for it, that amount is the charge,
+ * PayPal's charge, in USD (see `paypalChargeCurrency`): a USD order's own total; otherwise the INR total
+ * converted at the rate table's USD rate. Once a PayPal order exists for it, that amount is the charge,
  * so the figure shown is the figure captured.
  */
 async function paypalCharge(
@@ -82,9 +77,9 @@ async function paypalCharge(
   if (open) return { currency: open.currency, amountMinor: open.amountMinor, converted };
   if (!converted)
     return { currency, amountMinor: parseMoney(order.totalPrice, digitsOf(currency)), converted };
-  const { rateFromInr } = await getRateFromInr(db, PAYPAL_FALLBACK_CURRENCY);
-  const usd = { decimalDigits: digitsOf(PAYPAL_FALLBACK_CURRENCY), rounding: 0 };
-  return { currency, amountMinor: convertMinor(razorpayAmount(order), rateFromInr, INR, usd), converted };
+  const { rateFromInr } = await getRateFromInr(db, currency);
+  const to = { decimalDigits: digitsOf(currency), rounding: 0 };
+  return { currency, amountMinor: convertMinor(razorpayAmount(order), rateFromInr, INR, to), converted };
 }
 
 /** GET /api/orders/:id/payment-quote: what each provider will charge for this order. */
