@@ -336,11 +336,15 @@ export type SellerOrderLines = z.infer<typeof sellerOrderLinesSchema>;
 
 export const sellerParams = z.object({ userId: idSchema });
 
-/** PUT /api/orders/:id/CashOnDelivery/pay: an optional note kept as the payment result. */
+/**
+ * PUT /api/orders/:id/CashOnDelivery/pay (SPEC §7: "json body"): an optional note kept in the payment
+ * result. Whatever else a client sends (a provider-style result) is dropped: the server records who marked
+ * it paid and when, nothing the client claims.
+ */
 export const codPayBody = z
   .object({ note: z.string().trim().max(500).optional() })
-  .strict()
-  .nullish();
+  .nullish()
+  .transform((v) => ({ note: v?.note }));
 
 // ---------------------------------------------------------------------------------------------------------
 // Seller payments (SPEC §3 Seller payment record, Pending seller payment)

@@ -1,0 +1,441 @@
+import { and, asc, desc, eq, gte, inArray, lt, ne, or, sql } from 'drizzle-orm';
+import { ORDER_PAGE_SIZE } from '#shared/schemas/order.ts';
+import type { Queryable } from '../../db/client.ts';
+import {
+  categories,
+  orderItems,
+  orders,
+  productDiscounts,
+  productImages,
+  products,
+  sellerPayments,
+  users,
+} from '../../db/schema/index.ts';
+
+/**
+ * Order SQL. Every stock change is a conditional UPDATE the database decides (STYLE 4): the decrement only
+ * happens where enough remains, so two buyers can never sell the same unit.
+ */
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderItemRow = typeof orderItems.$inferSelect;
+type OrderInsert = typeof orders.$inferInsert;
+type OrderItemInsert = typeof orderItems.$inferInsert;
+type SellerPaymentInsert = typeof sellerPayments.$inferInsert;
+
+// ---------------------------------------------------------------------------------------------------------
+// Placing an order
+// ---------------------------------------------------------------------------------------------------------
+
+/** Serialises requests of one user with one Idempotency-Key until the transaction ends. */
+export async function lockIdempotencyKey(tx: Queryable, userId: string, key: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`order:${userId}:${key}`}, 0))`);
+}
+
+export async function orderIdByIdempotencyKey(
+  db: Queryable,
+  userId: string,
+  key: string,
+): Promise<string | undefined> {
+  const rows = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)))
+    .limit(1);
+  return rows[0]?.id;
+}
+
+export type TakenStock = {
+  id: string;
+  name: string;
+  price: string;
+  currency: string;
+  sizes: string[];
+  percentageMarkup: string;
+  categoryId: string;
+  sellerId: string;
+};
+
+/**
+ * Takes `qty` units of an active product, only if that many remain. Returns the product as it is now, or
+ * undefined when nothing was taken (unknown, inactive, or not enough left; see `stockShortfall`).
+ */
+export async function takeStock(
+  tx: Queryable,
+  productId: string,
+  qty: number,
+): Promise<TakenStock | undefined> {
+  const rows = await tx
+    .update(products)
+    .set({ countInStock: sql`${products.countInStock} - ${qty}` })
+    .where(and(eq(products.id, productId), eq(products.status, true), gte(products.countInStock, qty)))
+    .returning({
+      id: products.id,
+      name: products.name,
+      price: products.price,
+      currency: products.currency,
+      sizes: products.sizes,
+      percentageMarkup: products.percentageMarkup,
+      categoryId: products.categoryId,
+      sellerId: products.userId,
+    });
+  return rows[0];
+}
+
+/** Why `takeStock` took nothing: the product as it stands, or undefined when there is no such product. */
+export async function stockShortfall(
+  tx: Queryable,
+  productId: string,
+): Promise<{ name: string; status: boolean; countInStock: number } | undefined> {
+  const rows = await tx
+    .select({ name: products.name, status: products.status, countInStock: products.countInStock })
+    .from(products)
+    .where(eq(products.id, productId));
+  return rows[0];
+}
+
+/** Puts units back (an expired order). Never touches updated_at: that marks a product as edited. */
+export async function returnStock(tx: Queryable, productId: string, qty: number): Promise<void> {
+  await tx
+    .update(products)
+    .set({ countInStock: sql`${products.countInStock} + ${qty}` })
+    .where(eq(products.id, productId));
+}
+
+export type PricingFacts = {
+  productId: string;
+  hsn: string;
+  categoryTax: string;
+  sellerName: string;
+  images: string[];
+  discount: {
+    discountValue: string;
+    discountUnit: 'percentage' | 'amount';
+    validUntil: Date;
+    couponCode: string | null;
+    activate: boolean;
+  } | null;
+};
+
+/** Category tax, discount, images and seller name of the products being ordered, in one query. */
+export async function pricingFacts(tx: Queryable, productIds: string[]): Promise<Map<string, PricingFacts>> {
+  const rows = await tx
+    .select({
+      productId: products.id,
+      hsn: categories.hsn,
+      categoryTax: categories.tax,
+      sellerName: users.name,
+      images: sql<
+        string[]
+      >`coalesce((select array_agg(${productImages.url} order by ${productImages.position}, ${productImages.id}) from ${productImages} where ${productImages.productId} = ${products.id}), '{}'::text[])`,
+      discountValue: productDiscounts.discountValue,
+      discountUnit: productDiscounts.discountUnit,
+      validUntil: productDiscounts.validUntil,
+      couponCode: productDiscounts.couponCode,
+      activate: productDiscounts.activate,
+    })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .innerJoin(users, eq(users.id, products.userId))
+    .leftJoin(productDiscounts, eq(productDiscounts.productId, products.id))
+    .where(inArray(products.id, productIds));
+  return new Map(
+    rows.map((r) => [
+      r.productId,
+      {
+        productId: r.productId,
+        hsn: r.hsn,
+        categoryTax: r.categoryTax,
+        sellerName: r.sellerName,
+        images: r.images,
+        discount:
+          r.discountValue !== null && r.discountUnit !== null && r.validUntil !== null && r.activate !== null
+            ? {
+                discountValue: r.discountValue,
+                discountUnit: r.discountUnit,
+                validUntil: r.validUntil,
+                couponCode: r.couponCode,
+                activate: r.activate,
+              }
+            : null,
+      },
+    ]),
+  );
+}
+
+export async function insertOrder(tx: Queryable, values: OrderInsert): Promise<OrderRow> {
+  const [row] = await tx.insert(orders).values(values).returning();
+  if (!row) throw new Error('insertOrder: no row returned');
+  return row;
+}
+
+export async function insertOrderItems(tx: Queryable, values: OrderItemInsert[]): Promise<OrderItemRow[]> {
+  return tx.insert(orderItems).values(values).returning();
+}
+
+export async function insertSellerPayments(tx: Queryable, values: SellerPaymentInsert[]): Promise<void> {
+  await tx.insert(sellerPayments).values(values);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Reading orders
+// ---------------------------------------------------------------------------------------------------------
+
+export type OrderWithBuyer = OrderRow & { buyerName: string; buyerEmail: string };
+export type ItemWithSeller = OrderItemRow & { sellerName: string };
+
+const orderWithBuyer = {
+  order: orders,
+  buyerName: users.name,
+  buyerEmail: users.email,
+};
+
+export async function findOrder(db: Queryable, orderId: string): Promise<OrderWithBuyer | undefined> {
+  const rows = await db
+    .select(orderWithBuyer)
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.id, orderId));
+  const r = rows[0];
+  return r && { ...r.order, buyerName: r.buyerName, buyerEmail: r.buyerEmail };
+}
+
+/** The order's lines (only `sellerId`'s when given), in the order they were placed. */
+export async function findOrderItems(
+  db: Queryable,
+  orderId: string,
+  sellerId?: string,
+): Promise<ItemWithSeller[]> {
+  const rows = await db
+    .select({ item: orderItems, sellerName: users.name })
+    .from(orderItems)
+    .innerJoin(users, eq(users.id, orderItems.sellerId))
+    .where(and(eq(orderItems.orderId, orderId), sellerId ? eq(orderItems.sellerId, sellerId) : undefined))
+    .orderBy(asc(orderItems.position), asc(orderItems.id));
+  return rows.map((r) => ({ ...r.item, sellerName: r.sellerName }));
+}
+
+export type OrderListRowData = Pick<
+  OrderRow,
+  | 'id'
+  | 'userId'
+  | 'createdAt'
+  | 'paymentMethod'
+  | 'totalPrice'
+  | 'orderCurrency'
+  | 'status'
+  | 'isPaid'
+  | 'paidAt'
+  | 'isDelivered'
+  | 'deliveredAt'
+> & { buyerName: string; buyerEmail: string };
+
+const listColumns = {
+  id: orders.id,
+  userId: orders.userId,
+  createdAt: orders.createdAt,
+  paymentMethod: orders.paymentMethod,
+  totalPrice: orders.totalPrice,
+  orderCurrency: orders.orderCurrency,
+  status: orders.status,
+  isPaid: orders.isPaid,
+  paidAt: orders.paidAt,
+  isDelivered: orders.isDelivered,
+  deliveredAt: orders.deliveredAt,
+  buyerName: users.name,
+  buyerEmail: users.email,
+};
+const newestFirst = [desc(orders.createdAt), desc(orders.id)];
+
+export async function ordersOfBuyer(db: Queryable, userId: string): Promise<OrderListRowData[]> {
+  return db
+    .select(listColumns)
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.userId, userId))
+    .orderBy(...newestFirst);
+}
+
+export async function listOrders(
+  db: Queryable,
+  filter: { paid?: boolean; delivered?: boolean },
+  page: number,
+): Promise<{ rows: OrderListRowData[]; total: number }> {
+  const where = and(
+    filter.paid === undefined ? undefined : eq(orders.isPaid, filter.paid),
+    filter.delivered === undefined ? undefined : eq(orders.isDelivered, filter.delivered),
+  );
+  const [rows, counted] = await Promise.all([
+    db
+      .select(listColumns)
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.userId))
+      .where(where)
+      .orderBy(...newestFirst)
+      .limit(ORDER_PAGE_SIZE)
+      .offset((page - 1) * ORDER_PAGE_SIZE),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(where),
+  ]);
+  return { rows, total: counted[0]?.n ?? 0 };
+}
+
+export async function sellerHasLines(db: Queryable, orderId: string, sellerId: string): Promise<boolean> {
+  const rows = await db
+    .select({ one: sql`1` })
+    .from(orderItems)
+    .where(and(eq(orderItems.orderId, orderId), eq(orderItems.sellerId, sellerId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export type SellerLineData = OrderItemRow & {
+  createdAt: Date;
+  buyerId: string;
+  buyerName: string;
+  itemTotalPrice: string;
+  paymentStatus: 'Pending' | 'Paid';
+  paymentMethod: OrderRow['paymentMethod'];
+  status: OrderRow['status'];
+  isPaid: boolean;
+  paidAt: Date | null;
+  isDelivered: boolean;
+  deliveredAt: Date | null;
+};
+
+/** One page of a seller's order lines, newest order first. */
+export async function sellerLines(
+  db: Queryable,
+  sellerId: string,
+  page: number,
+): Promise<{ rows: SellerLineData[]; total: number }> {
+  const where = eq(orderItems.sellerId, sellerId);
+  const [rows, counted] = await Promise.all([
+    db
+      .select({
+        item: orderItems,
+        createdAt: orders.createdAt,
+        buyerId: users.id,
+        buyerName: users.name,
+        itemTotalPrice: sellerPayments.itemTotalPrice,
+        paymentStatus: sellerPayments.paymentStatus,
+        paymentMethod: orders.paymentMethod,
+        status: orders.status,
+        isPaid: orders.isPaid,
+        paidAt: orders.paidAt,
+        isDelivered: orders.isDelivered,
+        deliveredAt: orders.deliveredAt,
+      })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .innerJoin(users, eq(users.id, orders.userId))
+      .innerJoin(sellerPayments, eq(sellerPayments.orderItemId, orderItems.id))
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id), asc(orderItems.position), asc(orderItems.id))
+      .limit(ORDER_PAGE_SIZE)
+      .offset((page - 1) * ORDER_PAGE_SIZE),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(orderItems)
+      .where(where),
+  ]);
+  return {
+    rows: rows.map(({ item, ...rest }) => ({ ...item, ...rest })),
+    total: counted[0]?.n ?? 0,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// State changes: each a conditional UPDATE, so concurrent callers agree on who changed what
+// ---------------------------------------------------------------------------------------------------------
+
+export async function setPaid(
+  db: Queryable,
+  orderId: string,
+  values: { method: OrderRow['paymentMethod']; paymentResult: Record<string, unknown>; paidAt: Date | null },
+): Promise<boolean> {
+  const rows = await db
+    .update(orders)
+    .set({
+      isPaid: true,
+      paidAt: values.paidAt ?? sql`now()`,
+      paymentMethod: values.method,
+      paymentResult: values.paymentResult,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(orders.id, orderId), eq(orders.isPaid, false), eq(orders.status, 'placed')))
+    .returning({ id: orders.id });
+  return rows.length > 0;
+}
+
+/**
+ * Marks a placed order delivered, once. Only a paid order, or a cash-on-delivery one (paid at the door),
+ * can be delivered: an unpaid RazorPay/PayPal order is still waiting for its payment.
+ */
+export async function setDelivered(db: Queryable, orderId: string): Promise<boolean> {
+  const rows = await db
+    .update(orders)
+    .set({ isDelivered: true, deliveredAt: sql`now()`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(orders.id, orderId),
+        eq(orders.isDelivered, false),
+        eq(orders.status, 'placed'),
+        or(eq(orders.isPaid, true), eq(orders.paymentMethod, 'CashOnDelivery')),
+      ),
+    )
+    .returning({ id: orders.id });
+  return rows.length > 0;
+}
+
+/** Unpaid, placed RazorPay/PayPal orders created before `before`, oldest first (orders_unpaid_idx). */
+export async function expiredOrderIds(db: Queryable, before: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.isPaid, false),
+        eq(orders.status, 'placed'),
+        ne(orders.paymentMethod, 'CashOnDelivery'),
+        lt(orders.createdAt, before),
+      ),
+    )
+    .orderBy(asc(orders.createdAt))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/** Cancels the order if it is still placed, unpaid and not cash on delivery; true when this call did. */
+export async function cancelUnpaid(tx: Queryable, orderId: string, before: Date, at: Date): Promise<boolean> {
+  const rows = await tx
+    .update(orders)
+    .set({ status: 'cancelled', cancelledAt: at, updatedAt: at })
+    .where(
+      and(
+        eq(orders.id, orderId),
+        eq(orders.isPaid, false),
+        eq(orders.status, 'placed'),
+        ne(orders.paymentMethod, 'CashOnDelivery'),
+        lt(orders.createdAt, before),
+      ),
+    )
+    .returning({ id: orders.id });
+  return rows.length > 0;
+}
+
+/** Units to put back per product for an order, products in id order (the lock order placing uses). */
+export async function unitsByProduct(
+  tx: Queryable,
+  orderId: string,
+): Promise<{ productId: string; qty: number }[]> {
+  const rows = await tx
+    .select({ productId: orderItems.productId, qty: sql<number>`sum(${orderItems.qty})::int` })
+    .from(orderItems)
+    .where(and(eq(orderItems.orderId, orderId), sql`${orderItems.productId} is not null`))
+    .groupBy(orderItems.productId)
+    .orderBy(asc(orderItems.productId));
+  return rows.flatMap((r) => (r.productId ? [{ productId: r.productId, qty: r.qty }] : []));
+}

@@ -1,0 +1,141 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { canManageOrders } from '#shared/permissions.ts';
+import { errorSchema, pageQuery } from '#shared/schemas/common.ts';
+import {
+  IDEMPOTENCY_HEADER,
+  codPayBody,
+  myOrdersSchema,
+  orderListQuery,
+  orderListSchema,
+  orderSchema,
+  placeOrderBody,
+  placeOrderHeaders,
+  sellerOrderLinesSchema,
+  sellerParams,
+} from '#shared/schemas/order.ts';
+import type { App, AuthedCtx } from '../../lib/types.ts';
+import { actorOf, requireAuth, requirePermission } from '../../plugins/auth.ts';
+import * as orders from './orders.service.ts';
+import sellerPaymentsRoutes from './seller-payments.routes.ts';
+
+/** Any string: an id that is not a UUID is answered 404 by the service, like an unknown one. */
+const orderIdParams = z.object({ id: z.string().max(100) });
+
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+
+/**
+ * Orders (SPEC §7 Orders; DECISIONS §4, §6). Every route needs a signed-in person; guards run before body
+ * validation so a guest is asked to sign in rather than told the body is wrong.
+ */
+export default async function ordersRoutes(app: App) {
+  const ctx = (req: FastifyRequest): AuthedCtx => ({ db: app.db, actor: actorOf(req) });
+  const manageOrders = requirePermission(canManageOrders);
+
+  app.post(
+    '/orders',
+    {
+      preValidation: requireAuth,
+      schema: {
+        tags: ['orders'],
+        summary:
+          'Place an order; the server prices it (201, or 200 with the first order for a repeated Idempotency-Key)',
+        headers: placeOrderHeaders,
+        body: placeOrderBody,
+        response: { 200: orderSchema, 201: orderSchema, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const key = req.headers[IDEMPOTENCY_HEADER] ?? null;
+      const { order, created } = await orders.placeOrder(ctx(req), req.body, key);
+      return reply.status(created ? 201 : 200).send(order);
+    },
+  );
+
+  app.get(
+    '/orders/myorders',
+    {
+      preValidation: requireAuth,
+      schema: {
+        tags: ['orders'],
+        summary: "The signed-in buyer's orders, newest first",
+        response: { 200: myOrdersSchema, 401: errorSchema },
+      },
+    },
+    async (req) => orders.myOrders(ctx(req)),
+  );
+
+  app.get(
+    '/orders',
+    {
+      preValidation: manageOrders,
+      schema: {
+        tags: ['orders'],
+        summary: 'Every order, newest first, 20 a page (Admin, Distributor)',
+        querystring: orderListQuery,
+        response: { 200: orderListSchema, ...errors },
+      },
+    },
+    async (req) => orders.listOrders(ctx(req), req.query),
+  );
+
+  app.get(
+    '/orders/seller/:userId',
+    {
+      preValidation: requireAuth,
+      schema: {
+        tags: ['orders'],
+        summary: "A seller's own order lines, newest first, 20 a page (the seller, or Admin)",
+        params: sellerParams,
+        querystring: pageQuery,
+        response: { 200: sellerOrderLinesSchema, ...errors },
+      },
+    },
+    async (req) => orders.sellerOrderLines(ctx(req), req.params.userId, req.query.pageNumber),
+  );
+
+  app.get(
+    '/orders/:id',
+    {
+      preValidation: requireAuth,
+      schema: {
+        tags: ['orders'],
+        summary: 'An order: its buyer, Admin and Distributor see it all; a seller only their lines',
+        params: orderIdParams,
+        response: { 200: orderSchema, 401: errorSchema, 404: errorSchema },
+      },
+    },
+    async (req) => orders.getOrder(ctx(req), req.params.id),
+  );
+
+  app.put(
+    '/orders/:id/deliver',
+    {
+      preValidation: manageOrders,
+      schema: {
+        tags: ['orders'],
+        summary: 'Mark an order delivered (Admin, Distributor); idempotent, no way back',
+        params: orderIdParams,
+        response: { 200: orderSchema, ...errors },
+      },
+    },
+    async (req) => orders.deliverOrder(ctx(req), req.params.id),
+  );
+
+  app.put(
+    '/orders/:id/CashOnDelivery/pay',
+    {
+      preValidation: manageOrders,
+      schema: {
+        tags: ['orders'],
+        summary: 'Mark an unpaid cash-on-delivery order paid (Admin, Distributor); idempotent',
+        params: orderIdParams,
+        body: codPayBody,
+        response: { 200: orderSchema, ...errors },
+      },
+    },
+    async (req) => orders.payCashOnDelivery(ctx(req), req.params.id, req.body.note),
+  );
+
+  await app.register(sellerPaymentsRoutes);
+}

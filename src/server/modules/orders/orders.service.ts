@@ -1,0 +1,542 @@
+import { resolveBillingAddress } from '#shared/checkout.ts';
+import { currencyByCode } from '#shared/currencies.ts';
+import type { Discount } from '#shared/discounts.ts';
+import {
+  INR,
+  formatDecimal,
+  parseMoney,
+  sumMoney,
+  toWireNumber,
+  type CurrencySpec,
+  type Minor,
+} from '#shared/money.ts';
+import { canManageOrders, isAdmin, isSeller, type Actor } from '#shared/permissions.ts';
+import { priceCart, type CartLineInput } from '#shared/pricing.ts';
+import {
+  ORDER_PAGE_SIZE,
+  type Order,
+  type OrderItem,
+  type OrderList,
+  type OrderListRow,
+  type PaymentMethod,
+  type PlaceOrderInput,
+  type SellerOrderLine,
+  type SellerOrderLines,
+} from '#shared/schemas/order.ts';
+import type { Database, Queryable } from '../../db/client.ts';
+import { AppError, conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
+import type { AuthedCtx } from '../../lib/types.ts';
+import { uniqueViolation } from '../accounts/accounts.repo.ts';
+import { orderRateFromInr } from './order-rate.ts';
+import * as repo from './orders.repo.ts';
+
+/**
+ * Orders (SPEC §3, §4, §7; DECISIONS §6): placing one with server-side prices in one transaction, reading
+ * them by role, delivery, cash-on-delivery payment, and cancelling unpaid online-payment orders.
+ */
+
+export const ORDER_SERVICE_MSG = {
+  notFound: 'Order not found',
+  productNotFound: (id: string) => `Product not found: ${id}`,
+  unavailable: (name: string) => `${name} is no longer available`,
+  outOfStock: (name: string) => `${name} is out of stock`,
+  onlyLeft: (n: number, name: string) => `Only ${n} left of ${name}`,
+  sizeNotOffered: (size: string, name: string) => `Size ${size} is not available for ${name}`,
+  notCashOnDelivery: 'Only cash on delivery orders can be marked paid here',
+  cancelledNotPaid: 'A cancelled order cannot be paid',
+  cancelledNotDelivered: 'A cancelled order cannot be delivered',
+  unpaidNotDelivered: 'This order is waiting for its online payment and cannot be delivered yet',
+} as const;
+
+/** Unpaid RazorPay/PayPal orders are cancelled this long after they were placed (DECISIONS §6). */
+export const UNPAID_ORDER_TTL_MS = 30 * 60_000;
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isUuid = (v: string) => UUID_RE.test(v);
+
+/** 'N/A' (SPEC §5: neither clothes nor shoes) and blanks are not sizes a buyer picks. */
+const realSizes = (sizes: readonly string[]) =>
+  sizes.filter((s) => s.trim() !== '' && s.trim().toUpperCase() !== 'N/A');
+
+// ---------------------------------------------------------------------------------------------------------
+// Wire mapping
+// ---------------------------------------------------------------------------------------------------------
+
+const digitsOf = (code: string) => currencyByCode(code)?.decimalDigits ?? 2;
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** A line's amounts in the order's currency; null columns (rows not written by placeOrder) are INR's. */
+function shownAmounts(item: repo.OrderItemRow, digits: number) {
+  return {
+    price: parseMoney(item.orderPrice ?? item.price, digits),
+    discountedPrice: parseMoney(item.orderDiscountedPrice ?? item.discountedPrice, digits),
+    taxAmount: parseMoney(item.orderTaxAmount ?? item.taxAmount, digits),
+  };
+}
+
+function toOrderItem(item: repo.ItemWithSeller, currency: string, digits: number): OrderItem {
+  const shown = shownAmounts(item, digits);
+  const price = shown.price;
+  const discounted = shown.discountedPrice;
+  return {
+    _id: item.id,
+    product: item.productId,
+    name: item.name,
+    image: item.image,
+    qty: item.qty,
+    size: item.size,
+    price: toWireNumber(price, digits),
+    currency,
+    seller: { _id: item.sellerId, name: item.sellerName },
+    discountedPrice: toWireNumber(discounted, digits),
+    discount: toWireNumber(price - discounted, digits),
+    hsn: item.hsn,
+    tax: Number(item.tax),
+    taxAmount: toWireNumber(shown.taxAmount, digits),
+  };
+}
+
+/**
+ * The order as its reader may see it. `scope: 'seller'`: only the seller's lines were loaded, so the
+ * totals are over those lines, and the payment result (the provider's data) is left out.
+ */
+function toOrder(order: repo.OrderWithBuyer, items: repo.ItemWithSeller[], scope: 'full' | 'seller'): Order {
+  const currency = order.orderCurrency;
+  const digits = digitsOf(currency);
+  const wire = (v: string) => toWireNumber(parseMoney(v, digits), digits);
+  let totals: Pick<
+    Order,
+    'itemsPrice' | 'shippingPrice' | 'taxPrice' | 'discount' | 'totalPrice' | 'totalPriceInr'
+  >;
+  if (scope === 'full') {
+    totals = {
+      itemsPrice: wire(order.itemsPrice),
+      shippingPrice: wire(order.shippingPrice),
+      taxPrice: wire(order.taxPrice),
+      discount: wire(order.discount),
+      totalPrice: wire(order.totalPrice),
+      totalPriceInr: toWireNumber(parseMoney(order.totalPriceInr, 2), 2),
+    };
+  } else {
+    const shown = items.map((i) => ({ qty: i.qty, ...shownAmounts(i, digits) }));
+    const itemsPrice = sumMoney(shown.map((i) => i.discountedPrice * i.qty));
+    const taxPrice = sumMoney(shown.map((i) => i.taxAmount));
+    const discount = sumMoney(shown.map((i) => (i.price - i.discountedPrice) * i.qty));
+    const inr = sumMoney(items.map((i) => parseMoney(i.discountedPrice) * i.qty + parseMoney(i.taxAmount)));
+    totals = {
+      itemsPrice: toWireNumber(itemsPrice, digits),
+      shippingPrice: 0,
+      taxPrice: toWireNumber(taxPrice, digits),
+      discount: toWireNumber(discount, digits),
+      totalPrice: toWireNumber(itemsPrice + taxPrice, digits),
+      totalPriceInr: toWireNumber(inr, 2),
+    };
+  }
+  return {
+    _id: order.id,
+    user: { _id: order.userId, name: order.buyerName, email: order.buyerEmail },
+    createdAt: order.createdAt.toISOString(),
+    shippingAddress: order.shippingAddress,
+    billingAddress: order.billingAddress,
+    paymentMethod: order.paymentMethod,
+    ...totals,
+    orderCurrency: currency,
+    exchangeRate: Number(order.exchangeRate),
+    couponCodes: order.couponCodes,
+    status: order.status,
+    cancelledAt: iso(order.cancelledAt),
+    isPaid: order.isPaid,
+    paidAt: iso(order.paidAt),
+    ...(scope === 'full' ? { paymentResult: order.paymentResult ?? null } : {}),
+    isDelivered: order.isDelivered,
+    deliveredAt: iso(order.deliveredAt),
+    orderItems: items.map((i) => toOrderItem(i, currency, digits)),
+  };
+}
+
+function toListRow(row: repo.OrderListRowData): OrderListRow {
+  const digits = digitsOf(row.orderCurrency);
+  return {
+    _id: row.id,
+    user: { _id: row.userId, name: row.buyerName, email: row.buyerEmail },
+    createdAt: row.createdAt.toISOString(),
+    paymentMethod: row.paymentMethod,
+    totalPrice: toWireNumber(parseMoney(row.totalPrice, digits), digits),
+    orderCurrency: row.orderCurrency,
+    status: row.status,
+    isPaid: row.isPaid,
+    paidAt: iso(row.paidAt),
+    isDelivered: row.isDelivered,
+    deliveredAt: iso(row.deliveredAt),
+  };
+}
+
+function toSellerLine(row: repo.SellerLineData): SellerOrderLine {
+  const money = (v: string) => toWireNumber(parseMoney(v));
+  return {
+    _id: row.id,
+    orderId: row.orderId,
+    createdAt: row.createdAt.toISOString(),
+    buyer: { _id: row.buyerId, name: row.buyerName },
+    product: row.productId,
+    name: row.name,
+    image: row.image,
+    qty: row.qty,
+    size: row.size,
+    price: money(row.price),
+    discountedPrice: money(row.discountedPrice),
+    discount: money(row.discount),
+    currency: row.currency,
+    tax: Number(row.tax),
+    taxAmount: money(row.taxAmount),
+    percentageMarkup: Number(row.percentageMarkup),
+    itemTotalPrice: money(row.itemTotalPrice),
+    paymentStatus: row.paymentStatus,
+    paymentMethod: row.paymentMethod,
+    status: row.status,
+    isPaid: row.isPaid,
+    paidAt: iso(row.paidAt),
+    isDelivered: row.isDelivered,
+    deliveredAt: iso(row.deliveredAt),
+  };
+}
+
+const pagesOf = (total: number) => Math.max(1, Math.ceil(total / ORDER_PAGE_SIZE));
+
+async function loadFullOrder(db: Queryable, orderId: string): Promise<Order> {
+  const order = await repo.findOrder(db, orderId);
+  if (!order) throw notFound(ORDER_SERVICE_MSG.notFound);
+  return toOrder(order, await repo.findOrderItems(db, orderId), 'full');
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// POST /api/orders
+// ---------------------------------------------------------------------------------------------------------
+
+function shortfallError(productId: string, found: Awaited<ReturnType<typeof repo.stockShortfall>>): AppError {
+  if (!found)
+    return new AppError('invalid', ORDER_SERVICE_MSG.productNotFound(productId), {
+      code: 'product_not_found',
+    });
+  if (!found.status) return conflict(ORDER_SERVICE_MSG.unavailable(found.name), 'product_unavailable');
+  if (found.countInStock <= 0) return conflict(ORDER_SERVICE_MSG.outOfStock(found.name), 'out_of_stock');
+  return conflict(ORDER_SERVICE_MSG.onlyLeft(found.countInStock, found.name), 'out_of_stock');
+}
+
+function toDiscount(d: repo.PricingFacts['discount']): Discount | null {
+  if (!d) return null;
+  return {
+    discount_value: d.discountValue,
+    discount_unit: d.discountUnit,
+    valid_until: d.validUntil,
+    coupon_code: d.couponCode,
+    activate: d.activate,
+  };
+}
+
+/** The transaction of DECISIONS §6. Returns the new order's id, or the first one's for a repeated key. */
+async function placeInTransaction(
+  tx: Queryable,
+  actor: Actor,
+  input: PlaceOrderInput,
+  currency: CurrencySpec,
+  rateFromInr: string,
+  idempotencyKey: string | null,
+): Promise<{ id: string; created: boolean }> {
+  if (idempotencyKey) {
+    await repo.lockIdempotencyKey(tx, actor.id, idempotencyKey);
+    const existing = await repo.orderIdByIdempotencyKey(tx, actor.id, idempotencyKey);
+    if (existing) return { id: existing, created: false };
+  }
+
+  // Stock first, one conditional UPDATE per product, in id order so concurrent orders lock rows in the
+  // same order and cannot deadlock. Throwing rolls every decrement back: nothing is written.
+  const wanted = new Map<string, number>();
+  for (const line of input.orderItems) wanted.set(line.product, (wanted.get(line.product) ?? 0) + line.qty);
+  const productIds = [...wanted.keys()].sort();
+  const taken = new Map<string, repo.TakenStock>();
+  for (const id of productIds) {
+    const row = await repo.takeStock(tx, id, wanted.get(id) ?? 0);
+    if (!row) throw shortfallError(id, await repo.stockShortfall(tx, id));
+    taken.set(id, row);
+  }
+  const facts = await repo.pricingFacts(tx, productIds);
+
+  const lines = input.orderItems.map((line) => {
+    const product = taken.get(line.product);
+    const fact = facts.get(line.product);
+    if (!product || !fact)
+      throw new Error(`placeOrder: product ${line.product} vanished inside its transaction`);
+    const offered = realSizes(product.sizes);
+    let size: string | null = null;
+    if (offered.length > 0 && line.size) {
+      const wantedSize = line.size.toLowerCase();
+      size = offered.find((s) => s.trim().toLowerCase() === wantedSize) ?? null;
+      if (!size) throw invalid(ORDER_SERVICE_MSG.sizeNotOffered(line.size, product.name));
+    }
+    const pricing: CartLineInput = {
+      productId: product.id,
+      qty: line.qty,
+      priceInr: parseMoney(product.price),
+      discount: toDiscount(fact.discount),
+      hsn: fact.hsn,
+      categoryTax: fact.categoryTax,
+      percentageMarkup: product.percentageMarkup,
+    };
+    return { product, fact, size, pricing };
+  });
+
+  const priced = priceCart(
+    lines.map((l) => l.pricing),
+    { now: new Date(), couponCodes: input.couponCodes, currency, rateFromInr },
+  );
+  const digits = currency.decimalDigits;
+  const shown = (m: Minor) => formatDecimal(m, digits);
+  const { display, inr } = priced.totals;
+
+  const order = await repo.insertOrder(tx, {
+    userId: actor.id,
+    shippingAddress: input.shippingAddress,
+    billingAddress: resolveBillingAddress(input.billingAddress, input.shippingAddress, actor.name),
+    paymentMethod: input.paymentMethod,
+    itemsPrice: shown(display.itemsPrice),
+    shippingPrice: shown(display.shippingPrice),
+    taxPrice: shown(display.taxPrice),
+    discount: shown(display.discount),
+    totalPrice: shown(display.totalPrice),
+    totalPriceInr: formatDecimal(inr.totalPrice),
+    orderCurrency: currency.code,
+    exchangeRate: priced.rateFromInr,
+    couponCodes: input.couponCodes,
+    idempotencyKey,
+  });
+
+  const items = await repo.insertOrderItems(
+    tx,
+    lines.map((l, position) => {
+      const p = priced.lines[position];
+      if (!p) throw new Error('placeOrder: a priced line is missing');
+      return {
+        orderId: order.id,
+        productId: l.product.id,
+        sellerId: l.product.sellerId,
+        position,
+        name: l.product.name,
+        image: l.fact.images,
+        size: l.size,
+        qty: p.qty,
+        price: formatDecimal(p.inr.unitPrice),
+        currency: INR.code,
+        discountedPrice: formatDecimal(p.inr.discountedUnitPrice),
+        discount: formatDecimal(p.inr.discountPerUnit),
+        hsn: [l.fact.hsn],
+        tax: p.taxRate,
+        taxAmount: formatDecimal(p.inr.tax),
+        orderPrice: shown(p.display.unitPrice),
+        orderDiscountedPrice: shown(p.display.discountedUnitPrice),
+        orderTaxAmount: shown(p.display.tax),
+        percentageMarkup: l.product.percentageMarkup,
+      };
+    }),
+  );
+  const payoutByPosition = new Map(items.map((item) => [item.position, item]));
+  await repo.insertSellerPayments(
+    tx,
+    priced.lines.map((p, position) => {
+      const item = payoutByPosition.get(position);
+      if (!item) throw new Error('placeOrder: an order item is missing');
+      return {
+        orderId: order.id,
+        orderItemId: item.id,
+        sellerId: item.sellerId,
+        itemTotalPrice: formatDecimal(p.payout.sellerPayout),
+        currency: INR.code,
+        paymentStatus: 'Pending' as const,
+      };
+    }),
+  );
+  return { id: order.id, created: true };
+}
+
+/**
+ * POST /api/orders (DECISIONS §6). Every price, discount, tax and total comes from the database; the body
+ * carries only products, quantities, sizes, addresses, method, currency and coupon codes. With an
+ * Idempotency-Key, a repeated submission (sequential or concurrent) returns the first order, `created`
+ * false; the first order is returned even if the repeat's body differs.
+ */
+export async function placeOrder(
+  ctx: AuthedCtx,
+  input: PlaceOrderInput,
+  idempotencyKey: string | null = null,
+): Promise<{ order: Order; created: boolean }> {
+  const spec = currencyByCode(input.orderCurrency);
+  if (!spec) throw invalid('Please select a currency.');
+  const currency: CurrencySpec = {
+    code: spec.code,
+    decimalDigits: spec.decimalDigits,
+    rounding: spec.rounding,
+  };
+  const rateFromInr = await orderRateFromInr(ctx.db, spec.code);
+
+  let result: { id: string; created: boolean };
+  try {
+    result = await ctx.db.transaction((tx) =>
+      placeInTransaction(tx, ctx.actor, input, currency, rateFromInr, idempotencyKey),
+    );
+  } catch (err) {
+    // The advisory lock makes this rare (a repeat only gets here if the first one's lock was not held,
+    // e.g. a key reused across a failover); the unique key still guarantees a single order.
+    if (idempotencyKey && uniqueViolation(err) === 'orders_idempotency_key') {
+      const existing = await repo.orderIdByIdempotencyKey(ctx.db, ctx.actor.id, idempotencyKey);
+      if (existing) return { order: await loadFullOrder(ctx.db, existing), created: false };
+    }
+    throw err;
+  }
+  return { order: await loadFullOrder(ctx.db, result.id), created: result.created };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Reading
+// ---------------------------------------------------------------------------------------------------------
+
+/**
+ * GET /api/orders/:id. The buyer, Admin and Distributor see the whole order; a seller sees it only when it
+ * holds their lines, and then only those lines. Anyone else gets 404, as for an unknown id.
+ */
+export async function getOrder(ctx: AuthedCtx, orderId: string): Promise<Order> {
+  if (!isUuid(orderId)) throw notFound(ORDER_SERVICE_MSG.notFound);
+  const order = await repo.findOrder(ctx.db, orderId);
+  if (!order) throw notFound(ORDER_SERVICE_MSG.notFound);
+  if (order.userId === ctx.actor.id || canManageOrders(ctx.actor)) {
+    return toOrder(order, await repo.findOrderItems(ctx.db, orderId), 'full');
+  }
+  if (isSeller(ctx.actor)) {
+    const mine = await repo.findOrderItems(ctx.db, orderId, ctx.actor.id);
+    if (mine.length > 0) return toOrder(order, mine, 'seller');
+  }
+  throw notFound(ORDER_SERVICE_MSG.notFound);
+}
+
+/** GET /api/orders/myorders: the signed-in buyer's orders, newest first. */
+export async function myOrders(ctx: AuthedCtx): Promise<OrderListRow[]> {
+  return (await repo.ordersOfBuyer(ctx.db, ctx.actor.id)).map(toListRow);
+}
+
+/** GET /api/orders (Admin, Distributor; the route checks): every order, filtered, 20 a page. */
+export async function listOrders(
+  ctx: AuthedCtx,
+  query: { pageNumber: number; paid?: boolean; delivered?: boolean },
+): Promise<OrderList> {
+  const { rows, total } = await repo.listOrders(
+    ctx.db,
+    { paid: query.paid, delivered: query.delivered },
+    query.pageNumber,
+  );
+  return { orders: rows.map(toListRow), page: query.pageNumber, pages: pagesOf(total) };
+}
+
+/** GET /api/orders/seller/:userId: a seller's own lines; Admin may look at any seller's. */
+export async function sellerOrderLines(
+  ctx: AuthedCtx,
+  sellerId: string,
+  pageNumber: number,
+): Promise<SellerOrderLines> {
+  const own = ctx.actor.id === sellerId && isSeller(ctx.actor);
+  if (!own && !isAdmin(ctx.actor)) throw forbidden();
+  const { rows, total } = await repo.sellerLines(ctx.db, sellerId, pageNumber);
+  return { orderLines: rows.map(toSellerLine), page: pageNumber, pages: pagesOf(total) };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Payment, delivery, expiry
+// ---------------------------------------------------------------------------------------------------------
+
+export type MarkPaidInput = {
+  method: PaymentMethod;
+  /** What the provider (or the person marking it) reported; stored as the order's paymentResult. */
+  paymentResult: Record<string, unknown>;
+  /** Defaults to the database's now(). */
+  paidAt?: Date;
+};
+
+/**
+ * The one place an order becomes paid (DECISIONS §7), for the payments module and the cash-on-delivery
+ * route. A conditional UPDATE: only a placed (not cancelled), unpaid order changes, so concurrent callers
+ * (browser callback and webhook) pay it once. Returns whether THIS call paid it. It also records `method`
+ * as the order's payment method (the way it was actually paid). Run it inside the caller's transaction
+ * when the payment record must commit with it.
+ */
+export async function markOrderPaid(tx: Queryable, orderId: string, input: MarkPaidInput): Promise<boolean> {
+  return repo.setPaid(tx, orderId, {
+    method: input.method,
+    paymentResult: input.paymentResult,
+    paidAt: input.paidAt ?? null,
+  });
+}
+
+/**
+ * PUT /api/orders/:id/CashOnDelivery/pay (Admin, Distributor; the route checks): marks an unpaid
+ * cash-on-delivery order paid. Already paid: answered with the order as it is (idempotent).
+ */
+export async function payCashOnDelivery(ctx: AuthedCtx, orderId: string, note?: string): Promise<Order> {
+  if (!isUuid(orderId)) throw notFound(ORDER_SERVICE_MSG.notFound);
+  const order = await repo.findOrder(ctx.db, orderId);
+  if (!order) throw notFound(ORDER_SERVICE_MSG.notFound);
+  if (order.paymentMethod !== 'CashOnDelivery') throw invalid(ORDER_SERVICE_MSG.notCashOnDelivery);
+  if (order.status === 'cancelled') throw conflict(ORDER_SERVICE_MSG.cancelledNotPaid, 'order_cancelled');
+  if (!order.isPaid) {
+    await markOrderPaid(ctx.db, orderId, {
+      method: 'CashOnDelivery',
+      paymentResult: {
+        method: 'CashOnDelivery',
+        markedBy: { _id: ctx.actor.id, name: ctx.actor.name },
+        ...(note ? { note } : {}),
+      },
+    });
+  }
+  return loadFullOrder(ctx.db, orderId);
+}
+
+/**
+ * PUT /api/orders/:id/deliver (Admin, Distributor; the route checks). There is no way back. Delivering an
+ * order already delivered answers it as it is (idempotent, the first deliveredAt kept); a cancelled order,
+ * or an unpaid RazorPay/PayPal one, is a 409.
+ */
+export async function deliverOrder(ctx: AuthedCtx, orderId: string): Promise<Order> {
+  if (!isUuid(orderId)) throw notFound(ORDER_SERVICE_MSG.notFound);
+  const changed = await repo.setDelivered(ctx.db, orderId);
+  if (!changed) {
+    const order = await repo.findOrder(ctx.db, orderId);
+    if (!order) throw notFound(ORDER_SERVICE_MSG.notFound);
+    if (order.status === 'cancelled')
+      throw conflict(ORDER_SERVICE_MSG.cancelledNotDelivered, 'order_cancelled');
+    if (!order.isDelivered) throw conflict(ORDER_SERVICE_MSG.unpaidNotDelivered, 'order_unpaid');
+  }
+  return loadFullOrder(ctx.db, orderId);
+}
+
+/**
+ * Cancels unpaid RazorPay/PayPal orders placed more than 30 minutes before `now` and puts their stock back
+ * (DECISIONS §6). One transaction per order; the cancel is a conditional UPDATE, and stock is returned only
+ * for orders this call cancelled, so running it twice at once (two server processes) restocks once.
+ * Cash-on-delivery orders never expire. Returns the ids this call cancelled.
+ */
+export async function expireUnpaidOrders(
+  db: Database,
+  now: Date = new Date(),
+  batch = 200,
+): Promise<{ cancelled: string[] }> {
+  const before = new Date(now.getTime() - UNPAID_ORDER_TTL_MS);
+  const cancelled: string[] = [];
+  for (const id of await repo.expiredOrderIds(db, before, batch)) {
+    const done = await db.transaction(async (tx) => {
+      if (!(await repo.cancelUnpaid(tx, id, before, now))) return false;
+      for (const { productId, qty } of await repo.unitsByProduct(tx, id)) {
+        await repo.returnStock(tx, productId, qty);
+      }
+      return true;
+    });
+    if (done) cancelled.push(id);
+  }
+  return { cancelled };
+}

@@ -1,0 +1,51 @@
+import type { FastifyRequest } from 'fastify';
+import { canViewPendingPayments } from '#shared/permissions.ts';
+import { errorSchema } from '#shared/schemas/common.ts';
+import {
+  pendingSellerPaymentsSchema,
+  sellerPaymentCorrectionBody,
+  sellerPaymentSchema,
+} from '#shared/schemas/order.ts';
+import type { App, AuthedCtx } from '../../lib/types.ts';
+import { actorOf, requirePermission } from '../../plugins/auth.ts';
+import * as sellerPayments from './seller-payments.service.ts';
+
+/** Seller payment records (SPEC §7 payments; DECISIONS §4: Admin only, whatever SPEC's client checks). */
+export default async function sellerPaymentsRoutes(app: App) {
+  const ctx = (req: FastifyRequest): AuthedCtx => ({ db: app.db, actor: actorOf(req) });
+  const adminOnly = requirePermission(canViewPendingPayments);
+
+  app.get(
+    '/payments/pending-seller-payments',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags: ['payments'],
+        summary: 'Pending seller payouts of placed orders, grouped per seller (Admin)',
+        response: { 200: pendingSellerPaymentsSchema, 401: errorSchema, 403: errorSchema },
+      },
+    },
+    async (req) => sellerPayments.pendingSellerPayments(ctx(req)),
+  );
+
+  app.post(
+    '/payments/seller',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags: ['payments'],
+        summary: "Correct a seller payment record's status, e.g. mark it Paid (Admin); never creates one",
+        body: sellerPaymentCorrectionBody,
+        response: {
+          200: sellerPaymentSchema,
+          400: errorSchema,
+          401: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+          409: errorSchema,
+        },
+      },
+    },
+    async (req) => sellerPayments.correctSellerPayment(ctx(req), req.body),
+  );
+}

@@ -1,0 +1,116 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { parseMoney, sumMoney, toWireNumber } from '#shared/money.ts';
+import type {
+  PendingSellerPayments,
+  SellerPayment,
+  SellerPaymentCorrectionBody,
+} from '#shared/schemas/order.ts';
+import { orders, sellerPayments, users } from '../../db/schema/index.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import type { AuthedCtx } from '../../lib/types.ts';
+
+/**
+ * Seller payment records (SPEC §3, §4; DECISIONS §6): one per order line, written Pending by the order
+ * transaction with the seller's payout in INR. Admin sees what is still owed, grouped per seller, and may
+ * correct a record's status (e.g. mark it Paid once the bank transfer went out). Records of cancelled
+ * orders stay in the table for the history but are owed nothing and are never listed as pending.
+ */
+
+export const SELLER_PAYMENT_MSG = {
+  notFound: 'Seller payment not found',
+  cancelledOrder: 'The order was cancelled: nothing is owed for it',
+} as const;
+
+/** GET /api/payments/pending-seller-payments (Admin; the route checks). */
+export async function pendingSellerPayments(ctx: AuthedCtx): Promise<PendingSellerPayments> {
+  const rows = await ctx.db
+    .select({
+      id: sellerPayments.id,
+      orderId: sellerPayments.orderId,
+      orderItemId: sellerPayments.orderItemId,
+      sellerId: sellerPayments.sellerId,
+      sellerName: users.name,
+      itemTotalPrice: sellerPayments.itemTotalPrice,
+      currency: sellerPayments.currency,
+      paymentStatus: sellerPayments.paymentStatus,
+    })
+    .from(sellerPayments)
+    .innerJoin(orders, eq(orders.id, sellerPayments.orderId))
+    .innerJoin(users, eq(users.id, sellerPayments.sellerId))
+    .where(and(eq(sellerPayments.paymentStatus, 'Pending'), eq(orders.status, 'placed')))
+    .orderBy(asc(users.name), asc(sellerPayments.sellerId), asc(orders.createdAt), asc(sellerPayments.id));
+
+  const groups = new Map<
+    string,
+    { sellerId: string; sellerName: string; currency: string; rows: typeof rows }
+  >();
+  for (const row of rows) {
+    const key = `${row.sellerId}|${row.currency}`;
+    let group = groups.get(key);
+    if (!group) {
+      group = { sellerId: row.sellerId, sellerName: row.sellerName, currency: row.currency, rows: [] };
+      groups.set(key, group);
+    }
+    group.rows.push(row);
+  }
+  // Payout records are INR (2 decimals), like every seller payout.
+  return [...groups.values()].map((g) => ({
+    seller: { _id: g.sellerId },
+    sellerName: g.sellerName,
+    currency: g.currency,
+    totalItemTotalPrice: toWireNumber(sumMoney(g.rows.map((r) => parseMoney(r.itemTotalPrice)))),
+    payments: g.rows.map((r) => ({
+      _id: r.id,
+      orderId: r.orderId,
+      orderItemId: r.orderItemId,
+      itemTotalPrice: toWireNumber(parseMoney(r.itemTotalPrice)),
+      paymentStatus: r.paymentStatus,
+    })),
+  }));
+}
+
+function toWire(row: typeof sellerPayments.$inferSelect): SellerPayment {
+  return {
+    _id: row.id,
+    orderId: row.orderId,
+    orderItemId: row.orderItemId,
+    seller: { _id: row.sellerId },
+    itemTotalPrice: toWireNumber(parseMoney(row.itemTotalPrice)),
+    currency: row.currency,
+    paymentStatus: row.paymentStatus,
+    paymentDate: row.paymentDate ? row.paymentDate.toISOString() : null,
+  };
+}
+
+/**
+ * POST /api/payments/seller (Admin corrections; the route checks). Never creates a record: it finds the
+ * one of an order line (by `_id` or `orderItemId`) and sets its status. Paid takes `paymentDate` (now when
+ * not given); Pending clears it. A line of a cancelled order cannot be marked Paid.
+ */
+export async function correctSellerPayment(
+  ctx: AuthedCtx,
+  body: SellerPaymentCorrectionBody,
+): Promise<SellerPayment> {
+  const match = body._id
+    ? eq(sellerPayments.id, body._id)
+    : eq(sellerPayments.orderItemId, body.orderItemId ?? '');
+  const found = await ctx.db
+    .select({ id: sellerPayments.id, orderStatus: orders.status })
+    .from(sellerPayments)
+    .innerJoin(orders, eq(orders.id, sellerPayments.orderId))
+    .where(match);
+  const record = found[0];
+  if (!record) throw notFound(SELLER_PAYMENT_MSG.notFound);
+  if (body.paymentStatus === 'Paid' && record.orderStatus === 'cancelled') {
+    throw conflict(SELLER_PAYMENT_MSG.cancelledOrder, 'order_cancelled');
+  }
+  const paymentDate =
+    body.paymentStatus === 'Paid' ? (body.paymentDate ? new Date(body.paymentDate) : sql`now()`) : null;
+  const [row] = await ctx.db
+    .update(sellerPayments)
+    .set({ paymentStatus: body.paymentStatus, paymentDate })
+    .where(eq(sellerPayments.id, record.id))
+    .returning();
+  if (!row) throw notFound(SELLER_PAYMENT_MSG.notFound);
+  return toWire(row);
+}
