@@ -29,6 +29,8 @@ import usersAdminRoutes from './modules/users-admin/users-admin.routes.ts';
 import kycRoutes from './modules/kyc/kyc.routes.ts';
 import placesRoutes from './modules/places/places.routes.ts';
 import catalogRoutes from './modules/catalog/catalog.routes.ts';
+import ordersRoutes from './modules/orders/orders.routes.ts';
+import { orderExpiryPlugin } from './modules/orders/expiry.plugin.ts';
 import currencyRoutes from './modules/currency/currency.routes.ts';
 import { storagePlugin } from './plugins/storage.ts';
 import { jobsPlugin } from './jobs/jobs.plugin.ts';
@@ -128,6 +130,8 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Ap
   await app.register(kycRoutes, { prefix: '/api' });
   await app.register(placesRoutes, { prefix: '/api' });
   await app.register(catalogRoutes, { prefix: '/api' });
+  await app.register(ordersRoutes, { prefix: '/api' });
+  await app.register(orderExpiryPlugin);
   await app.register(currencyRoutes, { prefix: '/api' });
   await app.register(notificationsRoutes, { prefix: '/api' });
   await app.register(mailboxRoutes);
