@@ -22,6 +22,7 @@ import { ping, type Database } from './db/client.ts';
 import { AppError, statusOf } from './lib/errors.ts';
 import type { App } from './lib/types.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { redisPlugin } from './plugins/redis.ts';
 import accountsRoutes from './modules/accounts/accounts.routes.ts';
 import passwordResetRoutes from './modules/accounts/password-reset.routes.ts';
 import sellerOnboardingRoutes from './modules/accounts/seller-onboarding.routes.ts';
@@ -73,8 +74,13 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Ap
     crossOriginEmbedderPolicy: false,
   });
   await app.register(cookie);
-  // Limits are opted into per route (login, reset); see config.rateLimit on those routes.
-  await app.register(rateLimit, { global: false });
+  await app.register(redisPlugin);
+  // Limits are opted into per route (sign-up, reset, coupons…); see config.rateLimit on those routes.
+  // With REDIS_URL the counters are shared by every instance; if Redis fails, requests are not refused.
+  await app.register(rateLimit, {
+    global: false,
+    ...(app.redis ? { redis: app.redis, skipOnError: true } : {}),
+  });
   await app.register(swagger, {
     openapi: { info: { title: 'Haat API', version: '0.1.0' } },
     transform: jsonSchemaTransform,

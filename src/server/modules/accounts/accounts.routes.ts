@@ -14,7 +14,12 @@ import {
 } from '#shared/schemas/user.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { App, Ctx } from '../../lib/types.ts';
-import { LOGIN_LIMITS, LoginLimiter } from '../../plugins/login-limiter.ts';
+import {
+  LOGIN_LIMITS,
+  LoginLimiter,
+  MemoryCounterStore,
+  RedisCounterStore,
+} from '../../plugins/login-limiter.ts';
 import { actorOf, clearSessionCookie, requireAuth, setSessionCookie } from '../../plugins/auth.ts';
 import * as accounts from './accounts.service.ts';
 
@@ -22,8 +27,15 @@ const userIdParams = z.object({ id: z.string().max(100) });
 
 /** Accounts: registration, sign-in/out, own profile, roles, public names (SPEC §7 Users, DECISIONS §4). */
 export default async function accountsRoutes(app: App) {
-  // One limiter per app instance; see login-limiter.ts for why it is in memory.
-  const loginLimiter = new LoginLimiter(LOGIN_LIMITS);
+  // Failed sign-ins are counted in Redis when REDIS_URL is set (shared by all instances), else in memory.
+  const loginLimiter = new LoginLimiter(
+    LOGIN_LIMITS,
+    app.redis
+      ? new RedisCounterStore(app.redis, 'haat:login:', new MemoryCounterStore(), (err) =>
+          app.log.warn({ err }, 'login limiter: Redis unavailable, counting in this process'),
+        )
+      : new MemoryCounterStore(),
+  );
   const ctx = (req: FastifyRequest): Ctx => ({ db: app.db, actor: req.actor });
 
   app.post(
@@ -44,13 +56,13 @@ export default async function accountsRoutes(app: App) {
     '/users/login',
     { schema: { tags: ['users'], summary: 'Sign in', body: loginBody, response: { 200: authResponse } } },
     async (req, reply) => {
-      const attempt = loginLimiter.attempt(req.ip, req.body.email);
+      const attempt = await loginLimiter.attempt(req.ip, req.body.email);
       if (!attempt.allowed) {
         reply.header('retry-after', String(attempt.retryAfterSeconds));
         throw new AppError('rate_limited', MSG.tooManyAttempts);
       }
       const { user, token, expiresAt } = await accounts.login(ctx(req), req.body);
-      attempt.succeeded();
+      await attempt.succeeded();
       setSessionCookie(reply, token, expiresAt);
       return { ...user, token };
     },

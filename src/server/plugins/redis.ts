@@ -1,0 +1,28 @@
+import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
+import type { App } from '../lib/types.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** A Redis client when REDIS_URL is set: shared rate-limit counters for several instances. */
+    redis: Redis | null;
+  }
+}
+
+/**
+ * REDIS_URL is optional (DECISIONS §1): it only makes rate-limit counters shared between app instances.
+ * Commands fail fast instead of queueing while Redis is away, so limits degrade to per-process counting.
+ */
+export const redisPlugin = fp(async (app: App) => {
+  const url = app.config.redisUrl;
+  if (!url) {
+    app.decorate('redis', null);
+    return;
+  }
+  const redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2000 });
+  redis.on('error', (err) => app.log.warn({ err }, 'redis error'));
+  app.decorate('redis', redis);
+  app.addHook('onClose', async () => {
+    redis.disconnect();
+  });
+});
