@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/server/app.ts';
 import { orders, products } from '../../src/server/db/schema/index.ts';
 import { expireUnpaidOrders, markOrderPaid } from '../../src/server/modules/orders/orders.service.ts';
 import { createProduct, type ProductRow } from '../factories/catalog.ts';
@@ -102,6 +103,15 @@ describe('expireUnpaidOrders', () => {
     expect(await stockOf(p)).toBe(20);
   });
 
+  it('works through more orders than one batch', async () => {
+    const p = await createProduct(t.db, { sellerId: seller.id, countInStock: 5 });
+    const placed = [];
+    for (let i = 0; i < 5; i++) placed.push(await placeOrder(t.app, token, orderBody([{ product: p.id }])));
+    const { cancelled } = await expireUnpaidOrders(t.db, minutesFromNow(31), 2);
+    expect(cancelled.sort()).toEqual(placed.map((o) => o._id).sort());
+    expect(await stockOf(p)).toBe(5);
+  });
+
   it('a cancelled order can be neither paid nor delivered', async () => {
     const p = await createProduct(t.db, { sellerId: seller.id });
     const o = await placeOrder(t.app, token, orderBody([{ product: p.id }]));
@@ -135,5 +145,28 @@ describe('expireUnpaidOrders', () => {
       expect(row).toMatchObject({ isPaid: false, status: 'cancelled' });
       expect(await stockOf(p)).toBe(5);
     }
+  });
+});
+
+describe('the expiry plugin', () => {
+  it('is off under test, and outside tests runs the job when the app is ready', async () => {
+    const p = await createProduct(t.db, { sellerId: seller.id, countInStock: 2 });
+    const o = await placeOrder(t.app, token, orderBody([{ product: p.id, qty: 2 }]));
+    await backdateOrder(t.db, o._id, 40);
+    // The test app (NODE_ENV=test) never started it.
+    expect(await rowOf(o._id)).toMatchObject({ status: 'placed' });
+
+    const app = await buildApp({ config: { ...t.config, env: 'development' }, db: t.db, logger: false });
+    try {
+      await app.ready();
+      const deadline = Date.now() + 10_000;
+      while ((await rowOf(o._id))?.status !== 'cancelled' && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    } finally {
+      await app.close();
+    }
+    expect(await rowOf(o._id)).toMatchObject({ status: 'cancelled' });
+    expect(await stockOf(p)).toBe(2);
   });
 });

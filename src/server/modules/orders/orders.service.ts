@@ -528,15 +528,21 @@ export async function expireUnpaidOrders(
 ): Promise<{ cancelled: string[] }> {
   const before = new Date(now.getTime() - UNPAID_ORDER_TTL_MS);
   const cancelled: string[] = [];
-  for (const id of await repo.expiredOrderIds(db, before, batch)) {
-    const done = await db.transaction(async (tx) => {
-      if (!(await repo.cancelUnpaid(tx, id, before, now))) return false;
-      for (const { productId, qty } of await repo.unitsByProduct(tx, id)) {
-        await repo.returnStock(tx, productId, qty);
-      }
-      return true;
-    });
-    if (done) cancelled.push(id);
+  // Batches until none are left. A listed order this call cannot cancel was cancelled by another run or
+  // paid meanwhile, so it is not listed again and the loop ends.
+  for (;;) {
+    const ids = await repo.expiredOrderIds(db, before, batch);
+    for (const id of ids) {
+      const done = await db.transaction(async (tx) => {
+        if (!(await repo.cancelUnpaid(tx, id, before, now))) return false;
+        for (const { productId, qty } of await repo.unitsByProduct(tx, id)) {
+          await repo.returnStock(tx, productId, qty);
+        }
+        return true;
+      });
+      if (done) cancelled.push(id);
+    }
+    if (ids.length < batch) break;
   }
   return { cancelled };
 }
