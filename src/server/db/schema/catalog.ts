@@ -109,6 +109,8 @@ export const products = pgTable(
     index('products_category_idx').on(t.categoryId),
     index('products_shop_idx').on(t.shopId),
     index('products_active_created_idx').on(t.status, t.createdAt),
+    // The admin product table: every product, newest first, 20 a page (issue 4).
+    index('products_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('products_search_vector_idx').using('gin', t.searchVector),
     index('products_title_vector_idx').using('gin', t.titleVector),
     index('products_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
