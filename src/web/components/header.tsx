@@ -9,6 +9,7 @@ import { backOfficeMenu, hasRole, isAdmin, sellerMenu, type Actor } from '#share
 import { useSession } from '#web/features/auth/api/get-session.ts';
 import { useLogout } from '#web/features/auth/api/logout.ts';
 import { useCart } from '#web/features/cart/stores/cart-context.tsx';
+import { CurrencyPicker } from '#web/features/currency/components/currency-picker.tsx';
 
 function decodeSegment(segment: string): string {
   try {
@@ -135,6 +136,7 @@ export function Header() {
           <Navbar.Collapse id="main-nav">
             <SearchBox />
             <Nav className="ms-auto align-items-lg-center">
+              <CurrencyPicker className="me-lg-2" />
               <CartLink totalQty={totalQty} className="d-none d-lg-flex" />
               {actor ? (
                 <NavDropdown title={actor.name} id="user-menu" align="end">

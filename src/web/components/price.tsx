@@ -1,5 +1,7 @@
+import { useCallback } from 'react';
 import { formatMoney, parseMoney } from '#shared/money.ts';
 import { convertFromInr } from '#shared/pricing.ts';
+import { moneyLocaleFor } from '#shared/rates.ts';
 import { currencySpec, useDisplayCurrency } from '#web/features/currency/display-currency.tsx';
 
 /**
@@ -11,17 +13,41 @@ export function Price({ amount, className }: { amount: number; className?: strin
   return <span className={className}>{text}</span>;
 }
 
-/** A formatter for INR amounts in the display currency, for places where a component does not fit. */
+/**
+ * A formatter for INR amounts in the display currency, for places where a component does not fit:
+ * converted once, half-up to the currency's minor unit or cash step (CHF 0.05), then formatted with its
+ * symbol, separators and decimals (rupees with Indian grouping, others Western: `moneyLocaleFor`).
+ */
 export function useFormatInr(): (amount: number) => string {
   const { currency, rateFromInr } = useDisplayCurrency();
-  return (amount: number) => formatMoney(convertFromInr(parseMoney(amount, 2), rateFromInr, currency), currency);
+  return useCallback(
+    (amount: number) =>
+      formatMoney(
+        convertFromInr(parseMoney(amount, 2), rateFromInr, currency),
+        currency,
+        moneyLocaleFor(currency.code),
+      ),
+    [currency, rateFromInr],
+  );
 }
 
 /**
  * An amount already in a fixed currency (an order's totals are in the currency it was placed in, and stay
  * so whatever the visitor's display currency is).
  */
-export function Money({ amount, currency, className }: { amount: number; currency: string; className?: string }) {
+export function Money({
+  amount,
+  currency,
+  className,
+}: {
+  amount: number;
+  currency: string;
+  className?: string;
+}) {
   const spec = currencySpec(currency);
-  return <span className={className}>{formatMoney(parseMoney(amount, spec.decimalDigits), spec)}</span>;
+  return (
+    <span className={className}>
+      {formatMoney(parseMoney(amount, spec.decimalDigits), spec, moneyLocaleFor(spec.code))}
+    </span>
+  );
 }

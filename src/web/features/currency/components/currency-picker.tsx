@@ -1,0 +1,76 @@
+import { CURRENCIES, currencyByCode } from '#shared/currencies.ts';
+import { useDisplayCurrency } from '../display-currency.tsx';
+
+/** Offered first: the rupee, then the currencies most of Haat's buyers abroad pay in. */
+export const COMMON_CURRENCIES = [
+  'INR',
+  'USD',
+  'EUR',
+  'GBP',
+  'AED',
+  'AUD',
+  'CAD',
+  'SGD',
+  'JPY',
+  'CHF',
+] as const;
+
+const common = COMMON_CURRENCIES.map((code) => currencyByCode(code)!);
+const others = CURRENCIES.filter((c) => !(COMMON_CURRENCIES as readonly string[]).includes(c.code));
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** '2026-09-29' → '29 Sept 2026'. */
+export function formatRatesDate(date: string): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  return Number.isNaN(d.getTime()) ? date : dateFormat.format(d);
+}
+
+/**
+ * The header's currency picker: common currencies first, then every other one of the table. Its accessible
+ * name "Currency" comes from `title` (also its tooltip) rather than a label, so a page's own "Currency"
+ * form field (registration, profile) stays the only thing labelled that way.
+ * When prices use the bundled offline rates, their date is shown beside it (DECISIONS §8).
+ */
+export function CurrencyPicker({ className = '' }: { className?: string }) {
+  const { selected, setCurrency, snapshot, ratesDate, currency } = useDisplayCurrency();
+  const offline = snapshot && ratesDate && currency.code !== 'INR';
+  return (
+    <div className={`d-flex align-items-center gap-2 my-2 my-lg-0 ${className}`}>
+      <select
+        className="form-select form-select-sm"
+        style={{ width: '7.5rem' }}
+        title="Currency"
+        value={selected}
+        onChange={(event) => setCurrency(event.target.value)}
+      >
+        <optgroup label="Common currencies">
+          {common.map((c) => (
+            <option key={c.code} value={c.code}>
+              {c.symbol === c.code ? c.code : `${c.code} (${c.symbol})`}
+            </option>
+          ))}
+        </optgroup>
+        <optgroup label="All currencies">
+          {others.map((c) => (
+            <option key={c.code} value={c.code}>
+              {c.code} – {c.name}
+            </option>
+          ))}
+        </optgroup>
+      </select>
+      {offline ? (
+        <small className="text-light lh-sm" style={{ fontSize: '0.7rem' }} role="note">
+          Offline rates
+          <br />
+          of {formatRatesDate(ratesDate)}
+        </small>
+      ) : null}
+    </div>
+  );
+}
