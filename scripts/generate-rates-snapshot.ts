@@ -32,5 +32,5 @@ const out = path.join(
   path.dirname(fileURLToPath(import.meta.url)),
   '../src/server/modules/currency/rates-snapshot.json',
 );
-fs.writeFileSync(out, `${JSON.stringify({ date: source.date, inr }, null, 1)}\n`);
+fs.writeFileSync(out, `${JSON.stringify({ date: source.date, inr }, null, 2)}\n`);
 console.log(`wrote ${out}: ${Object.keys(inr).length} rates of ${source.date}`);
