@@ -19,6 +19,26 @@ const RegistrationChoicePage = page(
 const ProfilePage = page(() => import('./features/profile/pages/profile-page.tsx'), 'ProfilePage');
 const HelpPage = page(() => import('./features/static/pages/help-page.tsx'), 'HelpPage');
 const TermsPage = page(() => import('./features/static/pages/terms-page.tsx'), 'TermsPage');
+const ShippingPage = page(() => import('./features/checkout/pages/shipping-page.tsx'), 'ShippingPage');
+const PaymentPage = page(() => import('./features/checkout/pages/payment-page.tsx'), 'PaymentPage');
+const PlaceOrderPage = page(() => import('./features/checkout/pages/place-order-page.tsx'), 'PlaceOrderPage');
+const OrderPage = page(() => import('./features/orders/pages/order-page.tsx'), 'OrderPage');
+const LatestOrderPage = page(
+  () => import('./features/orders/pages/latest-order-page.tsx'),
+  'LatestOrderPage',
+);
+const AdminOrderListPage = page(
+  () => import('./features/orders/pages/admin-order-list-page.tsx'),
+  'AdminOrderListPage',
+);
+const SellerOrderListPage = page(
+  () => import('./features/orders/pages/seller-order-list-page.tsx'),
+  'SellerOrderListPage',
+);
+const PendingPaymentsPage = page(
+  () => import('./features/orders/pages/pending-payments-page.tsx'),
+  'PendingPaymentsPage',
+);
 const NotFoundPage = page(() => import('./features/static/pages/not-found-page.tsx'), 'NotFoundPage');
 
 /** A route whose page a later issue builds: a placeholder that names it. */
@@ -57,12 +77,12 @@ export const routes: RouteObject[] = [
           { path: 'profile', element: <ProfilePage /> },
 
           // Checkout and orders
-          soon('shipping', 'Shipping'),
-          soon('payment', 'Payment Method'),
-          soon('placeorder', 'Place Order'),
-          soon('order', 'Order'),
-          soon('order/:id', 'Order'),
-          soon('order/:id/edit', 'Edit Order'),
+          { path: 'shipping', element: <ShippingPage /> },
+          { path: 'payment', element: <PaymentPage /> },
+          { path: 'placeorder', element: <PlaceOrderPage /> },
+          { path: 'order', element: <LatestOrderPage /> },
+          { path: 'order/:id', element: <OrderPage /> },
+          { path: 'order/:id/edit', element: <OrderPage /> },
 
           // Information
           { path: 'help', element: <HelpPage /> },
@@ -73,8 +93,8 @@ export const routes: RouteObject[] = [
           soon('admin/user/:id/edit', 'Edit User'),
           soon('admin/categories-markup', 'Category Markups'),
           soon('admin/category-markup/:id/edit', 'Edit Category Markup'),
-          soon('admin/orderlist', 'Orders'),
-          soon('admin/pending-payments', 'Pending Seller Payments'),
+          { path: 'admin/orderlist', element: <AdminOrderListPage /> },
+          { path: 'admin/pending-payments', element: <PendingPaymentsPage /> },
           soon('admin/productlist', 'Products'),
           soon('admin/productlist/:pageNumber', 'Products'),
 
@@ -82,7 +102,7 @@ export const routes: RouteObject[] = [
           soon('seller/productlist', 'My Products'),
           soon('seller/productlist/:pageNumber', 'My Products'),
           soon('seller/product/create', 'Create Product'),
-          soon('seller/orderlist', 'Seller Orders'),
+          { path: 'seller/orderlist', element: <SellerOrderListPage /> },
 
           { path: '*', element: <NotFoundPage /> },
         ],

@@ -1,4 +1,5 @@
 import { RequireSignIn } from '#web/features/auth/components/require-sign-in.tsx';
+import { MyPurchases } from '#web/features/orders/components/my-purchases.tsx';
 import { ProfileForm } from '../components/profile-form.tsx';
 
 export function ProfilePage() {
@@ -16,6 +17,7 @@ export function ProfilePage() {
                 <ProfileForm user={user} />
               </div>
             </div>
+            <MyPurchases />
           </div>
         </div>
       )}

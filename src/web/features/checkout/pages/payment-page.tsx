@@ -1,0 +1,81 @@
+import { useState, type FormEvent } from 'react';
+import Form from 'react-bootstrap/Form';
+import { Navigate, useNavigate } from 'react-router';
+import { FormContainer } from '#web/components/form-container.tsx';
+import { SubmitButton } from '#web/components/form-field.tsx';
+import { RequireSignIn } from '#web/features/auth/components/require-sign-in.tsx';
+import type { PaymentMethod } from '#shared/schemas/order.ts';
+import { useDisplayCurrency } from '#web/features/currency/display-currency.tsx';
+import { CheckoutSteps } from '../components/checkout-steps.tsx';
+import { readPaymentMethod, readShippingAddress, savePaymentMethod } from '../stores/checkout-store.ts';
+
+/** Step 3 (SPEC §2): the payment method. Without a saved shipping address the buyer goes back to /shipping. */
+export function PaymentPage() {
+  return <RequireSignIn>{() => <PaymentStep />}</RequireSignIn>;
+}
+
+/** SPEC §3: RazorPay unless the buyer picked another. */
+const DEFAULT_PAYMENT_METHOD: PaymentMethod = 'RazorPay';
+
+function PaymentStep() {
+  const navigate = useNavigate();
+  const { currency } = useDisplayCurrency();
+  const [method, setMethod] = useState<PaymentMethod>(() => readPaymentMethod() ?? DEFAULT_PAYMENT_METHOD);
+  const [hasShipping] = useState(() => !!readShippingAddress());
+
+  if (!hasShipping) return <Navigate to="/shipping" replace />;
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    savePaymentMethod(method);
+    void navigate('/placeorder');
+  };
+
+  const options: { value: PaymentMethod; label: string; help: string }[] = [
+    { value: 'RazorPay', label: 'RazorPay', help: 'Cards, UPI, net banking and wallets.' },
+    {
+      value: 'PayPal',
+      label: 'PayPal',
+      // DECISIONS §7: PayPal does not take INR from Indian accounts.
+      help:
+        currency.code === 'USD'
+          ? 'Charged in US dollars.'
+          : `Charged in US dollars (USD), converted from the order's ${currency.code} total at the order's exchange rate.`,
+    },
+    { value: 'CashOnDelivery', label: 'Cash on Delivery', help: 'Pay when your order arrives.' },
+  ];
+
+  return (
+    <>
+      <title>Payment Method · Haat</title>
+      <CheckoutSteps current={3} />
+      <FormContainer>
+        <h1 className="h3 mb-4">Payment Method</h1>
+        <form onSubmit={onSubmit} noValidate>
+          <fieldset className="mb-4">
+            <legend className="fs-6 fw-semibold">Select Method</legend>
+            {options.map((option) => (
+              <div key={option.value} className="mb-3">
+                <Form.Check
+                  type="radio"
+                  id={`payment-${option.value}`}
+                  name="paymentMethod"
+                  value={option.value}
+                  checked={method === option.value}
+                  onChange={() => setMethod(option.value)}
+                  label={option.label}
+                  aria-describedby={`payment-${option.value}-help`}
+                  className="mb-0"
+                />
+                <div id={`payment-${option.value}-help`} className="form-text ms-4 mt-0">
+                  {option.help}
+                </div>
+              </div>
+            ))}
+          </fieldset>
+          <SubmitButton pending={false}>Continue</SubmitButton>
+        </form>
+      </FormContainer>
+    </>
+  );
+}

@@ -1,0 +1,228 @@
+import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { MSG } from '#shared/messages.ts';
+import { toWireNumber } from '#shared/money.ts';
+import type { PlaceOrderBody } from '#shared/schemas/order.ts';
+import { Loader } from '#web/components/loader.tsx';
+import { RequireSignIn } from '#web/features/auth/components/require-sign-in.tsx';
+import { useCart } from '#web/features/cart/stores/cart-context.tsx';
+import { useDisplayCurrency } from '#web/features/currency/display-currency.tsx';
+import { AddressText } from '#web/features/orders/components/address-text.tsx';
+import { OrderItemList, type ItemRow } from '#web/features/orders/components/order-item-list.tsx';
+import { OrderSummary } from '#web/features/orders/components/order-summary.tsx';
+import { paymentMethodLabel } from '#web/features/orders/components/payment-method-label.ts';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { useCouponDiscounts, useDiscounts } from '../api/get-discounts.ts';
+import { useHsnTaxes } from '../api/get-hsn-tax.ts';
+import { usePlaceOrder } from '../api/place-order.ts';
+import { CheckoutSteps } from '../components/checkout-steps.tsx';
+import { previewOrder } from '../lib/order-preview.ts';
+import { endCheckoutAttempt, idempotencyKeyFor } from '../stores/checkout-attempt.ts';
+import {
+  clearCouponCodes,
+  readBillingAddress,
+  readCouponCodes,
+  readPaymentMethod,
+  readShippingAddress,
+  separateBillingAddress,
+} from '../stores/checkout-store.ts';
+
+/** Step 4 (SPEC §2): review and place the order. Missing earlier steps send the buyer back to them. */
+export function PlaceOrderPage() {
+  return <RequireSignIn>{() => <PlaceOrderStep />}</RequireSignIn>;
+}
+
+function PlaceOrderStep() {
+  const [saved] = useState(() => ({
+    shipping: readShippingAddress(),
+    billing: readBillingAddress(),
+    paymentMethod: readPaymentMethod(),
+    couponCodes: readCouponCodes(),
+  }));
+  if (!saved.shipping) return <Navigate to="/shipping" replace />;
+  if (!saved.paymentMethod) return <Navigate to="/payment" replace />;
+  return (
+    <PlaceOrderReview
+      shipping={saved.shipping}
+      billing={separateBillingAddress(saved.shipping, saved.billing)}
+      paymentMethod={saved.paymentMethod}
+      couponCodes={saved.couponCodes}
+    />
+  );
+}
+
+type ReviewProps = {
+  shipping: NonNullable<ReturnType<typeof readShippingAddress>>;
+  billing: ReturnType<typeof readBillingAddress>;
+  paymentMethod: NonNullable<ReturnType<typeof readPaymentMethod>>;
+  couponCodes: string[];
+};
+
+function PlaceOrderReview({ shipping, billing, paymentMethod, couponCodes }: ReviewProps) {
+  const navigate = useNavigate();
+  const cart = useCart();
+  const { currency, rateFromInr } = useDisplayCurrency();
+  const discounts = useDiscounts();
+  const coupons = useCouponDiscounts(couponCodes);
+  const taxes = useHsnTaxes(cart.items.map((i) => i.categoryId));
+  const placeOrder = usePlaceOrder();
+  const [now] = useState(() => Date.now());
+
+  const previewPending =
+    (discounts.isPending || coupons.isPending || taxes.isPending) && cart.items.length > 0;
+  const preview = previewPending
+    ? null
+    : previewOrder(cart.items, {
+        // SPEC §8: a failed discount lookup means no discount; the server prices the order anyway.
+        discounts: discounts.byProduct,
+        couponDiscounts: coupons.byProduct,
+        taxes: taxes.byCategory,
+        couponCodes,
+        currency,
+        rateFromInr,
+        now,
+      });
+  const major = (minor: number) => toWireNumber(minor, currency.decimalDigits);
+
+  const rows: ItemRow[] = cart.items.map((item, index) => {
+    const line = preview?.lines[index];
+    return {
+      key: item.product,
+      product: item.product,
+      name: item.name,
+      image: item.image,
+      size: 'size' in item && typeof item.size === 'string' ? item.size : null,
+      qty: item.qty,
+      price: line ? major(line.display.unitPrice) : 0,
+      discountedPrice: line ? major(line.display.discountedUnitPrice) : 0,
+      lineTotal: line ? major(line.display.lineTotal) : 0,
+      currency: currency.code,
+    };
+  });
+
+  const onPlaceOrder = () => {
+    const body: PlaceOrderBody = {
+      orderItems: cart.items.map((item) => {
+        const size = 'size' in item && typeof item.size === 'string' ? item.size : undefined;
+        return size
+          ? { product: item.product, qty: item.qty, size }
+          : { product: item.product, qty: item.qty };
+      }),
+      shippingAddress: shipping,
+      billingAddress: billing,
+      paymentMethod,
+      orderCurrency: currency.code,
+      couponCodes,
+    };
+    placeOrder.mutate(
+      { body, idempotencyKey: idempotencyKeyFor(body) },
+      {
+        onSuccess: (order) => {
+          endCheckoutAttempt();
+          cart.clear();
+          clearCouponCodes();
+          void navigate(`/order/${order._id}`);
+        },
+      },
+    );
+  };
+
+  const empty = cart.items.length === 0;
+
+  return (
+    <>
+      <title>Place Order · Haat</title>
+      <CheckoutSteps current={4} />
+      <h1 className="h3 mb-4">Place Order</h1>
+      <div className="row g-4">
+        <div className="col-12 col-lg-8">
+          <section className="mb-4" aria-labelledby="shipping-heading">
+            <h2 id="shipping-heading" className="h5">
+              Shipping
+            </h2>
+            <p className="mb-1">
+              <strong>Address: </strong>
+              <AddressText address={shipping} />
+            </p>
+            <p className="mb-0">
+              <strong>Billing address: </strong>
+              {billing ? <AddressText address={billing} name={billing.name} /> : 'Same as shipping address'}
+            </p>
+            <Link to="/shipping" className="small">
+              Change addresses
+            </Link>
+          </section>
+          <hr />
+          <section className="mb-4" aria-labelledby="payment-heading">
+            <h2 id="payment-heading" className="h5">
+              Payment Method
+            </h2>
+            <p className="mb-0">
+              <strong>Method: </strong>
+              {paymentMethodLabel(paymentMethod)}
+            </p>
+            <Link to="/payment" className="small">
+              Change payment method
+            </Link>
+          </section>
+          <hr />
+          <section aria-labelledby="items-heading">
+            <h2 id="items-heading" className="h5">
+              Order Items
+            </h2>
+            {empty ? (
+              <Alert variant="info" role="status">
+                {MSG.cartEmpty}. <Link to="/">Go shopping</Link>
+              </Alert>
+            ) : previewPending ? (
+              <Loader label="Pricing your order…" />
+            ) : (
+              <OrderItemList items={rows} />
+            )}
+          </section>
+        </div>
+        <div className="col-12 col-lg-4">
+          <OrderSummary
+            amounts={{
+              itemsPrice: preview ? major(preview.totals.display.itemsPrice) : 0,
+              taxPrice: preview ? major(preview.totals.display.taxPrice) : 0,
+              totalPrice: preview ? major(preview.totals.display.totalPrice) : 0,
+            }}
+            currency={currency.code}
+            note={
+              empty
+                ? undefined
+                : `An estimate in ${currency.code}: the final amounts are worked out when the order is placed.`
+            }
+          >
+            {placeOrder.error ? (
+              <Alert variant="danger" role="alert">
+                <div className="fw-semibold">{MSG.placeOrderFailed}</div>
+                {errorMessage(placeOrder.error) !== MSG.placeOrderFailed ? (
+                  <div className="small mt-1">{errorMessage(placeOrder.error)}</div>
+                ) : null}
+              </Alert>
+            ) : null}
+            <button
+              type="button"
+              className="btn btn-primary w-100"
+              disabled={empty || placeOrder.isPending || placeOrder.isSuccess}
+              aria-busy={placeOrder.isPending}
+              onClick={onPlaceOrder}
+            >
+              {placeOrder.isPending ? (
+                <>
+                  <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+                  Placing order…
+                </>
+              ) : (
+                'Place Order'
+              )}
+            </button>
+          </OrderSummary>
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,190 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState, type FormEvent } from 'react';
+import Form from 'react-bootstrap/Form';
+import { FormProvider, useForm, useFormContext } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { billingFromShipping, isSameAsShipping } from '#shared/checkout.ts';
+import { MSG } from '#shared/messages.ts';
+import {
+  billingAddressSchema,
+  shippingAddressSchema,
+  type BillingAddress,
+  type BillingAddressInput,
+  type ShippingAddress,
+  type ShippingAddressInput,
+} from '#shared/schemas/order.ts';
+import type { User } from '#shared/schemas/user.ts';
+import { Message } from '#web/components/alerts.tsx';
+import { FormContainer } from '#web/components/form-container.tsx';
+import { SubmitButton, TextField } from '#web/components/form-field.tsx';
+import { RequireSignIn } from '#web/features/auth/components/require-sign-in.tsx';
+import { PlaceFields } from '#web/features/places/components/place-fields.tsx';
+import { CheckoutSteps } from '../components/checkout-steps.tsx';
+import {
+  readBillingAddress,
+  readShippingAddress,
+  saveBillingAddress,
+  saveShippingAddress,
+} from '../stores/checkout-store.ts';
+
+/** Step 2 (SPEC §2): shipping and billing addresses. Signed-out visitors go to /login?redirect=shipping. */
+export function ShippingPage() {
+  return <RequireSignIn>{(user) => <ShippingStep user={user} />}</RequireSignIn>;
+}
+
+type ShippingValues = Required<ShippingAddressInput>;
+type BillingValues = Required<BillingAddressInput>;
+
+function initialValues(user: User) {
+  const savedShipping = readShippingAddress();
+  const savedBilling = readBillingAddress();
+  // A first checkout starts from the address on the buyer's profile.
+  const shipping: ShippingValues = savedShipping ?? {
+    address: user.address,
+    country: user.country,
+    state: user.state,
+    city: user.city,
+    postalCode: '',
+  };
+  const billing: BillingValues = savedBilling ?? billingFromShipping(shipping, user.name);
+  // SPEC §4: ticked by default, and when the saved billing address equals the shipping one.
+  return { shipping, billing, same: !savedShipping || isSameAsShipping(savedBilling, savedShipping) };
+}
+
+function ShippingStep({ user }: { user: User }) {
+  const navigate = useNavigate();
+  const [initial] = useState(() => initialValues(user));
+  const [sameAsShipping, setSameAsShipping] = useState(initial.same);
+  const shipping = useForm({ resolver: zodResolver(shippingAddressSchema), defaultValues: initial.shipping });
+  const billing = useForm({ resolver: zodResolver(billingAddressSchema), defaultValues: initial.billing });
+  const [pending, setPending] = useState(false);
+
+  // SPEC §5: a postal code that does not fit the country is an alert as well as a field message.
+  const alerts = [
+    shipping.formState.errors.postalCode?.message === MSG.invalidShippingPostal
+      ? MSG.invalidShippingPostal
+      : null,
+    !sameAsShipping && billing.formState.errors.postalCode?.message === MSG.invalidBillingPostal
+      ? MSG.invalidBillingPostal
+      : null,
+  ].filter((a) => a !== null);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setPending(true);
+    try {
+      // handleSubmit (not a bare trigger) marks each form submitted, so fixed fields re-validate as typed.
+      const valid: { shipping?: ShippingAddress; billing?: BillingAddress } = {};
+      await shipping.handleSubmit((values) => {
+        valid.shipping = values;
+      })();
+      if (!sameAsShipping) {
+        await billing.handleSubmit((values) => {
+          valid.billing = values;
+        })();
+      }
+      const shippingAddress = valid.shipping;
+      const billingAddress = valid.billing;
+      if (!shippingAddress || (!sameAsShipping && !billingAddress)) {
+        window.scrollTo({ top: 0 });
+        return;
+      }
+      saveShippingAddress(shippingAddress);
+      // Ticked: billing mirrors shipping, billed to the buyer's own name (SPEC §4).
+      saveBillingAddress(billingAddress ?? billingFromShipping(shippingAddress, user.name));
+      await navigate('/payment');
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <>
+      <title>Shipping · Haat</title>
+      <CheckoutSteps current={2} />
+      <FormContainer wide>
+        <h1 className="h3 mb-4">Shipping</h1>
+        {alerts.map((text) => (
+          <Message key={text} variant="danger">
+            {text}
+          </Message>
+        ))}
+        <form onSubmit={(e) => void onSubmit(e)} noValidate>
+          <FormProvider {...shipping}>
+            <AddressFields legend="Shipping address" />
+          </FormProvider>
+
+          <Form.Check
+            type="checkbox"
+            id="billing-same"
+            className="mb-3"
+            label="Billing address same as shipping"
+            checked={sameAsShipping}
+            onChange={(e) => setSameAsShipping(e.target.checked)}
+            aria-controls="billing-address"
+          />
+
+          {sameAsShipping ? (
+            <p className="small text-body-secondary mb-4">
+              The bill goes to <strong>{user.name}</strong> at the shipping address.
+            </p>
+          ) : (
+            <FormProvider {...billing}>
+              <AddressFields legend="Billing address" withName id="billing-address" />
+            </FormProvider>
+          )}
+
+          <SubmitButton pending={pending} pendingLabel="Saving…">
+            Continue
+          </SubmitButton>
+        </form>
+      </FormContainer>
+    </>
+  );
+}
+
+/**
+ * Address, country / state / city and postal code as a labelled group, inside the shipping or the billing
+ * form's <FormProvider> (both share these field names; billing adds `name`).
+ */
+function AddressFields({
+  legend,
+  withName = false,
+  id,
+}: {
+  legend: string;
+  withName?: boolean;
+  id?: string;
+}) {
+  const {
+    register,
+    formState: { errors },
+  } = useFormContext<BillingValues>();
+  return (
+    <fieldset className="border rounded p-3 mb-3" id={id}>
+      <legend className="float-none w-auto px-2 fs-6 mb-0 fw-semibold">{legend}</legend>
+      {withName ? (
+        <TextField
+          label="Name"
+          autoComplete="billing name"
+          {...register('name')}
+          error={errors.name?.message}
+        />
+      ) : null}
+      <TextField
+        label="Address"
+        autoComplete={withName ? 'billing street-address' : 'shipping street-address'}
+        {...register('address')}
+        error={errors.address?.message}
+      />
+      <PlaceFields />
+      <TextField
+        label="Postal Code"
+        autoComplete={withName ? 'billing postal-code' : 'shipping postal-code'}
+        {...register('postalCode')}
+        error={errors.postalCode?.message}
+        className="mb-1"
+      />
+    </fieldset>
+  );
+}

@@ -1,0 +1,60 @@
+import { isSameAsShipping } from '#shared/checkout.ts';
+import {
+  billingAddressSchema,
+  paymentMethodSchema,
+  shippingAddressSchema,
+  type BillingAddress,
+  type PaymentMethod,
+  type ShippingAddress,
+} from '#shared/schemas/order.ts';
+import { readStored, removeStored, writeStored } from '#web/lib/local-storage.ts';
+
+/**
+ * The checkout steps kept in the browser (SPEC §3 "Browser storage keeps … shippingAddress,
+ * billingAddress and paymentMethod"), so a reload or a return visit resumes where the buyer left off.
+ * Stored data may be old or hand-edited: it is read through the same schemas the server applies, and a
+ * value that no longer passes reads as "not saved yet".
+ */
+export const SHIPPING_KEY = 'shippingAddress';
+export const BILLING_KEY = 'billingAddress';
+export const PAYMENT_METHOD_KEY = 'paymentMethod';
+/** Written by the cart page (coupon codes the buyer entered); read here, cleared once an order is placed. */
+export const COUPON_CODES_KEY = 'couponCodes';
+
+const parseWith =
+  <T>(schema: { safeParse: (v: unknown) => { success: true; data: T } | { success: false } }) =>
+  (value: unknown): T | null => {
+    const result = schema.safeParse(value);
+    return result.success ? result.data : null;
+  };
+
+export const parseShippingAddress = parseWith<ShippingAddress>(shippingAddressSchema);
+export const parseBillingAddress = parseWith<BillingAddress>(billingAddressSchema);
+export const parsePaymentMethod = (value: unknown): PaymentMethod | null =>
+  value === undefined || value === null ? null : parseWith<PaymentMethod>(paymentMethodSchema)(value);
+
+export function parseCouponCodes(value: unknown): string[] | null {
+  if (!Array.isArray(value)) return null;
+  return value.filter((c): c is string => typeof c === 'string' && c.trim() !== '');
+}
+
+export const readShippingAddress = () => readStored(SHIPPING_KEY, parseShippingAddress);
+export const readBillingAddress = () => readStored(BILLING_KEY, parseBillingAddress);
+export const readPaymentMethod = () => readStored(PAYMENT_METHOD_KEY, parsePaymentMethod);
+export const readCouponCodes = () => readStored(COUPON_CODES_KEY, parseCouponCodes) ?? [];
+
+export const saveShippingAddress = (value: ShippingAddress) => writeStored(SHIPPING_KEY, value);
+export const saveBillingAddress = (value: BillingAddress) => writeStored(BILLING_KEY, value);
+export const savePaymentMethod = (value: PaymentMethod) => writeStored(PAYMENT_METHOD_KEY, value);
+export const clearCouponCodes = () => removeStored(COUPON_CODES_KEY);
+
+/**
+ * The billing address to show and send: null when it is the shipping address (SPEC §4 'Same as shipping
+ * address'; the server then bills the buyer's name at the shipping address).
+ */
+export function separateBillingAddress(
+  shipping: ShippingAddress,
+  billing: BillingAddress | null,
+): BillingAddress | null {
+  return billing && !isSameAsShipping(billing, shipping) ? billing : null;
+}

@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { PendingSellerPayments } from '#shared/schemas/order.ts';
+import { api } from '#web/lib/api-client.ts';
+import { orderKeys } from './order-keys.ts';
+
+/** GET /api/payments/pending-seller-payments — Pending payouts grouped by seller (Admin only). */
+export const getPendingPayments = (signal?: AbortSignal) =>
+  api.get<PendingSellerPayments>('/api/payments/pending-seller-payments', { signal });
+
+export const pendingPaymentsQueryOptions = () =>
+  queryOptions({
+    queryKey: orderKeys.pendingPayments,
+    queryFn: ({ signal }) => getPendingPayments(signal),
+  });
+
+export const usePendingPayments = () => useQuery(pendingPaymentsQueryOptions());

@@ -1,0 +1,75 @@
+import { Link } from 'react-router';
+import { ErrorAlert, Message } from '#web/components/alerts.tsx';
+import { Loader } from '#web/components/loader.tsx';
+import { Money } from '#web/components/price.tsx';
+import { formatDate } from '#web/lib/format.ts';
+import { useMyOrders } from '../api/get-my-orders.ts';
+import { StatusCell } from './status-cell.tsx';
+import { ScrollTable } from './scroll-table.tsx';
+
+/** The 'My Purchases' table of /profile (SPEC §2): each order with its total in the order's currency. */
+export function MyPurchases() {
+  const orders = useMyOrders();
+  return (
+    <section id="my-purchases" aria-labelledby="my-purchases-heading" className="mt-5">
+      <h2 id="my-purchases-heading" className="h4 mb-3">
+        My Purchases
+      </h2>
+      {orders.isPending ? (
+        <Loader label="Loading your purchases…" />
+      ) : orders.error ? (
+        <ErrorAlert error={orders.error} />
+      ) : orders.data.length === 0 ? (
+        <Message>
+          You have not bought anything yet. <Link to="/">Start shopping</Link>
+        </Message>
+      ) : (
+        <ScrollTable>
+          <thead>
+            <tr>
+              <th scope="col">ID</th>
+              <th scope="col">Date</th>
+              <th scope="col">Total</th>
+              <th scope="col">Paid</th>
+              <th scope="col">Delivered</th>
+              <th scope="col">
+                <span className="visually-hidden">Details</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {orders.data.map((order) => (
+              <tr key={order._id}>
+                <td className="font-monospace small text-nowrap" title={order._id}>
+                  {order._id.slice(0, 8)}
+                  {order.status === 'cancelled' ? (
+                    <span className="badge text-bg-secondary ms-1">Cancelled</span>
+                  ) : null}
+                </td>
+                <td className="text-nowrap">{formatDate(order.createdAt)}</td>
+                <td className="text-nowrap">
+                  <Money amount={order.totalPrice} currency={order.orderCurrency} />
+                </td>
+                <td>
+                  <StatusCell done={order.isPaid} at={order.paidAt} label="Paid" />
+                </td>
+                <td>
+                  <StatusCell done={order.isDelivered} at={order.deliveredAt} label="Delivered" />
+                </td>
+                <td>
+                  <Link
+                    to={`/order/${order._id}`}
+                    className="btn btn-sm btn-outline-primary"
+                    aria-label={`Details of order ${order._id}`}
+                  >
+                    Details
+                  </Link>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </ScrollTable>
+      )}
+    </section>
+  );
+}

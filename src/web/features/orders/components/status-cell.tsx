@@ -1,0 +1,20 @@
+import { formatDate } from '#web/lib/format.ts';
+
+/**
+ * A paid / delivered cell of the order tables: the date in green when it happened, a red "No" otherwise
+ * (words, not only colour, so it reads without colour too).
+ */
+export function StatusCell({ done, at, label }: { done: boolean; at: string | null; label: string }) {
+  return done ? (
+    <span className="text-success text-nowrap">
+      <span aria-hidden="true">✓ </span>
+      {formatDate(at) || 'Yes'}
+      <span className="visually-hidden"> ({label})</span>
+    </span>
+  ) : (
+    <span className="text-danger text-nowrap">
+      <span aria-hidden="true">✗ </span>No
+      <span className="visually-hidden"> (not {label.toLowerCase()})</span>
+    </span>
+  );
+}

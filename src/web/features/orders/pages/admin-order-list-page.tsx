@@ -1,0 +1,145 @@
+import Form from 'react-bootstrap/Form';
+import { Link, useSearchParams } from 'react-router';
+import { canManageOrders } from '#shared/permissions.ts';
+import type { OrderListQuery } from '#shared/schemas/order.ts';
+import { ErrorAlert, Message } from '#web/components/alerts.tsx';
+import { Loader } from '#web/components/loader.tsx';
+import { Money } from '#web/components/price.tsx';
+import { formatDate } from '#web/lib/format.ts';
+import { useOrders } from '../api/get-orders.ts';
+import { paymentMethodLabel } from '../components/payment-method-label.ts';
+import { Pager } from '../components/pager.tsx';
+import { RequireAccess } from '../components/require-access.tsx';
+import { StatusCell } from '../components/status-cell.tsx';
+import { ScrollTable } from '../components/scroll-table.tsx';
+
+/** /admin/orderlist (SPEC §2): every order, for Admin and Distributor; filter by paid and delivered. */
+export function AdminOrderListPage() {
+  return <RequireAccess allowed={canManageOrders}>{() => <AdminOrderList />}</RequireAccess>;
+}
+
+type Flag = 'true' | 'false' | undefined;
+const flag = (value: string | null): Flag => (value === 'true' || value === 'false' ? value : undefined);
+
+function AdminOrderList() {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const query: OrderListQuery = {
+    pageNumber: page,
+    paid: flag(params.get('paid')),
+    delivered: flag(params.get('delivered')),
+  };
+  const orders = useOrders(query);
+
+  const setFilter = (name: 'paid' | 'delivered', value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(name, value);
+    else next.delete(name);
+    next.delete('page'); // a new filter starts at page 1
+    setParams(next);
+  };
+  const pageHref = (n: number) => {
+    const next = new URLSearchParams(params);
+    next.set('page', String(n));
+    return `?${next.toString()}`;
+  };
+
+  return (
+    <>
+      <title>Orders · Haat</title>
+      <h1 className="h3 mb-3">Orders</h1>
+      <form className="row g-2 mb-3" aria-label="Filter orders" onSubmit={(e) => e.preventDefault()}>
+        <div className="col-12 col-sm-auto">
+          <Form.Label htmlFor="filter-paid" className="small mb-1">
+            Paid
+          </Form.Label>
+          <Form.Select
+            id="filter-paid"
+            size="sm"
+            value={query.paid ?? ''}
+            onChange={(e) => setFilter('paid', e.target.value)}
+          >
+            <option value="">All</option>
+            <option value="true">Paid</option>
+            <option value="false">Not paid</option>
+          </Form.Select>
+        </div>
+        <div className="col-12 col-sm-auto">
+          <Form.Label htmlFor="filter-delivered" className="small mb-1">
+            Delivered
+          </Form.Label>
+          <Form.Select
+            id="filter-delivered"
+            size="sm"
+            value={query.delivered ?? ''}
+            onChange={(e) => setFilter('delivered', e.target.value)}
+          >
+            <option value="">All</option>
+            <option value="true">Delivered</option>
+            <option value="false">Not delivered</option>
+          </Form.Select>
+        </div>
+      </form>
+      {orders.isPending ? (
+        <Loader label="Loading orders…" />
+      ) : orders.error ? (
+        <ErrorAlert error={orders.error} />
+      ) : orders.data.orders.length === 0 ? (
+        <Message>No orders match.</Message>
+      ) : (
+        <>
+          <ScrollTable busy={orders.isFetching}>
+            <thead>
+              <tr>
+                <th scope="col">ID</th>
+                <th scope="col">User</th>
+                <th scope="col">Date</th>
+                <th scope="col">Total</th>
+                <th scope="col">Method</th>
+                <th scope="col">Paid</th>
+                <th scope="col">Delivered</th>
+                <th scope="col">
+                  <span className="visually-hidden">Details</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {orders.data.orders.map((order) => (
+                <tr key={order._id}>
+                  <td className="font-monospace small text-nowrap" title={order._id}>
+                    {order._id.slice(0, 8)}
+                    {order.status === 'cancelled' ? (
+                      <span className="badge text-bg-secondary ms-1">Cancelled</span>
+                    ) : null}
+                  </td>
+                  <td>{order.user.name}</td>
+                  <td className="text-nowrap">{formatDate(order.createdAt)}</td>
+                  <td className="text-nowrap">
+                    <Money amount={order.totalPrice} currency={order.orderCurrency} />
+                  </td>
+                  <td className="text-nowrap">{paymentMethodLabel(order.paymentMethod)}</td>
+                  <td>
+                    <StatusCell done={order.isPaid} at={order.paidAt} label="Paid" />
+                  </td>
+                  <td>
+                    <StatusCell done={order.isDelivered} at={order.deliveredAt} label="Delivered" />
+                  </td>
+                  <td>
+                    <Link
+                      to={`/order/${order._id}`}
+                      className="btn btn-sm btn-outline-primary"
+                      aria-label={`Details of order ${order._id}`}
+                    >
+                      Details
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </ScrollTable>
+          <Pager page={orders.data.page} pages={orders.data.pages} href={pageHref} />
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,188 @@
+import { Link, useParams } from 'react-router';
+import { isSameAsShipping } from '#shared/checkout.ts';
+import { MSG } from '#shared/messages.ts';
+import { multiplyMoney, parseMoney, toWireNumber } from '#shared/money.ts';
+import { canManageOrders, type Actor } from '#shared/permissions.ts';
+import type { Order } from '#shared/schemas/order.ts';
+import { ErrorAlert, Message } from '#web/components/alerts.tsx';
+import { Loader } from '#web/components/loader.tsx';
+import { actorOf } from '#web/features/auth/api/get-session.ts';
+import { RequireSignIn } from '#web/features/auth/components/require-sign-in.tsx';
+import { currencySpec } from '#web/features/currency/display-currency.tsx';
+import { isApiError } from '#web/lib/api-client.ts';
+import { formatDateTime } from '#web/lib/format.ts';
+import { useDeliverOrder } from '../api/deliver-order.ts';
+import { useOrder } from '../api/get-order.ts';
+import { usePayOrderCashOnDelivery } from '../api/pay-order-cod.ts';
+import { AddressText } from '../components/address-text.tsx';
+import { OrderItemList, type ItemRow } from '../components/order-item-list.tsx';
+import { OrderSummary } from '../components/order-summary.tsx';
+import { PaymentArea } from '../components/payment-area.tsx';
+import { paymentMethodLabel } from '../components/payment-method-label.ts';
+
+/** /order/:id and /order/:id/edit (SPEC §2 "Order detail"). Signed-out visitors are sent to sign in. */
+export function OrderPage() {
+  const { id = '' } = useParams();
+  return <RequireSignIn>{(user) => <OrderDetail id={id} actor={actorOf(user)} />}</RequireSignIn>;
+}
+
+function OrderDetail({ id, actor }: { id: string; actor: Actor }) {
+  const order = useOrder(id);
+  if (order.isPending) return <Loader label="Loading the order…" />;
+  if (order.error) {
+    return (
+      <>
+        <title>Order · Haat</title>
+        <h1 className="h3 mb-3">Order</h1>
+        {isApiError(order.error) && (order.error.status === 404 || order.error.status === 400) ? (
+          <Message variant="danger">
+            Order not found. <Link to="/profile#my-purchases">See your purchases</Link>
+          </Message>
+        ) : (
+          <ErrorAlert error={order.error} />
+        )}
+      </>
+    );
+  }
+  return <OrderView order={order.data} actor={actor} />;
+}
+
+function itemRows(order: Order): ItemRow[] {
+  const digits = currencySpec(order.orderCurrency).decimalDigits;
+  return order.orderItems.map((item) => ({
+    key: item._id,
+    product: item.product,
+    name: item.name,
+    image: item.image[0],
+    size: item.size,
+    qty: item.qty,
+    price: item.price,
+    discountedPrice: item.discountedPrice,
+    lineTotal: toWireNumber(multiplyMoney(parseMoney(item.discountedPrice, digits), item.qty), digits),
+    currency: item.currency,
+  }));
+}
+
+function OrderView({ order, actor }: { order: Order; actor: Actor }) {
+  const cancelled = order.status === 'cancelled';
+  return (
+    <>
+      <title>{`Order ${order._id} · Haat`}</title>
+      <h1 className="h4 mb-1 text-break">Order {order._id}</h1>
+      <p className="text-body-secondary small mb-4">Placed {formatDateTime(order.createdAt)}</p>
+      {cancelled ? (
+        <Message variant="secondary">
+          This order was cancelled{order.cancelledAt ? ` on ${formatDateTime(order.cancelledAt)}` : ''}.
+        </Message>
+      ) : null}
+      <div className="row g-4">
+        <div className="col-12 col-lg-8">
+          <section className="mb-4" aria-labelledby="order-shipping-heading">
+            <h2 id="order-shipping-heading" className="h5">
+              Shipping
+            </h2>
+            <p className="mb-1">
+              <strong>Name: </strong>
+              {order.user.name}
+            </p>
+            <p className="mb-1">
+              <strong>Email: </strong>
+              <a href={`mailto:${order.user.email}`}>{order.user.email}</a>
+            </p>
+            <p className="mb-1">
+              <strong>Address: </strong>
+              <AddressText address={order.shippingAddress} />
+            </p>
+            <p className="mb-3">
+              <strong>Billing address: </strong>
+              {isSameAsShipping(order.billingAddress, order.shippingAddress) &&
+              order.billingAddress.name === order.user.name ? (
+                'Same as shipping address'
+              ) : (
+                <AddressText address={order.billingAddress} name={order.billingAddress.name} />
+              )}
+            </p>
+            {order.isDelivered ? (
+              <Message variant="success">Delivered on {formatDateTime(order.deliveredAt)}</Message>
+            ) : (
+              <Message variant="danger">Not Delivered</Message>
+            )}
+          </section>
+          <section className="mb-4" aria-labelledby="order-payment-heading">
+            <h2 id="order-payment-heading" className="h5">
+              Payment Method
+            </h2>
+            <p className="mb-3">
+              <strong>Method: </strong>
+              {paymentMethodLabel(order.paymentMethod)}
+            </p>
+            {order.isPaid ? (
+              <Message variant="success">Paid on {formatDateTime(order.paidAt)}</Message>
+            ) : (
+              <Message variant="danger">Not Paid</Message>
+            )}
+          </section>
+          <section aria-labelledby="order-items-heading">
+            <h2 id="order-items-heading" className="h5">
+              Order Items
+            </h2>
+            {order.orderItems.length === 0 ? (
+              <Message>{MSG.orderEmpty}</Message>
+            ) : (
+              <OrderItemList items={itemRows(order)} />
+            )}
+          </section>
+        </div>
+        <div className="col-12 col-lg-4">
+          <OrderSummary amounts={order} currency={order.orderCurrency}>
+            <div className="d-grid gap-2">
+              <PaymentArea order={order} />
+              {canManageOrders(actor) && !cancelled ? <OrderControls order={order} /> : null}
+            </div>
+          </OrderSummary>
+        </div>
+      </div>
+    </>
+  );
+}
+
+/** Admin and Distributor (SPEC §6): mark delivered, and mark an unpaid cash-on-delivery order paid. */
+function OrderControls({ order }: { order: Order }) {
+  const deliver = useDeliverOrder();
+  const pay = usePayOrderCashOnDelivery();
+  const canPay = !order.isPaid && order.paymentMethod === 'CashOnDelivery';
+  if (order.isDelivered && !canPay) return null;
+  return (
+    <>
+      <ErrorAlert error={deliver.error ?? pay.error} className="mb-0" />
+      {canPay ? (
+        <button
+          type="button"
+          className="btn btn-outline-primary"
+          disabled={pay.isPending}
+          aria-busy={pay.isPending}
+          onClick={() => pay.mutate(order._id)}
+        >
+          {pay.isPending ? (
+            <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+          ) : null}
+          Mark As Paid
+        </button>
+      ) : null}
+      {!order.isDelivered ? (
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={deliver.isPending}
+          aria-busy={deliver.isPending}
+          onClick={() => deliver.mutate(order._id)}
+        >
+          {deliver.isPending ? (
+            <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+          ) : null}
+          Mark As Delivered
+        </button>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,122 @@
+import { Link, useSearchParams } from 'react-router';
+import { isAdmin, isSeller } from '#shared/permissions.ts';
+import { ErrorAlert, Message } from '#web/components/alerts.tsx';
+import { Loader } from '#web/components/loader.tsx';
+import { Money } from '#web/components/price.tsx';
+import { formatDate } from '#web/lib/format.ts';
+import { useSellerOrders } from '../api/get-seller-orders.ts';
+import { Pager } from '../components/pager.tsx';
+import { RequireAccess } from '../components/require-access.tsx';
+import { StatusCell } from '../components/status-cell.tsx';
+import { ScrollTable } from '../components/scroll-table.tsx';
+
+/**
+ * /seller/orderlist (SPEC §2 "Seller order list"): the order lines whose seller is the signed-in person,
+ * and only those (the server scopes them, DECISIONS §4). Amounts are INR, the listing currency; the
+ * payout is what the marketplace owes the seller for the line.
+ */
+export function SellerOrderListPage() {
+  return (
+    <RequireAccess allowed={(actor) => actor.active && (isSeller(actor) || isAdmin(actor))}>
+      {(user) => <SellerOrderList userId={user._id} />}
+    </RequireAccess>
+  );
+}
+
+function SellerOrderList({ userId }: { userId: string }) {
+  const [params] = useSearchParams();
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const lines = useSellerOrders(userId, page);
+
+  return (
+    <>
+      <title>My Orders · Haat</title>
+      <h1 className="h3 mb-3">My Orders</h1>
+      <p className="text-body-secondary">The lines of orders that hold your products.</p>
+      {lines.isPending ? (
+        <Loader label="Loading your orders…" />
+      ) : lines.error ? (
+        <ErrorAlert error={lines.error} />
+      ) : lines.data.orderLines.length === 0 ? (
+        <Message>No orders for your products yet.</Message>
+      ) : (
+        <>
+          <ScrollTable busy={lines.isFetching}>
+            <thead>
+              <tr>
+                <th scope="col">Order</th>
+                <th scope="col">Date</th>
+                <th scope="col">Buyer</th>
+                <th scope="col">Product</th>
+                <th scope="col">Qty</th>
+                <th scope="col">Unit price</th>
+                <th scope="col">Your payout</th>
+                <th scope="col">Paid</th>
+                <th scope="col">Delivered</th>
+                <th scope="col">Payout status</th>
+              </tr>
+            </thead>
+            <tbody>
+              {lines.data.orderLines.map((line) => (
+                <tr key={line._id}>
+                  <td className="font-monospace small text-nowrap">
+                    <Link
+                      to={`/order/${line.orderId}`}
+                      title={line.orderId}
+                      aria-label={`Order ${line.orderId}`}
+                    >
+                      {line.orderId.slice(0, 8)}
+                    </Link>
+                    {line.status === 'cancelled' ? (
+                      <span className="badge text-bg-secondary ms-1">Cancelled</span>
+                    ) : null}
+                  </td>
+                  <td className="text-nowrap">{formatDate(line.createdAt)}</td>
+                  <td>{line.buyer.name}</td>
+                  <td>
+                    {line.product ? <Link to={`/product/${line.product}`}>{line.name}</Link> : line.name}
+                    {line.size && line.size !== 'N/A' ? (
+                      <span className="d-block small text-body-secondary">Size: {line.size}</span>
+                    ) : null}
+                  </td>
+                  <td>{line.qty}</td>
+                  <td className="text-nowrap">
+                    {line.discount > 0 ? (
+                      <>
+                        <del className="text-body-secondary me-1">
+                          <Money amount={line.price} currency={line.currency} />
+                        </del>
+                        <span className="text-danger">
+                          <Money amount={line.discountedPrice} currency={line.currency} />
+                        </span>
+                      </>
+                    ) : (
+                      <Money amount={line.price} currency={line.currency} />
+                    )}
+                  </td>
+                  <td className="text-nowrap">
+                    <Money amount={line.itemTotalPrice} currency={line.currency} />
+                  </td>
+                  <td>
+                    <StatusCell done={line.isPaid} at={line.paidAt} label="Paid" />
+                  </td>
+                  <td>
+                    <StatusCell done={line.isDelivered} at={line.deliveredAt} label="Delivered" />
+                  </td>
+                  <td>
+                    <span
+                      className={`badge ${line.paymentStatus === 'Paid' ? 'text-bg-success' : 'text-bg-warning'}`}
+                    >
+                      {line.paymentStatus}
+                    </span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </ScrollTable>
+          <Pager page={lines.data.page} pages={lines.data.pages} href={(n) => `?page=${n}`} />
+        </>
+      )}
+    </>
+  );
+}
