@@ -146,7 +146,7 @@ type Row = { cells: string[] };
 type Table = { head: string[]; rows: Row[]; foot: [string, string][] };
 
 function textTable(t: Table): string {
-  const lines = t.rows.map((r) => `- ${r.cells.join(' | ')}`);
+  const lines = [t.head.join(' | '), ...t.rows.map((r) => r.cells.join(' | '))];
   const foot = t.foot.map(([k, v]) => `${k}: ${v}`);
   return [...lines, '', ...foot].join('\n');
 }

@@ -1,0 +1,27 @@
+import type { Order } from '#shared/schemas/order.ts';
+import { useSession } from '#web/features/auth/api/get-session.ts';
+import { CashOnDelivery } from './cash-on-delivery.tsx';
+import { ThankYou } from './payment-outcome.tsx';
+import { PayPalPayment } from './paypal-payment.tsx';
+import { RazorpayPayment } from './razorpay-payment.tsx';
+
+/**
+ * The order page's payment area (SPEC §2, §4): 'Thank you for your order!' once paid; cash on delivery
+ * completes without a provider; RazorPay and PayPal offer their checkout to the order's buyer.
+ */
+export function OrderPayment({ order }: { order: Order }) {
+  const { actor } = useSession();
+  const isBuyer = !!actor && actor.id === order.user._id;
+  if (order.isPaid) return <ThankYou />;
+  if (order.status === 'cancelled') return null;
+  if (order.paymentMethod === 'CashOnDelivery') return <CashOnDelivery order={order} isBuyer={isBuyer} />;
+  if (!isBuyer) {
+    return <p className="small text-body-secondary mb-0">Waiting for the buyer&apos;s online payment.</p>;
+  }
+  return (
+    <section aria-label="Payment" className="d-grid gap-2">
+      <p className="small mb-0">Orders not paid within 30 minutes are cancelled.</p>
+      {order.paymentMethod === 'PayPal' ? <PayPalPayment order={order} /> : <RazorpayPayment order={order} />}
+    </section>
+  );
+}

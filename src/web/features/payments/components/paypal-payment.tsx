@@ -1,0 +1,172 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import type { Order } from '#shared/schemas/order.ts';
+import { ErrorAlert } from '#web/components/alerts.tsx';
+import { Money } from '#web/components/price.tsx';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { usePayPalConfig } from '../api/get-payment-config.ts';
+import { usePaymentQuote } from '../api/get-payment-quote.ts';
+import { capturePayPalOrder, createPayPalOrder } from '../api/paypal.ts';
+import { loadPayPalSdk } from '../lib/paypal-sdk.ts';
+import { usePaid } from '../lib/use-paid.ts';
+import { PaymentOutcomeAlert, type OutcomeState } from './payment-outcome.tsx';
+import { SandboxCheckoutDialog } from './sandbox-checkout-dialog.tsx';
+import { SandboxNote } from './sandbox-note.tsx';
+
+/**
+ * Pay an order with PayPal: the server creates the PayPal order (USD, see the note) and captures it after
+ * the buyer approves; only a completed capture of that amount marks the order paid. Real keys: the PayPal
+ * JS SDK's buttons; no keys: the sandbox dialog, through the same two server calls.
+ */
+export function PayPalPayment({ order }: { order: Order }) {
+  const config = usePayPalConfig();
+  const quote = usePaymentQuote(order._id);
+  const paid = usePaid();
+  const [outcome, setOutcome] = useState<OutcomeState>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [phase, setPhase] = useState<'idle' | 'starting' | 'checkout' | 'capturing'>('idle');
+  const [sandboxId, setSandboxId] = useState<string | null>(null);
+
+  const capture = useCallback(
+    async (paypalOrderId: string) => {
+      setPhase('capturing');
+      try {
+        const updated = await capturePayPalOrder(order._id, paypalOrderId);
+        setOutcome({ outcome: 'succeeded' });
+        await paid(updated);
+      } catch (err) {
+        setOutcome({ outcome: 'failed', detail: errorMessage(err) });
+      } finally {
+        setPhase('idle');
+      }
+    },
+    [order._id, paid],
+  );
+
+  async function startSandbox() {
+    setOutcome(null);
+    setError(null);
+    setPhase('starting');
+    try {
+      const { id } = await createPayPalOrder(order._id);
+      setSandboxId(id);
+      setPhase('checkout');
+    } catch (err) {
+      setError(err);
+      setPhase('idle');
+    }
+  }
+  const endSandbox = (state: OutcomeState) => {
+    setSandboxId(null);
+    setOutcome(state);
+    setPhase('idle');
+  };
+
+  const charge = quote.data?.PayPal;
+  const busy = phase !== 'idle';
+  return (
+    <div className="d-grid gap-2">
+      {config.data?.sandbox ? <SandboxNote provider="PayPal" /> : null}
+      {charge ? (
+        <p className="small mb-0">
+          PayPal charges <Money amount={charge.amount} currency={charge.currency} /> (US dollars)
+          {charge.converted ? (
+            <>
+              , converted from this order&apos;s total of{' '}
+              <Money amount={order.totalPrice} currency={order.orderCurrency} />
+            </>
+          ) : null}
+          .
+        </p>
+      ) : null}
+      <ErrorAlert error={config.error ?? quote.error ?? error} className="mb-0" />
+      <PaymentOutcomeAlert state={outcome} />
+      {config.data && !config.data.sandbox ? (
+        <PayPalSdkButtons
+          clientId={config.data.clientId}
+          createOrder={async () => {
+            setOutcome(null);
+            return (await createPayPalOrder(order._id)).id;
+          }}
+          onApprove={capture}
+          onEnd={setOutcome}
+        />
+      ) : (
+        <Button
+          variant="warning"
+          onClick={() => void startSandbox()}
+          disabled={busy || !config.data}
+          aria-busy={busy}
+        >
+          {busy ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : null}
+          {phase === 'capturing' ? 'Confirming payment…' : outcome ? 'Try PayPal again' : 'Pay with PayPal'}
+        </Button>
+      )}
+      <SandboxCheckoutDialog
+        show={!!sandboxId}
+        provider="PayPal"
+        amount={charge?.amount}
+        currency={charge?.currency ?? 'USD'}
+        pending={phase === 'capturing'}
+        onPay={() => {
+          const id = sandboxId;
+          setSandboxId(null);
+          if (id) void capture(id);
+        }}
+        onFail={() => endSandbox({ outcome: 'failed', detail: 'declined in the sandbox' })}
+        onDismiss={() => endSandbox({ outcome: 'Cancelled' })}
+      />
+    </div>
+  );
+}
+
+/** The PayPal JS SDK's buttons, rendered once the SDK has loaded (real keys only). */
+function PayPalSdkButtons({
+  clientId,
+  createOrder,
+  onApprove,
+  onEnd,
+}: {
+  clientId: string;
+  createOrder: () => Promise<string>;
+  onApprove: (paypalOrderId: string) => Promise<void>;
+  onEnd: (state: OutcomeState) => void;
+}) {
+  const container = useRef<HTMLDivElement>(null);
+  const [loadError, setLoadError] = useState<unknown>(null);
+  // The SDK keeps the first callbacks it is given; route them through a ref so they stay current.
+  const handlers = useRef({ createOrder, onApprove, onEnd });
+  handlers.current = { createOrder, onApprove, onEnd };
+
+  useEffect(() => {
+    let closed = false;
+    let buttons: { close(): Promise<void> } | undefined;
+    loadPayPalSdk(clientId)
+      .then(async (paypal) => {
+        if (closed || !container.current) return;
+        const b = paypal.Buttons({
+          style: { layout: 'vertical', label: 'pay' },
+          createOrder: () => handlers.current.createOrder(),
+          onApprove: (data) => handlers.current.onApprove(data.orderID),
+          onCancel: () => handlers.current.onEnd({ outcome: 'Cancelled' }),
+          onError: (err) => handlers.current.onEnd({ outcome: 'failed', detail: errorMessage(err) }),
+        });
+        buttons = b;
+        await b.render(container.current);
+      })
+      .catch((err: unknown) => {
+        if (!closed) setLoadError(err);
+      });
+    return () => {
+      closed = true;
+      void buttons?.close().catch(() => {});
+    };
+  }, [clientId]);
+
+  return (
+    <>
+      <ErrorAlert error={loadError} className="mb-0" />
+      <div ref={container} aria-label="PayPal" />
+    </>
+  );
+}

@@ -1,0 +1,84 @@
+import { useEffect } from 'react';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Modal from 'react-bootstrap/Modal';
+import { Money } from '#web/components/price.tsx';
+
+/**
+ * The built-in sandbox's checkout (DECISIONS §7): stands in for RazorPay's checkout.js or PayPal's window
+ * when no provider keys are set. Clearly labelled; no money moves. Pay / Fail / Dismiss end the attempt
+ * the three ways a real checkout can; an optional timeout ends it as RazorPay's 900 s timeout does.
+ */
+export function SandboxCheckoutDialog({
+  show,
+  provider,
+  amount,
+  currency,
+  pending,
+  timeoutSeconds,
+  onPay,
+  onFail,
+  onDismiss,
+  onTimeout,
+}: {
+  show: boolean;
+  provider: 'RazorPay' | 'PayPal';
+  amount: number | undefined;
+  currency: string;
+  pending: boolean;
+  timeoutSeconds?: number;
+  onPay: () => void;
+  onFail: () => void;
+  onDismiss: () => void;
+  onTimeout?: () => void;
+}) {
+  useEffect(() => {
+    if (!show || !timeoutSeconds || !onTimeout) return;
+    const timer = window.setTimeout(onTimeout, timeoutSeconds * 1000);
+    return () => window.clearTimeout(timer);
+  }, [show, timeoutSeconds, onTimeout]);
+
+  return (
+    <Modal
+      show={show}
+      onHide={pending ? () => {} : onDismiss}
+      centered
+      backdrop="static"
+      aria-labelledby="sandbox-checkout-title"
+      aria-describedby="sandbox-checkout-note"
+    >
+      <Modal.Header closeButton={!pending} closeLabel="Dismiss">
+        <Modal.Title id="sandbox-checkout-title" as="h2" className="h5">
+          {provider} checkout{' '}
+          <Badge bg="warning" text="dark" className="align-middle">
+            SANDBOX
+          </Badge>
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        <p id="sandbox-checkout-note" className="mb-3">
+          This is Haat&apos;s built-in payment sandbox, used because no {provider} keys are configured. No
+          real payment is made: choose how this attempt should end.
+        </p>
+        <p className="fs-5 mb-0">
+          Amount:{' '}
+          <strong>{amount === undefined ? '…' : <Money amount={amount} currency={currency} />}</strong>
+        </p>
+      </Modal.Body>
+      <Modal.Footer className="justify-content-between">
+        <Button variant="outline-secondary" onClick={onDismiss} disabled={pending}>
+          Dismiss
+        </Button>
+        <div className="d-flex gap-2">
+          <Button variant="outline-danger" onClick={onFail} disabled={pending}>
+            Fail
+          </Button>
+          <Button variant="success" onClick={onPay} disabled={pending} aria-busy={pending}>
+            {pending ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : null}
+            Pay
+          </Button>
+        </div>
+      </Modal.Footer>
+    </Modal>
+  );
+}

@@ -1,0 +1,27 @@
+const loading = new Map<string, Promise<void>>();
+
+/**
+ * Add a provider's script (checkout.js, the PayPal SDK) once per page; later calls share the promise.
+ * A failed load is forgotten so the next attempt tries again.
+ */
+export function loadScript(src: string): Promise<void> {
+  let p = loading.get(src);
+  if (!p) {
+    p = new Promise<void>((resolve, reject) => {
+      const script = document.createElement('script');
+      script.src = src;
+      script.async = true;
+      script.onload = () => resolve();
+      script.onerror = () => {
+        loading.delete(src);
+        script.remove();
+        reject(
+          new Error('The payment provider could not be loaded. Please check your connection and try again.'),
+        );
+      };
+      document.head.appendChild(script);
+    });
+    loading.set(src, p);
+  }
+  return p;
+}
