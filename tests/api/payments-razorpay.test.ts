@@ -1,8 +1,11 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseMoney } from '#shared/money.ts';
 import { jobs, orders, payments } from '../../src/server/db/schema/index.ts';
 import { sandboxSecret } from '../../src/server/modules/payments/providers.ts';
+import { createRazorpayApi } from '../../src/server/modules/payments/razorpay.provider.ts';
 import { paymentSignature, webhookSignature } from '../../src/server/modules/payments/razorpay-signature.ts';
 import { createCategory, createProduct, type ProductRow } from '../factories/catalog.ts';
 import { orderBody, placeOrder } from '../factories/orders.ts';
@@ -424,6 +427,74 @@ describe('real keys', () => {
       expect((await prod.app.inject({ url: '/api/config/paypal' })).statusCode).toBe(404);
     } finally {
       await prod.close();
+    }
+  });
+});
+
+describe('the real RazorPay client (against a local fake Orders API)', () => {
+  it('creates the order with basic auth, then verifies checkout with the real key secret', async () => {
+    const seen: { auth?: string; body: Record<string, unknown> }[] = [];
+    const fake = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        const json = JSON.parse(body) as Record<string, unknown>;
+        seen.push({ auth: req.headers.authorization, body: json });
+        res.writeHead(req.url === '/v1/orders' && req.method === 'POST' ? 200 : 404, {
+          'content-type': 'application/json',
+        });
+        res.end(JSON.stringify({ id: 'order_REAL000000001', entity: 'order', status: 'created', ...json }));
+      });
+    });
+    await new Promise<void>((r) => fake.listen(0, '127.0.0.1', r));
+    const saved = t.app.payments.providers.razorpay;
+    t.app.payments.providers.razorpay = createRazorpayApi({
+      keyId: 'rzp_test_key',
+      keySecret: 'real_secret',
+      webhookSecret: 'real_webhook_secret',
+      baseUrl: `http://127.0.0.1:${(fake.address() as AddressInfo).port}`,
+    });
+    try {
+      expect((await inject('GET', '/api/config/razorpay')).json()).toEqual({
+        razorpay_key_id: 'rzp_test_key',
+        sandbox: false,
+      });
+      const order = await newOrder();
+      const rz = await razorpayOrder(order._id);
+      expect(rz).toMatchObject({
+        razor_order_id: 'order_REAL000000001',
+        sandbox: false,
+        key_id: 'rzp_test_key',
+      });
+      expect(seen[0]!.auth).toBe(`Basic ${Buffer.from('rzp_test_key:real_secret').toString('base64')}`);
+      expect(seen[0]!.body).toEqual({
+        amount: rz.amount,
+        currency: 'INR',
+        receipt: order._id,
+        notes: { orderId: order._id },
+      });
+
+      // The sandbox stand-in is gone with real keys.
+      const sb = await inject('POST', '/api/payments/sandbox/razorpay/pay', buyer.token, {
+        razorpay_order_id: rz.razor_order_id,
+      });
+      expect(sb.statusCode).toBe(404);
+      // A signature made with the sandbox secret no longer verifies; one with the real secret does.
+      expect(
+        (await inject('PUT', `/api/orders/${order._id}/RazorPay/pay`, buyer.token, signed(rz.razor_order_id)))
+          .statusCode,
+      ).toBe(400);
+      const paymentId = 'pay_REAL000000001';
+      const res = await inject('PUT', `/api/orders/${order._id}/RazorPay/pay`, buyer.token, {
+        razorpay_order_id: rz.razor_order_id,
+        razorpay_payment_id: paymentId,
+        razorpay_signature: paymentSignature(rz.razor_order_id, paymentId, 'real_secret'),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().isPaid).toBe(true);
+    } finally {
+      t.app.payments.providers.razorpay = saved;
+      await new Promise<void>((r) => fake.close(() => r()));
     }
   });
 });
