@@ -206,27 +206,43 @@ export function createRatesService(db: Queryable, options: RatesServiceOptions) 
     return true;
   }
 
+  const checking = new Map<string, Promise<Row | undefined>>();
+
   /**
-   * `code`'s rate table for GET /api/rates/:code: the cached one when current, else a fresh fetch, else the
-   * newest of the stale cache, a table derived from the cached INR table, and the snapshot. Never throws
-   * for a network problem.
+   * `code`'s cached row after refreshing it if it is stale and may be refreshed. Concurrent callers share one
+   * check (and so one fetch); one arriving after it ends reads the row it stored.
+   */
+  function currentRow(c: string): Promise<Row | undefined> {
+    const running = checking.get(c);
+    if (running) return running;
+    const p = (async () => {
+      let own = (await readRows(db, [c])).get(c);
+      if ((!own || isStaleDate(own.date, todayIso(now()))) && mayRefresh(c, own)) {
+        await refresh(c);
+        // Re-read: the refresh stored a table, or another instance may have meanwhile.
+        own = (await readRows(db, [c])).get(c) ?? own;
+      }
+      return own;
+    })().finally(() => checking.delete(c));
+    checking.set(c, p);
+    return p;
+  }
+
+  /**
+   * `code`'s rate table for GET /api/rates/:code: the cached one when current (refreshed first when stale),
+   * else the newest of the stale cache, a table derived from the cached INR table, and the snapshot. Never
+   * throws for a network problem.
    */
   async function getTable(code: string): Promise<RatesResult> {
     const c = currencyCodeOf(code);
-    const today = todayIso(now());
-    const rows = await readRows(db, c === 'INR' ? ['INR'] : [c, 'INR']);
-    let own = rows.get(c);
-    if (!own || isStaleDate(own.date, today)) {
-      if (mayRefresh(c, own)) {
-        const fresh = await refresh(c);
-        if (fresh) return { code: c, ...fresh, snapshot: false };
-        own = (await readRows(db, [c])).get(c) ?? own; // another instance may have stored one meanwhile
-      }
+    const own = await currentRow(c);
+    if (own && !isStaleDate(own.date, todayIso(now()))) {
+      return { code: c, date: own.date, rates: own.rates, snapshot: false };
     }
     const candidates: RatesResult[] = [];
     if (own) candidates.push({ code: c, date: own.date, rates: own.rates, snapshot: false });
-    const inr = rows.get('INR');
-    if (c !== 'INR' && inr) {
+    const inr = c === 'INR' ? undefined : (await readRows(db, ['INR'])).get('INR');
+    if (inr) {
       const derived = crossRatesTable(inr.rates, c);
       if (derived) candidates.push({ code: c, date: inr.date, rates: derived, snapshot: false });
     }
