@@ -10,6 +10,10 @@ function page<M>(load: () => Promise<M>, name: keyof M) {
 }
 
 const HomePage = page(() => import('./features/catalog/pages/home-page.tsx'), 'HomePage');
+const ProductPage = page(() => import('./features/catalog/pages/product-page.tsx'), 'ProductPage');
+const CategoryPage = page(() => import('./features/catalog/pages/category-page.tsx'), 'CategoryPage');
+const ShopPage = page(() => import('./features/catalog/pages/shop-page.tsx'), 'ShopPage');
+const CartPage = page(() => import('./features/cart/pages/cart-page.tsx'), 'CartPage');
 const LoginPage = page(() => import('./features/auth/pages/login-page.tsx'), 'LoginPage');
 const RegisterPage = page(() => import('./features/auth/pages/register-page.tsx'), 'RegisterPage');
 const RegistrationChoicePage = page(
@@ -56,14 +60,14 @@ export const routes: RouteObject[] = [
           // Storefront
           { index: true, element: <HomePage /> },
           { path: 'page/:pageNumber', element: <HomePage /> },
-          soon('search/:keyword', 'Search Results'),
-          soon('search/:keyword/page/:pageNumber', 'Search Results'),
-          soon('product/:id', 'Product Details'),
+          { path: 'search/:keyword', element: <HomePage /> },
+          { path: 'search/:keyword/page/:pageNumber', element: <HomePage /> },
+          { path: 'product/:id', element: <ProductPage /> },
           soon('product/:id/edit', 'Edit Product'),
-          soon('categories/:category/:sub?/:level3?/:level4?/:level5?', 'Category'),
-          soon('shop/:shopName', 'Shop'),
-          soon('cart', 'Shopping Cart'),
-          soon('cart/:id', 'Shopping Cart'),
+          { path: 'categories/:category/:sub?/:level3?/:level4?/:level5?', element: <CategoryPage /> },
+          { path: 'shop/:shopName', element: <ShopPage /> },
+          { path: 'cart', element: <CartPage /> },
+          { path: 'cart/:id', element: <CartPage /> },
 
           // Accounts
           { path: 'login', element: <LoginPage /> },

@@ -10,6 +10,7 @@ import { useSession } from '#web/features/auth/api/get-session.ts';
 import { useLogout } from '#web/features/auth/api/logout.ts';
 import { useCart } from '#web/features/cart/stores/cart-context.tsx';
 import { CurrencyPicker } from '#web/features/currency/components/currency-picker.tsx';
+import { CategoryMenu } from '#web/features/catalog/components/category-menu.tsx';
 
 function decodeSegment(segment: string): string {
   try {
@@ -134,6 +135,9 @@ export function Header() {
           </Nav>
           <Navbar.Toggle aria-controls="main-nav" aria-label="Toggle navigation" />
           <Navbar.Collapse id="main-nav">
+            <Nav className="me-lg-2">
+              <CategoryMenu />
+            </Nav>
             <SearchBox />
             <Nav className="ms-auto align-items-lg-center">
               <CurrencyPicker className="me-lg-2" />

@@ -32,6 +32,12 @@ describe('cart store', () => {
     expect(totalQty([line('a', 2), line('b', 3)])).toBe(5);
   });
 
+  it('keeps the chosen size of a line, and drops a blank one', () => {
+    expect(parseCart([{ ...line('a'), size: 'M' }])).toEqual([{ ...line('a'), size: 'M' }]);
+    expect(parseCart([{ ...line('a'), size: ' ' }])).toEqual([line('a')]);
+    expect(parseCart([{ ...line('a'), size: 7 }])).toEqual([line('a')]);
+  });
+
   it('keeps only valid, distinct lines from storage', () => {
     expect(parseCart(null)).toEqual([]);
     expect(parseCart({ a: 1 })).toEqual([]);

@@ -14,19 +14,23 @@ export type CartLine = {
   countInStock: number;
   categoryId: string;
   qty: number;
+  /** The size chosen on the product page, for products sold in sizes (not for ['N/A']). */
+  size?: string;
 };
 
 function parseLine(value: unknown): CartLine | null {
   if (typeof value !== 'object' || value === null) return null;
   const v = value as Record<string, unknown>;
-  const { product, name, image, price, currency, countInStock, categoryId, qty } = v;
+  const { product, name, image, price, currency, countInStock, categoryId, qty, size } = v;
   if (typeof product !== 'string' || !product) return null;
   if (typeof name !== 'string' || typeof image !== 'string' || typeof currency !== 'string') return null;
   if (typeof categoryId !== 'string') return null;
   if (typeof price !== 'number' || !Number.isFinite(price) || price < 0) return null;
   if (typeof countInStock !== 'number' || !Number.isInteger(countInStock)) return null;
   if (typeof qty !== 'number' || !Number.isInteger(qty) || qty < 1) return null;
-  return { product, name, image, price, currency, countInStock, categoryId, qty };
+  const line: CartLine = { product, name, image, price, currency, countInStock, categoryId, qty };
+  if (typeof size === 'string' && size.trim() !== '') line.size = size;
+  return line;
 }
 
 /** Stored data may be old or edited by hand: keep the lines that still make sense, drop the rest. */

@@ -1,19 +1,91 @@
-import { useParams } from 'react-router';
+import { Link, Navigate, useParams } from 'react-router';
+import { isBlankKeyword } from '#shared/search.ts';
+import { ErrorAlert, Message } from '#web/components/alerts.tsx';
+import { Loader } from '#web/components/loader.tsx';
+import { Pagination } from '#web/components/pagination.tsx';
+import { useProducts } from '../api/get-products.ts';
+import { BannerCarousel } from '../components/banner-carousel.tsx';
+import { ProductGrid } from '../components/product-grid.tsx';
+import { TopRatedStrip } from '../components/top-rated-strip.tsx';
+import { listHref, pageFromParam } from '../lib/route-params.ts';
 
-/** Home (and /page/:pageNumber). The storefront issue replaces this with the banner and product grid. */
+/**
+ * Home and search results (SPEC §2): '/', '/page/:pageNumber', '/search/:keyword',
+ * '/search/:keyword/page/:pageNumber'. Without a keyword: the banner, 'Top Rated' and 'Latest Products';
+ * with one: a Go Back button instead of the banner, and the results best first. A blank keyword goes home.
+ */
 export function HomePage() {
-  const { pageNumber } = useParams();
+  const params = useParams();
+  const keyword = (params.keyword ?? '').trim();
+  const page = pageFromParam(params.pageNumber);
+  const searching = params.keyword !== undefined;
+  const products = useProducts(keyword, page);
+
+  if (searching && isBlankKeyword(keyword)) return <Navigate to="/" replace />;
+
+  const list = products.data;
+  const heading = searching ? `Search results for “${keyword}”` : 'Latest Products';
+  const title = searching
+    ? `${keyword} · Search · Haat`
+    : page > 1
+      ? `Latest Products, page ${String(page)} · Haat`
+      : 'Haat · Online marketplace';
+
   return (
     <section>
-      <title>Haat · Online marketplace</title>
-      <div className="haat-hero rounded-3 p-4 p-md-5 mb-4">
-        <p className="text-uppercase small fw-semibold mb-1">Welcome to Haat</p>
-        <p className="h3 mb-0">Clothing and more from independent sellers across India.</p>
+      <title>{title}</title>
+      {!searching ? (
+        <meta
+          name="description"
+          content="Haat: clothing, handloom, gadgets and home goods from independent sellers across India."
+        />
+      ) : null}
+      {searching ? (
+        <Link to="/" className="btn btn-outline-primary mb-3">
+          ‹ Go Back
+        </Link>
+      ) : (
+        <>
+          <BannerCarousel />
+          {page === 1 ? <TopRatedStrip /> : null}
+        </>
+      )}
+      <div className="d-flex flex-wrap align-items-baseline justify-content-between gap-2 mb-3">
+        <h1 className="h3 mb-0">{heading}</h1>
+        {list && list.pages > 1 ? (
+          <p className="text-body-secondary small mb-0">
+            Page {list.page} of {list.pages}
+          </p>
+        ) : null}
       </div>
-      <h1 className="h3">Latest Products</h1>
-      <p className="text-body-secondary">
-        Coming soon: the latest products{pageNumber ? ` (page ${pageNumber})` : ''} will be listed here.
-      </p>
+      {products.isPending ? (
+        <Loader label="Loading products…" />
+      ) : products.isError ? (
+        <ErrorAlert error={products.error} />
+      ) : list && list.products.length === 0 ? (
+        <Message variant="secondary">
+          {searching ? (
+            <>
+              No products found. Try another word, or <Link to="/">browse the latest products</Link>.
+            </>
+          ) : (
+            'No products found.'
+          )}
+        </Message>
+      ) : list ? (
+        <div
+          aria-busy={products.isPlaceholderData}
+          className={products.isPlaceholderData ? 'opacity-50' : undefined}
+        >
+          <ProductGrid products={list.products} label={heading} />
+          <Pagination
+            page={list.page}
+            pages={list.pages}
+            hrefFor={(n) => listHref(keyword, n)}
+            label={searching ? 'Search result pages' : 'Product pages'}
+          />
+        </div>
+      ) : null}
     </section>
   );
 }

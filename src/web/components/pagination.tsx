@@ -1,0 +1,69 @@
+import { Link } from 'react-router';
+import { pageItems } from './paginate.ts';
+
+/**
+ * Page links for a list (SPEC §2 /page/{n}, /search/{keyword}/page/{n}). Real links, so pages can be
+ * opened in a new tab and are reachable by keyboard; `hrefFor` builds each page's URL.
+ */
+export function Pagination({
+  page,
+  pages,
+  hrefFor,
+  label = 'Pages',
+}: {
+  page: number;
+  pages: number;
+  hrefFor: (page: number) => string;
+  label?: string;
+}) {
+  const items = pageItems(page, pages);
+  if (items.length === 0) return null;
+  return (
+    <nav aria-label={label} className="mt-4">
+      <ul className="pagination justify-content-center flex-wrap">
+        <li className={`page-item ${page <= 1 ? 'disabled' : ''}`}>
+          {page <= 1 ? (
+            <span className="page-link" aria-hidden="true">
+              ‹
+            </span>
+          ) : (
+            <Link className="page-link" to={hrefFor(page - 1)} aria-label="Previous page" rel="prev">
+              ‹
+            </Link>
+          )}
+        </li>
+        {items.map((item, i) =>
+          item === 'gap' ? (
+            <li key={`gap-${String(i)}`} className="page-item disabled">
+              <span className="page-link" aria-hidden="true">
+                …
+              </span>
+            </li>
+          ) : (
+            <li key={item} className={`page-item ${item === page ? 'active' : ''}`}>
+              <Link
+                className="page-link"
+                to={hrefFor(item)}
+                aria-label={`Page ${String(item)}`}
+                aria-current={item === page ? 'page' : undefined}
+              >
+                {item}
+              </Link>
+            </li>
+          ),
+        )}
+        <li className={`page-item ${page >= pages ? 'disabled' : ''}`}>
+          {page >= pages ? (
+            <span className="page-link" aria-hidden="true">
+              ›
+            </span>
+          ) : (
+            <Link className="page-link" to={hrefFor(page + 1)} aria-label="Next page" rel="next">
+              ›
+            </Link>
+          )}
+        </li>
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,104 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { variantUrl } from '#shared/images.ts';
+import type { PricedLine } from '#shared/pricing.ts';
+import { DiscountedPrice } from '#web/components/discounted-price.tsx';
+import { NO_IMAGE } from '#web/components/product-card.tsx';
+import type { LineCheck } from '../lib/reprice.ts';
+import { qtyOptions } from '../lib/reprice.ts';
+import type { CartLine } from '../stores/cart-store.ts';
+
+/**
+ * One cart line (SPEC §2): picture, name link, unit price (discounted, with the struck original),
+ * quantity select and remove. Lines that cannot be bought any more say so and keep only Remove.
+ */
+export function CartLineItem({
+  line,
+  priced,
+  check,
+  format,
+  onQty,
+  onRemove,
+}: {
+  line: CartLine;
+  priced: PricedLine | undefined;
+  check: LineCheck;
+  format: (minor: number) => ReactNode;
+  onQty: (qty: number) => void;
+  onRemove: () => void;
+}) {
+  const buyable = check.state !== 'unavailable' && check.state !== 'soldOut';
+  const selectId = `qty-${line.product}`;
+  return (
+    <li className={`list-group-item haat-cart-line ${buyable ? '' : 'haat-cart-line-off'}`}>
+      <img
+        src={line.image ? variantUrl(line.image, 'thumbnail') : NO_IMAGE}
+        alt={line.name}
+        width={80}
+        height={80}
+        className="rounded haat-cart-thumb"
+      />
+      <div className="haat-cart-info">
+        <Link to={`/product/${line.product}`} className="fw-semibold text-break">
+          {line.name}
+        </Link>
+        {line.size ? <div className="small text-body-secondary">Size: {line.size}</div> : null}
+        {check.state === 'unavailable' ? (
+          <div className="badge text-bg-secondary mt-1">No longer available</div>
+        ) : check.state === 'soldOut' ? (
+          <div className="badge text-bg-dark mt-1">Out of Stock</div>
+        ) : null}
+        {priced && buyable ? (
+          <div className="mt-1">
+            <DiscountedPrice
+              price={priced.display.unitPrice}
+              finalPrice={priced.display.discountedUnitPrice}
+              format={format}
+            />
+            {priced.qty > 1 ? <span className="small text-body-secondary"> each</span> : null}
+          </div>
+        ) : null}
+      </div>
+      <div className="haat-cart-actions">
+        {buyable ? (
+          <div>
+            <label htmlFor={selectId} className="visually-hidden">
+              Quantity of {line.name}
+            </label>
+            <select
+              id={selectId}
+              className="form-select form-select-sm haat-cart-qty"
+              value={line.qty}
+              onChange={(e) => onQty(Number(e.target.value))}
+            >
+              {qtyOptions(line).map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        <button
+          type="button"
+          className="btn btn-sm btn-outline-danger"
+          onClick={onRemove}
+          aria-label={`Remove ${line.name}`}
+        >
+          <svg
+            width="16"
+            height="16"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            aria-hidden="true"
+          >
+            <path d="M3 6h18M8 6V4h8v2M6 6l1 14h10l1-14" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+          <span className="ms-1 d-none d-sm-inline">Remove</span>
+        </button>
+      </div>
+    </li>
+  );
+}

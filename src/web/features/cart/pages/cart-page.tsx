@@ -1,0 +1,265 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import { MSG } from '#shared/messages.ts';
+import { toWireNumber } from '#shared/money.ts';
+import { ErrorAlert, Message } from '#web/components/alerts.tsx';
+import { Loader } from '#web/components/loader.tsx';
+import { Money, Price } from '#web/components/price.tsx';
+import { useDiscounts } from '#web/features/catalog/api/get-discounts.ts';
+import { useProduct } from '#web/features/catalog/api/get-product.ts';
+import { useDisplayCurrency } from '#web/features/currency/display-currency.tsx';
+import { useCartProducts } from '../api/get-cart-products.ts';
+import { useCouponDiscounts } from '../api/get-coupon.ts';
+import { CartLineItem } from '../components/cart-line-item.tsx';
+import { CouponForm } from '../components/coupon-form.tsx';
+import { priceCartLines } from '../lib/cart-pricing.ts';
+import { reconcileLine, type CartNotice, type LineCheck } from '../lib/reprice.ts';
+import { useCart } from '../stores/cart-context.tsx';
+import { useCouponCodes } from '../stores/use-coupon-codes.ts';
+import '../cart.css';
+
+/** '/cart' and '/cart/:id?qty=n' (SPEC §2): the latter adds that product first, then shows the cart. */
+export function CartPage() {
+  const { id } = useParams();
+  if (id) return <AddFromLink id={id} />;
+  return <Cart />;
+}
+
+/** '/cart/:id?qty=n': add the product with that quantity (within its stock), then show '/cart'. */
+function AddFromLink({ id }: { id: string }) {
+  const [search] = useSearchParams();
+  const product = useProduct(id);
+  const { add } = useCart();
+  const wanted = Number.parseInt(search.get('qty') ?? '1', 10);
+  const p = product.data;
+  const addable = p && p.status && p.countInStock > 0;
+
+  useEffect(() => {
+    if (!p || !addable) return;
+    const qty = Math.min(Math.max(1, Number.isFinite(wanted) ? wanted : 1), p.countInStock);
+    add({
+      product: p._id,
+      name: p.name,
+      image: p.image[0] ?? '',
+      price: p.price,
+      currency: p.currency,
+      countInStock: p.countInStock,
+      categoryId: p.categoryId,
+      qty,
+    });
+  }, [p, addable, wanted, add]);
+
+  if (product.isError) {
+    return (
+      <section>
+        <title>Shopping Cart · Haat</title>
+        <h1 className="h3 mb-3">Shopping Cart</h1>
+        <ErrorAlert error={product.error} />
+        <Link to="/cart">Go to your cart</Link>
+      </section>
+    );
+  }
+  if (p && !addable) {
+    return (
+      <section>
+        <title>Shopping Cart · Haat</title>
+        <h1 className="h3 mb-3">Shopping Cart</h1>
+        <Message variant="warning">{p.name} is Out of Stock.</Message>
+        <Link to="/cart">Go to your cart</Link>
+      </section>
+    );
+  }
+  if (p) return <Navigate to="/cart" replace />;
+  return <Loader label="Adding to your cart…" />;
+}
+
+const noticeKey = (n: CartNotice) => `${n.kind}:${n.product}:${String(n.to)}`;
+
+function NoticeText({ notice }: { notice: CartNotice }) {
+  if (notice.kind === 'qty') {
+    return (
+      <>
+        Only {notice.to} of <strong>{notice.name}</strong> left: the quantity was reduced from {notice.from}{' '}
+        to {notice.to}.
+      </>
+    );
+  }
+  return (
+    <>
+      The price of <strong>{notice.name}</strong> changed from <Price amount={notice.from} /> to{' '}
+      <Price amount={notice.to} />.
+    </>
+  );
+}
+
+function Cart() {
+  const navigate = useNavigate();
+  const { items, add, remove } = useCart();
+  const { codes, add: addCode, remove: removeCode } = useCouponCodes();
+  const { byProduct: discounts } = useDiscounts();
+  const coupons = useCouponDiscounts(codes);
+  const { currency, rateFromInr } = useDisplayCurrency();
+  const fresh = useCartProducts(items.map((l) => l.product));
+  const [notices, setNotices] = useState<CartNotice[]>([]);
+
+  // Re-price from the server: take new prices and stock into the stored cart, and say what changed.
+  const checks = useMemo(() => {
+    const result = new Map<string, LineCheck>();
+    items.forEach((line, i) => {
+      const f = fresh[i];
+      if (!f || f.state === 'checking') result.set(line.product, { state: 'checking' });
+      else if (f.state === 'gone') result.set(line.product, { state: 'unavailable' });
+      else if (f.state === 'unknown') result.set(line.product, { state: 'unknown' });
+      else result.set(line.product, reconcileLine(line, f.product).check);
+    });
+    return result;
+  }, [items, fresh]);
+
+  useEffect(() => {
+    const found: CartNotice[] = [];
+    items.forEach((line, i) => {
+      const f = fresh[i];
+      if (f?.state !== 'found') return;
+      const r = reconcileLine(line, f.product);
+      if (r.line !== line) add(r.line);
+      found.push(...r.notices);
+    });
+    if (found.length > 0) {
+      setNotices((current) => {
+        const seen = new Set(current.map(noticeKey));
+        const added = found.filter((n) => !seen.has(noticeKey(n)));
+        return added.length > 0 ? [...current, ...added] : current;
+      });
+    }
+  }, [items, fresh, add]);
+
+  const buyable = useMemo(
+    () =>
+      items.filter((l) => {
+        const state = checks.get(l.product)?.state;
+        return state !== 'unavailable' && state !== 'soldOut';
+      }),
+    [items, checks],
+  );
+  const priced = useMemo(
+    () =>
+      priceCartLines({
+        lines: buyable,
+        discounts,
+        couponDiscounts: coupons.byProduct,
+        couponCodes: codes,
+        now: Date.now(),
+        currency,
+        rateFromInr,
+      }),
+    [buyable, discounts, coupons.byProduct, codes, currency, rateFromInr],
+  );
+
+  const digits = currency.decimalDigits;
+  const money = (minor: number) => <Money amount={toWireNumber(minor, digits)} currency={currency.code} />;
+  const totals = priced.totals.display;
+  const count = buyable.reduce((sum, l) => sum + l.qty, 0);
+  const blocked = items.length - buyable.length;
+  const checking = [...checks.values()].some((c) => c.state === 'checking');
+
+  if (items.length === 0) {
+    return (
+      <section>
+        <title>Shopping Cart · Haat</title>
+        <h1 className="h3 mb-3">Shopping Cart</h1>
+        <Message variant="info">
+          {MSG.cartEmpty}. <Link to="/">Go Back</Link>
+        </Message>
+      </section>
+    );
+  }
+
+  return (
+    <section>
+      <title>{`Shopping Cart (${String(count)}) · Haat`}</title>
+      <h1 className="h3 mb-3">Shopping Cart</h1>
+      {notices.length > 0 ? (
+        <div className="alert alert-warning" role="status">
+          <p className="fw-semibold mb-1">Your cart was updated from the shop:</p>
+          <ul className="mb-0 ps-3">
+            {notices.map((n) => (
+              <li key={noticeKey(n)}>
+                <NoticeText notice={n} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <div className="row g-4">
+        <div className="col-12 col-lg-8">
+          <ul className="list-group haat-cart-lines" aria-label="Items in your cart">
+            {items.map((line) => (
+              <CartLineItem
+                key={line.product}
+                line={line}
+                priced={priced.lines.find((p) => p.productId === line.product)}
+                check={checks.get(line.product) ?? { state: 'checking' }}
+                format={money}
+                onQty={(qty) => add({ ...line, qty })}
+                onRemove={() => remove(line.product)}
+              />
+            ))}
+          </ul>
+        </div>
+        <div className="col-12 col-lg-4">
+          <section className="card haat-cart-summary" aria-labelledby="cart-summary-heading">
+            <div className="card-body">
+              <h2 className="h5" id="cart-summary-heading">
+                Subtotal ({count} {count === 1 ? 'item' : 'items'})
+              </h2>
+              <p className="fs-4 fw-bold mb-2" aria-live="polite">
+                {money(totals.itemsPrice)}
+                {checking ? (
+                  <span className="spinner-border spinner-border-sm ms-2 haat-spinner-inline" role="status">
+                    <span className="visually-hidden">Checking prices…</span>
+                  </span>
+                ) : null}
+              </p>
+              {totals.discount > 0 ? (
+                <dl className="haat-summary-rows small mb-2">
+                  <dt>Items</dt>
+                  <dd>
+                    <del>{money(totals.originalItemsPrice)}</del>
+                  </dd>
+                  <dt>Total discount</dt>
+                  <dd className="text-success">
+                    −{money(totals.discount)} ({priced.percentOff}% off)
+                  </dd>
+                </dl>
+              ) : null}
+              <p className="small text-body-secondary">Shipping is free. GST is added at checkout.</p>
+              <hr />
+              <CouponForm
+                states={coupons.states}
+                cartProducts={items.map((l) => l.product)}
+                productName={(pid) => items.find((l) => l.product === pid)?.name ?? pid}
+                onAdd={addCode}
+                onRemove={removeCode}
+              />
+              <hr />
+              {blocked > 0 ? (
+                <p className="small text-danger" id="checkout-blocked">
+                  Remove the {blocked === 1 ? 'item' : 'items'} that can no longer be bought to continue.
+                </p>
+              ) : null}
+              <button
+                type="button"
+                className="btn btn-primary btn-lg w-100"
+                disabled={count === 0 || blocked > 0}
+                aria-describedby={blocked > 0 ? 'checkout-blocked' : undefined}
+                onClick={() => void navigate('/login?redirect=shipping')}
+              >
+                Proceed To Checkout
+              </button>
+            </div>
+          </section>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,72 @@
+import { keepPreviousData, queryOptions, useQueries, useQuery } from '@tanstack/react-query';
+import type { ProductList } from '#shared/schemas/product.ts';
+import { api } from '#web/lib/api-client.ts';
+import { catalogKeys } from './query-keys.ts';
+
+const names = (path: string, signal?: AbortSignal) => api.get<string[]>(path, { signal });
+const CATEGORY_TREE_STALE = 60 * 60_000; // the tree changes with a release, not during a visit
+
+/** GET /api/category/firstlevel — top-level category names. */
+export const firstLevelQueryOptions = () =>
+  queryOptions({
+    queryKey: catalogKeys.firstLevel,
+    queryFn: ({ signal }) => names('/api/category/firstlevel', signal),
+    staleTime: CATEGORY_TREE_STALE,
+  });
+
+/** GET /api/category/secondlevel/:first — the sub-categories of a top level. */
+export const secondLevelQueryOptions = (first: string) =>
+  queryOptions({
+    queryKey: catalogKeys.secondLevel(first),
+    queryFn: ({ signal }) => names(`/api/category/secondlevel/${encodeURIComponent(first)}`, signal),
+    staleTime: CATEGORY_TREE_STALE,
+  });
+
+/** The top levels and, once `withChildren` is true (the menu was opened), their sub-categories. */
+export function useCategoryTree(withChildren: boolean) {
+  const first = useQuery(firstLevelQueryOptions());
+  const tops = first.data ?? [];
+  const second = useQueries({
+    queries: tops.map((top) => ({ ...secondLevelQueryOptions(top), enabled: withChildren })),
+  });
+  return {
+    first,
+    tree: tops.map((top, i) => ({
+      name: top,
+      children: second[i]?.data,
+      pending: second[i]?.isPending ?? true,
+    })),
+    error: first.error ?? second.find((q) => q.error)?.error ?? null,
+  };
+}
+
+/** GET /api/category/:name — ids of every category with a level of that name (dashes read as spaces). */
+export const categoryIdsQueryOptions = (name: string) =>
+  queryOptions({
+    queryKey: catalogKeys.categoryIds(name),
+    queryFn: ({ signal }) =>
+      api.get<{ categoryIDs: string[] }>(`/api/category/${encodeURIComponent(name)}`, { signal }),
+    staleTime: CATEGORY_TREE_STALE,
+  });
+
+/** GET /api/products/category?categoryIDs=a,b&pageNumber=n — active products in those categories. */
+export const categoryProductsQueryOptions = (ids: readonly string[], pageNumber: number) =>
+  queryOptions({
+    queryKey: catalogKeys.categoryProducts(ids, pageNumber),
+    queryFn: ({ signal }) => {
+      const params = new URLSearchParams({ categoryIDs: ids.join(','), pageNumber: String(pageNumber) });
+      return api.get<ProductList>(`/api/products/category?${params.toString()}`, { signal });
+    },
+  });
+
+/** The category page's two calls, the second waiting for the first (SPEC §2, §8). */
+export function useCategoryProducts(name: string, pageNumber: number) {
+  const ids = useQuery(categoryIdsQueryOptions(name));
+  const categoryIDs = ids.data?.categoryIDs ?? [];
+  const products = useQuery({
+    ...categoryProductsQueryOptions(categoryIDs, pageNumber),
+    enabled: categoryIDs.length > 0,
+    placeholderData: keepPreviousData,
+  });
+  return { ids, products };
+}

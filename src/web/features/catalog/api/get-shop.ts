@@ -1,0 +1,28 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { ProductList, PublicShop } from '#shared/schemas/product.ts';
+import { api } from '#web/lib/api-client.ts';
+import { catalogKeys } from './query-keys.ts';
+
+/** GET /api/shops/name/:shopName — a shop's public profile (hyphens in the name read as spaces). */
+export const shopQueryOptions = (shopName: string) =>
+  queryOptions({
+    queryKey: catalogKeys.shop(shopName),
+    queryFn: ({ signal }) =>
+      api.get<PublicShop>(`/api/shops/name/${encodeURIComponent(shopName)}`, { signal }),
+  });
+
+/** GET /api/shops/products/:shopName?pageNumber=n — the shop's active products. */
+export const shopProductsQueryOptions = (shopName: string, pageNumber: number) =>
+  queryOptions({
+    queryKey: catalogKeys.shopProducts(shopName, pageNumber),
+    queryFn: ({ signal }) =>
+      api.get<ProductList>(
+        `/api/shops/products/${encodeURIComponent(shopName)}?pageNumber=${String(pageNumber)}`,
+        { signal },
+      ),
+  });
+
+export const useShop = (shopName: string) => useQuery(shopQueryOptions(shopName));
+
+export const useShopProducts = (shopName: string, pageNumber: number) =>
+  useQuery({ ...shopProductsQueryOptions(shopName, pageNumber), placeholderData: keepPreviousData });

@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import NavDropdown from 'react-bootstrap/NavDropdown';
+import { Link } from 'react-router';
+import { Loader } from '#web/components/loader.tsx';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { useCategoryTree } from '../api/get-categories.ts';
+import { categoryHref } from '../lib/category-path.ts';
+import '../catalog.css';
+
+/**
+ * The header's "Categories" menu (SPEC §2): each top level with its sub-categories, linking
+ * /categories/{slug}. Sub-categories load the first time the menu opens, so pages that never open it do
+ * not pay for them. Columns on wide screens; one list inside the collapsed navbar on phones.
+ */
+export function CategoryMenu() {
+  const [opened, setOpened] = useState(false);
+  const { first, tree, error } = useCategoryTree(opened);
+
+  return (
+    <NavDropdown
+      title="Categories"
+      id="category-menu"
+      className="haat-category-menu"
+      onToggle={(show) => {
+        if (show) setOpened(true);
+      }}
+    >
+      {first.isPending ? (
+        <div className="px-3 py-2">
+          <Loader inline label="Loading categories…" />
+        </div>
+      ) : error ? (
+        <p className="px-3 py-2 mb-0 text-danger small" role="alert">
+          {errorMessage(error)}
+        </p>
+      ) : (
+        <div className="haat-category-columns">
+          {tree.map((top) => (
+            <div key={top.name} className="haat-category-group">
+              <NavDropdown.Item
+                as={Link}
+                to={categoryHref([top.name])}
+                eventKey={categoryHref([top.name])}
+                className="fw-semibold"
+              >
+                {top.name}
+              </NavDropdown.Item>
+              {top.pending ? (
+                <div className="px-4 py-1">
+                  <Loader inline label={`Loading ${top.name}…`} />
+                </div>
+              ) : (
+                (top.children ?? []).map((sub) => (
+                  <NavDropdown.Item
+                    key={sub}
+                    as={Link}
+                    to={categoryHref([sub])}
+                    eventKey={categoryHref([sub])}
+                    className="haat-category-sub"
+                  >
+                    {sub}
+                  </NavDropdown.Item>
+                ))
+              )}
+            </div>
+          ))}
+        </div>
+      )}
+    </NavDropdown>
+  );
+}

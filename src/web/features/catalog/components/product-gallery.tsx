@@ -1,0 +1,112 @@
+import { lazy, Suspense, useRef, useState } from 'react';
+import Carousel from 'react-bootstrap/Carousel';
+import { variantUrl } from '#shared/images.ts';
+import { NO_IMAGE } from '#web/components/product-card.tsx';
+
+const ProductLightbox = lazy(() => import('./product-lightbox.tsx'));
+
+/**
+ * A product's pictures (SPEC §2): a carousel of the medium variants with thumbnails to pick from; a
+ * picture opens the full-screen lightbox. The carousel does not rotate by itself — people look at a
+ * product's pictures at their own pace; the lightbox's slideshow plays at SPEC's 1000 ms (see
+ * docs/decisions/0005-storefront-web.md). Slides move in 500 ms.
+ */
+export function ProductGallery({ name, images }: { name: string; images: readonly string[] }) {
+  const [active, setActive] = useState(0);
+  const [open, setOpen] = useState(false);
+  const [everOpened, setEverOpened] = useState(false);
+  const openers = useRef<(HTMLButtonElement | null)[]>([]);
+
+  if (images.length === 0) {
+    return (
+      <div className="haat-gallery">
+        <img
+          src={NO_IMAGE}
+          alt={`No picture of ${name} yet`}
+          className="img-fluid rounded-3"
+          width={800}
+          height={800}
+        />
+      </div>
+    );
+  }
+
+  const many = images.length > 1;
+  const alt = (i: number) => (many ? `${name}, picture ${String(i + 1)} of ${String(images.length)}` : name);
+  const show = (i: number) => {
+    setActive(i);
+    setEverOpened(true);
+    setOpen(true);
+  };
+
+  return (
+    <div className="haat-gallery">
+      <Carousel
+        activeIndex={active}
+        onSelect={(i) => setActive(i)}
+        interval={null}
+        controls={many}
+        indicators={false}
+        touch
+        className="haat-gallery-carousel rounded-3"
+      >
+        {images.map((url, i) => (
+          <Carousel.Item key={url}>
+            <button
+              type="button"
+              className="haat-gallery-open"
+              onClick={() => show(i)}
+              ref={(el) => {
+                openers.current[i] = el;
+              }}
+              aria-label={`View ${alt(i)} full screen`}
+            >
+              <img
+                src={variantUrl(url, 'medium')}
+                alt={alt(i)}
+                width={800}
+                height={800}
+                className="d-block w-100"
+                fetchPriority={i === 0 ? 'high' : 'auto'}
+              />
+              <span className="haat-gallery-zoom" aria-hidden="true">
+                ⤢ Full screen
+              </span>
+            </button>
+          </Carousel.Item>
+        ))}
+      </Carousel>
+      {many ? (
+        <ul className="haat-gallery-thumbs list-unstyled" aria-label="Pictures">
+          {images.map((url, i) => (
+            <li key={url}>
+              <button
+                type="button"
+                className={`haat-gallery-thumb ${i === active ? 'active' : ''}`}
+                onClick={() => setActive(i)}
+                aria-label={`Show picture ${String(i + 1)}`}
+                aria-current={i === active ? 'true' : undefined}
+              >
+                <img src={variantUrl(url, 'thumbnail')} alt="" width={72} height={72} loading="lazy" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {everOpened ? (
+        <Suspense fallback={null}>
+          <ProductLightbox
+            open={open}
+            index={active}
+            slides={images.map((url, i) => ({ src: url, alt: alt(i) }))}
+            onClose={(i) => {
+              setOpen(false);
+              setActive(i);
+              openers.current[i]?.focus();
+            }}
+          />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import type { Product } from '#shared/schemas/product.ts';
+import { ProductCard } from '#web/components/product-card.tsx';
+import { useShelfPrice } from '../api/get-discounts.ts';
+
+/** Storefront grid (SPEC §2, §9): one column on small screens, two at md, three at lg, four at xl. */
+export function ProductGrid({ products, label }: { products: readonly Product[]; label: string }) {
+  const priceOf = useShelfPrice();
+  return (
+    <ul
+      className="haat-grid row row-cols-1 row-cols-md-2 row-cols-lg-3 row-cols-xl-4 g-3 g-lg-4 list-unstyled"
+      aria-label={label}
+    >
+      {products.map((product) => (
+        <li key={product._id} className="col">
+          <ProductCard product={product} pricing={priceOf(product)} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,48 @@
+import { useRef } from 'react';
+import Lightbox from 'yet-another-react-lightbox';
+import Fullscreen from 'yet-another-react-lightbox/plugins/fullscreen';
+import Slideshow from 'yet-another-react-lightbox/plugins/slideshow';
+import 'yet-another-react-lightbox/styles.css';
+
+/** SPEC §9: carousel transition 500 ms, autoplay every 1000 ms. */
+export const LIGHTBOX_TRANSITION_MS = 500;
+export const LIGHTBOX_AUTOPLAY_MS = 1000;
+
+/**
+ * The full-screen view of a product's pictures (loaded only when opened). With several pictures the
+ * slideshow starts at SPEC's pace, with the lightbox's own pause button; Escape or the close button
+ * returns to the page, with focus back on the picture that opened it.
+ */
+export default function ProductLightbox({
+  open,
+  index,
+  slides,
+  onClose,
+}: {
+  open: boolean;
+  index: number;
+  slides: { src: string; alt: string }[];
+  onClose: (index: number) => void;
+}) {
+  const single = slides.length <= 1;
+  const current = useRef(index);
+  return (
+    <Lightbox
+      open={open}
+      close={() => onClose(current.current)}
+      index={index}
+      slides={slides}
+      plugins={single ? [Fullscreen] : [Slideshow, Fullscreen]}
+      slideshow={{ autoplay: true, delay: LIGHTBOX_AUTOPLAY_MS }}
+      animation={{ swipe: LIGHTBOX_TRANSITION_MS, fade: LIGHTBOX_TRANSITION_MS }}
+      carousel={{ finite: single }}
+      render={single ? { buttonPrev: () => null, buttonNext: () => null } : {}}
+      on={{
+        view: ({ index: i }) => {
+          current.current = i;
+        },
+      }}
+      labels={{ Lightbox: 'Product pictures' }}
+    />
+  );
+}

@@ -1,0 +1,29 @@
+import { ProductCard } from '#web/components/product-card.tsx';
+import { useShelfPrice } from '../api/get-discounts.ts';
+import { useTopProducts } from '../api/get-top-products.ts';
+
+/**
+ * 'Top Rated' (GET /api/products/top): a strip that scrolls sideways on phones and fits one row on wide
+ * screens. A failure hides the strip: the latest products below are the page's main content.
+ */
+export function TopRatedStrip() {
+  const top = useTopProducts();
+  const priceOf = useShelfPrice();
+  const products = (top.data ?? []).filter((p) => p.numReviews > 0);
+  if (top.isPending) return <div className="haat-strip-placeholder" aria-hidden="true" />;
+  if (products.length === 0) return null;
+  return (
+    <section className="mb-4" aria-labelledby="top-rated-heading">
+      <h2 id="top-rated-heading" className="h4 mb-3">
+        Top Rated
+      </h2>
+      <ul className="haat-strip list-unstyled mb-0" aria-label="Top rated products">
+        {products.map((product) => (
+          <li key={product._id} className="haat-strip-item">
+            <ProductCard product={product} pricing={priceOf(product)} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,80 @@
+import { Link, useParams, useSearchParams } from 'react-router';
+import { Message } from '#web/components/alerts.tsx';
+import { Breadcrumbs } from '#web/components/breadcrumbs.tsx';
+import { Loader } from '#web/components/loader.tsx';
+import { Pagination } from '#web/components/pagination.tsx';
+import { useCategoryProducts } from '../api/get-categories.ts';
+import { ProductGrid } from '../components/product-grid.tsx';
+import { segmentLabels } from '../lib/category-path.ts';
+import { pageFromParam } from '../lib/route-params.ts';
+
+/** SPEC §8's category page messages. */
+export const CATEGORY_MSG = {
+  ids: 'Error fetching category IDs',
+  products: 'Error fetching products',
+} as const;
+
+/**
+ * '/categories/:category' and the deeper breadcrumb targets '/categories/:category/:sub/…' (SPEC §2):
+ * the products of every category with a level named like the last segment (dashes read as spaces), with
+ * a breadcrumb of the segments. Further pages are '?page=n'.
+ */
+export function CategoryPage() {
+  const params = useParams();
+  const [search] = useSearchParams();
+  const segments = [params.category, params.sub, params.level3, params.level4, params.level5].filter(
+    (s): s is string => !!s,
+  );
+  const name = segments[segments.length - 1] ?? '';
+  const page = pageFromParam(search.get('page'));
+  const { ids, products } = useCategoryProducts(name, page);
+
+  const list = products.data;
+  const labels = segmentLabels(segments, list?.products.map((p) => p.category) ?? []);
+  const heading = labels[labels.length - 1] ?? 'Category';
+  const base = `/categories/${segments.map((s) => encodeURIComponent(s)).join('/')}`;
+  const crumbs = [
+    { label: 'Home', to: '/' },
+    ...labels.map((label, i) => ({
+      label,
+      to: `/categories/${segments
+        .slice(0, i + 1)
+        .map((s) => encodeURIComponent(s))
+        .join('/')}`,
+    })),
+  ];
+  const noCategory = ids.isSuccess && ids.data.categoryIDs.length === 0;
+
+  return (
+    <section>
+      <title>{`${heading} · Haat`}</title>
+      <meta name="description" content={`${heading} from independent sellers on Haat.`} />
+      <Breadcrumbs items={crumbs} className="mb-3" />
+      <h1 className="h3 mb-3">{heading}</h1>
+      {ids.isError ? (
+        <Message variant="danger">{CATEGORY_MSG.ids}</Message>
+      ) : products.isError ? (
+        <Message variant="danger">{CATEGORY_MSG.products}</Message>
+      ) : noCategory || (list && list.products.length === 0) ? (
+        <Message variant="secondary">
+          No products found in this category. <Link to="/">Browse the latest products</Link>.
+        </Message>
+      ) : !list ? (
+        <Loader label="Loading products…" />
+      ) : (
+        <div
+          aria-busy={products.isPlaceholderData}
+          className={products.isPlaceholderData ? 'opacity-50' : undefined}
+        >
+          <ProductGrid products={list.products} label={`Products in ${heading}`} />
+          <Pagination
+            page={list.page}
+            pages={list.pages}
+            hrefFor={(n) => (n > 1 ? `${base}?page=${String(n)}` : base)}
+            label={`${heading} pages`}
+          />
+        </div>
+      )}
+    </section>
+  );
+}

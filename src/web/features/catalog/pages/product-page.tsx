@@ -1,0 +1,157 @@
+import { Link, useParams } from 'react-router';
+import { ErrorAlert } from '#web/components/alerts.tsx';
+import { Breadcrumbs } from '#web/components/breadcrumbs.tsx';
+import { DiscountedPrice } from '#web/components/discounted-price.tsx';
+import { Loader } from '#web/components/loader.tsx';
+import { Rating, reviewCount } from '#web/components/rating.tsx';
+import { ReviewForm } from '#web/features/reviews/components/review-form.tsx';
+import { ReviewList } from '#web/features/reviews/components/review-list.tsx';
+import { shopPath } from '#web/lib/format.ts';
+import type { Product } from '#shared/schemas/product.ts';
+import { useShelfPrice } from '../api/get-discounts.ts';
+import { useProduct } from '../api/get-product.ts';
+import { usePublicUser } from '../api/get-public-user.ts';
+import { CollapsibleDescription } from '../components/collapsible-description.tsx';
+import { ProductGallery } from '../components/product-gallery.tsx';
+import { PurchasePanel } from '../components/purchase-panel.tsx';
+import { ShareButtons } from '../components/share-buttons.tsx';
+import { categoryHref, categoryLevels } from '../lib/category-path.ts';
+import { metaDescription, productJsonLd, scriptJson } from '../lib/product-jsonld.ts';
+
+/** SPEC §8: what the seller line says when the name lookup fails. */
+export const SELLER_NAME_FALLBACK = 'Seller name';
+
+/** '/product/:id' (SPEC §2). */
+export function ProductPage() {
+  const { id = '' } = useParams();
+  const product = useProduct(id);
+
+  if (product.isPending) return <Loader label="Loading the product…" />;
+  if (product.isError) {
+    return (
+      <section>
+        <title>Product not found · Haat</title>
+        <Link to="/" className="btn btn-outline-primary mb-3">
+          ‹ Go Back
+        </Link>
+        <ErrorAlert error={product.error} />
+      </section>
+    );
+  }
+  return <ProductDetails product={product.data} />;
+}
+
+function SellerLine({ product }: { product: Product }) {
+  const seller = usePublicUser(product.user._id);
+  const name = seller.isError ? SELLER_NAME_FALLBACK : (seller.data?.name ?? product.user.name);
+  return (
+    <p className="mb-2 text-body-secondary">
+      Sold by{' '}
+      {product.shop ? (
+        <Link to={shopPath(product.shop.shopName)} className="fw-semibold">
+          {name}
+        </Link>
+      ) : (
+        <span className="fw-semibold">{name}</span>
+      )}
+      {product.shop ? <span className="small"> ({product.shop.shopName})</span> : null}
+    </p>
+  );
+}
+
+function ProductDetails({ product }: { product: Product }) {
+  const priceOf = useShelfPrice();
+  const price = priceOf(product);
+  const levels = categoryLevels(product.category);
+  const origin = window.location.origin;
+  const url = `${origin}/product/${product._id}`;
+  const description = metaDescription(product.description);
+  const firstImage = product.image[0] ? new URL(product.image[0], origin).href : undefined;
+
+  return (
+    <article className="haat-product-page">
+      <title>{`${product.name} · Haat`}</title>
+      <meta name="description" content={description} />
+      <link rel="canonical" href={url} />
+      <meta property="og:type" content="product" />
+      <meta property="og:title" content={product.name} />
+      <meta property="og:description" content={description} />
+      <meta property="og:url" content={url} />
+      <meta property="og:site_name" content="Haat" />
+      {firstImage ? <meta property="og:image" content={firstImage} /> : null}
+      <meta property="product:price:amount" content={price.finalPrice.toFixed(2)} />
+      <meta property="product:price:currency" content={product.currency} />
+      <script
+        type="application/ld+json"
+        dangerouslySetInnerHTML={{
+          __html: scriptJson(productJsonLd(product, { origin, finalPrice: price.finalPrice })),
+        }}
+      />
+
+      <Breadcrumbs
+        className="mb-3"
+        items={[
+          { label: 'Home', to: '/' },
+          ...levels.map((level, i) => ({ label: level, to: categoryHref(levels.slice(0, i + 1)) })),
+          { label: product.name },
+        ]}
+      />
+
+      <div className="row g-4">
+        <div className="col-12 col-md-6">
+          <ProductGallery name={product.name} images={product.image} />
+        </div>
+        <div className="col-12 col-md-6">
+          {product.brand ? (
+            <p className="small text-uppercase fw-semibold text-body-secondary mb-1">{product.brand}</p>
+          ) : null}
+          <h1 className="h3 mb-1">{product.name}</h1>
+          <SellerLine product={product} />
+          <a href="#reviews" className="text-decoration-none d-inline-block mb-2">
+            <Rating value={product.rating} text={reviewCount(product.numReviews)} />
+          </a>
+          <p className="mb-1 fs-3">
+            <DiscountedPrice
+              price={price.price}
+              finalPrice={price.finalPrice}
+              percentOff={price.percentOff}
+            />
+          </p>
+          {price.couponAvailable ? (
+            <p className="small text-success mb-2">
+              A coupon code gives a discount on this product: enter it in the cart.
+            </p>
+          ) : null}
+          <p className="small text-body-secondary mb-3">
+            Inclusive of all discounts. GST is added at checkout.
+          </p>
+          <PurchasePanel key={product._id} product={product} />
+          <div className="mt-3">
+            <ShareButtons url={url} title={product.name} />
+          </div>
+          <section className="mt-4" aria-labelledby="description-heading">
+            <h2 id="description-heading" className="h5">
+              Description
+            </h2>
+            <CollapsibleDescription text={product.description} id={`description-${product._id}`} />
+          </section>
+        </div>
+      </div>
+
+      <div className="row g-4 mt-2" id="reviews">
+        <section className="col-12 col-lg-6" aria-labelledby="reviews-heading">
+          <h2 id="reviews-heading" className="h4">
+            Reviews
+          </h2>
+          <ReviewList reviews={product.reviews} />
+        </section>
+        <section className="col-12 col-lg-6" aria-labelledby="write-review-heading">
+          <h2 id="write-review-heading" className="h4">
+            Write a Customer Review
+          </h2>
+          <ReviewForm productId={product._id} />
+        </section>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,102 @@
+import { Link, useParams, useSearchParams } from 'react-router';
+import { MSG } from '#shared/messages.ts';
+import { ErrorAlert, Message } from '#web/components/alerts.tsx';
+import { Loader } from '#web/components/loader.tsx';
+import { Pagination } from '#web/components/pagination.tsx';
+import { shopPath } from '#web/lib/format.ts';
+import { useShop, useShopProducts } from '../api/get-shop.ts';
+import { ProductGrid } from '../components/product-grid.tsx';
+import { pageFromParam } from '../lib/route-params.ts';
+
+const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((w) => w[0]?.toUpperCase() ?? '')
+    .join('');
+
+/**
+ * '/shop/:shopName' (SPEC §2): the shop's banner, round picture and name, then 'Products by {owner name}'
+ * or 'No products found in this shop'. Further pages are '?page=n'.
+ */
+export function ShopPage() {
+  const { shopName = '' } = useParams();
+  const [search] = useSearchParams();
+  const page = pageFromParam(search.get('page'));
+  const shop = useShop(shopName);
+  const products = useShopProducts(shopName, page);
+
+  if (shop.isPending) return <Loader label="Loading the shop…" />;
+  if (shop.isError) {
+    return (
+      <section>
+        <title>Shop not found · Haat</title>
+        <ErrorAlert error={shop.error} />
+        <Link to="/" className="btn btn-outline-primary">
+          ‹ Go Back
+        </Link>
+      </section>
+    );
+  }
+
+  const s = shop.data;
+  const list = products.data;
+  const base = shopPath(s.shopName);
+
+  return (
+    <section>
+      <title>{`${s.shopName} · Haat`}</title>
+      <meta name="description" content={`${s.shopName} by ${s.user.name} on Haat.`} />
+      <meta property="og:title" content={s.shopName} />
+      <meta property="og:type" content="website" />
+      {s.shopBanner ? (
+        <meta property="og:image" content={new URL(s.shopBanner, window.location.origin).href} />
+      ) : null}
+      <header className="haat-shop-header mb-4">
+        <div className="haat-shop-banner">
+          {s.shopBanner ? <img src={s.shopBanner} alt={`${s.shopName} banner`} /> : null}
+        </div>
+        <div className="haat-shop-identity">
+          {s.shopPicture ? (
+            <img
+              className="haat-shop-picture"
+              src={s.shopPicture}
+              alt={`${s.shopName} logo`}
+              width={112}
+              height={112}
+            />
+          ) : (
+            <span className="haat-shop-picture haat-shop-initials" aria-hidden="true">
+              {initials(s.shopName)}
+            </span>
+          )}
+          <div className="min-w-0">
+            <h1 className="h3 mb-0 text-break">{s.shopName}</h1>
+          </div>
+        </div>
+      </header>
+      <h2 className="h4 mb-3">Products by {s.user.name}</h2>
+      {products.isPending ? (
+        <Loader label="Loading products…" />
+      ) : products.isError ? (
+        <ErrorAlert error={products.error} />
+      ) : list && list.products.length === 0 ? (
+        <Message variant="secondary">{MSG.noShopProducts}</Message>
+      ) : list ? (
+        <div
+          aria-busy={products.isPlaceholderData}
+          className={products.isPlaceholderData ? 'opacity-50' : undefined}
+        >
+          <ProductGrid products={list.products} label={`Products by ${s.user.name}`} />
+          <Pagination
+            page={list.page}
+            pages={list.pages}
+            hrefFor={(n) => (n > 1 ? `${base}?page=${String(n)}` : base)}
+            label={`${s.shopName} pages`}
+          />
+        </div>
+      ) : null}
+    </section>
+  );
+}
