@@ -38,13 +38,18 @@ afterAll(async () => {
   await b?.close();
 });
 
-/** A new page in a fresh browser context (own cookies and storage), with `baseURL` set for goto(). */
+/**
+ * A new page in a fresh browser context (own cookies and storage), with `baseURL` set for goto().
+ * The locale defaults to en-IN, an Indian shopper: a signed-out visitor's display currency follows the
+ * browser locale (DECISIONS §8), and headless Chromium would otherwise say en-US and show dollars.
+ */
 export async function openPage({
   width = 1280,
   height = 900,
-}: { width?: number; height?: number } = {}): Promise<Page> {
+  locale = 'en-IN',
+}: { width?: number; height?: number; locale?: string } = {}): Promise<Page> {
   browser ??= chromium.launch({ executablePath: chromiumPath, args: chromiumArgs, headless: true });
-  const context = await (await browser).newContext({ baseURL, viewport: { width, height } });
+  const context = await (await browser).newContext({ baseURL, viewport: { width, height }, locale });
   contexts.push(context);
   return context.newPage();
 }
