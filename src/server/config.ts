@@ -21,6 +21,8 @@ const envSchema = z.object({
   RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
   PAYPAL_CLIENT_ID: z.string().optional(),
   PAYPAL_CLIENT_SECRET: z.string().optional(),
+  /** PayPal REST base; https://api-m.sandbox.paypal.com for PayPal's developer sandbox credentials. */
+  PAYPAL_API_URL: z.url().optional(),
   S3_BUCKET: z.string().optional(),
   S3_ENDPOINT: z.url().optional(),
   S3_REGION: z.string().optional(),
@@ -48,7 +50,7 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   razorpay: { keyId?: string; keySecret?: string; webhookSecret?: string };
-  paypal: { clientId?: string; clientSecret?: string };
+  paypal: { clientId?: string; clientSecret?: string; apiUrl?: string };
   s3?: { bucket: string; endpoint?: string; region?: string; accessKeyId?: string; secretAccessKey?: string };
   ratesUrl: string | undefined;
   geoipUrl: string | undefined;
@@ -86,7 +88,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       keySecret: e.RAZORPAY_KEY_SECRET,
       webhookSecret: e.RAZORPAY_WEBHOOK_SECRET,
     },
-    paypal: { clientId: e.PAYPAL_CLIENT_ID, clientSecret: e.PAYPAL_CLIENT_SECRET },
+    paypal: { clientId: e.PAYPAL_CLIENT_ID, clientSecret: e.PAYPAL_CLIENT_SECRET, apiUrl: e.PAYPAL_API_URL },
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

@@ -45,7 +45,7 @@ export function createPaymentProviders(config: Config): PaymentProviders {
           : null,
     paypal:
       pp.clientId && pp.clientSecret
-        ? createPayPalApi({ clientId: pp.clientId, clientSecret: pp.clientSecret })
+        ? createPayPalApi({ clientId: pp.clientId, clientSecret: pp.clientSecret, baseUrl: pp.apiUrl })
         : allowSandbox
           ? createPayPalSandbox({ secret: sandboxSecret(config, 'paypal') })
           : null,
