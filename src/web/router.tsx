@@ -21,6 +21,24 @@ const RegistrationChoicePage = page(
   'RegistrationChoicePage',
 );
 const ProfilePage = page(() => import('./features/profile/pages/profile-page.tsx'), 'ProfilePage');
+const SellerRegisterPage = page(
+  () => import('./features/auth/pages/seller-register-page.tsx'),
+  'SellerRegisterPage',
+);
+const ProfileReviewPage = page(
+  () => import('./features/auth/pages/profile-review-page.tsx'),
+  'ProfileReviewPage',
+);
+const ForgotPasswordPage = page(
+  () => import('./features/auth/pages/forgot-password-page.tsx'),
+  'ForgotPasswordPage',
+);
+const ResetPasswordPage = page(
+  () => import('./features/auth/pages/reset-password-page.tsx'),
+  'ResetPasswordPage',
+);
+const UserListPage = page(() => import('./features/admin-users/pages/user-list-page.tsx'), 'UserListPage');
+const UserEditPage = page(() => import('./features/admin-users/pages/user-edit-page.tsx'), 'UserEditPage');
 const HelpPage = page(() => import('./features/static/pages/help-page.tsx'), 'HelpPage');
 const TermsPage = page(() => import('./features/static/pages/terms-page.tsx'), 'TermsPage');
 const ShippingPage = page(() => import('./features/checkout/pages/shipping-page.tsx'), 'ShippingPage');
@@ -71,13 +89,13 @@ export const routes: RouteObject[] = [
 
           // Accounts
           { path: 'login', element: <LoginPage /> },
-          soon('forgot-password', 'Forgot Password'),
-          soon('reset-password/:token', 'Reset Password'),
+          { path: 'forgot-password', element: <ForgotPasswordPage /> },
+          { path: 'reset-password/:token', element: <ResetPasswordPage /> },
           { path: 'registration_choice', element: <RegistrationChoicePage /> },
           { path: 'register', element: <RegisterPage /> },
-          soon('register_seller', 'Seller Registration'),
-          soon('register_seller/:type', 'Seller Registration'),
-          soon('profile-review-screen', 'Profile Under Review'),
+          { path: 'register_seller', element: <SellerRegisterPage /> },
+          { path: 'register_seller/:type', element: <SellerRegisterPage /> },
+          { path: 'profile-review-screen', element: <ProfileReviewPage /> },
           { path: 'profile', element: <ProfilePage /> },
 
           // Checkout and orders
@@ -93,8 +111,8 @@ export const routes: RouteObject[] = [
           { path: 'terms-conditions', element: <TermsPage /> },
 
           // Back office
-          soon('admin/userlist', 'Users'),
-          soon('admin/user/:id/edit', 'Edit User'),
+          { path: 'admin/userlist', element: <UserListPage /> },
+          { path: 'admin/user/:id/edit', element: <UserEditPage /> },
           soon('admin/categories-markup', 'Category Markups'),
           soon('admin/category-markup/:id/edit', 'Edit Category Markup'),
           { path: 'admin/orderlist', element: <AdminOrderListPage /> },

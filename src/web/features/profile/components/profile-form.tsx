@@ -1,6 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FormProvider, useForm } from 'react-hook-form';
-import { profileBody, type ProfileBody, type User } from '#shared/schemas/user.ts';
+import { isSeller } from '#shared/permissions.ts';
+import { profileFormFor, type ProfileBody, type User } from '#shared/schemas/user.ts';
+import { actorOf } from '#web/features/auth/api/get-session.ts';
 import { ErrorAlert, Message } from '#web/components/alerts.tsx';
 import { SubmitButton, TextField } from '#web/components/form-field.tsx';
 import { PlaceFields } from '#web/features/places/components/place-fields.tsx';
@@ -24,11 +26,17 @@ function valuesOf(user: User): ProfileBody {
   return values;
 }
 
-/** Edit your own details (SPEC §2 /profile). Password fields left blank keep the current password. */
+/**
+ * Edit your own details (SPEC §2 /profile, §5): every field but the password is required; a buyer's
+ * mobile is exactly 10 digits (sellers keep the 5–15 digits they signed up with); the bank account shows
+ * only when one is on file. Password fields left blank keep the current password; a new one must be
+ * confirmed and signs out the account's other sessions.
+ */
 export function ProfileForm({ user }: { user: User }) {
   const update = useUpdateProfile();
   const hasBankAccount = !!user.bank_account;
-  const form = useForm({ resolver: zodResolver(profileBody), defaultValues: valuesOf(user) });
+  const seller = isSeller(actorOf(user));
+  const form = useForm({ resolver: zodResolver(profileFormFor(seller)), defaultValues: valuesOf(user) });
   const {
     register,
     handleSubmit,
@@ -65,9 +73,9 @@ export function ProfileForm({ user }: { user: User }) {
               type="tel"
               inputMode="numeric"
               autoComplete="tel-national"
-              maxLength={10}
+              maxLength={seller ? 15 : 10}
               {...register('phone')}
-              help="10 digits, without the country code"
+              help={seller ? 'Digits only, 5 to 15 of them' : '10 digits, without the country code'}
               error={errors.phone?.message}
             />
           </div>

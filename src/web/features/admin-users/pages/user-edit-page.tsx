@@ -1,0 +1,131 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Form from 'react-bootstrap/Form';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useParams } from 'react-router';
+import { canManageUsers } from '#shared/permissions.ts';
+import { SELLER_ROLES } from '#shared/roles.ts';
+import { adminUserForm, type AdminUserForm, type User } from '#shared/schemas/user.ts';
+import { ErrorAlert, Message } from '#web/components/alerts.tsx';
+import { FormContainer } from '#web/components/form-container.tsx';
+import { SubmitButton, TextField } from '#web/components/form-field.tsx';
+import { Loader } from '#web/components/loader.tsx';
+import { applyFieldErrors } from '#web/lib/form-errors.ts';
+import { useRoles, useUpdateUser, useUser } from '../api/users.ts';
+import { DocumentLinks } from '../components/document-links.tsx';
+import { RequireUserAdmin } from '../components/require-user-admin.tsx';
+
+/** /admin/user/:id/edit (SPEC §2 Edit User): name, e-mail, roles, active. Admin only. */
+export function UserEditPage() {
+  return <RequireUserAdmin allowed={canManageUsers}>{() => <UserEdit />}</RequireUserAdmin>;
+}
+
+function UserEdit() {
+  const { id = '' } = useParams();
+  const user = useUser(id);
+  return (
+    <FormContainer wide>
+      <title>Edit User · Haat</title>
+      <p className="mb-2">
+        <Link to="/admin/userlist">← Back to users</Link>
+      </p>
+      <h1 className="h3 mb-3">Edit User</h1>
+      <ErrorAlert error={user.error} />
+      {user.isPending ? <Loader /> : user.data ? <EditForm key={user.data._id} user={user.data} /> : null}
+    </FormContainer>
+  );
+}
+
+function EditForm({ user }: { user: User }) {
+  const navigate = useNavigate();
+  const roles = useRoles();
+  const update = useUpdateUser(user._id);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    watch,
+    formState: { errors },
+  } = useForm<AdminUserForm>({
+    resolver: zodResolver(adminUserForm),
+    defaultValues: { name: user.name, email: user.email, role: user.role, active: user.active },
+  });
+  const sellerBeingActivated =
+    !user.active && watch('active') && watch('role').some((r) => SELLER_ROLES.includes(r));
+
+  const onSubmit = handleSubmit((values) =>
+    update.mutate(
+      { _id: user._id, ...values },
+      {
+        onSuccess: () => void navigate('/admin/userlist'),
+        onError: (error) => applyFieldErrors(error, setError, ['name', 'email', 'role', 'active']),
+      },
+    ),
+  );
+
+  const isSellerAccount = user.role.some((r) => SELLER_ROLES.includes(r));
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <ErrorAlert error={update.error} />
+      <TextField label="Name" autoComplete="off" {...register('name')} error={errors.name?.message} />
+      <TextField
+        label="Email Address"
+        type="email"
+        autoComplete="off"
+        {...register('email')}
+        error={errors.email?.message}
+      />
+      <fieldset className="mb-3" aria-describedby={errors.role ? 'roles-error' : undefined}>
+        <legend className="form-label fs-6 mb-1">Roles</legend>
+        <ErrorAlert error={roles.error} />
+        {roles.isPending ? <Loader inline label="Loading roles…" /> : null}
+        <div className="d-flex flex-wrap gap-3">
+          {roles.data?.map((r) => (
+            <Form.Check
+              key={r._id}
+              type="checkbox"
+              id={`role-${r._id}`}
+              label={r.name}
+              value={r.name}
+              {...register('role')}
+            />
+          ))}
+        </div>
+        {errors.role ? (
+          <div id="roles-error" className="invalid-feedback d-block">
+            {errors.role.message}
+          </div>
+        ) : null}
+      </fieldset>
+      <Form.Check type="switch" id="user-active" label="Is Active" className="mb-3" {...register('active')} />
+      {sellerBeingActivated ? (
+        <Message variant="info" className="small">
+          Saving activates this seller: they get the Products and Orders menus and an e-mail saying their
+          profile is verified.
+        </Message>
+      ) : null}
+      {isSellerAccount ? (
+        <div className="border rounded p-3 mb-3 small">
+          <h2 className="h6">Seller details</h2>
+          <dl className="row mb-0">
+            <dt className="col-sm-5">Business Reg. No.</dt>
+            <dd className="col-sm-7">{user.buisnessRegistrationCode ?? '—'}</dd>
+            <dt className="col-sm-5">Bank Account</dt>
+            <dd className="col-sm-7">{user.bank_account ?? '—'}</dd>
+            <dt className="col-sm-5">Identity Proof</dt>
+            <dd className="col-sm-7">
+              {user.identifyProof ?? '—'} {user.identifyProofNumber ?? ''}
+            </dd>
+            <dt className="col-sm-5">Verification Docs</dt>
+            <dd className="col-sm-7">
+              <DocumentLinks userId={user._id} labels={user.verificationDocs} />
+            </dd>
+          </dl>
+        </div>
+      ) : null}
+      <SubmitButton pending={update.isPending} pendingLabel="Saving…">
+        Update
+      </SubmitButton>
+    </form>
+  );
+}

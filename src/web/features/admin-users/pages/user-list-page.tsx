@@ -1,0 +1,192 @@
+import { useState, type FormEvent } from 'react';
+import Badge from 'react-bootstrap/Badge';
+import Table from 'react-bootstrap/Table';
+import { Link, useSearchParams } from 'react-router';
+import { canManageUsers, canViewUserList } from '#shared/permissions.ts';
+import type { User } from '#shared/schemas/user.ts';
+import { ErrorAlert, Message } from '#web/components/alerts.tsx';
+import { Loader } from '#web/components/loader.tsx';
+import { Pagination } from '#web/components/pagination.tsx';
+import { actorOf } from '#web/features/auth/api/get-session.ts';
+import { useDeleteUser, useUsers } from '../api/users.ts';
+import { DocumentLinks } from '../components/document-links.tsx';
+import { RequireUserAdmin } from '../components/require-user-admin.tsx';
+
+/** /admin/userlist (SPEC §2 Users table): Admin and Auditor; only Admin edits and deletes. */
+export function UserListPage() {
+  return (
+    <RequireUserAdmin allowed={canViewUserList}>
+      {(me) => <UserList canEdit={canManageUsers(actorOf(me))} meId={me._id} />}
+    </RequireUserAdmin>
+  );
+}
+
+/**
+ * The Edit and Delete column stays in view at the right edge while the wide table scrolls sideways, so an
+ * admin never has to scroll to act on a row. Opaque, so the cells it passes over do not show through.
+ */
+const STICKY_END = {
+  position: 'sticky',
+  right: 0,
+  zIndex: 1,
+  backgroundColor: 'var(--bs-body-bg)',
+  boxShadow: 'inset 1px 0 0 var(--bs-border-color)',
+} as const;
+
+const addressOf = (u: User) => [u.address, u.city, u.state, u.country].filter(Boolean).join(', ');
+const dash = (v: string | null) => (v ? v : <span className="text-body-secondary">—</span>);
+
+function UserList({ canEdit, meId }: { canEdit: boolean; meId: string }) {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const keyword = params.get('keyword') ?? '';
+  const users = useUsers(page, keyword);
+  const remove = useDeleteUser();
+  const [draft, setDraft] = useState(keyword);
+
+  const onSearch = (e: FormEvent) => {
+    e.preventDefault();
+    const next = new URLSearchParams();
+    if (draft.trim()) next.set('keyword', draft.trim());
+    setParams(next);
+  };
+  const hrefFor = (n: number) => {
+    const next = new URLSearchParams(params);
+    next.set('page', String(n));
+    return `?${next.toString()}`;
+  };
+  const onDelete = (user: User) => {
+    // SPEC §8: 'Are you sure?' before every delete.
+    if (window.confirm('Are you sure?')) remove.mutate(user._id);
+  };
+
+  return (
+    <section>
+      <title>Users · Haat</title>
+      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
+        <h1 className="h3 mb-0">Users</h1>
+        <form role="search" className="d-flex gap-2" onSubmit={onSearch}>
+          <input
+            type="search"
+            className="form-control form-control-sm"
+            placeholder="Name or e-mail"
+            aria-label="Search users by name or e-mail"
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+          />
+          <button type="submit" className="btn btn-sm btn-outline-primary">
+            Search
+          </button>
+        </form>
+      </div>
+      {!canEdit ? (
+        <Message variant="secondary" className="small py-2">
+          Read-only: auditors see the users but cannot change them.
+        </Message>
+      ) : null}
+      <ErrorAlert error={remove.error} />
+      {remove.isSuccess ? <Message variant="success">{remove.data.message}</Message> : null}
+      <ErrorAlert error={users.error} />
+      {users.isPending ? (
+        <Loader />
+      ) : users.data && users.data.users.length === 0 ? (
+        <Message>No users found.</Message>
+      ) : users.data ? (
+        <>
+          {/* Positioned, so the visually hidden header text stays inside the scrolling box on phones. */}
+          <div className="table-responsive position-relative mb-2">
+            <Table
+              striped
+              hover
+              size="sm"
+              className="align-middle small mb-0"
+              aria-busy={users.isFetching || undefined}
+            >
+              <thead>
+                <tr className="text-nowrap">
+                  <th scope="col">Name</th>
+                  <th scope="col">Email</th>
+                  <th scope="col">Roles</th>
+                  <th scope="col">Active</th>
+                  <th scope="col">Currency</th>
+                  <th scope="col">Business Reg. No.</th>
+                  <th scope="col">Bank Account</th>
+                  <th scope="col">Address</th>
+                  <th scope="col">ID Proof Type</th>
+                  <th scope="col">ID Proof Number</th>
+                  <th scope="col">Verification Docs</th>
+                  <th scope="col">ID</th>
+                  {canEdit ? (
+                    <th scope="col" style={STICKY_END}>
+                      <span className="visually-hidden">Actions</span>
+                    </th>
+                  ) : null}
+                </tr>
+              </thead>
+              <tbody>
+                {users.data.users.map((u) => (
+                  <tr key={u._id}>
+                    <th scope="row" className="fw-normal">
+                      {u.name}
+                    </th>
+                    <td>
+                      <a href={`mailto:${u.email}`}>{u.email}</a>
+                    </td>
+                    <td>{u.role.join(', ')}</td>
+                    <td>
+                      {u.active ? (
+                        <Badge bg="success">Active</Badge>
+                      ) : (
+                        <Badge bg="warning" text="dark">
+                          Inactive
+                        </Badge>
+                      )}
+                    </td>
+                    <td>{u.currency}</td>
+                    <td>{dash(u.buisnessRegistrationCode)}</td>
+                    <td>{dash(u.bank_account)}</td>
+                    <td style={{ minWidth: '10rem' }}>{addressOf(u)}</td>
+                    <td>{dash(u.identifyProof)}</td>
+                    <td>{dash(u.identifyProofNumber)}</td>
+                    <td>
+                      <DocumentLinks userId={u._id} labels={u.verificationDocs} />
+                    </td>
+                    <td>
+                      <code className="small text-nowrap" title={u._id}>
+                        {u._id.slice(0, 8)}…
+                      </code>
+                    </td>
+                    {canEdit ? (
+                      <td className="text-nowrap" style={STICKY_END}>
+                        <Link
+                          to={`/admin/user/${u._id}/edit`}
+                          className="btn btn-outline-primary btn-sm me-1"
+                          aria-label={`Edit ${u.name}`}
+                        >
+                          Edit
+                        </Link>
+                        <button
+                          type="button"
+                          className="btn btn-outline-danger btn-sm"
+                          onClick={() => onDelete(u)}
+                          disabled={u._id === meId || (remove.isPending && remove.variables === u._id)}
+                          aria-label={`Delete ${u.name}`}
+                        >
+                          Delete
+                        </button>
+                      </td>
+                    ) : null}
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          </div>
+          <p className="small text-body-secondary mb-0">
+            {users.data.total} {users.data.total === 1 ? 'user' : 'users'}
+          </p>
+          <Pagination page={users.data.page} pages={users.data.pages} hrefFor={hrefFor} label="User pages" />
+        </>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,40 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { RESET_MSG } from '#shared/accounts.ts';
+import { MSG } from '#shared/messages.ts';
+import type { ForgotPasswordBody, ResetPasswordBody } from '#shared/schemas/user.ts';
+import { api, isApiError } from '#web/lib/api-client.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
+
+/** POST /api/users/forgot-password: the server answers the same whether or not the e-mail is known. */
+export const forgotPassword = (body: ForgotPasswordBody) =>
+  api.post<{ message: string }>('/api/users/forgot-password', body);
+
+/** POST /api/users/reset-password/:token. */
+export const resetPassword = (token: string, body: ResetPasswordBody) =>
+  api.post<{ message: string }>(`/api/users/reset-password/${encodeURIComponent(token)}`, body);
+
+/** SPEC §8: forgot-password failure shows 'Error sending email' (a rate limit keeps its own message). */
+export function forgotPasswordError(error: unknown): string {
+  if (isApiError(error) && (error.status === 429 || error.status === 400)) return error.message;
+  return RESET_MSG.errorSendingEmail;
+}
+
+/** SPEC §8: the server's message, else 'Invalid or expired token' on a 401, else 'Error resetting password'. */
+export function resetPasswordError(error: unknown): string {
+  if (isApiError(error)) {
+    if (error.status === 401) return error.message || MSG.invalidOrExpiredToken;
+    if (error.status > 0 && error.status < 500) return error.message;
+  }
+  return RESET_MSG.errorResetting;
+}
+
+export const useForgotPassword = () => useMutation({ mutationFn: forgotPassword });
+
+/** A reset ends every session of the account, maybe this browser's too: check who is signed in again. */
+export function useResetPassword(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ResetPasswordBody) => resetPassword(token, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.session }),
+  });
+}

@@ -1,0 +1,75 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { SELLER_MSG } from '#shared/accounts.ts';
+import { sellerRegisterBody, type SellerRegisterForm } from '#shared/schemas/seller.ts';
+import type { AuthResponse, User } from '#shared/schemas/user.ts';
+import { api, isApiError } from '#web/lib/api-client.ts';
+import { setSignedIn } from './get-session.ts';
+import { register } from './register.ts';
+
+/** POST /api/upload/verification-docs (multipart): the identity documents of the signed-in seller. */
+export async function uploadVerificationDocs(
+  userId: string,
+  identifyProof: string,
+  files: readonly File[],
+): Promise<string[]> {
+  const form = new FormData();
+  form.append('userId', userId);
+  form.append('identifyProof', identifyProof);
+  for (const file of files) form.append('verificationDocs', file, file.name);
+  const links = await api.post<unknown>('/api/upload/verification-docs', form);
+  // SPEC §5: the answer must be a list of links.
+  if (!Array.isArray(links) || !links.every((l) => typeof l === 'string'))
+    throw new Error(SELLER_MSG.invalidResponse);
+  return links;
+}
+
+/** POST /api/users/seller-verification-email. SPEC §8: a failure here is silent (the review still happens). */
+export const requestVerificationEmail = (email: string) =>
+  api.post<{ message: string }>('/api/users/seller-verification-email', { email });
+
+/** DELETE /api/users/registration: take back a sign-up whose documents could not be uploaded. */
+export const withdrawRegistration = () => api.delete<{ message: string }>('/api/users/registration');
+
+/**
+ * The message for a failed upload (SPEC §5): the server's own message when it gave one (wrong type, too
+ * large, …), else 'File upload failed. Registration not completed.'.
+ */
+function uploadFailure(error: unknown): Error {
+  if (isApiError(error) && error.status >= 400 && error.status < 500 && error.status !== 401)
+    return new Error(error.message);
+  if (error instanceof Error && error.message === SELLER_MSG.invalidResponse) return error;
+  return new Error(SELLER_MSG.fileUploadFailed);
+}
+
+/**
+ * Seller sign-up, SPEC §4: register (the account starts inactive and signed in), upload the documents
+ * (the server attaches them to the account — SPEC's "update the profile with their links"), ask for the
+ * verification e-mail, then the caller shows /profile-review-screen.
+ *
+ * If the upload fails the new account is withdrawn again, so nothing half-made is left and the person
+ * can simply submit the form again (see the seller onboarding ADR in docs/decisions/).
+ */
+export async function registerSeller(
+  values: SellerRegisterForm,
+  files: readonly File[],
+): Promise<AuthResponse> {
+  const account = await register(sellerRegisterBody(values));
+  let docs: string[];
+  try {
+    docs = await uploadVerificationDocs(account._id, values.identifyProof, files);
+  } catch (error) {
+    await withdrawRegistration().catch(() => undefined);
+    throw uploadFailure(error);
+  }
+  await requestVerificationEmail(account.email).catch(() => undefined);
+  return { ...account, verificationDocs: docs };
+}
+
+export function useRegisterSeller() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ values, files }: { values: SellerRegisterForm; files: readonly File[] }) =>
+      registerSeller(values, files),
+    onSuccess: (response): User => setSignedIn(queryClient, response),
+  });
+}

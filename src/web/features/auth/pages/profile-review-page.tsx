@@ -1,0 +1,120 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { documentFilesError, isPendingSeller, KYC_LIMITS } from '#shared/accounts.ts';
+import type { User } from '#shared/schemas/user.ts';
+import { ErrorAlert, Message } from '#web/components/alerts.tsx';
+import { SubmitButton, TextField } from '#web/components/form-field.tsx';
+import { Loader } from '#web/components/loader.tsx';
+import { queryKeys } from '#web/lib/query-keys.ts';
+import { useSession } from '../api/get-session.ts';
+import { requestVerificationEmail, uploadVerificationDocs } from '../api/seller-registration.ts';
+
+/**
+ * /profile-review-screen (SPEC §2): what a new seller sees after signing up, and whenever they sign in
+ * before an Admin has activated them.
+ */
+export function ProfileReviewPage() {
+  const { user, isPending } = useSession();
+  if (isPending) return <Loader />;
+  const active = !!user && !isPendingSeller(user);
+
+  return (
+    <div className="row justify-content-center">
+      <title>Profile Under Review · Haat</title>
+      <div className="col-12 col-md-10 col-lg-8 col-xl-7">
+        <div className="card shadow-sm border-0 haat-form-card text-center">
+          <div className="card-body p-4 p-sm-5">
+            <ReviewIcon />
+            {active ? (
+              <>
+                <h1 className="h3 mb-3">Your profile is active</h1>
+                <p className="lead mb-4">
+                  Your seller profile has been verified. You can list your products now.
+                </p>
+                <Link to="/seller/productlist" className="btn btn-primary">
+                  Go to my products
+                </Link>
+              </>
+            ) : (
+              <>
+                <h1 className="h3 mb-3">Profile Under Review</h1>
+                <p className="lead mb-2">Thank you for registering as a seller on Haat.</p>
+                <p className="mb-4">
+                  Our team is reviewing your profile and identity documents. This takes{' '}
+                  <strong>3-5 days</strong>. We will e-mail you as soon as your profile is verified; then you
+                  can sign in and list your products.
+                </p>
+                {user && user.verificationDocs.length === 0 ? <UploadMissingDocuments user={user} /> : null}
+                <p className="mb-0">
+                  <Link to="/" className="btn btn-outline-primary">
+                    Continue shopping
+                  </Link>
+                </p>
+              </>
+            )}
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * A seller whose documents never arrived (the browser closed mid sign-up) uploads them here, so the
+ * account does not stay stuck without anything to review.
+ */
+function UploadMissingDocuments({ user }: { user: User }) {
+  const queryClient = useQueryClient();
+  const [files, setFiles] = useState<File[]>([]);
+  const [problem, setProblem] = useState<string | null>(null);
+  const upload = useMutation({
+    mutationFn: async () => {
+      await uploadVerificationDocs(user._id, user.identifyProof ?? '', files);
+      await requestVerificationEmail(user.email).catch(() => undefined);
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.session }),
+  });
+
+  const onFiles = (e: ChangeEvent<HTMLInputElement>) => {
+    const chosen = Array.from(e.target.files ?? []);
+    setFiles(chosen);
+    setProblem(chosen.length ? documentFilesError(chosen) : null);
+  };
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const error = documentFilesError(files);
+    setProblem(error);
+    if (!error) upload.mutate();
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="text-start border rounded p-3 mb-4">
+      <Message variant="warning">
+        We have not received your identity documents yet. Please upload them.
+      </Message>
+      <ErrorAlert error={upload.error} />
+      <TextField
+        label="Identity Documents"
+        type="file"
+        multiple
+        accept={KYC_LIMITS.accept}
+        onChange={onFiles}
+        help={`PDF, JPEG or PNG; up to ${KYC_LIMITS.maxFiles} files of 10 MB each.`}
+        error={problem ?? undefined}
+      />
+      <SubmitButton pending={upload.isPending} pendingLabel="Uploading…">
+        Upload documents
+      </SubmitButton>
+    </form>
+  );
+}
+
+function ReviewIcon() {
+  return (
+    <svg width="64" height="64" viewBox="0 0 24 24" className="mb-3 text-primary" aria-hidden="true">
+      <circle cx="12" cy="12" r="10" fill="none" stroke="currentColor" strokeWidth="1.5" />
+      <path d="M12 6v6l4 2" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" />
+    </svg>
+  );
+}
