@@ -349,6 +349,17 @@ describe('PUT /api/products/:id: ownership and the edit lock', () => {
     expect(again.updatedAt).toBe(again.createdAt);
   });
 
+  it('leaves no product without a picture: the first update needs images (afterwards none can be added)', async () => {
+    const p = await create(kavya);
+    const res = await inject('PUT', `/api/products/${p._id}`, kavya, { price: 5 });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message: PRODUCT_MSG.image, errors: [{ path: 'image' }] });
+    const link = await storedImage(p._id);
+    expect(
+      (await inject('PUT', `/api/products/${p._id}`, kavya, { price: 5, image: [link] })).statusCode,
+    ).toBe(200);
+  });
+
   it("accepts only uploads of this product's own folder that exist", async () => {
     const p = await create(kavya);
     const other = await create(kavya);

@@ -126,6 +126,9 @@ export async function updateProduct(ctx: WriteCtx, id: string, body: UpdateInput
         ? sizesOrFail(body.sizes ?? current.sizes, category)
         : undefined;
 
+    // Every product leaves its first update with a picture: afterwards images can never be added.
+    if ((body.image ?? current.image).length === 0) throw fieldError('image', PRODUCT_MSG.image);
+
     let dropped: string[] = [];
     if (body.image !== undefined && changed.image) {
       await checkImages(ctx.storage, id, body.image, current.image);

@@ -1,0 +1,17 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { ProductList } from '#shared/schemas/product.ts';
+import { productAdminKeys } from '#web/features/seller-products/api/keys.ts';
+import { api } from '#web/lib/api-client.ts';
+
+/** GET /api/products/admin/productlist?pageNumber= — every product, any status (Admin only). */
+export const getAdminProducts = (page: number, signal?: AbortSignal) =>
+  api.get<ProductList>(`/api/products/admin/productlist?pageNumber=${page}`, { signal });
+
+export const adminProductsQuery = (page: number) =>
+  queryOptions({
+    queryKey: productAdminKeys.adminList(page),
+    queryFn: ({ signal }) => getAdminProducts(page, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export const useAdminProducts = (page: number) => useQuery(adminProductsQuery(page));

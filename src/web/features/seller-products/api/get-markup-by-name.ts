@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { CategoryMarkup } from '#shared/schemas/category.ts';
+import { api } from '#web/lib/api-client.ts';
+import { productAdminKeys } from './keys.ts';
+
+/** GET /api/category/categories-markup/name/:mainCategory — shown to sellers in the product form. */
+export const getMarkupByName = (name: string, signal?: AbortSignal) =>
+  api.get<CategoryMarkup>(`/api/category/categories-markup/name/${encodeURIComponent(name)}`, { signal });
+
+export const markupByNameQuery = (name: string) =>
+  queryOptions({
+    queryKey: productAdminKeys.markupByName(name),
+    queryFn: ({ signal }) => getMarkupByName(name, signal),
+    enabled: name !== '',
+    // SPEC §8: markup lookups fall back silently; the form just shows nothing.
+    retry: false,
+  });
+
+export const useMarkupByName = (name: string) => useQuery(markupByNameQuery(name));

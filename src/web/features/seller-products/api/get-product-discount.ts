@@ -1,0 +1,31 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ProductDiscount } from '#shared/schemas/product.ts';
+import { api, isApiError } from '#web/lib/api-client.ts';
+import { productAdminKeys } from './keys.ts';
+
+/**
+ * GET /api/product-discounts/:product_id — the product's discount with its coupon code, or null when it
+ * has none (SPEC §8: the discount panel hides 'Discount not found').
+ */
+export async function getProductDiscount(
+  productId: string,
+  signal?: AbortSignal,
+): Promise<ProductDiscount | null> {
+  try {
+    return await api.get<ProductDiscount>(`/api/product-discounts/${encodeURIComponent(productId)}`, {
+      signal,
+    });
+  } catch (error) {
+    if (isApiError(error) && error.status === 404 && error.message === 'Discount not found') return null;
+    throw error;
+  }
+}
+
+export const productDiscountQuery = (productId: string) =>
+  queryOptions({
+    queryKey: productAdminKeys.discount(productId),
+    queryFn: ({ signal }) => getProductDiscount(productId, signal),
+    staleTime: Infinity,
+  });
+
+export const useProductDiscount = (productId: string) => useQuery(productDiscountQuery(productId));

@@ -1,0 +1,10 @@
+import { api } from '#web/lib/api-client.ts';
+
+export type ShopImageKind = 'picture' | 'banner';
+
+/** POST /api/upload/shop-picture or /shop-banner — one image; answers the stored path (SPEC §7). */
+export function uploadShopImage(kind: ShopImageKind, file: File): Promise<string> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return api.post<string>(`/api/upload/shop-${kind}`, form);
+}

@@ -1,0 +1,77 @@
+import { Link, useLocation, useParams } from 'react-router';
+import { canManageProducts, isAdmin, type Actor } from '#shared/permissions.ts';
+import type { Product } from '#shared/schemas/product.ts';
+import { ErrorAlert, Message } from '#web/components/alerts.tsx';
+import { Loader } from '#web/components/loader.tsx';
+import { safeRedirect } from '#web/lib/redirect.ts';
+import { useProductDiscount } from '../api/get-product-discount.ts';
+import { useProductForEdit } from '../api/get-product.ts';
+import { ProductForm } from '../components/product-form.tsx';
+import { RequirePermission } from '../components/require-permission.tsx';
+
+type EditState = { from?: string; notice?: string } | null;
+
+/** The product's discount, then the form. */
+function EditForm({
+  product,
+  doneTo,
+  notice,
+}: {
+  product: Product;
+  doneTo: string;
+  notice: string | undefined;
+}) {
+  const discount = useProductDiscount(product._id);
+  if (discount.isPending) return <Loader label="Loading the product…" />;
+  if (discount.error) return <ErrorAlert error={discount.error} />;
+  return (
+    <ProductForm
+      key={product._id}
+      product={product}
+      discount={discount.data}
+      doneTo={doneTo}
+      notice={notice}
+    />
+  );
+}
+
+function EditProduct({ id, actor }: { id: string; actor: Actor }) {
+  const state = useLocation().state as EditState;
+  const doneTo = safeRedirect(
+    state?.from,
+    window.location.origin,
+    isAdmin(actor) ? '/admin/productlist' : '/seller/productlist',
+  );
+  const product = useProductForEdit(id);
+  return (
+    <section>
+      <title>Edit Product · Haat</title>
+      <Link to={doneTo} className="btn btn-link px-0 mb-2">
+        ‹ Go Back
+      </Link>
+      <h1 id="product-form-heading" className="h3 mb-4">
+        Edit Product
+      </h1>
+      {product.isPending ? (
+        <Loader label="Loading the product…" />
+      ) : product.error ? (
+        <ErrorAlert error={product.error} />
+      ) : product.data.user._id !== actor.id && !isAdmin(actor) ? (
+        // The server refuses anyway (404): say why instead of letting the save fail.
+        <Message variant="warning">You can only edit your own products.</Message>
+      ) : (
+        <EditForm product={product.data} doneTo={doneTo} notice={state?.notice} />
+      )}
+    </section>
+  );
+}
+
+/** /product/:id/edit (SPEC §2, §4): its seller or Admin; the server answers 404 to anybody else. */
+export function EditProductPage() {
+  const { id = '' } = useParams();
+  return (
+    <RequirePermission allowed={canManageProducts} title="Edit Product">
+      {(_user, actor) => <EditProduct id={id} actor={actor} />}
+    </RequirePermission>
+  );
+}

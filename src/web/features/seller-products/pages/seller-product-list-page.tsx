@@ -1,0 +1,45 @@
+import { Link, useParams } from 'react-router';
+import { canManageProducts } from '#shared/permissions.ts';
+import { useSellerProducts } from '../api/get-seller-products.ts';
+import { ProductTable } from '../components/product-table.tsx';
+import { RequirePermission } from '../components/require-permission.tsx';
+
+const pageOf = (value: string | undefined) => {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 1 ? n : 1;
+};
+
+function MyProducts({ userId }: { userId: string }) {
+  const page = pageOf(useParams().pageNumber);
+  const query = useSellerProducts(userId, page);
+  return (
+    <section>
+      <title>My Products · Haat</title>
+      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
+        <h1 className="h3 mb-0">My Products</h1>
+        <Link to="/seller/product/create" className="btn btn-primary">
+          + Create Product
+        </Link>
+      </div>
+      <ProductTable
+        query={query}
+        page={page}
+        hrefFor={(n) => (n === 1 ? '/seller/productlist' : `/seller/productlist/${String(n)}`)}
+        empty={
+          <>
+            You have no products yet. <Link to="/seller/product/create">Create your first product</Link>.
+          </>
+        }
+      />
+    </section>
+  );
+}
+
+/** /seller/productlist(/:pageNumber): the signed-in seller's (or Admin's) own products (SPEC §2). */
+export function SellerProductListPage() {
+  return (
+    <RequirePermission allowed={canManageProducts} title="My Products">
+      {(user) => <MyProducts userId={user._id} />}
+    </RequirePermission>
+  );
+}
