@@ -61,6 +61,30 @@ const PendingPaymentsPage = page(
   () => import('./features/orders/pages/pending-payments-page.tsx'),
   'PendingPaymentsPage',
 );
+const SellerProductListPage = page(
+  () => import('./features/seller-products/pages/seller-product-list-page.tsx'),
+  'SellerProductListPage',
+);
+const CreateProductPage = page(
+  () => import('./features/seller-products/pages/create-product-page.tsx'),
+  'CreateProductPage',
+);
+const EditProductPage = page(
+  () => import('./features/seller-products/pages/edit-product-page.tsx'),
+  'EditProductPage',
+);
+const AdminProductListPage = page(
+  () => import('./features/admin-catalog/pages/admin-product-list-page.tsx'),
+  'AdminProductListPage',
+);
+const CategoryMarkupsPage = page(
+  () => import('./features/admin-catalog/pages/category-markups-page.tsx'),
+  'CategoryMarkupsPage',
+);
+const EditCategoryMarkupPage = page(
+  () => import('./features/admin-catalog/pages/edit-category-markup-page.tsx'),
+  'EditCategoryMarkupPage',
+);
 const NotFoundPage = page(() => import('./features/static/pages/not-found-page.tsx'), 'NotFoundPage');
 
 /** A route whose page a later issue builds: a placeholder that names it. */
@@ -81,7 +105,7 @@ export const routes: RouteObject[] = [
           { path: 'search/:keyword', element: <HomePage /> },
           { path: 'search/:keyword/page/:pageNumber', element: <HomePage /> },
           { path: 'product/:id', element: <ProductPage /> },
-          soon('product/:id/edit', 'Edit Product'),
+          { path: 'product/:id/edit', element: <EditProductPage /> },
           { path: 'categories/:category/:sub?/:level3?/:level4?/:level5?', element: <CategoryPage /> },
           { path: 'shop/:shopName', element: <ShopPage /> },
           { path: 'cart', element: <CartPage /> },
@@ -113,17 +137,17 @@ export const routes: RouteObject[] = [
           // Back office
           { path: 'admin/userlist', element: <UserListPage /> },
           { path: 'admin/user/:id/edit', element: <UserEditPage /> },
-          soon('admin/categories-markup', 'Category Markups'),
-          soon('admin/category-markup/:id/edit', 'Edit Category Markup'),
+          { path: 'admin/categories-markup', element: <CategoryMarkupsPage /> },
+          { path: 'admin/category-markup/:id/edit', element: <EditCategoryMarkupPage /> },
           { path: 'admin/orderlist', element: <AdminOrderListPage /> },
           { path: 'admin/pending-payments', element: <PendingPaymentsPage /> },
-          soon('admin/productlist', 'Products'),
-          soon('admin/productlist/:pageNumber', 'Products'),
+          { path: 'admin/productlist', element: <AdminProductListPage /> },
+          { path: 'admin/productlist/:pageNumber', element: <AdminProductListPage /> },
 
           // Seller
-          soon('seller/productlist', 'My Products'),
-          soon('seller/productlist/:pageNumber', 'My Products'),
-          soon('seller/product/create', 'Create Product'),
+          { path: 'seller/productlist', element: <SellerProductListPage /> },
+          { path: 'seller/productlist/:pageNumber', element: <SellerProductListPage /> },
+          { path: 'seller/product/create', element: <CreateProductPage /> },
           { path: 'seller/orderlist', element: <SellerOrderListPage /> },
 
           { path: '*', element: <NotFoundPage /> },

@@ -1,6 +1,7 @@
 import { RequireSignIn } from '#web/features/auth/components/require-sign-in.tsx';
 import { MyPurchases } from '#web/features/orders/components/my-purchases.tsx';
 import { ProfileForm } from '../components/profile-form.tsx';
+import { ShopSettings } from '../components/shop-settings.tsx';
 
 export function ProfilePage() {
   return (
@@ -17,6 +18,7 @@ export function ProfilePage() {
                 <ProfileForm user={user} />
               </div>
             </div>
+            <ShopSettings user={user} />
             <MyPurchases />
           </div>
         </div>
