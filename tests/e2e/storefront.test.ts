@@ -389,7 +389,12 @@ describe('storefront in the browser', () => {
     await settle(page);
     await screenshot(page, 'storefront-product-review-desktop');
 
-    // A second review of the same product: the server's message in a red alert.
+    await page.getByText('Review added. Thank you for your review!').waitFor();
+    expect(await form.count()).toBe(0);
+
+    // A second review of the same product (the page does not know who wrote which review): the
+    // server's message in a red alert.
+    await page.reload();
     await form.getByLabel('Rating').selectOption('5');
     await form.getByLabel('Comment').fill('Trying again');
     await form.getByRole('button', { name: 'Submit' }).click();
@@ -426,11 +431,25 @@ describe('storefront in the browser', () => {
     await page.goto('/categories/no-such-category');
     await page.getByText('No products found in this category').waitFor();
 
+    // Failing calls say which step failed (SPEC §8), in red.
+    await page.route('**/api/category/men-bags', (route) => route.fulfill({ status: 500, body: '{}' }));
+    await page.goto('/categories/men-bags');
+    await page.getByRole('alert').getByText('Error fetching category IDs').waitFor();
+    await page.route('**/api/products/category?*', (route) => route.fulfill({ status: 500, body: '{}' }));
+    await page.goto('/categories/men-shoes');
+    await page.getByRole('alert').getByText('Error fetching products').waitFor();
+    await page.unrouteAll();
+
     // The seller link on a product page opens the shop.
     const kurta = (await api<ProductList>('/api/products?keyword=kurta&pageNumber=1')).products.find(
       (p) => p.shop?.shopName === 'Kavya Textiles',
     );
     if (!kurta) throw new Error('no Kavya Textiles kurta');
+    // The seller's name comes from GET /api/users/public/:id; when that fails: 'Seller name'.
+    await page.route('**/api/users/public/*', (route) => route.fulfill({ status: 500, body: '{}' }));
+    await page.goto(`/product/${kurta._id}`);
+    await page.getByRole('link', { name: 'Seller name' }).waitFor();
+    await page.unrouteAll();
     await page.goto(`/product/${kurta._id}`);
     await page.getByRole('link', { name: kurta.user.name }).click();
     await page.waitForURL('**/shop/Kavya-Textiles');

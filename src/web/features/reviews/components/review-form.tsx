@@ -37,17 +37,18 @@ function SignedInReviewForm({ productId }: { productId: string }) {
   const {
     register,
     handleSubmit,
-    reset,
     formState: { errors },
   } = useForm<ReviewBody>({ resolver: zodResolver(reviewBody), defaultValues: { comment: '' } });
 
-  const onSubmit = handleSubmit((values) =>
-    create.mutate(values, { onSuccess: () => reset({ comment: '' }) }),
-  );
+  const onSubmit = handleSubmit((values) => create.mutate(values));
+
+  // One review per person (DECISIONS §5): once it is in, the form has done its job.
+  if (create.isSuccess) {
+    return <Message variant="success">{REVIEW_MSG.added}. Thank you for your review!</Message>;
+  }
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Write a customer review">
-      {create.isSuccess ? <Message variant="success">{REVIEW_MSG.added}</Message> : null}
       <ErrorAlert error={create.error} />
       <SelectField
         label="Rating"
