@@ -1,6 +1,5 @@
 import { lazy, type ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { ComingSoon } from './components/coming-soon.tsx';
 import { Layout } from './components/layout.tsx';
 import { RouteError } from './components/route-error.tsx';
 
@@ -86,9 +85,6 @@ const EditCategoryMarkupPage = page(
   'EditCategoryMarkupPage',
 );
 const NotFoundPage = page(() => import('./features/static/pages/not-found-page.tsx'), 'NotFoundPage');
-
-/** A route whose page a later issue builds: a placeholder that names it. */
-const soon = (path: string, title: string): RouteObject => ({ path, element: <ComingSoon title={title} /> });
 
 /** Every route of SPEC §2's route table. */
 export const routes: RouteObject[] = [
