@@ -21,6 +21,7 @@ import type { Config } from './config.ts';
 import { ping, type Database } from './db/client.ts';
 import { AppError, statusOf } from './lib/errors.ts';
 import type { App } from './lib/types.ts';
+import { productHeadHtml } from './modules/catalog/product-head.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { redisPlugin } from './plugins/redis.ts';
 import accountsRoutes from './modules/accounts/accounts.routes.ts';
@@ -149,15 +150,26 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Ap
 
 /** Serve the built web app, falling back to index.html for client routes; JSON 404 under /api. */
 async function registerWeb(app: App) {
-  const hasWeb = fs.existsSync(path.join(webRoot, 'index.html'));
+  const indexFile = path.join(webRoot, 'index.html');
+  const hasWeb = fs.existsSync(indexFile);
   if (hasWeb) {
     await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false, maxAge: '1h' });
   }
-  app.setNotFoundHandler((req, reply) => {
+  const indexHtml = hasWeb ? fs.readFileSync(indexFile, 'utf8') : '';
+  const productPage = /^\/product\/([0-9a-f-]{36})\/?$/i;
+
+  app.setNotFoundHandler(async (req, reply) => {
     const url = req.url.split('?')[0] ?? '';
     if (url.startsWith('/api/') || url === '/api' || req.method !== 'GET' || !hasWeb) {
       return reply.status(404).send({ message: 'Not found' });
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html', webRoot);
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+    const productId = productPage.exec(url)?.[1];
+    if (productId) {
+      const origin = app.config.publicUrl ?? `${req.protocol}://${req.host}`;
+      const head = await productHeadHtml({ db: app.db, actor: null }, productId, origin);
+      if (head) return reply.send(indexHtml.replace(/<title>[^<]*<\/title>/, head));
+    }
+    return reply.send(indexHtml);
   });
 }

@@ -16,7 +16,7 @@ import { ProductGallery } from '../components/product-gallery.tsx';
 import { PurchasePanel } from '../components/purchase-panel.tsx';
 import { ShareButtons } from '../components/share-buttons.tsx';
 import { categoryHref, categoryLevels } from '../lib/category-path.ts';
-import { metaDescription, productJsonLd, scriptJson } from '../lib/product-jsonld.ts';
+import { metaDescription, productJsonLd, scriptJson } from '#shared/product-seo.ts';
 
 /** SPEC §8: what the seller line says when the name lookup fails. */
 export const SELLER_NAME_FALLBACK = 'Seller name';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Product } from '#shared/schemas/product.ts';
-import { metaDescription, productJsonLd, scriptJson } from './product-jsonld.ts';
+import { metaDescription, productJsonLd, scriptJson } from './product-seo.ts';
 
 const product: Product = {
   _id: 'p1',
