@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildWebIfStale } from './build-web.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const vitest = path.join(root, 'node_modules/vitest/vitest.mjs');
@@ -91,6 +92,8 @@ function runProject(name, { env = {}, args = [] } = {}) {
 if (!chromium && !ci) banner(missingChromium);
 
 runProject('unit');
+// The API tests include the server-rendered index.html, so the web app must be built first.
+if (buildWebIfStale() !== 0) anyFailed = true;
 runProject('api');
 
 if (chromium) {
