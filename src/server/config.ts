@@ -71,6 +71,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  // Links in e-mails (password reset, verification) are built from PUBLIC_URL; without it they would come
+  // from the request's Host header, which a client controls. Development falls back to the Host header.
+  if (e.NODE_ENV === 'production' && !e.PUBLIC_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  PUBLIC_URL: required in production (e.g. https://shop.example.com)',
+    );
+  }
   return {
     env: e.NODE_ENV,
     production: e.NODE_ENV === 'production',
