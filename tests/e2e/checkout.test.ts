@@ -66,6 +66,18 @@ async function fillCart(page: Page, lines: CartLine[]) {
   }, lines);
 }
 
+/** The product page's purchase panel: quantity, a size when the product has sizes, Add to Cart → /cart. */
+async function addToCart(page: Page, product: Product, qty: number) {
+  await page.goto(`/product/${product._id}`);
+  const panel = page.getByRole('form', { name: 'Buy this product' });
+  await panel.getByLabel('Quantity').selectOption(String(qty));
+  const size = product.sizes.find((s) => s !== 'N/A');
+  if (size) await panel.getByLabel('Size').selectOption(size);
+  await panel.getByRole('button', { name: 'Add to Cart' }).click();
+  await page.waitForURL('**/cart');
+  await page.getByRole('link', { name: product.name }).first().waitFor();
+}
+
 async function signIn(page: Page, email: string) {
   await page.getByLabel('Email Address').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
@@ -98,10 +110,14 @@ describe('checkout and orders in the browser', () => {
     const kavya = await pickProduct('Kavya Textiles');
     const meera = await pickProduct('Meera Handlooms');
     const buyer = await openPage({ width: 1280 });
-    await fillCart(buyer, [cartLine(kavya, 2), cartLine(meera, 1)]);
 
-    // Checkout needs a signed-in buyer: /shipping → /login?redirect=shipping → back to /shipping.
-    await buyer.goto('/shipping');
+    // Through the storefront: each product page's Add to Cart, then the cart's Proceed To Checkout.
+    await fillCart(buyer, []);
+    await addToCart(buyer, kavya, 2);
+    await addToCart(buyer, meera, 1);
+    await buyer.getByRole('button', { name: 'Proceed To Checkout' }).click();
+
+    // Checkout needs a signed-in buyer: /login?redirect=shipping, then back to /shipping.
     await buyer.waitForURL(/\/login\?redirect=shipping$/);
     await signIn(buyer, 'buyer@haat.test');
     await buyer.waitForURL('**/shipping');
@@ -324,6 +340,34 @@ describe('checkout and orders in the browser', () => {
       await expectNoSideScroll(office);
       await screenshot(office, shot);
     }
+  });
+
+  it('orders in the display currency: the preview, the order and its lines are in US dollars', async () => {
+    const product = await pickProduct('Meera Handlooms');
+    const page = await openPage({ width: 1280 });
+    await fillCart(page, [cartLine(product, 1)]);
+    await signInAt(page, '/shipping', 'buyer@haat.test');
+    await page.getByRole('banner').getByRole('combobox', { name: 'Currency' }).selectOption('USD');
+    await page.getByRole('group', { name: 'Shipping address' }).getByLabel('Postal Code').fill('560038');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL('**/payment');
+    await page.getByLabel('PayPal').check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL('**/placeorder');
+    const summary = page.getByRole('region', { name: 'Order Summary' });
+    await summary.getByText(/An estimate in USD/).waitFor();
+    expect(await summary.innerText()).not.toContain('₹');
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await page.waitForURL(/\/order\/[0-9a-f-]{36}$/);
+    const orderId = new URL(page.url()).pathname.split('/').pop() ?? '';
+    const order = (await page.evaluate(async (id) => (await fetch(`/api/orders/${id}`)).json(), orderId)) as {
+      orderCurrency: string;
+    };
+    expect(order.orderCurrency).toBe('USD');
+    await page.getByRole('heading', { name: 'Order Items' }).waitFor();
+    const items = page.getByRole('main').getByRole('listitem').filter({ hasText: product.name });
+    expect(await items.innerText()).toContain('$');
+    expect(await items.innerText()).not.toContain('₹');
   });
 
   it('keeps a buyer without a shipping address out of the later steps', async () => {

@@ -3,17 +3,24 @@ import Alert from 'react-bootstrap/Alert';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { MSG } from '#shared/messages.ts';
 import { toWireNumber } from '#shared/money.ts';
-import type { PlaceOrderBody } from '#shared/schemas/order.ts';
+import type {
+  BillingAddress,
+  PaymentMethod,
+  PlaceOrderBody,
+  ShippingAddress,
+} from '#shared/schemas/order.ts';
 import { Loader } from '#web/components/loader.tsx';
 import { RequireSignIn } from '#web/features/auth/components/require-sign-in.tsx';
+import { useCouponDiscounts } from '#web/features/cart/api/get-coupon.ts';
 import { useCart } from '#web/features/cart/stores/cart-context.tsx';
+import { readCouponCodes } from '#web/features/cart/stores/use-coupon-codes.ts';
+import { useDiscounts } from '#web/features/catalog/api/get-discounts.ts';
 import { useDisplayCurrency } from '#web/features/currency/display-currency.tsx';
 import { AddressText } from '#web/features/orders/components/address-text.tsx';
 import { OrderItemList, type ItemRow } from '#web/features/orders/components/order-item-list.tsx';
 import { OrderSummary } from '#web/features/orders/components/order-summary.tsx';
 import { paymentMethodLabel } from '#web/features/orders/components/payment-method-label.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
-import { useCouponDiscounts, useDiscounts } from '../api/get-discounts.ts';
 import { useHsnTaxes } from '../api/get-hsn-tax.ts';
 import { usePlaceOrder } from '../api/place-order.ts';
 import { CheckoutSteps } from '../components/checkout-steps.tsx';
@@ -22,7 +29,6 @@ import { endCheckoutAttempt, idempotencyKeyFor } from '../stores/checkout-attemp
 import {
   clearCouponCodes,
   readBillingAddress,
-  readCouponCodes,
   readPaymentMethod,
   readShippingAddress,
   separateBillingAddress,
@@ -53,9 +59,10 @@ function PlaceOrderStep() {
 }
 
 type ReviewProps = {
-  shipping: NonNullable<ReturnType<typeof readShippingAddress>>;
-  billing: ReturnType<typeof readBillingAddress>;
-  paymentMethod: NonNullable<ReturnType<typeof readPaymentMethod>>;
+  shipping: ShippingAddress;
+  /** null: the same as shipping, billed to the buyer's name. */
+  billing: BillingAddress | null;
+  paymentMethod: PaymentMethod;
   couponCodes: string[];
 };
 
@@ -70,7 +77,8 @@ function PlaceOrderReview({ shipping, billing, paymentMethod, couponCodes }: Rev
   const [now] = useState(() => Date.now());
 
   const previewPending =
-    (discounts.isPending || coupons.isPending || taxes.isPending) && cart.items.length > 0;
+    (discounts.isPending || coupons.states.some((c) => c.pending) || taxes.isPending) &&
+    cart.items.length > 0;
   const preview = previewPending
     ? null
     : previewOrder(cart.items, {

@@ -7,6 +7,7 @@ import {
   type PaymentMethod,
   type ShippingAddress,
 } from '#shared/schemas/order.ts';
+import { COUPON_CODES_KEY } from '#web/features/cart/stores/coupon-codes.ts';
 import { readStored, removeStored, writeStored } from '#web/lib/local-storage.ts';
 
 /**
@@ -18,8 +19,6 @@ import { readStored, removeStored, writeStored } from '#web/lib/local-storage.ts
 export const SHIPPING_KEY = 'shippingAddress';
 export const BILLING_KEY = 'billingAddress';
 export const PAYMENT_METHOD_KEY = 'paymentMethod';
-/** Written by the cart page (coupon codes the buyer entered); read here, cleared once an order is placed. */
-export const COUPON_CODES_KEY = 'couponCodes';
 
 const parseWith =
   <T>(schema: { safeParse: (v: unknown) => { success: true; data: T } | { success: false } }) =>
@@ -33,19 +32,14 @@ export const parseBillingAddress = parseWith<BillingAddress>(billingAddressSchem
 export const parsePaymentMethod = (value: unknown): PaymentMethod | null =>
   value === undefined || value === null ? null : parseWith<PaymentMethod>(paymentMethodSchema)(value);
 
-export function parseCouponCodes(value: unknown): string[] | null {
-  if (!Array.isArray(value)) return null;
-  return value.filter((c): c is string => typeof c === 'string' && c.trim() !== '');
-}
-
 export const readShippingAddress = () => readStored(SHIPPING_KEY, parseShippingAddress);
 export const readBillingAddress = () => readStored(BILLING_KEY, parseBillingAddress);
 export const readPaymentMethod = () => readStored(PAYMENT_METHOD_KEY, parsePaymentMethod);
-export const readCouponCodes = () => readStored(COUPON_CODES_KEY, parseCouponCodes) ?? [];
 
 export const saveShippingAddress = (value: ShippingAddress) => writeStored(SHIPPING_KEY, value);
 export const saveBillingAddress = (value: BillingAddress) => writeStored(BILLING_KEY, value);
 export const savePaymentMethod = (value: PaymentMethod) => writeStored(PAYMENT_METHOD_KEY, value);
+/** The cart's coupon codes (localStorage `couponCodes`) are spent once an order is placed. */
 export const clearCouponCodes = () => removeStored(COUPON_CODES_KEY);
 
 /**

@@ -1,4 +1,5 @@
-import { Link } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Link, useLocation } from 'react-router';
 import { ErrorAlert, Message } from '#web/components/alerts.tsx';
 import { Loader } from '#web/components/loader.tsx';
 import { Money } from '#web/components/price.tsx';
@@ -10,8 +11,14 @@ import { ScrollTable } from './scroll-table.tsx';
 /** The 'My Purchases' table of /profile (SPEC §2): each order with its total in the order's currency. */
 export function MyPurchases() {
   const orders = useMyOrders();
+  const section = useRef<HTMLElement>(null);
+  const { hash } = useLocation();
+  // /order without an order to show sends here as /profile#my-purchases: bring the table into view.
+  useEffect(() => {
+    if (hash === '#my-purchases' && !orders.isPending) section.current?.scrollIntoView();
+  }, [hash, orders.isPending]);
   return (
-    <section id="my-purchases" aria-labelledby="my-purchases-heading" className="mt-5">
+    <section ref={section} id="my-purchases" aria-labelledby="my-purchases-heading" className="mt-5">
       <h2 id="my-purchases-heading" className="h4 mb-3">
         My Purchases
       </h2>

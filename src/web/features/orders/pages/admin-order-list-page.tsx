@@ -4,11 +4,11 @@ import { canManageOrders } from '#shared/permissions.ts';
 import type { OrderListQuery } from '#shared/schemas/order.ts';
 import { ErrorAlert, Message } from '#web/components/alerts.tsx';
 import { Loader } from '#web/components/loader.tsx';
+import { Pagination } from '#web/components/pagination.tsx';
 import { Money } from '#web/components/price.tsx';
 import { formatDate } from '#web/lib/format.ts';
 import { useOrders } from '../api/get-orders.ts';
 import { paymentMethodLabel } from '../components/payment-method-label.ts';
-import { Pager } from '../components/pager.tsx';
 import { RequireAccess } from '../components/require-access.tsx';
 import { StatusCell } from '../components/status-cell.tsx';
 import { ScrollTable } from '../components/scroll-table.tsx';
@@ -137,7 +137,12 @@ function AdminOrderList() {
               ))}
             </tbody>
           </ScrollTable>
-          <Pager page={orders.data.page} pages={orders.data.pages} href={pageHref} />
+          <Pagination
+            page={orders.data.page}
+            pages={orders.data.pages}
+            hrefFor={pageHref}
+            label="Order pages"
+          />
         </>
       )}
     </>

@@ -2,10 +2,10 @@ import { Link, useSearchParams } from 'react-router';
 import { isAdmin, isSeller } from '#shared/permissions.ts';
 import { ErrorAlert, Message } from '#web/components/alerts.tsx';
 import { Loader } from '#web/components/loader.tsx';
+import { Pagination } from '#web/components/pagination.tsx';
 import { Money } from '#web/components/price.tsx';
 import { formatDate } from '#web/lib/format.ts';
 import { useSellerOrders } from '../api/get-seller-orders.ts';
-import { Pager } from '../components/pager.tsx';
 import { RequireAccess } from '../components/require-access.tsx';
 import { StatusCell } from '../components/status-cell.tsx';
 import { ScrollTable } from '../components/scroll-table.tsx';
@@ -114,7 +114,12 @@ function SellerOrderList({ userId }: { userId: string }) {
               ))}
             </tbody>
           </ScrollTable>
-          <Pager page={lines.data.page} pages={lines.data.pages} href={(n) => `?page=${n}`} />
+          <Pagination
+            page={lines.data.page}
+            pages={lines.data.pages}
+            hrefFor={(n) => `?page=${n}`}
+            label="Order line pages"
+          />
         </>
       )}
     </>
