@@ -24,6 +24,7 @@ import type { App } from './lib/types.ts';
 import { productHeadHtml } from './modules/catalog/product-head.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { redisPlugin } from './plugins/redis.ts';
+import { microCachePlugin } from './plugins/micro-cache.ts';
 import accountsRoutes from './modules/accounts/accounts.routes.ts';
 import passwordResetRoutes from './modules/accounts/password-reset.routes.ts';
 import sellerOnboardingRoutes from './modules/accounts/seller-onboarding.routes.ts';
@@ -88,6 +89,7 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Ap
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(authPlugin);
+  if (config.catalogCacheMs > 0) await app.register(microCachePlugin, { ttlMs: config.catalogCacheMs });
   await app.register(storagePlugin);
   await app.register(jobsPlugin);
   await app.register(paymentsPlugin);

@@ -33,6 +33,8 @@ const envSchema = z.object({
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   /** Secret for signed links and sandbox payments; generated per data dir when unset. */
   APP_SECRET: z.string().min(32).optional(),
+  /** Micro-cache of anonymous catalogue reads, in ms (0 = off); off by default under NODE_ENV=test. */
+  CATALOG_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -57,6 +59,7 @@ export type Config = {
   redisUrl: string | undefined;
   appSecret: string | undefined;
   logLevel: Env['LOG_LEVEL'];
+  catalogCacheMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -110,5 +113,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     appSecret: e.APP_SECRET,
     logLevel: e.LOG_LEVEL,
+    // Tests write rows straight into the database, which no cache can see: they opt in explicitly.
+    catalogCacheMs: e.CATALOG_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 2000),
   };
 }
