@@ -9,7 +9,7 @@ import { Loader } from '#web/components/loader.tsx';
 import { Price } from '#web/components/price.tsx';
 import { useToggleProduct } from '../api/toggle-product.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
-import { TablePagination } from './table-pagination.tsx';
+import { Pagination } from '#web/components/pagination.tsx';
 
 /** SPEC §8 confirmation prompts, word for word. */
 export const TOGGLE_PROMPT = 'Are you sure you want to activate/deactivate this product?';
@@ -202,7 +202,7 @@ export function ProductTable({
           </tbody>
         </table>
       </div>
-      <TablePagination page={page} pages={list.pages} hrefFor={hrefFor} label="Product pages" />
+      <Pagination page={page} pages={list.pages} hrefFor={hrefFor} label="Product table pages" />
       <ConfirmDialog
         show={pending !== null}
         title={
