@@ -22,6 +22,11 @@ export interface Storage {
   delete(key: string): Promise<void>;
   /** The URL a browser loads a public file from. */
   publicUrl(key: string): string;
+  /**
+   * A time-limited URL the storage service itself signs for a private file (S3's presigned GET), or
+   * absent when the backend cannot (local disk: the app signs and streams the file instead).
+   */
+  presignPrivate?(key: string, ttlSeconds: number): Promise<string>;
 }
 
 /** URL prefix public files are served under. */
@@ -181,6 +186,15 @@ export class S3Storage implements Storage {
   private objectKey(visibility: Visibility, key: string): string {
     assertSafeKey(key);
     return `${visibility}/${key}`;
+  }
+
+  async presignPrivate(key: string, ttlSeconds: number): Promise<string> {
+    const { getSignedUrl } = await import('@aws-sdk/s3-request-presigner');
+    const command = new this.sdk.GetObjectCommand({
+      Bucket: this.bucket,
+      Key: this.objectKey('private', key),
+    });
+    return getSignedUrl(this.client, command, { expiresIn: ttlSeconds });
   }
 
   async put(key: string, data: Buffer, contentType: string, visibility: Visibility): Promise<void> {

@@ -112,6 +112,14 @@ export default async function kycRoutes(app: App) {
         signingSecret(app.config),
         req.body,
       );
+      // With S3, a real presigned URL straight to the bucket (DECISIONS §4); else our own signed route.
+      if (app.storage.presignPrivate) {
+        const ttlSeconds = Math.max(1, Math.round((link.expiresAt.getTime() - Date.now()) / 1000));
+        return {
+          url: await app.storage.presignPrivate(link.key, ttlSeconds),
+          expiresAt: link.expiresAt.toISOString(),
+        };
+      }
       return {
         url: `${publicOrigin(req)}${SIGNED_FILE_PATH}?${linkQuery(link)}`,
         expiresAt: link.expiresAt.toISOString(),
