@@ -122,7 +122,7 @@ describe('enqueueEmail', () => {
 
 describe('/dev/mailbox in production', () => {
   it('is not served', async () => {
-    const prod = await createTestApp({ NODE_ENV: 'production' });
+    const prod = await createTestApp({ NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example' });
     try {
       // No route: the request falls through to the web app's index.html (or a 404 without a build).
       for (const url of ['/dev/mailbox', '/dev/mailbox.json']) {

@@ -421,7 +421,7 @@ describe('real keys', () => {
     } finally {
       await real.close();
     }
-    const prod = await createTestApp({ NODE_ENV: 'production' });
+    const prod = await createTestApp({ NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example' });
     try {
       expect((await prod.app.inject({ url: '/api/config/razorpay' })).statusCode).toBe(404);
       expect((await prod.app.inject({ url: '/api/config/paypal' })).statusCode).toBe(404);
