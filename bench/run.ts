@@ -23,6 +23,7 @@ import { gzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/server/app.ts';
+import { createSession } from '../src/server/plugins/auth.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { connect, runMigrations } from '../src/server/db/client.ts';
 import { freePort, startEmbeddedPostgres, type EmbeddedServer } from '../src/server/db/embedded.ts';
@@ -519,6 +520,12 @@ async function main() {
     const appPort = await freePort();
     await app.listen({ port: appPort, host: '127.0.0.1' });
 
+    // The same app with the catalogue micro-cache off: what the database path alone gives.
+    const uncached = await buildApp({ config: { ...config, catalogCacheMs: 0 }, db, logger: false });
+    closers.unshift(() => uncached.close());
+    const uncachedPort = await freePort();
+    await uncached.listen({ port: uncachedPort, host: '127.0.0.1' });
+
     const bare = Fastify({ logger: false });
     bare.get('/bare', async () => ({ hello: 'world' }));
     closers.unshift(() => bare.close());
@@ -532,14 +539,50 @@ async function main() {
       )
     ).rows[0]?.id;
 
+    // A signed-in buyer placing cash-on-delivery orders for one product with plenty of stock: every
+    // order goes through pricing, the conditional stock update and the seller payment record.
+    const buyerId = (
+      await db.$client.query<{ id: string }>(
+        `insert into users (name, email, password_hash, phone, address, state, city)
+         values ('Bench Buyer', 'bench-buyer@haat.test', 'not-a-hash', '9876543210', '1 MG Road', 'Maharashtra', 'Mumbai')
+         returning id`,
+      )
+    ).rows[0]!.id;
+    await db.$client.query(
+      `insert into user_roles (user_id, role_id) select $1, id from roles where name = 'Buyer'`,
+      [buyerId],
+    );
+    const { token } = await createSession(db, buyerId);
+    await db.$client.query(`update products set count_in_stock = 100000000 where id = $1`, [productId]);
+    const orderBody = JSON.stringify({
+      orderItems: [{ product: productId, qty: 1 }],
+      shippingAddress: {
+        address: '1 MG Road',
+        city: 'Mumbai',
+        state: 'Maharashtra',
+        postalCode: '400001',
+        country: 'India',
+      },
+      paymentMethod: 'CashOnDelivery',
+    });
+
     const base = `http://127.0.0.1:${appPort}`;
+    const nocache = `http://127.0.0.1:${uncachedPort}`;
     const endpoints: Endpoint[] = [
       { name: 'bare Fastify route', url: `http://127.0.0.1:${barePort}/bare` },
       { name: 'GET /api/products (home list)', url: `${base}/api/products` },
       { name: 'GET /api/products?keyword=shirt', url: `${base}/api/products?keyword=shirt` },
       { name: 'GET /api/products/:id', url: `${base}/api/products/${productId ?? 'none'}` },
-      // Order placement (POST /api/orders with a signed-in buyer and an Idempotency-Key) joins here
-      // once the orders module exists.
+      { name: 'GET /api/products (cache off)', url: `${nocache}/api/products` },
+      { name: 'GET /api/products?keyword=shirt (cache off)', url: `${nocache}/api/products?keyword=shirt` },
+      { name: 'GET /api/products/:id (cache off)', url: `${nocache}/api/products/${productId ?? 'none'}` },
+      {
+        name: 'POST /api/orders (place order)',
+        url: `${base}/api/orders`,
+        method: 'POST',
+        body: orderBody,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      },
     ];
 
     const rows: Row[] = [];
