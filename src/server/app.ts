@@ -44,10 +44,16 @@ import paymentsRoutes from './modules/payments/payments.routes.ts';
 
 export const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
 
-export type BuildOptions = { config: Config; db: Database; logger?: boolean };
+export type BuildOptions = {
+  config: Config;
+  db: Database;
+  logger?: boolean;
+  /** Told of every route as it is registered (the route-guard test lists them this way). */
+  onRoute?: (route: { method: string | string[]; url: string }) => void;
+};
 
 /** Build the whole HTTP app: plugins → modules → one error handler. Tests call this too. */
-export async function buildApp({ config, db, logger }: BuildOptions): Promise<App> {
+export async function buildApp({ config, db, logger, onRoute }: BuildOptions): Promise<App> {
   const app = Fastify({
     logger: logger === false || config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: !!config.publicUrl,
@@ -56,6 +62,7 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Ap
     genReqId: () => crypto.randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (onRoute) app.addHook('onRoute', (route) => onRoute({ method: route.method, url: route.url }));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
-import { buildApp } from '../../src/server/app.ts';
+import { buildApp, type BuildOptions } from '../../src/server/app.ts';
 import { loadConfig, type Config } from '../../src/server/config.ts';
 import { connect, type Database } from '../../src/server/db/client.ts';
 import type { App } from '../../src/server/lib/types.ts';
@@ -14,7 +14,10 @@ export type TestContext = { app: App; db: Database; config: Config; close: () =>
  * A fresh, migrated database (cloned from the run's template) and an app built on it, for one test file.
  * Call in beforeAll and `close()` in afterAll.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: Pick<BuildOptions, 'onRoute'> = {},
+): Promise<TestContext> {
   const serverUrl = inject('pgServerUrl');
   const name = uniqueName('haat_t');
   const url = await cloneDatabase(serverUrl, inject('pgTemplate'), name);
@@ -28,7 +31,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const db = connect(url, 10);
-  const app = await buildApp({ config, db, logger: false });
+  const app = await buildApp({ config, db, logger: false, ...options });
   await app.ready();
   return {
     app,
