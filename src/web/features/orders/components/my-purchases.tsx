@@ -7,6 +7,7 @@ import { formatDate } from '#web/lib/format.ts';
 import { useMyOrders } from '../api/get-my-orders.ts';
 import { StatusCell } from './status-cell.tsx';
 import { ScrollTable } from './scroll-table.tsx';
+import { OrderDetailsCell, OrderIdCell } from './order-cells.tsx';
 
 /** The 'My Purchases' table of /profile (SPEC §2): each order with its total in the order's currency. */
 export function MyPurchases() {
@@ -47,12 +48,7 @@ export function MyPurchases() {
           <tbody>
             {orders.data.map((order) => (
               <tr key={order._id}>
-                <td className="font-monospace small text-nowrap" title={order._id}>
-                  {order._id.slice(0, 8)}
-                  {order.status === 'cancelled' ? (
-                    <span className="badge text-bg-secondary ms-1">Cancelled</span>
-                  ) : null}
-                </td>
+                <OrderIdCell id={order._id} cancelled={order.status === 'cancelled'} />
                 <td className="text-nowrap">{formatDate(order.createdAt)}</td>
                 <td className="text-nowrap">
                   <Money amount={order.totalPrice} currency={order.orderCurrency} />
@@ -63,15 +59,7 @@ export function MyPurchases() {
                 <td>
                   <StatusCell done={order.isDelivered} at={order.deliveredAt} label="Delivered" />
                 </td>
-                <td>
-                  <Link
-                    to={`/order/${order._id}`}
-                    className="btn btn-sm btn-outline-primary"
-                    aria-label={`Details of order ${order._id}`}
-                  >
-                    Details
-                  </Link>
-                </td>
+                <OrderDetailsCell id={order._id} />
               </tr>
             ))}
           </tbody>

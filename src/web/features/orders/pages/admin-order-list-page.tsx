@@ -1,5 +1,5 @@
 import Form from 'react-bootstrap/Form';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { canManageOrders } from '#shared/permissions.ts';
 import type { OrderListQuery } from '#shared/schemas/order.ts';
 import { ErrorAlert, Message } from '#web/components/alerts.tsx';
@@ -12,6 +12,7 @@ import { paymentMethodLabel } from '../components/payment-method-label.ts';
 import { RequireAccess } from '../components/require-access.tsx';
 import { StatusCell } from '../components/status-cell.tsx';
 import { ScrollTable } from '../components/scroll-table.tsx';
+import { OrderDetailsCell, OrderIdCell } from '../components/order-cells.tsx';
 
 /** /admin/orderlist (SPEC §2): every order, for Admin and Distributor; filter by paid and delivered. */
 export function AdminOrderListPage() {
@@ -106,12 +107,7 @@ function AdminOrderList() {
             <tbody>
               {orders.data.orders.map((order) => (
                 <tr key={order._id}>
-                  <td className="font-monospace small text-nowrap" title={order._id}>
-                    {order._id.slice(0, 8)}
-                    {order.status === 'cancelled' ? (
-                      <span className="badge text-bg-secondary ms-1">Cancelled</span>
-                    ) : null}
-                  </td>
+                  <OrderIdCell id={order._id} cancelled={order.status === 'cancelled'} />
                   <td>{order.user.name}</td>
                   <td className="text-nowrap">{formatDate(order.createdAt)}</td>
                   <td className="text-nowrap">
@@ -124,15 +120,7 @@ function AdminOrderList() {
                   <td>
                     <StatusCell done={order.isDelivered} at={order.deliveredAt} label="Delivered" />
                   </td>
-                  <td>
-                    <Link
-                      to={`/order/${order._id}`}
-                      className="btn btn-sm btn-outline-primary"
-                      aria-label={`Details of order ${order._id}`}
-                    >
-                      Details
-                    </Link>
-                  </td>
+                  <OrderDetailsCell id={order._id} />
                 </tr>
               ))}
             </tbody>

@@ -9,6 +9,7 @@ import { useSellerOrders } from '../api/get-seller-orders.ts';
 import { RequireAccess } from '../components/require-access.tsx';
 import { StatusCell } from '../components/status-cell.tsx';
 import { ScrollTable } from '../components/scroll-table.tsx';
+import { OrderIdCell } from '../components/order-cells.tsx';
 
 /**
  * /seller/orderlist (SPEC §2 "Seller order list"): the order lines whose seller is the signed-in person,
@@ -59,18 +60,7 @@ function SellerOrderList({ userId }: { userId: string }) {
             <tbody>
               {lines.data.orderLines.map((line) => (
                 <tr key={line._id}>
-                  <td className="font-monospace small text-nowrap">
-                    <Link
-                      to={`/order/${line.orderId}`}
-                      title={line.orderId}
-                      aria-label={`Order ${line.orderId}`}
-                    >
-                      {line.orderId.slice(0, 8)}
-                    </Link>
-                    {line.status === 'cancelled' ? (
-                      <span className="badge text-bg-secondary ms-1">Cancelled</span>
-                    ) : null}
-                  </td>
+                  <OrderIdCell id={line.orderId} cancelled={line.status === 'cancelled'} link />
                   <td className="text-nowrap">{formatDate(line.createdAt)}</td>
                   <td>{line.buyer.name}</td>
                   <td>
