@@ -56,7 +56,12 @@ export type BuildOptions = {
 export async function buildApp({ config, db, logger, onRoute }: BuildOptions): Promise<App> {
   const app = Fastify({
     logger: logger === false || config.logLevel === 'silent' ? false : { level: config.logLevel },
-    trustProxy: !!config.publicUrl,
+    // Only the proxies the operator names may set X-Forwarded-For (TRUST_PROXY); otherwise any client could
+    // choose its own req.ip and walk past every per-address rate limit.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     bodyLimit: 1_048_576,
     // Request ids for log correlation; never echoed in error bodies.
     genReqId: () => crypto.randomUUID(),
@@ -107,7 +112,9 @@ export async function buildApp({ config, db, logger, onRoute }: BuildOptions): P
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors = err.validation.map((v) => ({
-        path: String(v.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.'),
+        path: String(v.instancePath ?? '')
+          .replace(/^\//, '')
+          .replaceAll('/', '.'),
         message: v.message ?? 'Invalid value',
       }));
       return reply.status(400).send({ message: errors[0]?.message ?? 'Invalid input', errors });
@@ -126,7 +133,11 @@ export async function buildApp({ config, db, logger, onRoute }: BuildOptions): P
       return reply.status(500).send({ message: 'Internal server error' });
     }
     const message =
-      status === 429 ? 'Too many attempts, please try again later' : status === 413 ? 'Request is too large' : err.message;
+      status === 429
+        ? 'Too many attempts, please try again later'
+        : status === 413
+          ? 'Request is too large'
+          : err.message;
     return reply.status(status).send({ message });
   });
 

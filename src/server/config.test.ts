@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { assertServable, ConfigError, loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
   it('gives the documented defaults: embedded database with the demo shop', () => {
@@ -19,6 +19,22 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://h/db', SEED_DEMO: '1' }).seedDemo).toBe(true);
   });
 
+  it('a deployment on its own database is production unless NODE_ENV says otherwise', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://h/db' }).production).toBe(true);
+    expect(loadConfig({ DATABASE_URL: 'postgres://h/db', NODE_ENV: 'development' }).production).toBe(false);
+    expect(loadConfig({}).production).toBe(false);
+  });
+
+  it('trusts no proxy unless told which', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+    ]);
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
   });
@@ -33,16 +49,15 @@ describe('loadConfig', () => {
     }
   });
 
-  it('requires PUBLIC_URL in production, so e-mailed links never come from a Host header', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://h/db' })).toThrow(
-      /PUBLIC_URL/,
-    );
-    expect(
-      loadConfig({
-        NODE_ENV: 'production',
-        DATABASE_URL: 'postgres://h/db',
-        PUBLIC_URL: 'https://shop.example/',
-      }).publicUrl,
-    ).toBe('https://shop.example');
+  it('requires PUBLIC_URL to serve production, so e-mailed links never come from a Host header', () => {
+    expect(() => assertServable(loadConfig({ DATABASE_URL: 'postgres://h/db' }))).toThrow(/PUBLIC_URL/);
+    const ok = loadConfig({
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://h/db',
+      PUBLIC_URL: 'https://shop.example/',
+    });
+    expect(ok.publicUrl).toBe('https://shop.example');
+    expect(() => assertServable(ok)).not.toThrow();
+    expect(() => assertServable(loadConfig({}))).not.toThrow();
   });
 });

@@ -7,12 +7,18 @@ const bool = z
 
 /** Every setting Haat reads from the environment, validated once at start-up (DECISIONS §1). */
 const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** Unset: `production` when DATABASE_URL is set (a real deployment), else `development`. */
+  NODE_ENV: z.enum(['development', 'production', 'test']).optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   PUBLIC_URL: z.url().optional(),
+  /**
+   * Which proxies may set X-Forwarded-For: a hop count ("1"), "true" (any: only behind a proxy that
+   * overwrites the header), or a comma-separated list of addresses/CIDRs. Unset: none, the socket's address.
+   */
+  TRUST_PROXY: z.string().optional(),
   SEED_DEMO: bool.optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().default('Haat <no-reply@haat.test>'),
@@ -39,11 +45,13 @@ const envSchema = z.object({
 });
 
 export type Env = z.infer<typeof envSchema>;
+type NodeEnv = 'development' | 'production' | 'test';
 
 export type Config = {
-  env: Env['NODE_ENV'];
+  env: NodeEnv;
   production: boolean;
   port: number;
+  trustProxy: boolean | number | string[];
   host: string;
   databaseUrl: string | undefined;
   dataDir: string;
@@ -74,16 +82,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  // Links in e-mails (password reset, verification) are built from PUBLIC_URL; without it they would come
-  // from the request's Host header, which a client controls. Development falls back to the Host header.
-  if (e.NODE_ENV === 'production' && !e.PUBLIC_URL) {
-    throw new ConfigError(
-      'Invalid configuration:\n  PUBLIC_URL: required in production (e.g. https://shop.example.com)',
-    );
-  }
+  // A deployment on its own database is production unless it says otherwise: no sandbox payments, no
+  // /dev/mailbox, no demo accounts (DECISIONS §2, §7).
+  const env: NodeEnv = e.NODE_ENV ?? (e.DATABASE_URL ? 'production' : 'development');
   return {
-    env: e.NODE_ENV,
-    production: e.NODE_ENV === 'production',
+    env,
+    production: env === 'production',
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
@@ -114,6 +119,29 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     appSecret: e.APP_SECRET,
     logLevel: e.LOG_LEVEL,
     // Tests write rows straight into the database, which no cache can see: they opt in explicitly.
-    catalogCacheMs: e.CATALOG_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 2000),
+    catalogCacheMs: e.CATALOG_CACHE_MS ?? (env === 'test' ? 0 : 2000),
   };
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  if (!value || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+}
+
+/**
+ * What a server needs before it serves production traffic. Links in e-mails (password reset, seller
+ * verification) are built from PUBLIC_URL; without it they would come from the request's Host header,
+ * which a client controls.
+ */
+export function assertServable(config: Config): void {
+  if (config.production && !config.publicUrl) {
+    throw new ConfigError(
+      'Invalid configuration:\n  PUBLIC_URL: required in production (e.g. https://shop.example.com)',
+    );
+  }
 }

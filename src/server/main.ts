@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { assertServable, ConfigError, loadConfig, type Config } from './config.ts';
 import { connect, runMigrations, type Database } from './db/client.ts';
 import { startEmbeddedPostgres, type EmbeddedServer } from './db/embedded.ts';
 import { seedIfEmpty } from './db/seed/demo.ts';
@@ -27,6 +27,7 @@ export async function main() {
   let config: Config;
   try {
     config = loadConfig();
+    assertServable(config);
   } catch (err) {
     if (err instanceof ConfigError) {
       process.stderr.write(`${err.message}\n`);

@@ -182,6 +182,18 @@ describe('POST /api/products: who may create', () => {
     expect((await create(kavya, { categoryId: unmarked.id, sizes: ['N/A'] })).percentageMarkup).toBe(0);
   });
 
+  it("takes the new category's markup when the first update moves the product to another top level", async () => {
+    const book = await create(kavya, { categoryId: books.id, sizes: ['N/A'] });
+    expect(book.percentageMarkup).toBeGreaterThan(0);
+    const res = await inject('PUT', `/api/products/${book._id}`, kavya, {
+      categoryId: unmarked.id,
+      sizes: ['N/A'],
+      image: [await storedImage(book._id)],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(productSchema.parse(res.json()).percentageMarkup).toBe(0);
+  });
+
   it('needs a shop for sellers; Admin may list without one', async () => {
     const res = await inject('POST', '/api/products', noShop, shirt());
     expect(res.statusCode).toBe(400);

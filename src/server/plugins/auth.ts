@@ -16,7 +16,10 @@ export const SESSION_DAYS = 30;
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** Create a server-side session; only the token's hash is stored (DECISIONS §4). */
-export async function createSession(db: Queryable, userId: string): Promise<{ token: string; expiresAt: Date }> {
+export async function createSession(
+  db: Queryable,
+  userId: string,
+): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + SESSION_DAYS * 86_400_000);
   await db.insert(sessions).values({ userId, tokenHash: hashToken(token), expiresAt });
@@ -39,7 +42,10 @@ export function clearSessionCookie(reply: FastifyReply) {
 }
 
 /** Load the actor for a session token, or null when the token is unknown or expired. */
-export async function actorForToken(db: Queryable, token: string): Promise<{ actor: Actor; sessionId: string } | null> {
+export async function actorForToken(
+  db: Queryable,
+  token: string,
+): Promise<{ actor: Actor; sessionId: string } | null> {
   const rows = await db
     .select({
       sessionId: sessions.id,
@@ -53,7 +59,13 @@ export async function actorForToken(db: Queryable, token: string): Promise<{ act
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(userRoles, eq(userRoles.userId, users.id))
     .leftJoin(roles, eq(roles.id, userRoles.roleId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, sql`now()`), sql`${users.deletedAt} is null`))
+    .where(
+      and(
+        eq(sessions.tokenHash, hashToken(token)),
+        gt(sessions.expiresAt, sql`now()`),
+        sql`${users.deletedAt} is null`,
+      ),
+    )
     .groupBy(sessions.id, users.id);
   const row = rows[0];
   if (!row) return null;
@@ -78,6 +90,16 @@ function bearerToken(req: FastifyRequest): string | null {
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** The origin of a Referer header; undefined (and so refused) when it is missing or not a URL. */
+function refererOrigin(referer: string | undefined): string | undefined {
+  if (!referer) return undefined;
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The origin browsers must send on cookie-authenticated writes: PUBLIC_URL, else the request's own host. */
 function expectedOrigin(req: FastifyRequest): string {
   return req.server.config.publicUrl ?? `${req.protocol}://${req.host}`;
@@ -99,7 +121,7 @@ export const authPlugin = fp(async (app: App) => {
     if (!token) return;
     const via = bearer ? 'bearer' : 'cookie';
     if (via === 'cookie' && UNSAFE.has(req.method)) {
-      const origin = req.headers.origin ?? (req.headers.referer ? new URL(req.headers.referer).origin : undefined);
+      const origin = req.headers.origin ?? refererOrigin(req.headers.referer);
       if (origin !== expectedOrigin(req)) throw forbidden('Cross-site request refused');
     }
     const found = await actorForToken(app.db, token);

@@ -113,7 +113,15 @@ export async function lockPriceOf(
 export type ProductUpdate = Partial<
   Pick<
     typeof products.$inferInsert,
-    'name' | 'brand' | 'currency' | 'price' | 'countInStock' | 'categoryId' | 'sizes' | 'description'
+    | 'name'
+    | 'brand'
+    | 'currency'
+    | 'price'
+    | 'countInStock'
+    | 'categoryId'
+    | 'sizes'
+    | 'description'
+    | 'percentageMarkup'
   >
 >;
 

@@ -142,7 +142,11 @@ export async function updateProduct(ctx: WriteCtx, id: string, body: UpdateInput
       ...(body.price !== undefined && { price: body.price.toFixed(2) }),
       ...(body.countInStock !== undefined && { countInStock: body.countInStock }),
       ...(body.description !== undefined && { description: body.description }),
-      ...(changed.categoryId && { categoryId: category.id }),
+      ...(changed.categoryId && {
+        categoryId: category.id,
+        // The markup belongs to the category: a product moved before its lock takes the new one's.
+        percentageMarkup: (await repo.markupOfTopLevel(tx, category.category)) ?? '0',
+      }),
       ...(sizes && { sizes }),
     });
     return dropped;

@@ -26,13 +26,13 @@ export default async function notificationsRoutes(app: App) {
 
   const authed = (req: FastifyRequest) => ({ db: app.db, actor: actorOf(req) });
 
-  // SPEC §7 prescribes GET for these; GET only queues idempotent mails about the caller's own order,
-  // and POST is offered for clients that keep GET free of effects (the web app uses POST).
+  // SPEC §7 names GET for these, but DECISIONS §4 says GET never changes state: queueing mail is a write,
+  // so it is POST (which also gets the cross-site Origin check). COD and paid orders queue their mails on
+  // the server anyway; these remain for clients that ask again (idempotent: once per recipient).
   for (const audience of COMPLETION_AUDIENCES) {
-    for (const method of ['GET', 'POST'] as const) {
-      app.route({
-        method,
-        url: `/orders/email/${audience}/complete_order/:id`,
+    app.post(
+      `/orders/email/${audience}/complete_order/:id`,
+      {
         preHandler: requireAuth,
         schema: {
           tags: ['notifications'],
@@ -40,10 +40,9 @@ export default async function notificationsRoutes(app: App) {
           params: z.object({ id: z.string().max(100) }),
           response: { 200: completionMailsSchema, 409: errorSchema },
         },
-        handler: async (req) =>
-          completeOrderMails(authed(req), app.config, (req.params as { id: string }).id, audience),
-      });
-    }
+      },
+      async (req) => completeOrderMails(authed(req), app.config, req.params.id, audience),
+    );
   }
 
   app.get(

@@ -29,6 +29,8 @@ import type { AuthedCtx } from '../../lib/types.ts';
 import { uniqueViolation } from '../accounts/accounts.repo.ts';
 import { orderRateFromInr } from './order-rate.ts';
 import * as repo from './orders.repo.ts';
+import { enqueue } from '../../jobs/queue.ts';
+import { ORDER_COMPLETED_JOB } from '../notifications/order-mails.ts';
 
 /**
  * Orders (SPEC §3, §4, §7; DECISIONS §6): placing one with server-side prices in one transaction, reading
@@ -142,7 +144,8 @@ function toOrder(order: repo.OrderWithBuyer, items: repo.ItemWithSeller[], scope
     ...totals,
     orderCurrency: currency,
     exchangeRate: Number(order.exchangeRate),
-    couponCodes: order.couponCodes,
+    // A seller sharing a mixed order must not learn the codes the buyer typed for other sellers' goods.
+    couponCodes: scope === 'full' ? order.couponCodes : [],
     status: order.status,
     cancelledAt: iso(order.cancelledAt),
     isPaid: order.isPaid,
@@ -355,6 +358,16 @@ async function placeInTransaction(
       };
     }),
   );
+  if (input.paymentMethod === 'CashOnDelivery') {
+    // A COD order is complete when placed: its mails (buyer, sellers, distributors) are queued here, in the
+    // same transaction, so they never depend on the browser calling complete_order (DECISIONS §7).
+    await enqueue(
+      tx,
+      ORDER_COMPLETED_JOB,
+      { orderId: order.id },
+      { dedupeKey: `order-completed:${order.id}` },
+    );
+  }
   return { id: order.id, created: true };
 }
 
