@@ -111,6 +111,21 @@ describe('GET /api/orders/:id', () => {
     expect(body).not.toHaveProperty('paymentResult');
   });
 
+  it("keeps the buyer's coupon codes from a seller's view of the order", async () => {
+    const shopper = await who({ roles: ['Buyer'] });
+    const withCode = await placeOrder(
+      t.app,
+      shopper.token,
+      orderBody([{ product: saree.id, qty: 1 }], { couponCodes: ['KAVYA-SECRET'] }),
+    );
+    expect((await get(`/api/orders/${withCode._id}`, shopper.token)).json().couponCodes).toEqual([
+      'KAVYA-SECRET',
+    ]);
+    const sellerView = (await get(`/api/orders/${withCode._id}`, seller2.token)).json();
+    expect(sellerView.couponCodes).toEqual([]);
+    expect(JSON.stringify(sellerView)).not.toContain('KAVYA-SECRET');
+  });
+
   it('is 404 for anyone else, and for ids that do not exist', async () => {
     for (const reader of [otherBuyer, outsiderSeller, auditor]) {
       const res = await get(`/api/orders/${order._id}`, reader.token);
