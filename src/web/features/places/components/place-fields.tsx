@@ -56,7 +56,9 @@ export function PlaceFields({ withCurrency = false }: { withCurrency?: boolean }
   };
 
   const noStates = !!countryCode && states.isSuccess && states.data.length === 0;
-  const noCities = !!stateCode && cities.isSuccess && cities.data.length === 0;
+  // A country without states in the data (Aruba, Cayman Islands, …) has no city list either: both are
+  // typed, or City would stay a locked, required select that no one can fill.
+  const noCities = noStates || (!!stateCode && cities.isSuccess && cities.data.length === 0);
 
   return (
     <>
