@@ -118,6 +118,12 @@ describe('POST /api/payments/seller (Admin corrections)', () => {
   it('marks a record Paid with its date, by _id or orderItemId; Paid records leave the pending list', async () => {
     const before = (await pending(adminToken)).json() as Group[];
     const meeraRecord = before.find((g) => g.sellerName === 'Meera')!.payments[0]!;
+    // Nothing is owed before the buyer has paid.
+    const early = await correct({ _id: meeraRecord._id, paymentStatus: 'Paid' });
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toMatchObject({ code: 'order_unpaid' });
+    await t.db.update(orders).set({ isPaid: true, paidAt: new Date() }).where(eq(orders.status, 'placed'));
+
     const paidOn = '2031-05-06T07:08:09.000Z';
     const res = await correct({ _id: meeraRecord._id, paymentStatus: 'Paid', paymentDate: paidOn });
     expect(res.statusCode).toBe(200);

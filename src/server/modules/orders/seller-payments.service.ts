@@ -19,6 +19,7 @@ import type { AuthedCtx } from '../../lib/types.ts';
 export const SELLER_PAYMENT_MSG = {
   notFound: 'Seller payment not found',
   cancelledOrder: 'The order was cancelled: nothing is owed for it',
+  orderUnpaid: 'The buyer has not paid for this order yet: the seller is not owed anything until then',
 } as const;
 
 /** GET /api/payments/pending-seller-payments (Admin; the route checks). */
@@ -95,22 +96,34 @@ export async function correctSellerPayment(
     ? eq(sellerPayments.id, body._id)
     : eq(sellerPayments.orderItemId, body.orderItemId ?? '');
   const found = await ctx.db
-    .select({ id: sellerPayments.id, orderStatus: orders.status })
+    .select({ id: sellerPayments.id, orderStatus: orders.status, orderPaid: orders.isPaid })
     .from(sellerPayments)
     .innerJoin(orders, eq(orders.id, sellerPayments.orderId))
     .where(match);
   const record = found[0];
   if (!record) throw notFound(SELLER_PAYMENT_MSG.notFound);
-  if (body.paymentStatus === 'Paid' && record.orderStatus === 'cancelled') {
-    throw conflict(SELLER_PAYMENT_MSG.cancelledOrder, 'order_cancelled');
-  }
-  const paymentDate =
-    body.paymentStatus === 'Paid' ? (body.paymentDate ? new Date(body.paymentDate) : sql`now()`) : null;
+  const paying = body.paymentStatus === 'Paid';
+  const paymentDate = paying ? (body.paymentDate ? new Date(body.paymentDate) : sql`now()`) : null;
+  // Paid only while the order is still placed and the buyer's money is in: one conditional update, so
+  // the expiry job cancelling the order in between cannot slip a payout through.
   const [row] = await ctx.db
     .update(sellerPayments)
     .set({ paymentStatus: body.paymentStatus, paymentDate })
-    .where(eq(sellerPayments.id, record.id))
+    .where(
+      and(
+        eq(sellerPayments.id, record.id),
+        paying
+          ? sql`exists (select 1 from ${orders} where ${orders.id} = ${sellerPayments.orderId}
+              and ${orders.status} = 'placed' and ${orders.isPaid})`
+          : undefined,
+      ),
+    )
     .returning();
+  if (!row && paying) {
+    if (record.orderStatus === 'cancelled')
+      throw conflict(SELLER_PAYMENT_MSG.cancelledOrder, 'order_cancelled');
+    throw conflict(SELLER_PAYMENT_MSG.orderUnpaid, 'order_unpaid');
+  }
   if (!row) throw notFound(SELLER_PAYMENT_MSG.notFound);
   return toWire(row);
 }
