@@ -183,6 +183,16 @@ describe('PayPal Orders v2 against a local fake', () => {
     });
   });
 
+  it('a second create (another tab, a retry) reuses the open PayPal order, so only one can be captured', async () => {
+    const order = await newOrder();
+    fake.seen = [];
+    const first = await create(order._id);
+    const second = await create(order._id);
+    expect(second).toBe(first);
+    expect(fake.seen.filter((s) => s.url === '/v2/checkout/orders')).toHaveLength(1);
+    expect(await t.db.select().from(payments).where(eq(payments.orderId, order._id))).toHaveLength(1);
+  });
+
   it('a USD order is charged its own USD total; a EUR order its INR total in USD', async () => {
     const usd = await newOrder({ orderCurrency: 'USD' });
     expect(fake.orders.get(await create(usd._id))).toEqual({

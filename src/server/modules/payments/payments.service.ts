@@ -349,6 +349,12 @@ export async function createPayPalOrder(
   const order = await ownOrder(ctx, orderId);
   assertPayable(order);
   const charge = await paypalCharge(ctx.db, order);
+  // Reuse the open PayPal order while it still fits: two tabs (or a retry) then approve the SAME PayPal
+  // order, which PayPal captures at most once, instead of two orders that could both be captured.
+  const open = await repo.latestOpenPayment(ctx.db, order.id, 'PayPal');
+  if (open?.providerOrderId && open.amountMinor === charge.amountMinor && open.currency === charge.currency) {
+    return { id: open.providerOrderId };
+  }
   const created = await pp.createOrder({
     currency: charge.currency,
     value: formatDecimal(charge.amountMinor, digitsOf(charge.currency)),
