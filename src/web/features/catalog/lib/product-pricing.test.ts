@@ -34,9 +34,10 @@ describe('shelfPrice', () => {
     });
   });
 
-  it('applies an amount discount and rounds the badge down', () => {
+  it('applies an amount discount; the badge rounds up like the cart (SPEC §9)', () => {
     const p = shelfPrice(12499, discount({ discount_unit: 'amount', discount_value: 1500 }), { now });
-    expect(p).toMatchObject({ finalPrice: 10999, discounted: true, percentOff: 12 });
+    // 1500 / 12499 = 12.0009…% → 13, what the cart shows for the same item.
+    expect(p).toMatchObject({ finalPrice: 10999, discounted: true, percentOff: 13 });
   });
 
   it('ignores an expired or deactivated discount', () => {

@@ -1,5 +1,6 @@
 import { discountedUnitPrice, type Discount } from '#shared/discounts.ts';
 import { parseMoney, toWireNumber } from '#shared/money.ts';
+import { cartPercentOff } from '#shared/pricing.ts';
 import type { ProductDiscount } from '#shared/schemas/product.ts';
 
 /**
@@ -11,7 +12,7 @@ export type ShelfPrice = {
   price: number;
   finalPrice: number;
   discounted: boolean;
-  /** Whole percent saved, rounded down so a badge never promises more than the buyer gets. */
+  /** Whole percent saved, rounded up like the cart's (SPEC §9). */
   percentOff: number;
   /** A discount exists but needs a coupon code entered in the cart. */
   couponAvailable: boolean;
@@ -30,7 +31,8 @@ export function shelfPrice(
 ): ShelfPrice {
   const minor = parseMoney(price, 2);
   const d = discountedUnitPrice(minor, discount, { now: ctx.now, couponCodes: ctx.couponCodes ?? [] });
-  const percentOff = d.applied && minor > 0 ? Math.floor((d.discountPerUnit * 100) / minor) : 0;
+  // The same rule as the cart's percent off (SPEC §9: rounded up), so a card and a cart never disagree.
+  const percentOff = d.applied ? cartPercentOff(minor, d.unitPrice) : 0;
   return {
     price,
     finalPrice: toWireNumber(d.unitPrice, 2),
