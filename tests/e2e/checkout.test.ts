@@ -298,6 +298,8 @@ describe('checkout and orders in the browser', () => {
     const failure = page.getByRole('alert').filter({ hasText: 'Failed to place order. Please try again.' });
     await failure.waitFor();
     expect(await failure.innerText()).toContain(product.name);
+    // Trying again cannot help: the failure offers the way back to the cart.
+    expect(await failure.getByRole('link', { name: 'Review your cart' }).getAttribute('href')).toBe('/cart');
     await expectNoSideScroll(page);
     await screenshot(page, 'checkout-placeorder-failed-mobile');
 

@@ -20,7 +20,7 @@ import { AddressText } from '#web/features/orders/components/address-text.tsx';
 import { OrderItemList, type ItemRow } from '#web/features/orders/components/order-item-list.tsx';
 import { OrderSummary } from '#web/features/orders/components/order-summary.tsx';
 import { paymentMethodLabel } from '#web/features/orders/components/payment-method-label.ts';
-import { errorMessage } from '#web/lib/api-client.ts';
+import { ApiError, errorMessage } from '#web/lib/api-client.ts';
 import { useHsnTaxes } from '../api/get-hsn-tax.ts';
 import { usePlaceOrder } from '../api/place-order.ts';
 import { CheckoutSteps } from '../components/checkout-steps.tsx';
@@ -209,6 +209,12 @@ function PlaceOrderReview({ shipping, billing, paymentMethod, couponCodes }: Rev
                 <div className="fw-semibold">{MSG.placeOrderFailed}</div>
                 {errorMessage(placeOrder.error) !== MSG.placeOrderFailed ? (
                   <div className="small mt-1">{errorMessage(placeOrder.error)}</div>
+                ) : null}
+                {placeOrder.error instanceof ApiError && placeOrder.error.status === 409 ? (
+                  // Stock or availability changed: trying again cannot help, the cart fixes the quantities.
+                  <Link to="/cart" className="alert-link small d-inline-block mt-2">
+                    Review your cart
+                  </Link>
                 ) : null}
               </Alert>
             ) : null}
