@@ -264,6 +264,9 @@ describe('password recovery', () => {
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.waitForURL('**/forgot-password');
+    // The URL changes before the lazily loaded page replaces the login form (which has an Email Address
+    // field too): wait for the new page itself before typing.
+    await page.getByRole('heading', { name: 'Forgot your password?' }).waitFor();
     await page.getByLabel('Email Address').fill(buyer.email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByText('If that email is registered, a reset link has been sent.').waitFor();
