@@ -4,7 +4,8 @@ import { Link, Navigate, useSearchParams } from 'react-router';
 import { registerForm, type RegisterForm } from '#shared/schemas/user.ts';
 import { ErrorAlert } from '#web/components/alerts.tsx';
 import { FormContainer } from '#web/components/form-container.tsx';
-import { SubmitButton, TextField } from '#web/components/form-field.tsx';
+import { ContactFields, PasswordFields } from '#web/components/account-fields.tsx';
+import { SubmitButton } from '#web/components/form-field.tsx';
 import { Loader } from '#web/components/loader.tsx';
 import { PlaceFields } from '#web/features/places/components/place-fields.tsx';
 import { applyFieldErrors } from '#web/lib/form-errors.ts';
@@ -32,12 +33,7 @@ export function RegisterPage() {
   const { user, isPending } = useSession();
   const registration = useRegister();
   const form = useForm({ resolver: zodResolver(registerForm), defaultValues });
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = form;
+  const { handleSubmit, setError } = form;
 
   if (user) return <Navigate to={redirect} replace />;
   if (isPending) return <Loader />;
@@ -58,63 +54,13 @@ export function RegisterPage() {
       <ErrorAlert error={registration.error} />
       <FormProvider {...form}>
         <form onSubmit={onSubmit} noValidate>
-          <div className="row">
-            <div className="col-12 col-sm-6">
-              <TextField
-                label="Name"
-                autoComplete="name"
-                {...register('name')}
-                error={errors.name?.message}
-              />
-            </div>
-            <div className="col-12 col-sm-6">
-              <TextField
-                label="Mobile Number"
-                type="tel"
-                inputMode="numeric"
-                autoComplete="tel-national"
-                maxLength={10}
-                {...register('phone')}
-                help="10 digits, without the country code"
-                error={errors.phone?.message}
-              />
-            </div>
-          </div>
-          <TextField
-            label="Email Address"
-            type="email"
-            autoComplete="email"
-            {...register('email')}
-            error={errors.email?.message}
-          />
-          <TextField
-            label="Home Address"
-            autoComplete="street-address"
-            {...register('address')}
-            error={errors.address?.message}
+          <ContactFields
+            phoneHelp="10 digits, without the country code"
+            phoneMaxLength={10}
+            addressLabel="Home Address"
           />
           <PlaceFields withCurrency />
-          <div className="row">
-            <div className="col-12 col-sm-6">
-              <TextField
-                label="Password"
-                type="password"
-                autoComplete="new-password"
-                {...register('password')}
-                help="At least 8 characters"
-                error={errors.password?.message}
-              />
-            </div>
-            <div className="col-12 col-sm-6">
-              <TextField
-                label="Re-type Password"
-                type="password"
-                autoComplete="new-password"
-                {...register('confirmPassword')}
-                error={errors.confirmPassword?.message}
-              />
-            </div>
-          </div>
+          <PasswordFields passwordHelp="At least 8 characters" />
           <SubmitButton
             pending={registration.isPending}
             pendingLabel="Creating your account…"

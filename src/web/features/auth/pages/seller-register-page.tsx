@@ -1,3 +1,4 @@
+import { ContactFields, PasswordFields } from '#web/components/account-fields.tsx';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type ChangeEvent } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
@@ -163,39 +164,10 @@ function SellerRegisterForm({
       <FormProvider {...form}>
         <form onSubmit={onSubmit} noValidate>
           <input type="hidden" {...register('type')} />
-          <div className="row">
-            <div className="col-12 col-sm-6">
-              <TextField
-                label="Name"
-                autoComplete="name"
-                {...register('name')}
-                error={errors.name?.message}
-              />
-            </div>
-            <div className="col-12 col-sm-6">
-              <TextField
-                label="Mobile Number"
-                type="tel"
-                inputMode="numeric"
-                autoComplete="tel"
-                {...register('phone')}
-                help="Digits only, 5 to 15 of them"
-                error={errors.phone?.message}
-              />
-            </div>
-          </div>
-          <TextField
-            label="Email Address"
-            type="email"
-            autoComplete="email"
-            {...register('email')}
-            error={errors.email?.message}
-          />
-          <TextField
-            label="Business Address"
-            autoComplete="street-address"
-            {...register('address')}
-            error={errors.address?.message}
+          <ContactFields
+            phoneHelp="Digits only, 5 to 15 of them"
+            phoneAutoComplete="tel"
+            addressLabel="Business Address"
           />
           <PlaceFields withCurrency />
           <div className="row">
@@ -268,27 +240,7 @@ function SellerRegisterForm({
               </ul>
             ) : null}
           </fieldset>
-          <div className="row">
-            <div className="col-12 col-sm-6">
-              <TextField
-                label="Password"
-                type="password"
-                autoComplete="new-password"
-                {...register('password')}
-                help="At least 8 characters"
-                error={errors.password?.message}
-              />
-            </div>
-            <div className="col-12 col-sm-6">
-              <TextField
-                label="Re-type Password"
-                type="password"
-                autoComplete="new-password"
-                {...register('confirmPassword')}
-                error={errors.confirmPassword?.message}
-              />
-            </div>
-          </div>
+          <PasswordFields passwordHelp="At least 8 characters" />
           <SubmitButton pending={registration.isPending} pendingLabel="Registering…" className="mt-2">
             Register
           </SubmitButton>

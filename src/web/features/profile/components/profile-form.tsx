@@ -1,3 +1,4 @@
+import { ContactFields, PasswordFields } from '#web/components/account-fields.tsx';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FormProvider, useForm } from 'react-hook-form';
 import { isSeller } from '#shared/permissions.ts';
@@ -63,35 +64,10 @@ export function ProfileForm({ user }: { user: User }) {
         {update.isSuccess && !form.formState.isDirty ? (
           <Message variant="success">Profile updated</Message>
         ) : null}
-        <div className="row">
-          <div className="col-12 col-sm-6">
-            <TextField label="Name" autoComplete="name" {...register('name')} error={errors.name?.message} />
-          </div>
-          <div className="col-12 col-sm-6">
-            <TextField
-              label="Mobile Number"
-              type="tel"
-              inputMode="numeric"
-              autoComplete="tel-national"
-              maxLength={seller ? 15 : 10}
-              {...register('phone')}
-              help={seller ? 'Digits only, 5 to 15 of them' : '10 digits, without the country code'}
-              error={errors.phone?.message}
-            />
-          </div>
-        </div>
-        <TextField
-          label="Email Address"
-          type="email"
-          autoComplete="email"
-          {...register('email')}
-          error={errors.email?.message}
-        />
-        <TextField
-          label="Address"
-          autoComplete="street-address"
-          {...register('address')}
-          error={errors.address?.message}
+        <ContactFields
+          phoneHelp={seller ? 'Digits only, 5 to 15 of them' : '10 digits, without the country code'}
+          phoneMaxLength={seller ? 15 : 10}
+          addressLabel="Address"
         />
         <PlaceFields />
         {hasBankAccount ? (
@@ -106,26 +82,7 @@ export function ProfileForm({ user }: { user: User }) {
         <fieldset className="border rounded p-3 mb-3">
           <legend className="float-none w-auto px-2 fs-6 mb-0">Change password</legend>
           <p className="small text-body-secondary">Leave blank to keep your current password.</p>
-          <div className="row">
-            <div className="col-12 col-sm-6">
-              <TextField
-                label="New Password"
-                type="password"
-                autoComplete="new-password"
-                {...register('password')}
-                error={errors.password?.message}
-              />
-            </div>
-            <div className="col-12 col-sm-6">
-              <TextField
-                label="Confirm New Password"
-                type="password"
-                autoComplete="new-password"
-                {...register('confirmPassword')}
-                error={errors.confirmPassword?.message}
-              />
-            </div>
-          </div>
+          <PasswordFields passwordLabel="New Password" confirmLabel="Confirm New Password" />
         </fieldset>
         <SubmitButton pending={update.isPending} pendingLabel="Saving…">
           Update Profile

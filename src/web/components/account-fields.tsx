@@ -1,0 +1,98 @@
+import { useFormContext } from 'react-hook-form';
+import { TextField } from './form-field.tsx';
+
+/**
+ * The fields every account form shares (buyer and seller registration, profile), inside a react-hook-form
+ * <FormProvider>. Rules come from each form's zod schema; only labels and hints differ between forms.
+ */
+type ContactValues = { name: string; phone: string; email: string; address: string };
+type PasswordValues = { password: string; confirmPassword: string };
+
+export function ContactFields({
+  phoneHelp,
+  phoneMaxLength,
+  phoneAutoComplete = 'tel-national',
+  addressLabel,
+}: {
+  phoneHelp: string;
+  phoneMaxLength?: number;
+  phoneAutoComplete?: string;
+  addressLabel: string;
+}) {
+  const {
+    register,
+    formState: { errors },
+  } = useFormContext<ContactValues>();
+  return (
+    <>
+      <div className="row">
+        <div className="col-12 col-sm-6">
+          <TextField label="Name" autoComplete="name" {...register('name')} error={errors.name?.message} />
+        </div>
+        <div className="col-12 col-sm-6">
+          <TextField
+            label="Mobile Number"
+            type="tel"
+            inputMode="numeric"
+            autoComplete={phoneAutoComplete}
+            maxLength={phoneMaxLength}
+            {...register('phone')}
+            help={phoneHelp}
+            error={errors.phone?.message}
+          />
+        </div>
+      </div>
+      <TextField
+        label="Email Address"
+        type="email"
+        autoComplete="email"
+        {...register('email')}
+        error={errors.email?.message}
+      />
+      <TextField
+        label={addressLabel}
+        autoComplete="street-address"
+        {...register('address')}
+        error={errors.address?.message}
+      />
+    </>
+  );
+}
+
+export function PasswordFields({
+  passwordLabel = 'Password',
+  confirmLabel = 'Re-type Password',
+  passwordHelp,
+}: {
+  passwordLabel?: string;
+  confirmLabel?: string;
+  passwordHelp?: string;
+}) {
+  const {
+    register,
+    formState: { errors },
+  } = useFormContext<PasswordValues>();
+  return (
+    <div className="row">
+      <div className="col-12 col-sm-6">
+        <TextField
+          label={passwordLabel}
+          type="password"
+          autoComplete="new-password"
+          {...register('password')}
+          help={passwordHelp}
+          error={errors.password?.message}
+        />
+      </div>
+      <div className="col-12 col-sm-6">
+        <TextField
+          label={confirmLabel}
+          type="password"
+          autoComplete="new-password"
+          {...register('confirmPassword')}
+          error={errors.confirmPassword?.message}
+        />
+      </div>
+    </div>
+  );
+}
