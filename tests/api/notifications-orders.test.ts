@@ -222,6 +222,13 @@ describe('online payment', () => {
   it("queues a cash-on-delivery order's mails when it is placed (no browser trigger)", async () => {
     const order = await twoSellerOrder('CashOnDelivery');
     expect(mailsFor(order._id)).toHaveLength(0);
+    // The safety net waits for the order page first; nobody calls complete_order here, so bring it due.
+    const [job] = await t.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.dedupeKey, `order-completed:${order._id}`));
+    expect(job!.runAt.getTime()).toBeGreaterThan(Date.now() + 60_000);
+    await t.db.update(jobs).set({ runAt: new Date() }).where(eq(jobs.id, job!.id));
     await t.app.jobs.runDue(); // the order.completed job queues the mails
     await t.app.jobs.runDue(); // and the mail jobs deliver them
     const mails = mailsFor(order._id);

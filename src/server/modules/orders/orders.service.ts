@@ -359,13 +359,14 @@ async function placeInTransaction(
     }),
   );
   if (input.paymentMethod === 'CashOnDelivery') {
-    // A COD order is complete when placed: its mails (buyer, sellers, distributors) are queued here, in the
-    // same transaction, so they never depend on the browser calling complete_order (DECISIONS §7).
+    // A COD order is complete when placed. The order page asks for its mails (SPEC §4, which also clears
+    // the cart); this job, due a little later in the same transaction, is the safety net for API clients
+    // and closed tabs. Mails go out once either way (unique notification key).
     await enqueue(
       tx,
       ORDER_COMPLETED_JOB,
       { orderId: order.id },
-      { dedupeKey: `order-completed:${order.id}` },
+      { dedupeKey: `order-completed:${order.id}`, runAt: new Date(Date.now() + COD_MAIL_SAFETY_NET_MS) },
     );
   }
   return { id: order.id, created: true };
@@ -377,6 +378,9 @@ async function placeInTransaction(
  * Idempotency-Key, a repeated submission (sequential or concurrent) returns the first order, `created`
  * false; the first order is returned even if the repeat's body differs.
  */
+/** How long the order page has to request a COD order's mails before the server sends them itself. */
+export const COD_MAIL_SAFETY_NET_MS = 2 * 60_000;
+
 export async function placeOrder(
   ctx: AuthedCtx,
   input: PlaceOrderInput,
