@@ -20,6 +20,7 @@ import { ZodError } from 'zod';
 import type { Config } from './config.ts';
 import { ping, type Database } from './db/client.ts';
 import { AppError, statusOf } from './lib/errors.ts';
+import { loggerOptions } from './lib/logger.ts';
 import type { App } from './lib/types.ts';
 import { productHeadHtml } from './modules/catalog/product-head.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -55,7 +56,7 @@ export type BuildOptions = {
 /** Build the whole HTTP app: plugins → modules → one error handler. Tests call this too. */
 export async function buildApp({ config, db, logger, onRoute }: BuildOptions): Promise<App> {
   const app = Fastify({
-    logger: logger === false || config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: logger === false ? false : loggerOptions(config),
     // Only the proxies the operator names may set X-Forwarded-For (TRUST_PROXY); otherwise any client could
     // choose its own req.ip and walk past every per-address rate limit.
     trustProxy:
