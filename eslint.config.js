@@ -5,7 +5,16 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'data/**', 'node_modules/**', 'coverage/**', 'src/server/db/migrations/**', 'tests/.artifacts/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'data/**',
+      'node_modules/**',
+      'coverage/**',
+      'src/server/db/migrations/**',
+      'tests/.artifacts/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -37,9 +46,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            { group: ['#server/*'], message: 'Use relative imports inside the server' },
-          ],
+          patterns: [{ group: ['#server/*'], message: 'Use relative imports inside the server' }],
         },
       ],
     },
@@ -52,7 +59,10 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['#server/*', '**/server/**'], message: 'web must not import server code' },
-            { group: ['country-state-city'], message: 'country-state-city is 17 MB: server only (DECISIONS §1)' },
+            {
+              group: ['country-state-city'],
+              message: 'country-state-city is 17 MB: server only (DECISIONS §1)',
+            },
           ],
         },
       ],
@@ -63,7 +73,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['#server/*', '#web/*', '**/server/**', '**/web/**'], message: 'shared must stay pure' }] },
+        {
+          patterns: [
+            { group: ['#server/*', '#web/*', '**/server/**', '**/web/**'], message: 'shared must stay pure' },
+          ],
+        },
       ],
     },
   },

@@ -17,7 +17,10 @@ export default defineConfig({
     // Keep the browser's Host header (changeOrigin false): the API checks Origin against it on
     // cookie-authenticated writes (DECISIONS §4).
     proxy: Object.fromEntries(
-      ['/api', '/uploads', '/dev', '/healthz'].map((p) => [p, { target: 'http://127.0.0.1:3000', changeOrigin: false }]),
+      ['/api', '/uploads', '/dev', '/healthz'].map((p) => [
+        p,
+        { target: 'http://127.0.0.1:3000', changeOrigin: false },
+      ]),
     ),
   },
 });

@@ -20,7 +20,10 @@ const accounts: Expectation[] = [
   {
     email: 'admin@haat.test',
     userMenu: ['Products', 'Orders'],
-    office: { title: 'Admin', links: ['Users', 'Products', 'Orders', 'Pending Payments', 'Category Markups'] },
+    office: {
+      title: 'Admin',
+      links: ['Users', 'Products', 'Orders', 'Pending Payments', 'Category Markups'],
+    },
   },
   { email: 'seller@haat.test', userMenu: ['Products', 'Orders'], office: null },
   { email: 'seller2@haat.test', userMenu: ['Products', 'Orders'], office: null },
@@ -58,7 +61,9 @@ describe('demo accounts', () => {
       expect(await header.getByRole('link', { name: 'Sign In' }).count()).toBe(0);
 
       // The user menu's toggle is the signed-in person's name.
-      const name = await page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? '{}').name as string);
+      const name = await page.evaluate(
+        () => JSON.parse(localStorage.getItem('userInfo') ?? '{}').name as string,
+      );
       expect(name, 'userInfo holds the display name').toBeTruthy();
       expect(await menuItems(page, name)).toEqual(['Profile', ...account.userMenu, 'Logout']);
 

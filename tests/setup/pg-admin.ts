@@ -8,7 +8,8 @@ export function withDatabase(url: string, database: string): string {
   return u.toString();
 }
 
-export const uniqueName = (prefix: string) => `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+export const uniqueName = (prefix: string) =>
+  `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
 
 /** Run one statement on the server's maintenance database (CREATE/DROP DATABASE). */
 export async function adminQuery(serverUrl: string, sql: string): Promise<void> {

@@ -40,4 +40,5 @@ export const notFound = (what = 'Not found') => new AppError('not_found', what);
 export const forbidden = (message = 'You are not allowed to do that') => new AppError('forbidden', message);
 export const unauthenticated = (message = 'Please sign in') => new AppError('unauthenticated', message);
 export const conflict = (message: string, code?: string) => new AppError('conflict', message, { code });
-export const invalid = (message: string, errors?: FieldError[]) => new AppError('invalid', message, { errors });
+export const invalid = (message: string, errors?: FieldError[]) =>
+  new AppError('invalid', message, { errors });

@@ -17,9 +17,11 @@ export async function loadOrCreateSecrets(dataDir: string): Promise<Secrets> {
     appSecret: randomBytes(32).toString('base64url'),
   };
   await fs.mkdir(dataDir, { recursive: true });
-  await fs.writeFile(file, JSON.stringify(secrets, null, 2), { mode: 0o600, flag: 'wx' }).catch(async (err) => {
-    // Another process made it first: use theirs.
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-  });
+  await fs
+    .writeFile(file, JSON.stringify(secrets, null, 2), { mode: 0o600, flag: 'wx' })
+    .catch(async (err) => {
+      // Another process made it first: use theirs.
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    });
   return JSON.parse(await fs.readFile(file, 'utf8')) as Secrets;
 }

@@ -123,7 +123,9 @@ describe('documentFilesError (DECISIONS §5: PDF/JPEG/PNG, 10 MB, 5 files)', () 
   const pdf = { size: 1000, type: 'application/pdf' };
   it('checks count, type and size', () => {
     expect(documentFilesError([])).toBe(SELLER_MSG.documentsRequired);
-    expect(documentFilesError([pdf, { size: 5, type: 'image/png' }, { size: 5, type: 'image/jpeg' }])).toBeNull();
+    expect(
+      documentFilesError([pdf, { size: 5, type: 'image/png' }, { size: 5, type: 'image/jpeg' }]),
+    ).toBeNull();
     expect(documentFilesError(Array.from({ length: 6 }, () => pdf))).toBe(SELLER_MSG.tooManyDocuments);
     expect(documentFilesError([pdf, pdf], 4)).toBe(SELLER_MSG.tooManyDocuments);
     expect(documentFilesError([{ size: 5, type: 'image/gif' }])).toBe(SELLER_MSG.documentType);

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './_common.ts';
 
 /** Buyer, Seller-Individual, Seller-Company, Admin, Auditor, Distributor (SPEC §3). */
@@ -28,7 +38,10 @@ export const users = pgTable(
     identifyProof: text(),
     identifyProofNumber: text(),
     /** Storage keys of private KYC files; never public URLs (DECISIONS §4). */
-    verificationDocs: text().array().notNull().default(sql`'{}'::text[]`),
+    verificationDocs: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Set when the user was deleted but had orders: the row stays, anonymised. */
     deletedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),

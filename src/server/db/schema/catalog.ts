@@ -53,9 +53,7 @@ export const categoryMarkups = pgTable(
     percentageMarkup: percent().notNull().default('0'),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    check('category_markups_range', sql`${t.percentageMarkup} >= 0 and ${t.percentageMarkup} <= 100`),
-  ],
+  (t) => [check('category_markups_range', sql`${t.percentageMarkup} >= 0 and ${t.percentageMarkup} <= 100`)],
 );
 
 /** PostgreSQL's full-text document type; Drizzle has no built-in for it. */
@@ -81,7 +79,10 @@ export const products = pgTable(
     /** Average rating, kept exact from the reviews table in the same transaction as each review. */
     rating: numeric({ precision: 3, scale: 2 }).notNull().default('0'),
     numReviews: integer().notNull().default(0),
-    sizes: text().array().notNull().default(sql`'{}'::text[]`),
+    sizes: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Copied from the category markup when the product is created (DECISIONS §5). */
     percentageMarkup: percent().notNull().default('0'),
     /** Active (true) or Inactive (false). */
@@ -96,8 +97,12 @@ export const products = pgTable(
      * statistics (it ignores weight labels), which keeps "title matches first" plans right at scale.
      */
     searchText: text().notNull().default(''),
-    titleVector: tsvector().notNull().default(sql`''::tsvector`),
-    searchVector: tsvector().notNull().default(sql`''::tsvector`),
+    titleVector: tsvector()
+      .notNull()
+      .default(sql`''::tsvector`),
+    searchVector: tsvector()
+      .notNull()
+      .default(sql`''::tsvector`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -119,7 +124,9 @@ export const products = pgTable(
       .on(t.rating.desc(), t.numReviews.desc(), t.createdAt.desc())
       .where(sql`${t.status}`),
     // Category pages: active products of some categories, newest first.
-    index('products_active_category_created_idx').on(t.categoryId, t.createdAt.desc()).where(sql`${t.status}`),
+    index('products_active_category_created_idx')
+      .on(t.categoryId, t.createdAt.desc())
+      .where(sql`${t.status}`),
   ],
 );
 

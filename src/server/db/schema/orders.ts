@@ -59,7 +59,10 @@ export const orders = pgTable(
     orderCurrency: text().notNull().default('INR'),
     /** Units of orderCurrency per 1 INR at placement time. */
     exchangeRate: numeric({ precision: 20, scale: 10 }).notNull().default('1'),
-    couponCodes: text().array().notNull().default(sql`'{}'::text[]`),
+    couponCodes: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     status: orderStatus().notNull().default('placed'),
     isPaid: boolean().notNull().default(false),
     paidAt: timestamp({ withTimezone: true }),
@@ -75,7 +78,9 @@ export const orders = pgTable(
     unique('orders_idempotency_key').on(t.userId, t.idempotencyKey),
     index('orders_user_idx').on(t.userId, t.createdAt),
     index('orders_created_idx').on(t.createdAt),
-    index('orders_unpaid_idx').on(t.createdAt).where(sql`not ${t.isPaid} and ${t.status} = 'placed'`),
+    index('orders_unpaid_idx')
+      .on(t.createdAt)
+      .where(sql`not ${t.isPaid} and ${t.status} = 'placed'`),
     check('orders_paid_has_date', sql`not ${t.isPaid} or ${t.paidAt} is not null`),
     check('orders_delivered_has_date', sql`not ${t.isDelivered} or ${t.deliveredAt} is not null`),
   ],
@@ -95,7 +100,10 @@ export const orderItems = pgTable(
     /** The line's place in the order as the buyer sent it (0, 1, …), for showing lines in that order. */
     position: smallint().notNull().default(0),
     name: text().notNull(),
-    image: text().array().notNull().default(sql`'{}'::text[]`),
+    image: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     size: text(),
     qty: integer().notNull(),
     /** Unit prices in INR, as listed when the order was placed. */
@@ -104,7 +112,10 @@ export const orderItems = pgTable(
     discountedPrice: money().notNull(),
     /** Discount per unit in INR. */
     discount: money().notNull().default('0'),
-    hsn: text().array().notNull().default(sql`'{}'::text[]`),
+    hsn: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** GST rate in percent applied to this line. */
     tax: percent().notNull(),
     /** GST of the whole line in INR. */

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp, unique, uuid, date } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+  date,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id } from './_common.ts';
 
 /**
@@ -26,7 +37,10 @@ export const jobs = pgTable(
   {
     id: bigserial({ mode: 'number' }).primaryKey(),
     kind: text().notNull(),
-    payload: jsonb().$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    payload: jsonb()
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     /** Optional de-duplication key: a second enqueue with the same key is a no-op. */
     dedupeKey: text().unique(),
     runAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -39,7 +53,11 @@ export const jobs = pgTable(
     failedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('jobs_ready_idx').on(t.runAt).where(sql`${t.doneAt} is null and ${t.failedAt} is null`)],
+  (t) => [
+    index('jobs_ready_idx')
+      .on(t.runAt)
+      .where(sql`${t.doneAt} is null and ${t.failedAt} is null`),
+  ],
 );
 
 /** Cached exchange-rate tables per base currency (DECISIONS §8). */
