@@ -3,12 +3,12 @@ import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LoginLimiter, MemoryCounterStore, RedisCounterStore, type CounterStore } from './login-limiter.ts';
 
-const LIMITS = { perEmail: 3, perIp: 5, windowMs: 60_000 };
+const LIMITS = { perAccountAndIp: 3, perIp: 5, perAccount: 8, windowMs: 60_000, knownMs: 600_000 };
 const fail = async (l: LoginLimiter, ip: string, email: string) => (await l.attempt(ip, email)).allowed;
 
 /** The behaviour every store must give, whatever keeps the counters. */
 function sharedBehaviour(make: () => { l: LoginLimiter; ns: string }) {
-  it('refuses the attempt after perEmail failures for one IP and e-mail', async () => {
+  it('refuses the attempt after perAccountAndIp failures for one IP and e-mail', async () => {
     const { l, ns } = make();
     const r = [];
     for (let i = 0; i < 3; i++) r.push(await fail(l, `${ns}ip`, 'a@x.test'));
@@ -49,6 +49,57 @@ function sharedBehaviour(make: () => { l: LoginLimiter; ns: string }) {
     const started = await Promise.all([1, 2, 3, 4, 5, 6].map(() => fail(l, `${ns}ip`, 'a@x.test')));
     expect(started.filter(Boolean)).toHaveLength(3);
   });
+
+  it("an attacker's failures on an account do not stop its owner from a fresh address", async () => {
+    const { l, ns } = make();
+    const victim = 'victim@x.test';
+    // Attacker addresses: 3 + 3 + 2 failures reach perAccount (8); a fresh one's first try goes over it.
+    for (const [a, n] of [
+      ['a1', 3],
+      ['a2', 3],
+      ['a3', 2],
+      ['a5', 1],
+    ] as const)
+      for (let i = 0; i < n; i++) expect(await fail(l, `${ns}${a}`, victim)).toBe(true);
+    // Over the account's cap, every address that has failed for it waits, even below its own pair cap.
+    expect(await fail(l, `${ns}a3`, victim)).toBe(false);
+    expect(await fail(l, `${ns}a1`, victim)).toBe(false);
+    // A fresh address keeps one try: the owner with the right password signs in.
+    const owner = await l.attempt(`${ns}home`, victim);
+    expect(owner.allowed).toBe(true);
+    if (owner.allowed) await owner.succeeded();
+    // A fresh address that guesses wrong is counted, and is refused from then on while the account is over.
+    expect(await fail(l, `${ns}a4`, victim)).toBe(true);
+    expect(await fail(l, `${ns}a4`, victim)).toBe(false);
+    // The owner's success forgave only the owner's address: the attackers stay refused.
+    expect(await fail(l, `${ns}a2`, victim)).toBe(false);
+    // Other accounts are not affected.
+    expect(await fail(l, `${ns}a4`, 'someone-else@x.test')).toBe(true);
+  });
+
+  it('whatever the account state, one address gets at most perAccountAndIp guesses at one password', async () => {
+    const { l, ns } = make();
+    const allowed = [];
+    for (let i = 0; i < 20; i++) allowed.push(await fail(l, `${ns}guesser`, 'target@x.test'));
+    expect(allowed.filter(Boolean)).toHaveLength(3);
+  });
+
+  it('a spraying address is refused for new accounts, not for accounts that signed in from it', async () => {
+    const { l, ns } = make();
+    const nat = `${ns}nat`;
+    const regular = await l.attempt(nat, 'regular@x.test');
+    if (!regular.allowed) throw new Error('expected allowed');
+    await regular.succeeded();
+    for (let i = 0; i < 5; i++) expect(await fail(l, nat, `sprayed${i}@x.test`)).toBe(true);
+    expect(await fail(l, nat, 'new@x.test')).toBe(false);
+    // The regular user behind the same address still gets in (and still has their own pair cap).
+    const again = await l.attempt(nat, 'regular@x.test');
+    expect(again.allowed).toBe(true);
+    if (again.allowed) await again.succeeded();
+    const r = [];
+    for (let i = 0; i < 4; i++) r.push(await fail(l, nat, 'regular@x.test'));
+    expect(r).toEqual([true, true, true, false]);
+  });
 }
 
 describe('LoginLimiter on memory counters', () => {
@@ -67,7 +118,7 @@ describe('LoginLimiter on memory counters', () => {
 
   it('forgets the oldest keys beyond maxKeys', async () => {
     const store = new MemoryCounterStore(now, 4);
-    const l = new LoginLimiter({ ...LIMITS, perIp: 1000 }, store, now);
+    const l = new LoginLimiter({ ...LIMITS, perIp: 1000, perAccount: 1000 }, store, now);
     for (let i = 0; i < 3; i++) await fail(l, 'ip', 'a@x.test');
     expect(await fail(l, 'ip', 'a@x.test')).toBe(false);
     await fail(l, 'ip', 'b@x.test');
@@ -88,7 +139,11 @@ describe('LoginLimiter on Redis counters', () => {
   });
   let n = 0;
   const store = (): CounterStore => new RedisCounterStore(redis, prefix);
-  sharedBehaviour(() => ({ l: new LoginLimiter(LIMITS, store()), ns: `t${n++}-` }));
+  // Each test its own key space, as each memory test has its own store.
+  sharedBehaviour(() => ({
+    l: new LoginLimiter(LIMITS, new RedisCounterStore(redis, `${prefix}t${n++}:`)),
+    ns: '',
+  }));
 
   it('shares one count between two instances', async () => {
     const a = new LoginLimiter(LIMITS, store());

@@ -1,27 +1,45 @@
 import type { Redis } from 'ioredis';
 
 /**
- * Sign-in throttling (DECISIONS §4): only failed attempts count. Two fixed windows:
- * - per (IP, e-mail): `perEmail` failures, then the next attempt is refused until the window ends;
- *   a successful sign-in clears that counter;
- * - per IP: a higher cap across all e-mails, so one address cannot spray many accounts.
+ * Sign-in throttling (docs/decisions/0010-sign-in-throttling.md). Only failed attempts count, in fixed
+ * windows, under three keys, so that one attacker cannot lock other people out:
+ * - per (account, address): `perAccountAndIp` failures, then that address waits for that account; a
+ *   successful sign-in clears it. This bounds the guesses one address gets at one password.
+ * - per address, across accounts: `perIp` failures (password spraying). An address over it is refused for
+ *   every account except those that signed in successfully from it before (`knownMs`), so an attacker
+ *   behind a shared proxy does not lock out the people who already use the shop through it.
+ * - per account, across addresses: `perAccount` failures (a guess from many addresses at one account).
+ *   Over it, only addresses that have failed for the account are refused; a fresh address keeps its first
+ *   try, so the owner can still sign in with the right password while an attacker is throttled.
  *
- * An attempt is counted when it starts and un-counted when it succeeds (or is refused), so a burst of
- * concurrent guesses cannot all slip past the check before the first failure is recorded.
+ * The decision never depends on the password: a refused attempt is refused before it is checked, and every
+ * attempt that is let through counts as a guess unless it succeeds. So "the right password still works"
+ * tells an attacker nothing that a counted guess would not. An attempt is counted when it starts and
+ * un-counted when it succeeds (or is refused), so concurrent guesses cannot slip past the check together.
  *
  * Counters live in a CounterStore: this process's memory by default, or Redis when `REDIS_URL` is set, so
- * several instances behind a load balancer share one count (DECISIONS §1).
+ * several instances behind a load balancer share one count.
  */
 
 export type LoginLimiterOptions = {
-  /** Failed attempts allowed per (IP, e-mail) in one window; the next one is refused. */
-  perEmail: number;
-  /** Failed attempts allowed per IP in one window, across all e-mails. */
+  /** Failed attempts allowed per (account, address) in one window; the next one is refused. */
+  perAccountAndIp: number;
+  /** Failed attempts allowed per address in one window, across all accounts. */
   perIp: number;
+  /** Failed attempts allowed per account in one window, across all addresses (see above). */
+  perAccount: number;
   windowMs: number;
+  /** How long a successful sign-in from an address exempts that (account, address) from `perIp`. */
+  knownMs: number;
 };
 
-export const LOGIN_LIMITS: LoginLimiterOptions = { perEmail: 10, perIp: 50, windowMs: 15 * 60_000 };
+export const LOGIN_LIMITS: LoginLimiterOptions = {
+  perAccountAndIp: 10,
+  perIp: 50,
+  perAccount: 100,
+  windowMs: 15 * 60_000,
+  knownMs: 30 * 24 * 3_600_000,
+};
 
 export type LoginAttempt =
   { allowed: true; succeeded: () => Promise<void> } | { allowed: false; retryAfterSeconds: number };
@@ -32,6 +50,8 @@ export interface CounterStore {
   /** Take one back (never below zero), keeping the window. */
   undo(key: string): Promise<void>;
   reset(key: string): Promise<void>;
+  /** The count in the current window (0 when none), without adding to it. */
+  peek(key: string): Promise<number>;
 }
 
 type Window = { count: number; resetAt: number };
@@ -65,6 +85,11 @@ export class MemoryCounterStore implements CounterStore {
 
   async reset(key: string) {
     this.windows.delete(key);
+  }
+
+  async peek(key: string) {
+    const w = this.windows.get(key);
+    return w && w.resetAt > this.now() ? w.count : 0;
   }
 
   /** Drop ended windows now and then; if still too large, forget the oldest keys (insertion order). */
@@ -130,6 +155,15 @@ export class RedisCounterStore implements CounterStore {
       await this.fallback.reset(key);
     }
   }
+
+  async peek(key: string) {
+    try {
+      return Number((await this.redis.get(this.prefix + key)) ?? 0);
+    } catch (err) {
+      this.onError(err);
+      return this.fallback.peek(key);
+    }
+  }
 }
 
 export class LoginLimiter {
@@ -141,19 +175,27 @@ export class LoginLimiter {
 
   /** Start a sign-in attempt; call `succeeded()` when the password was right. */
   async attempt(ip: string, email: string): Promise<LoginAttempt> {
+    const account = email.trim().toLowerCase();
+    const pairKey = `email:${ip}\u0000${account}`;
     const ipKey = `ip:${ip}`;
-    const emailKey = `email:${ip}\u0000${email.trim().toLowerCase()}`;
-    const [ipWin, emailWin] = await Promise.all([
-      this.store.hit(ipKey, this.opts.windowMs),
-      this.store.hit(emailKey, this.opts.windowMs),
+    const accountKey = `account:${account}`;
+    const knownKey = `known:${ip}\u0000${account}`;
+    const { windowMs } = this.opts;
+    const [pair, byIp, byAccount] = await Promise.all([
+      this.store.hit(pairKey, windowMs),
+      this.store.hit(ipKey, windowMs),
+      this.store.hit(accountKey, windowMs),
     ]);
-    const blockedUntil = Math.max(
-      ipWin.count > this.opts.perIp ? ipWin.resetAt : 0,
-      emailWin.count > this.opts.perEmail ? emailWin.resetAt : 0,
-    );
+    let blockedUntil = 0;
+    if (pair.count > this.opts.perAccountAndIp) blockedUntil = pair.resetAt;
+    // This attempt is already in `pair.count`: 1 means the address has no failures for this account.
+    if (byAccount.count > this.opts.perAccount && pair.count > 1)
+      blockedUntil = Math.max(blockedUntil, byAccount.resetAt);
+    if (byIp.count > this.opts.perIp && (await this.store.peek(knownKey)) === 0)
+      blockedUntil = Math.max(blockedUntil, byIp.resetAt);
     if (blockedUntil > 0) {
-      // A refused attempt is not a guess at the password: give its count back.
-      await Promise.all([this.store.undo(ipKey), this.store.undo(emailKey)]);
+      // A refused attempt is not a guess at the password: give its counts back.
+      await Promise.all([this.store.undo(pairKey), this.store.undo(ipKey), this.store.undo(accountKey)]);
       return {
         allowed: false,
         retryAfterSeconds: Math.max(1, Math.ceil((blockedUntil - this.now()) / 1000)),
@@ -165,7 +207,15 @@ export class LoginLimiter {
       succeeded: async () => {
         if (done) return;
         done = true;
-        await Promise.all([this.store.reset(emailKey), this.store.undo(ipKey)]);
+        // Only this pair's failures are forgiven: others' failures against the account still count.
+        await Promise.all([
+          this.store.reset(pairKey),
+          this.store.undo(ipKey),
+          this.store.undo(accountKey),
+          this.store
+            .peek(knownKey)
+            .then((n) => (n === 0 ? this.store.hit(knownKey, this.opts.knownMs) : null)),
+        ]);
       },
     };
   }
