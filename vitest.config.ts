@@ -1,5 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
+// Every project starts with this global setup: a failing run exits non-zero, and a `-t` filter that
+// matches no test fails instead of passing with nothing run (tests/setup/run-guard.ts says why).
+const runGuard = 'tests/setup/run-guard.ts';
+
+// Test files that fail on purpose, run only by tests/api/test-commands.test.ts (which sets this variable)
+// to prove the commands' exit codes; never part of a normal run.
+const fixtures = process.env.HAAT_TEST_FIXTURES === '1' ? ['tests/fixtures/**/*.test.ts'] : [];
+
 /**
  * Three projects: `unit` (pure modules, fast), `api` (app.inject on a real PostgreSQL: a migrated
  * template database cloned per test file), `e2e` (real Chromium against the app started as `npm start`).
@@ -10,16 +18,17 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', ...fixtures],
           exclude: ['src/server/**/*.api.test.ts'],
+          globalSetup: [runGuard],
           environment: 'node',
         },
       },
       {
         test: {
           name: 'api',
-          include: ['tests/api/**/*.test.ts', 'src/server/**/*.api.test.ts'],
-          globalSetup: ['tests/setup/api-global.ts'],
+          include: ['tests/api/**/*.test.ts', 'src/server/**/*.api.test.ts', ...fixtures],
+          globalSetup: [runGuard, 'tests/setup/api-global.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
@@ -29,8 +38,8 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
-          include: ['tests/e2e/**/*.test.ts'],
-          globalSetup: ['tests/setup/e2e-global.ts'],
+          include: ['tests/e2e/**/*.test.ts', ...fixtures],
+          globalSetup: [runGuard, 'tests/setup/e2e-global.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
