@@ -7,7 +7,7 @@ import { baseURL, openPage, screenshot } from './support.ts';
  * Checkout and the order screens in a real browser (issue 5 "Done when"): a buyer with two sellers' items
  * checks out with a separate billing address and cash on delivery, lands on the order page ('Not Paid',
  * 'Not Delivered'); the distributor marks it delivered and paid; the buyer sees it in My Purchases; each
- * seller sees only their own line. Screenshots at 1280 and 360 px go to docs/screenshots/.
+ * seller sees only their own line. Screenshots at 1280 and 360 px (see support.ts).
  */
 
 const PASSWORD = 'Demo@12345';

@@ -1,6 +1,3 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { discountedUnitPrice } from '#shared/discounts.ts';
@@ -13,10 +10,8 @@ import { baseURL, openPage, screenshot } from './support.ts';
  * The storefront in a real browser, as a shopper in India (en-IN, so prices show in rupees whatever the
  * display-currency rules pick for other locales): home → page 2 → search → product → lightbox → cart with
  * a discounted product and a coupon → checkout sign-in; a buyer's review; category and shop pages; every
- * page at 1280 px and 360 px with screenshots in docs/screenshots/.
+ * page at 1280 px and 360 px with screenshots (tests/e2e/support.ts says where they go).
  */
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 const api = async <T>(p: string): Promise<T> => {
   const res = await fetch(`${baseURL}${p}`);
@@ -87,9 +82,7 @@ async function expectNoSidewaysScroll(page: Page) {
 
 /** A screenshot of what is on screen (for overlays such as the lightbox, which cover the viewport only). */
 async function viewportShot(page: Page, name: string) {
-  const dir = path.join(root, 'docs/screenshots');
-  await fs.mkdir(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`) });
+  await screenshot(page, name, { fullPage: false });
 }
 
 async function openNavbar(page: Page) {

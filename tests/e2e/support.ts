@@ -8,7 +8,15 @@ import { afterAll, inject } from 'vitest';
 export const baseURL: string = inject('baseURL');
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const screenshotDir = path.join(root, 'docs/screenshots');
+
+/**
+ * Where screenshots go: an ignored folder by default, so a test run leaves the working tree as it was;
+ * `npm run screenshots` sets HAAT_SCREENSHOTS=docs/screenshots to refresh the ones the README shows.
+ */
+export const screenshotDir = path.resolve(
+  root,
+  process.env.HAAT_SCREENSHOTS || 'tests/.artifacts/screenshots',
+);
 
 export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
@@ -54,10 +62,13 @@ export async function openPage({
   return context.newPage();
 }
 
-/** Save a full-page PNG to docs/screenshots/<name>.png (the README and reviewers use them). */
-export async function screenshot(page: Page, name: string): Promise<string> {
+/**
+ * Save a PNG to <screenshotDir>/<name>.png: the full page, or only what is on screen with
+ * `fullPage: false` (overlays such as the lightbox cover the viewport only).
+ */
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<string> {
   await fs.mkdir(screenshotDir, { recursive: true });
   const file = path.join(screenshotDir, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  await page.screenshot({ path: file, fullPage });
   return file;
 }
