@@ -480,12 +480,15 @@ describe('PUT /api/users/profile', () => {
     const u = await createUser(t.db);
     const other = await createUser(t.db);
     const token = await signIn(t.app, u.email, u.password);
-    const res = await put(profileBody(u, { email: other.email.toUpperCase() }), authHeader(token));
+    const res = await put(
+      profileBody(u, { email: other.email.toUpperCase(), currentPassword: u.password }),
+      authHeader(token),
+    );
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('User already exists');
     // changing to a free address works
     const fresh = uniqueEmail('moved');
-    const ok = await put(profileBody(u, { email: fresh }), authHeader(token));
+    const ok = await put(profileBody(u, { email: fresh, currentPassword: u.password }), authHeader(token));
     expect(ok.statusCode).toBe(200);
     expect(ok.json().email).toBe(fresh);
   });
@@ -495,7 +498,11 @@ describe('PUT /api/users/profile', () => {
     const current = await signIn(t.app, u.email, u.password);
     const other = await signIn(t.app, u.email, u.password);
     const res = await put(
-      profileBody(u, { password: 'BrandNew@2024', confirmPassword: 'BrandNew@2024' }),
+      profileBody(u, {
+        password: 'BrandNew@2024',
+        confirmPassword: 'BrandNew@2024',
+        currentPassword: u.password,
+      }),
       authHeader(current),
     );
     expect(res.statusCode).toBe(200);
@@ -522,7 +529,10 @@ describe('PUT /api/users/profile', () => {
       shop: { shopName: `Shop ${uniqueEmail()}` },
     });
     const t1 = await signIn(t.app, withAccount.email, withAccount.password);
-    const changed = await put(profileBody(withAccount, { bank_account: '444455556666' }), authHeader(t1));
+    const changed = await put(
+      profileBody(withAccount, { bank_account: '444455556666', currentPassword: withAccount.password }),
+      authHeader(t1),
+    );
     expect(changed.statusCode).toBe(200);
     expect(changed.json().bank_account).toBe('444455556666');
     const kept = await put(profileBody(withAccount, { bank_account: '' }), authHeader(t1));

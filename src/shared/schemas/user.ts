@@ -221,6 +221,8 @@ export const profileBody = z
     email: emailSchema,
     password: passwordSchema.optional().or(z.literal('')),
     confirmPassword: z.string().optional(),
+    /** Needed only for a change `needsCurrentPassword` names; checked by the server. */
+    currentPassword: z.string().max(128).optional(),
     bank_account: bankAccountSchema.optional(),
     shopName: shopNameSchema.optional(),
     shopPicture: shopImageSchema.optional(),
@@ -231,14 +233,40 @@ export const profileBody = z
   .superRefine(requireCity)
   .superRefine(passwordsMatch);
 
-/** The profile form's schema: the body's, plus the buyer's 10-digit mobile for non-sellers. */
-export const profileFormFor = (seller: boolean) =>
-  seller
-    ? profileBody
-    : profileBody.superRefine((v, ctx) => {
-        if (typeof v.phone === 'string' && /^\d*$/.test(v.phone) && !isBuyerPhone(v.phone))
-          ctx.addIssue({ code: 'custom', path: ['phone'], message: BUYER_PHONE_MSG });
-      });
+export const CURRENT_PASSWORD_MSG = {
+  required: 'Please enter your current password to change your email, password or bank account',
+  incorrect: 'Current password is incorrect',
+} as const;
+
+/**
+ * Changes that could take an account over, so they need the current password (a stolen session alone must
+ * not be enough) and end the account's other sessions: a new e-mail (the reset links go there), a new
+ * password, or a new payout bank account. `stored` is the account as it is now.
+ */
+export function needsCurrentPassword(
+  stored: { email: string; bank_account: string | null },
+  change: { email?: string | undefined; password?: string | undefined; bank_account?: string | undefined },
+): boolean {
+  const email = change.email?.trim().toLowerCase();
+  const bank = change.bank_account?.trim();
+  return (
+    (email !== undefined && email !== stored.email.trim().toLowerCase()) ||
+    !!change.password ||
+    (!!bank && bank !== (stored.bank_account ?? ''))
+  );
+}
+
+/**
+ * The profile form's schema: the body's, plus the buyer's 10-digit mobile for non-sellers and, given the
+ * stored account, the current password when `needsCurrentPassword` says so.
+ */
+export const profileFormFor = (seller: boolean, stored?: { email: string; bank_account: string | null }) =>
+  profileBody.superRefine((v, ctx) => {
+    if (!seller && typeof v.phone === 'string' && /^\d*$/.test(v.phone) && !isBuyerPhone(v.phone))
+      ctx.addIssue({ code: 'custom', path: ['phone'], message: BUYER_PHONE_MSG });
+    if (stored && needsCurrentPassword(stored, v) && !v.currentPassword)
+      ctx.addIssue({ code: 'custom', path: ['currentPassword'], message: CURRENT_PASSWORD_MSG.required });
+  });
 export type ProfileBody = z.input<typeof profileBody>;
 
 export const shopSchema = z.object({

@@ -98,7 +98,18 @@ export default async function accountsRoutes(app: App) {
         response: { 200: userSchema },
       },
     },
-    async (req) => accounts.updateProfile({ db: app.db, actor: actorOf(req) }, req.sessionId, req.body),
+    async (req, reply) => {
+      // A check of the current password counts against the same limits as a sign-in.
+      const gate: accounts.PasswordGate = async (email) => {
+        const attempt = await loginLimiter.attempt(req.ip, email);
+        if (!attempt.allowed) {
+          reply.header('retry-after', String(attempt.retryAfterSeconds));
+          throw new AppError('rate_limited', MSG.tooManyAttempts);
+        }
+        return attempt.succeeded;
+      };
+      return accounts.updateProfile({ db: app.db, actor: actorOf(req) }, req.sessionId, req.body, gate);
+    },
   );
 
   app.get(

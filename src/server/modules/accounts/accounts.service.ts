@@ -13,7 +13,9 @@ import { MSG } from '#shared/messages.ts';
 import { isSeller } from '#shared/permissions.ts';
 import {
   BUYER_PHONE_MSG,
+  CURRENT_PASSWORD_MSG,
   isBuyerPhone,
+  needsCurrentPassword,
   type Role,
   type User,
   type profileBody,
@@ -169,13 +171,21 @@ export async function getPublicUser(ctx: Ctx, id: string): Promise<{ _id: string
 }
 
 /**
+ * Counts a check of the account's password against the sign-in limits: answers a function to call when the
+ * password was right, or throws 429 when the caller has guessed too often.
+ */
+export type PasswordGate = (email: string) => Promise<() => Promise<void>>;
+
+/**
  * PUT /api/users/profile: only the caller's own row, never role or active (the body schema has no such
- * fields). A new password ends the caller's other sessions. Sellers keep their shop settings here.
+ * fields). A new e-mail, password or bank account needs the current password (a stolen session alone
+ * cannot take the account over) and ends the caller's other sessions. Sellers keep their shop settings here.
  */
 export async function updateProfile(
   ctx: AuthedCtx,
   sessionId: string | null,
   body: ProfileInput,
+  gate: PasswordGate,
 ): Promise<User> {
   const me = ctx.actor.id;
   const current = await repo.findUserRecord(ctx.db, me);
@@ -201,6 +211,24 @@ export async function updateProfile(
     ]);
 
   const place = countryAndCurrency(body.country);
+
+  const sensitive = needsCurrentPassword(
+    { email: current.user.email, bank_account: current.user.bankAccount },
+    body,
+  );
+  if (sensitive) {
+    if (!body.currentPassword)
+      throw invalid(CURRENT_PASSWORD_MSG.required, [
+        { path: 'currentPassword', message: CURRENT_PASSWORD_MSG.required },
+      ]);
+    // Counted like a sign-in, so a stolen session cannot be used to guess the password without limit.
+    const passed = await gate(current.user.email);
+    if (!(await verifyPassword(body.currentPassword, current.user.passwordHash)))
+      throw invalid(CURRENT_PASSWORD_MSG.incorrect, [
+        { path: 'currentPassword', message: CURRENT_PASSWORD_MSG.incorrect },
+      ]);
+    await passed();
+  }
   const newPassword = body.password ? await hashPassword(body.password) : undefined;
 
   try {
@@ -223,7 +251,7 @@ export async function updateProfile(
           shopPicture: body.shopPicture,
           shopBanner: body.shopBanner,
         });
-      if (newPassword) await repo.deleteOtherSessions(tx, me, sessionId);
+      if (sensitive) await repo.deleteOtherSessions(tx, me, sessionId);
     });
   } catch (err) {
     const key = repo.uniqueViolation(err);

@@ -1,8 +1,8 @@
 import { ContactFields, PasswordFields } from '#web/components/account-fields.tsx';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { FormProvider, useForm } from 'react-hook-form';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { isSeller } from '#shared/permissions.ts';
-import { profileFormFor, type ProfileBody, type User } from '#shared/schemas/user.ts';
+import { needsCurrentPassword, profileFormFor, type ProfileBody, type User } from '#shared/schemas/user.ts';
 import { actorOf } from '#web/features/auth/api/get-session.ts';
 import { ErrorAlert, Message } from '#web/components/alerts.tsx';
 import { SubmitButton, TextField } from '#web/components/form-field.tsx';
@@ -21,6 +21,7 @@ function valuesOf(user: User): ProfileBody {
     city: user.city,
     password: '',
     confirmPassword: '',
+    currentPassword: '',
   };
   // SPEC §5: the bank account is shown only when the user already has one.
   if (user.bank_account) values.bank_account = user.bank_account;
@@ -31,13 +32,17 @@ function valuesOf(user: User): ProfileBody {
  * Edit your own details (SPEC §2 /profile, §5): every field but the password is required; a buyer's
  * mobile is exactly 10 digits (sellers keep the 5–15 digits they signed up with); the bank account shows
  * only when one is on file. Password fields left blank keep the current password; a new one must be
- * confirmed and signs out the account's other sessions.
+ * confirmed. A new e-mail, password or bank account asks for the current password (its field appears
+ * once one of them differs from what is on file) and signs out the account's other sessions.
  */
 export function ProfileForm({ user }: { user: User }) {
   const update = useUpdateProfile();
   const hasBankAccount = !!user.bank_account;
   const seller = isSeller(actorOf(user));
-  const form = useForm({ resolver: zodResolver(profileFormFor(seller)), defaultValues: valuesOf(user) });
+  const form = useForm({
+    resolver: zodResolver(profileFormFor(seller, user)),
+    defaultValues: valuesOf(user),
+  });
   const {
     register,
     handleSubmit,
@@ -45,11 +50,17 @@ export function ProfileForm({ user }: { user: User }) {
     reset,
     formState: { errors },
   } = form;
+  const [email, password, bankAccount] = useWatch({
+    control: form.control,
+    name: ['email', 'password', 'bank_account'],
+  });
+  const askCurrent = needsCurrentPassword(user, { email, password, bank_account: bankAccount });
 
   const onSubmit = handleSubmit((values) => {
-    const { password, confirmPassword, bank_account, ...rest } = values;
+    const { password, confirmPassword, currentPassword, bank_account, ...rest } = values;
     const body: ProfileBody = { ...rest };
     if (password) Object.assign(body, { password, confirmPassword });
+    if (askCurrent && currentPassword) body.currentPassword = currentPassword;
     if (hasBankAccount) body.bank_account = bank_account ?? '';
     update.mutate(body, {
       onSuccess: (saved) => reset(valuesOf(saved)),
@@ -84,6 +95,16 @@ export function ProfileForm({ user }: { user: User }) {
           <p className="small text-body-secondary">Leave blank to keep your current password.</p>
           <PasswordFields passwordLabel="New Password" confirmLabel="Confirm New Password" />
         </fieldset>
+        {askCurrent ? (
+          <TextField
+            label="Current Password"
+            type="password"
+            autoComplete="current-password"
+            help="Needed to change your email, password or bank account. Your other sessions will be signed out."
+            {...register('currentPassword')}
+            error={errors.currentPassword?.message}
+          />
+        ) : null}
         <SubmitButton pending={update.isPending} pendingLabel="Saving…">
           Update Profile
         </SubmitButton>
