@@ -64,13 +64,13 @@ describe('PUT /api/users/profile: current password for sensitive changes', () =>
 
       const missing = await put(body, stolen);
       expect(missing.statusCode).toBe(400);
-      expect(missing.json()).toEqual({
+      expect(missing.json()).toMatchObject({
         message: CURRENT_PASSWORD_MSG.required,
         errors: [{ path: 'currentPassword', message: CURRENT_PASSWORD_MSG.required }],
       });
       const wrong = await put({ ...body, currentPassword: 'Not-It@123' }, stolen);
       expect(wrong.statusCode).toBe(400);
-      expect(wrong.json()).toEqual({
+      expect(wrong.json()).toMatchObject({
         message: CURRENT_PASSWORD_MSG.incorrect,
         errors: [{ path: 'currentPassword', message: CURRENT_PASSWORD_MSG.incorrect }],
       });

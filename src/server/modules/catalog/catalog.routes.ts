@@ -12,6 +12,7 @@ import {
 } from '#shared/schemas/product.ts';
 import type { App, Ctx } from '../../lib/types.ts';
 import { actorOf, requireAuth } from '../../plugins/auth.ts';
+import { PER_USER_LIMITS } from '../../plugins/per-user-limits.ts';
 import shopsRoutes from '../shops/shops.routes.ts';
 import categoryRoutes from './category.routes.ts';
 import discountRoutes from './discount.routes.ts';
@@ -98,6 +99,7 @@ export default async function catalogRoutes(app: App) {
   app.post(
     '/products/:id/reviews',
     {
+      config: { rateLimit: PER_USER_LIMITS.review },
       // Before body validation, so a guest is asked to sign in rather than told the body is wrong.
       preValidation: requireAuth,
       schema: {

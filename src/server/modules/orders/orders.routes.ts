@@ -16,6 +16,7 @@ import {
 } from '#shared/schemas/order.ts';
 import type { App, AuthedCtx } from '../../lib/types.ts';
 import { actorOf, requireAuth, requirePermission } from '../../plugins/auth.ts';
+import { PER_USER_LIMITS } from '../../plugins/per-user-limits.ts';
 import * as orders from './orders.service.ts';
 import sellerPaymentsRoutes from './seller-payments.routes.ts';
 
@@ -35,6 +36,7 @@ export default async function ordersRoutes(app: App) {
   app.post(
     '/orders',
     {
+      config: { rateLimit: PER_USER_LIMITS.placeOrder },
       preValidation: requireAuth,
       schema: {
         tags: ['orders'],
