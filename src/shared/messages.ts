@@ -9,6 +9,7 @@ export const MSG = {
   forgotPasswordSent: 'If that email is registered, a reset link has been sent.',
   signInRequired: 'Please sign in',
   notAllowed: 'You are not allowed to do that',
+  accountInactive: 'Your account is not active',
   tooManyAttempts: 'Too many attempts, please try again later',
   cartEmpty: 'Your Cart is empty',
   noReviews: 'No Reviews',

@@ -12,15 +12,30 @@ export type Actor = {
   active: boolean;
 };
 
-export const hasRole = (actor: Actor | null | undefined, ...roles: RoleName[]): boolean =>
+/** Signed in and active. Every power of every role needs it (docs/decisions/0011-inactive-accounts-hold-no-power.md). */
+export const isActive = (actor: Actor | null | undefined): actor is Actor => !!actor && actor.active;
+
+/**
+ * The account carries one of `roles`, active or not: what it *is* (the seller review screen, a seller's
+ * phone rule, a role label), never what it may *do*. Use `hasRole` for powers.
+ */
+export const holdsRole = (actor: Actor | null | undefined, ...roles: RoleName[]): boolean =>
   !!actor && actor.roles.some((r) => roles.includes(r));
 
+/**
+ * The account may use the powers of one of `roles`: it holds the role and is active. An inactive account
+ * holds no power, whatever its roles; every predicate below is built on this one, so the rule lives here.
+ */
+export const hasRole = (actor: Actor | null | undefined, ...roles: RoleName[]): boolean =>
+  isActive(actor) && holdsRole(actor, ...roles);
+
 export const isAdmin = (actor: Actor | null | undefined) => hasRole(actor, 'Admin');
+/** An active seller: may sell (products, discounts, uploads, shop settings, their order lines). */
 export const isSeller = (actor: Actor | null | undefined) => hasRole(actor, ...SELLER_ROLES);
-/** Active sellers (and Admin) get Products and Orders in the user menu and may list products. */
-export const isActiveSeller = (actor: Actor | null | undefined) => !!actor && actor.active && isSeller(actor);
-export const canManageProducts = (actor: Actor | null | undefined) =>
-  !!actor && actor.active && (isSeller(actor) || isAdmin(actor));
+/** A seller account, active or still under review (identity, not a power). */
+export const isSellerAccount = (actor: Actor | null | undefined) => holdsRole(actor, ...SELLER_ROLES);
+/** Products and Orders in the user menu; create and edit products. */
+export const canManageProducts = (actor: Actor | null | undefined) => isSeller(actor) || isAdmin(actor);
 export const canViewUserList = (actor: Actor | null | undefined) => hasRole(actor, 'Admin', 'Auditor');
 export const canManageUsers = (actor: Actor | null | undefined) => isAdmin(actor);
 /** All orders, mark delivered, mark cash on delivery paid. */
@@ -31,7 +46,7 @@ export const canEditMarkups = (actor: Actor | null | undefined) => isAdmin(actor
 /** The back-office menus a role sees in the header (SPEC §2). */
 export type MenuLink = { to: string; label: string };
 export function backOfficeMenu(actor: Actor | null | undefined): MenuLink[] {
-  if (!actor) return [];
+  if (!isActive(actor)) return [];
   if (isAdmin(actor))
     return [
       { to: '/admin/userlist', label: 'Users' },
@@ -48,7 +63,7 @@ export function backOfficeMenu(actor: Actor | null | undefined): MenuLink[] {
 
 /** The seller entries of the user menu (SPEC §2: for an active Admin or seller). */
 export function sellerMenu(actor: Actor | null | undefined): MenuLink[] {
-  if (!actor || !actor.active || !(isSeller(actor) || isAdmin(actor))) return [];
+  if (!canManageProducts(actor)) return [];
   return [
     { to: '/seller/productlist', label: 'Products' },
     { to: '/seller/orderlist', label: 'Orders' },

@@ -330,12 +330,13 @@ describe('POST /api/upload/shop-picture and /shop-banner', () => {
     expect(none.json().message).toBe(UPLOAD_MSG.noFile);
   });
 
-  it('a seller not yet activated may set up their shop', async () => {
+  it('a seller not yet activated uploads nothing: an inactive account cannot sell', async () => {
     const pending = await createUser(t.db, { roles: ['Seller-Individual'], active: false });
     tokens.set(pending.id, authHeader(await sessionToken(t.db, pending.id)));
     const res = await upload('/api/upload/shop-picture', pending, [
       { name: 'file', data: await image('png', 64, 64), filename: 'a.png' },
     ]);
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ message: MSG.accountInactive });
   });
 });

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAST_ADMIN_MSG } from '#shared/accounts.ts';
+import { MSG } from '#shared/messages.ts';
 import { users } from '../../src/server/db/schema/index.ts';
 import { createTestApp, type TestContext } from '../setup/test-app.ts';
 import { authHeader, createUser, sessionToken, type TestUser } from '../factories/users.ts';
@@ -42,24 +43,27 @@ describe('the last active Admin', () => {
     const token = await sessionToken(t.db, only.id);
     const dormantToken = await sessionToken(t.db, dormant.id);
 
-    for (const [who, tok] of [
-      [only, token],
-      [dormant, dormantToken],
+    for (const [who, tok, status, message] of [
+      [only, token, 409, LAST_ADMIN_MSG],
+      // An inactive admin holds no power at all: refused before the last-Admin rule is asked.
+      [dormant, dormantToken, 403, MSG.accountInactive],
     ] as const) {
       const demote = await put(who, only, { role: ['Buyer'] }, tok);
-      expect(demote.statusCode).toBe(409);
-      expect(demote.json()).toMatchObject({ message: LAST_ADMIN_MSG, code: 'last_admin' });
+      expect(demote.statusCode).toBe(status);
+      expect(demote.json().message).toBe(message);
       const deactivate = await put(who, only, { active: false }, tok);
-      expect(deactivate.statusCode).toBe(409);
-      expect(deactivate.json().message).toBe(LAST_ADMIN_MSG);
+      expect(deactivate.statusCode).toBe(status);
+      expect(deactivate.json().message).toBe(message);
       const del = await t.app.inject({
         method: 'DELETE',
         url: `/api/users/${only.id}`,
         headers: authHeader(tok),
       });
-      expect(del.statusCode).toBe(409);
-      expect(del.json().message).toBe(LAST_ADMIN_MSG);
+      expect(del.statusCode).toBe(status);
+      expect(del.json().message).toBe(message);
     }
+    const demoted = await put(only, only, { role: ['Buyer'] }, token);
+    expect(demoted.json()).toMatchObject({ message: LAST_ADMIN_MSG, code: 'last_admin' });
     expect(await rolesOf(only.id)).toMatchObject({ role: ['Admin'], active: true });
     const [row] = await t.db.select().from(users).where(eq(users.id, only.id));
     expect(row?.deletedAt).toBeNull();

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { hasRole, type Actor } from '#shared/permissions.ts';
+import { hasRole, isActive, type Actor } from '#shared/permissions.ts';
 import { isRoleName, type RoleName } from '#shared/roles.ts';
 import { MSG } from '#shared/messages.ts';
 import type { Queryable } from '../db/client.ts';
@@ -132,24 +132,36 @@ export const authPlugin = fp(async (app: App) => {
   });
 });
 
-/** Route guard: any signed-in person. */
+/**
+ * Route guard: any signed-in person, active or not. Only for what an inactive account keeps: its own
+ * profile, its own past orders, a seller's onboarding. Anything that acts uses `requireActive` or stronger.
+ */
 export async function requireAuth(req: FastifyRequest): Promise<void> {
   if (!req.actor) throw unauthenticated(MSG.signInRequired);
 }
 
-/** Route guard factory: signed in and holding one of `roleNames`. */
+/**
+ * Route guard: a signed-in, active account (ordering, paying, reviewing). An inactive account holds no
+ * power of any role, so `requireRole` and `requirePermission` start with this check too.
+ */
+export async function requireActive(req: FastifyRequest): Promise<void> {
+  if (!req.actor) throw unauthenticated(MSG.signInRequired);
+  if (!isActive(req.actor)) throw forbidden(MSG.accountInactive);
+}
+
+/** Route guard factory: signed in, active and holding one of `roleNames`. */
 export function requireRole(...roleNames: RoleName[]) {
   return async function requireRoleHook(req: FastifyRequest): Promise<void> {
-    if (!req.actor) throw unauthenticated(MSG.signInRequired);
+    await requireActive(req);
     if (!hasRole(req.actor, ...roleNames)) throw forbidden(MSG.notAllowed);
   };
 }
 
-/** Route guard factory: a pure permission predicate from `#shared/permissions.ts`. */
+/** Route guard factory: signed in, active, and a pure permission predicate from `#shared/permissions.ts`. */
 export function requirePermission(allowed: (actor: Actor) => boolean) {
   return async function requirePermissionHook(req: FastifyRequest): Promise<void> {
-    if (!req.actor) throw unauthenticated(MSG.signInRequired);
-    if (!allowed(req.actor)) throw forbidden(MSG.notAllowed);
+    await requireActive(req);
+    if (!req.actor || !allowed(req.actor)) throw forbidden(MSG.notAllowed);
   };
 }
 

@@ -10,7 +10,7 @@ import {
   startsActive,
 } from '#shared/accounts.ts';
 import { MSG } from '#shared/messages.ts';
-import { isSeller } from '#shared/permissions.ts';
+import { isSeller, isSellerAccount } from '#shared/permissions.ts';
 import {
   BUYER_PHONE_MSG,
   CURRENT_PASSWORD_MSG,
@@ -191,9 +191,10 @@ export async function updateProfile(
   const current = await repo.findUserRecord(ctx.db, me);
   if (!current) throw notFound('User not found');
 
-  // SPEC §5: a buyer's mobile is exactly 10 digits; sellers keep the 5–15 digits they registered with.
+  // SPEC §5: a buyer's mobile is exactly 10 digits; sellers keep the 5–15 digits they registered with,
+  // under review or not. Shop settings are selling, a power an inactive seller does not hold.
   const seller = isSeller(ctx.actor);
-  if (!seller && !isBuyerPhone(body.phone))
+  if (!isSellerAccount(ctx.actor) && !isBuyerPhone(body.phone))
     throw invalid(BUYER_PHONE_MSG, [{ path: 'phone', message: BUYER_PHONE_MSG }]);
 
   const bank = bankAccountUpdate(current.user.bankAccount, body.bank_account);
@@ -202,7 +203,7 @@ export async function updateProfile(
       { path: 'bank_account', message: ACCOUNT_MSG.bankAccountNotOnFile },
     ]);
 
-  // Shop settings are for sellers only; a non-seller's shop fields are dropped, never written.
+  // Shop settings are for active sellers only; anyone else's shop fields are dropped, never written.
   // SPEC §5 makes the shop name required for sellers: a seller without a shop must name one; one who has
   // a shop may leave the shop fields out to keep it as it is.
   if (seller && body.shopName === undefined && !current.shop)
