@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '#shared/messages.ts';
+import { ROLE_NAMES } from '#shared/roles.ts';
+import { authHeader, createUser, sessionToken } from '../factories/users.ts';
 import { createTestApp, type TestContext } from '../setup/test-app.ts';
 
 /**
@@ -51,6 +54,23 @@ const PUBLIC = new Set([
   'GET /api/upload/verification-docs/file',
 ]);
 
+/**
+ * What an inactive account keeps (docs/decisions/0011-inactive-accounts-hold-no-power.md): its own profile,
+ * its own past orders and what they cost, and a seller's onboarding. Every other guarded route refuses it.
+ */
+const INACTIVE_KEEPS = new Set([
+  'GET /api/users/profile',
+  'PUT /api/users/profile',
+  'GET /api/users/:id',
+  'GET /api/orders/myorders',
+  'GET /api/orders/:id',
+  'GET /api/orders/:id/payment-quote',
+  'GET /api/notifications/check',
+  'POST /api/users/seller-verification-email',
+  'DELETE /api/users/registration',
+  'POST /api/upload/verification-docs',
+]);
+
 /** Only the API is guarded: static web files, documentation and the dev mailbox are not API calls. */
 const NOT_API = (url: string) => !url.startsWith('/api/') || url.startsWith('/api/docs');
 
@@ -97,5 +117,35 @@ describe('route guards', () => {
   it('the public list names only routes that exist', () => {
     const existing = new Set(routes.map((r) => `${r.method} ${r.url}`));
     expect([...PUBLIC].filter((r) => !existing.has(r))).toEqual([]);
+    expect([...INACTIVE_KEEPS].filter((r) => !existing.has(r))).toEqual([]);
+  });
+
+  it('every other guarded route answers 403 "Your account is not active" to an inactive holder of every role', async () => {
+    const everyRole = await createUser(t.db, {
+      roles: [...ROLE_NAMES],
+      active: false,
+      shop: { shopName: 'Dormant Shop' },
+    });
+    const headers = authHeader(await sessionToken(t.db, everyRole.id));
+    const uuid = '00000000-0000-4000-8000-000000000000';
+    const offenders: string[] = [];
+    const checked: string[] = [];
+    for (const { method, url } of routes) {
+      const key = `${method} ${url}`;
+      if (NOT_API(url) || PUBLIC.has(key) || INACTIVE_KEEPS.has(key)) continue;
+      const path = url.replace(/:[A-Za-z_]+/g, (p) => (p === ':paymentMethod' ? 'CashOnDelivery' : uuid));
+      const res = await t.app.inject({
+        method: method as 'GET',
+        url: path,
+        headers,
+        ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }),
+      });
+      checked.push(key);
+      const message = res.statusCode === 403 ? (res.json() as { message?: string }).message : undefined;
+      if (message !== MSG.accountInactive)
+        offenders.push(`${key} → ${res.statusCode} ${res.body.slice(0, 80)}`);
+    }
+    expect(offenders).toEqual([]);
+    expect(checked.length).toBeGreaterThan(30);
   });
 });

@@ -11,7 +11,7 @@ import {
   reviewBody,
 } from '#shared/schemas/product.ts';
 import type { App, Ctx } from '../../lib/types.ts';
-import { actorOf, requireAuth } from '../../plugins/auth.ts';
+import { actorOf, requireActive } from '../../plugins/auth.ts';
 import { PER_USER_LIMITS } from '../../plugins/per-user-limits.ts';
 import shopsRoutes from '../shops/shops.routes.ts';
 import categoryRoutes from './category.routes.ts';
@@ -101,7 +101,7 @@ export default async function catalogRoutes(app: App) {
     {
       config: { rateLimit: PER_USER_LIMITS.review },
       // Before body validation, so a guest is asked to sign in rather than told the body is wrong.
-      preValidation: requireAuth,
+      preValidation: requireActive,
       schema: {
         tags: ['products'],
         summary: 'Review a product (once per user)',
@@ -111,6 +111,7 @@ export default async function catalogRoutes(app: App) {
           201: messageSchema,
           400: errorSchema,
           401: errorSchema,
+          403: errorSchema,
           404: errorSchema,
           409: errorSchema,
         },

@@ -98,7 +98,7 @@ export default async function kycRoutes(app: App) {
   app.post(
     '/upload/generate-presigned-url',
     {
-      preHandler: requirePermission(canViewUserList),
+      preValidation: requirePermission(canViewUserList),
       schema: {
         tags: ['uploads'],
         summary: 'A link to a verification document, valid 10 minutes (Admin, Auditor)',

@@ -9,7 +9,7 @@ import {
   notificationRecordSchema,
 } from '#shared/schemas/payment.ts';
 import type { App } from '../../lib/types.ts';
-import { actorOf, requireAuth } from '../../plugins/auth.ts';
+import { actorOf, requireActive, requireAuth } from '../../plugins/auth.ts';
 import { createMailer } from './mailer.ts';
 import { checkNotification, EMAIL_JOB, recordNotification, sendEmailJob } from './notifications.service.ts';
 import { completeOrderMails, ORDER_COMPLETED_JOB, orderCompletedJob } from './order-mails.ts';
@@ -33,7 +33,7 @@ export default async function notificationsRoutes(app: App) {
     app.post(
       `/orders/email/${audience}/complete_order/:id`,
       {
-        preHandler: requireAuth,
+        preValidation: requireActive,
         schema: {
           tags: ['notifications'],
           summary: `Queue the ${audience} completion mail(s) of an order (its buyer and Admin; once per recipient)`,
@@ -62,7 +62,7 @@ export default async function notificationsRoutes(app: App) {
   app.post(
     '/notifications/record',
     {
-      preHandler: requireAuth,
+      preValidation: requireActive,
       schema: {
         tags: ['notifications'],
         summary:

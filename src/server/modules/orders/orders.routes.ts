@@ -15,7 +15,7 @@ import {
   sellerParams,
 } from '#shared/schemas/order.ts';
 import type { App, AuthedCtx } from '../../lib/types.ts';
-import { actorOf, requireAuth, requirePermission } from '../../plugins/auth.ts';
+import { actorOf, requireActive, requireAuth, requirePermission } from '../../plugins/auth.ts';
 import { PER_USER_LIMITS } from '../../plugins/per-user-limits.ts';
 import * as orders from './orders.service.ts';
 import sellerPaymentsRoutes from './seller-payments.routes.ts';
@@ -37,7 +37,7 @@ export default async function ordersRoutes(app: App) {
     '/orders',
     {
       config: { rateLimit: PER_USER_LIMITS.placeOrder },
-      preValidation: requireAuth,
+      preValidation: requireActive,
       schema: {
         tags: ['orders'],
         summary:
@@ -84,7 +84,7 @@ export default async function ordersRoutes(app: App) {
   app.get(
     '/orders/seller/:userId',
     {
-      preValidation: requireAuth,
+      preValidation: requireActive,
       schema: {
         tags: ['orders'],
         summary: "A seller's own order lines, newest first, 20 a page (the seller, or Admin)",

@@ -16,7 +16,7 @@ import {
   razorpaySuccessSchema,
 } from '#shared/schemas/payment.ts';
 import type { App } from '../../lib/types.ts';
-import { actorOf, requireAuth } from '../../plugins/auth.ts';
+import { actorOf, requireActive, requireAuth } from '../../plugins/auth.ts';
 import { ProviderError } from './provider-http.ts';
 import * as payments from './payments.service.ts';
 
@@ -91,7 +91,7 @@ export default async function paymentsRoutes(app: App) {
   app.post(
     '/orders/RazorPay',
     {
-      preHandler: requireAuth,
+      preValidation: requireActive,
       schema: {
         tags: ['payments'],
         summary: "Create the RazorPay order for my unpaid order's total (amount from the order, in paise)",
@@ -109,7 +109,7 @@ export default async function paymentsRoutes(app: App) {
   app.put(
     '/orders/:id/RazorPay/pay',
     {
-      preHandler: requireAuth,
+      preValidation: requireActive,
       schema: {
         tags: ['payments'],
         summary: 'Confirm a RazorPay payment: signature and order are verified, then the order is paid',
@@ -124,7 +124,7 @@ export default async function paymentsRoutes(app: App) {
   app.post(
     '/orders/:id/PayPal/create',
     {
-      preHandler: requireAuth,
+      preValidation: requireActive,
       schema: {
         tags: ['payments'],
         summary: 'Create the PayPal order (Orders v2, intent CAPTURE) for my unpaid order',
@@ -139,7 +139,7 @@ export default async function paymentsRoutes(app: App) {
   app.put(
     '/orders/:id/PayPal/pay',
     {
-      preHandler: requireAuth,
+      preValidation: requireActive,
       schema: {
         tags: ['payments'],
         summary: 'Capture the approved PayPal order; only a COMPLETED capture of the stored amount pays',
@@ -158,7 +158,7 @@ export default async function paymentsRoutes(app: App) {
   app.post(
     '/payments/sandbox/razorpay/pay',
     {
-      preHandler: requireAuth,
+      preValidation: requireActive,
       schema: {
         tags: ['payments'],
         summary: 'Sandbox only: pay a RazorPay order as the sandbox checkout does',

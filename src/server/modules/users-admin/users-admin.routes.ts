@@ -31,7 +31,7 @@ export default async function usersAdminRoutes(app: App) {
   app.get(
     '/users',
     {
-      preHandler: viewer,
+      preValidation: viewer,
       schema: {
         tags: ['users'],
         summary: 'Users table, 20 a page (Admin, Auditor)',
@@ -45,7 +45,7 @@ export default async function usersAdminRoutes(app: App) {
   app.put(
     '/users/:id',
     {
-      preHandler: admin,
+      preValidation: admin,
       schema: {
         tags: ['users'],
         summary: 'Edit a user: name, e-mail, roles, active (Admin)',
@@ -64,7 +64,7 @@ export default async function usersAdminRoutes(app: App) {
   app.delete(
     '/users/:id',
     {
-      preHandler: admin,
+      preValidation: admin,
       schema: {
         tags: ['users'],
         summary: 'Delete a user; one with orders is anonymised instead (Admin)',
@@ -78,7 +78,7 @@ export default async function usersAdminRoutes(app: App) {
   app.post(
     '/users/bulk',
     {
-      preHandler: admin,
+      preValidation: admin,
       schema: {
         tags: ['users'],
         summary: 'Users with their e-mail, by ids (Admin)',
@@ -92,7 +92,7 @@ export default async function usersAdminRoutes(app: App) {
   app.get(
     '/users/role/:roleId',
     {
-      preHandler: admin,
+      preValidation: admin,
       schema: {
         tags: ['users'],
         summary: 'Users holding a role, by role id or name (Admin)',
@@ -106,7 +106,7 @@ export default async function usersAdminRoutes(app: App) {
   app.post(
     '/users/seller-verified-email',
     {
-      preHandler: admin,
+      preValidation: admin,
       schema: {
         tags: ['users'],
         summary: "Send an active seller the 'verified' e-mail (once; asking again is harmless) (Admin)",
