@@ -20,7 +20,11 @@ export function RequireAccess({
   return (
     <RequireSignIn>
       {(user) =>
-        allowed(actorOf(user)) ? children(user) : <Message variant="danger">{MSG.notAllowed}</Message>
+        allowed(actorOf(user)) ? (
+          children(user)
+        ) : (
+          <Message variant="danger">{user.active ? MSG.notAllowed : MSG.accountInactive}</Message>
+        )
       }
     </RequireSignIn>
   );

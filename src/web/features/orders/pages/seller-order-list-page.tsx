@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
-import { isAdmin, isSeller } from '#shared/permissions.ts';
+import { canManageProducts } from '#shared/permissions.ts';
 import { ErrorAlert, Message } from '#web/components/alerts.tsx';
 import { Loader } from '#web/components/loader.tsx';
 import { Pagination } from '#web/components/pagination.tsx';
@@ -18,7 +18,7 @@ import { OrderIdCell } from '../components/order-cells.tsx';
  */
 export function SellerOrderListPage() {
   return (
-    <RequireAccess allowed={(actor) => actor.active && (isSeller(actor) || isAdmin(actor))}>
+    <RequireAccess allowed={canManageProducts}>
       {(user) => <SellerOrderList userId={user._id} />}
     </RequireAccess>
   );

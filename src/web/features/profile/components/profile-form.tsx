@@ -1,7 +1,7 @@
 import { ContactFields, PasswordFields } from '#web/components/account-fields.tsx';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
-import { isSeller } from '#shared/permissions.ts';
+import { isSellerAccount } from '#shared/permissions.ts';
 import { needsCurrentPassword, profileFormFor, type ProfileBody, type User } from '#shared/schemas/user.ts';
 import { actorOf } from '#web/features/auth/api/get-session.ts';
 import { ErrorAlert, Message } from '#web/components/alerts.tsx';
@@ -38,7 +38,7 @@ function valuesOf(user: User): ProfileBody {
 export function ProfileForm({ user }: { user: User }) {
   const update = useUpdateProfile();
   const hasBankAccount = !!user.bank_account;
-  const seller = isSeller(actorOf(user));
+  const seller = isSellerAccount(actorOf(user));
   const form = useForm({
     resolver: zodResolver(profileFormFor(seller, user)),
     defaultValues: valuesOf(user),

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { isSeller, type Actor } from '#shared/permissions.ts';
+import { MSG } from '#shared/messages.ts';
+import { isSellerAccount, type Actor } from '#shared/permissions.ts';
 import type { User } from '#shared/schemas/user.ts';
 import { Message } from '#web/components/alerts.tsx';
 import { actorOf } from '#web/features/auth/api/get-session.ts';
@@ -29,9 +30,11 @@ export function RequirePermission({
             <title>{`${title} · Haat`}</title>
             <h1 className="h3 mb-3">{title}</h1>
             <Message variant="warning">
-              {isSeller(actor) && !actor.active
+              {isSellerAccount(actor) && !actor.active
                 ? 'Your seller profile is still under review. You can add products once it is approved (usually 3-5 days).'
-                : 'You are not allowed to view this page.'}
+                : !actor.active
+                  ? MSG.accountInactive
+                  : 'You are not allowed to view this page.'}
             </Message>
             <Link to="/" className="btn btn-outline-primary">
               Back to the shop
