@@ -7,7 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyError } from 'fastify';
+import Fastify, { LogController, type FastifyError } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
@@ -26,6 +26,8 @@ import { productHeadHtml } from './modules/catalog/product-head.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { redisPlugin } from './plugins/redis.ts';
 import { microCachePlugin } from './plugins/micro-cache.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
+import { requestIdFrom, requestIdPlugin } from './plugins/request-id.ts';
 import accountsRoutes from './modules/accounts/accounts.routes.ts';
 import passwordResetRoutes from './modules/accounts/password-reset.routes.ts';
 import sellerOnboardingRoutes from './modules/accounts/seller-onboarding.routes.ts';
@@ -64,8 +66,10 @@ export async function buildApp({ config, db, logger, onRoute }: BuildOptions): P
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
     bodyLimit: 1_048_576,
-    // Request ids for log correlation; never echoed in error bodies.
-    genReqId: () => crypto.randomUUID(),
+    // Request ids for log correlation: a safe incoming X-Request-Id, else a UUID; sent back in the
+    // X-Request-Id header and in error bodies (plugins/request-id.ts), logged as `requestId`.
+    genReqId: requestIdFrom,
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
   }).withTypeProvider<ZodTypeProvider>();
 
   if (onRoute) app.addHook('onRoute', (route) => onRoute({ method: route.method, url: route.url }));
@@ -73,6 +77,8 @@ export async function buildApp({ config, db, logger, onRoute }: BuildOptions): P
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('db', db);
+  await app.register(requestIdPlugin);
+  await app.register(metricsPlugin);
 
   await app.register(helmet, {
     contentSecurityPolicy: {

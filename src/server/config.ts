@@ -42,6 +42,8 @@ const envSchema = z.object({
   /** Micro-cache of anonymous catalogue reads, in ms (0 = off); off by default under NODE_ENV=test. */
   CATALOG_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Bearer token for GET /metrics; in production /metrics is off without it (docs/operations.md). */
+  METRICS_TOKEN: z.string().min(16).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -67,6 +69,7 @@ export type Config = {
   redisUrl: string | undefined;
   appSecret: string | undefined;
   logLevel: Env['LOG_LEVEL'];
+  metricsToken: string | undefined;
   catalogCacheMs: number;
 };
 
@@ -118,6 +121,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     appSecret: e.APP_SECRET,
     logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN,
     // Tests write rows straight into the database, which no cache can see: they opt in explicitly.
     catalogCacheMs: e.CATALOG_CACHE_MS ?? (env === 'test' ? 0 : 2000),
   };

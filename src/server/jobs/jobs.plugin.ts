@@ -27,7 +27,7 @@ export const jobsPlugin = fp(async (app: App) => {
   const handlers: Record<string, JobHandler> = {};
   const runner = new JobRunner(app.db, () => handlers, {
     intervalMs: 1000,
-    log: (msg, err) => app.log.warn({ err }, msg),
+    log: (msg, err, fields) => app.log.warn({ ...fields, err }, msg),
   });
   const jobs: Jobs = {
     handle(kind, handler) {

@@ -176,7 +176,11 @@ export class JobRunner {
   constructor(
     private readonly db: Database,
     private readonly handlers: () => JobHandlers,
-    private readonly opts: { intervalMs?: number; log?: (msg: string, err?: unknown) => void } = {},
+    private readonly opts: {
+      intervalMs?: number;
+      /** `fields` names the job (jobId, jobKind, attempt) so its log lines can be found by job id. */
+      log?: (msg: string, err?: unknown, fields?: Record<string, unknown>) => void;
+    } = {},
   ) {}
 
   start(): void {
@@ -211,7 +215,11 @@ export class JobRunner {
       workerId: this.workerId,
       maxJobs: 100,
       onError: (job, err) =>
-        this.opts.log?.(`job ${job.id} (${job.kind}) attempt ${job.attempts} failed`, err),
+        this.opts.log?.(`job ${job.id} (${job.kind}) attempt ${job.attempts} failed`, err, {
+          jobId: job.id,
+          jobKind: job.kind,
+          attempt: job.attempts,
+        }),
     })
       .then(() => undefined)
       .catch((err: unknown) => this.opts.log?.('job runner could not reach the database', err))

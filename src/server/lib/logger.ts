@@ -7,5 +7,23 @@ import type { Config } from '../config.ts';
  */
 export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   if (config.logLevel === 'silent') return false;
-  return { level: config.logLevel };
+  return { level: config.logLevel, ...logFormat(config) };
+}
+
+/**
+ * Production logs stay JSON, one object per line, for whatever collects them. In development, on a
+ * terminal, pino-pretty prints one readable line per entry (time, level, message, request id); piped
+ * elsewhere (a file, a test), development logs are JSON too.
+ */
+export function logFormat(
+  config: Pick<Config, 'production'>,
+  tty: boolean = process.stdout.isTTY === true,
+): Pick<NonNullable<Exclude<FastifyServerOptions['logger'], boolean>>, 'transport'> {
+  if (config.production || !tty) return {};
+  return {
+    transport: {
+      target: 'pino-pretty',
+      options: { translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname', singleLine: true },
+    },
+  };
 }

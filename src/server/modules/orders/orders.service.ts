@@ -31,6 +31,7 @@ import { orderRateFromInr } from './order-rate.ts';
 import * as repo from './orders.repo.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import { ORDER_COMPLETED_JOB } from '../notifications/order-mails.ts';
+import { ordersPlaced, paymentsPaid } from '../../lib/metrics.ts';
 
 /**
  * Orders (SPEC §3, §4, §7; DECISIONS §6): placing one with server-side prices in one transaction, reading
@@ -409,6 +410,7 @@ export async function placeOrder(
     }
     throw err;
   }
+  if (result.created) ordersPlaced.inc({ method: input.paymentMethod });
   return { order: await loadFullOrder(ctx.db, result.id), created: result.created };
 }
 
@@ -502,7 +504,7 @@ export async function payCashOnDelivery(ctx: AuthedCtx, orderId: string, note?: 
   if (order.paymentMethod !== 'CashOnDelivery') throw invalid(ORDER_SERVICE_MSG.notCashOnDelivery);
   if (order.status === 'cancelled') throw conflict(ORDER_SERVICE_MSG.cancelledNotPaid, 'order_cancelled');
   if (!order.isPaid) {
-    await markOrderPaid(ctx.db, orderId, {
+    const paid = await markOrderPaid(ctx.db, orderId, {
       method: 'CashOnDelivery',
       paymentResult: {
         method: 'CashOnDelivery',
@@ -510,6 +512,7 @@ export async function payCashOnDelivery(ctx: AuthedCtx, orderId: string, note?: 
         ...(note ? { note } : {}),
       },
     });
+    if (paid) paymentsPaid.inc({ method: 'CashOnDelivery' });
   }
   return loadFullOrder(ctx.db, orderId);
 }

@@ -7,6 +7,7 @@ import type { Order } from '#shared/schemas/order.ts';
 import type { PaymentQuote, RazorpayOrder, RazorpaySuccess } from '#shared/schemas/payment.ts';
 import type { Database, Queryable } from '../../db/client.ts';
 import { enqueue } from '../../jobs/queue.ts';
+import { paymentsPaid } from '../../lib/metrics.ts';
 import { AppError, conflict, invalid, notFound } from '../../lib/errors.ts';
 import type { AuthedCtx } from '../../lib/types.ts';
 import { getRateFromInr } from '../currency/rates.service.ts';
@@ -112,7 +113,7 @@ async function recordPayment(
     paymentResult: Record<string, unknown>;
   },
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  const paid = await db.transaction(async (tx) => {
     const claimed = await repo
       .claimPayment(tx, row.id, payment.providerPaymentId, payment.raw)
       .catch((err: unknown) => {
@@ -145,6 +146,8 @@ async function recordPayment(
     }
     return paid;
   });
+  if (paid) paymentsPaid.inc({ method: row.provider });
+  return paid;
 }
 
 // ---------------------------------------------------------------------------------------------------------
