@@ -17,7 +17,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
-import type { Config } from './config.ts';
+import { linkOrigin, type Config } from './config.ts';
 import { ping, type Database } from './db/client.ts';
 import { AppError, statusOf } from './lib/errors.ts';
 import { loggerOptions } from './lib/logger.ts';
@@ -106,7 +106,8 @@ export async function buildApp({ config, db, logger, onRoute }: BuildOptions): P
     openapi: { info: { title: 'Haat API', version: '0.1.0' } },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // API_DOCS=0 takes the OpenAPI page and JSON away (README); the schemas still validate every route.
+  if (config.apiDocs) await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(authPlugin);
   if (config.catalogCacheMs > 0) await app.register(microCachePlugin, { ttlMs: config.catalogCacheMs });
   await app.register(storagePlugin);
@@ -193,7 +194,7 @@ async function registerWeb(app: App) {
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
     const productId = productPage.exec(url)?.[1];
     if (productId) {
-      const origin = app.config.publicUrl ?? `${req.protocol}://${req.host}`;
+      const origin = linkOrigin(app.config);
       const head = await productHeadHtml({ db: app.db, actor: null }, productId, origin);
       if (head) return reply.send(indexHtml.replace(/<title>[^<]*<\/title>/, head));
     }

@@ -1,3 +1,4 @@
+import { isIPv4, isIPv6 } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -20,6 +21,8 @@ const envSchema = z.object({
    */
   TRUST_PROXY: z.string().optional(),
   SEED_DEMO: bool.optional(),
+  /** `0` turns the OpenAPI page and JSON at /api/docs off; on by default, production included. */
+  API_DOCS: bool.optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().default('Haat <no-reply@haat.test>'),
   RAZORPAY_KEY_ID: z.string().optional(),
@@ -63,6 +66,7 @@ export type Config = {
   mailFrom: string;
   razorpay: { keyId?: string; keySecret?: string; webhookSecret?: string };
   paypal: { clientId?: string; clientSecret?: string; apiUrl?: string };
+  apiDocs: boolean;
   s3?: { bucket: string; endpoint?: string; region?: string; accessKeyId?: string; secretAccessKey?: string };
   ratesUrl: string | undefined;
   geoipUrl: string | undefined;
@@ -97,8 +101,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
-    // Demo data only on the embedded database unless asked for (DECISIONS §2).
-    seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
+    // Demo accounts have a published password: by default only on the embedded database outside
+    // production; anywhere else only when SEED_DEMO=1 asks for them.
+    seedDemo: e.SEED_DEMO ?? (!e.DATABASE_URL && env !== 'production'),
+    apiDocs: e.API_DOCS ?? true,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     razorpay: {
@@ -138,14 +144,75 @@ function parseTrustProxy(value: string | undefined): boolean | number | string[]
 }
 
 /**
- * What a server needs before it serves production traffic. Links in e-mails (password reset, seller
- * verification) are built from PUBLIC_URL; without it they would come from the request's Host header,
- * which a client controls.
+ * Where links in e-mails and signed links point: PUBLIC_URL, else (loopback development) the address
+ * this server listens on. Never a request header, which the client chooses.
+ */
+export function linkOrigin(config: Pick<Config, 'publicUrl' | 'host' | 'port'>): string {
+  if (config.publicUrl) return config.publicUrl;
+  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  return `http://${isIPv6(host) ? `[${host}]` : host}:${config.port}`;
+}
+
+/**
+ * What a server needs before it serves traffic. Production: PUBLIC_URL, the origin of every e-mailed
+ * link. Development on an address other machines can reach: no convenience may be on, since each one
+ * gives something away there (free "payments", other users' reset links, an admin with a known password).
  */
 export function assertServable(config: Config): void {
+/** 127.0.0.0/8, ::1 (also IPv4-mapped) and `localhost`: addresses no other machine can reach. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1')
+    .replace(/\.$/, '');
+  if (h === 'localhost' || h.endsWith('.localhost')) return true;
+  if (h === '::1' || h === '0:0:0:0:0:0:0:1') return true;
+  const v4 = h.replace(/^::ffff:/, '');
+  return isIPv4(v4) && v4.startsWith('127.');
+}
+
+/**
+ * Development conveniences (payment sandboxes, /dev/mailbox, demo accounts, links to the local server)
+ * exist only outside production and only while the server listens on loopback, where nobody but this
+ * machine's user can use them (docs/decisions: development conveniences only on loopback).
+ */
+export function conveniencesAllowed(config: Pick<Config, 'production' | 'host'>): boolean {
+  return !config.production && isLoopbackHost(config.host);
+}
+
+/** Any real payment credential turns every payment sandbox off, not only that provider's. */
+export function hasRealPaymentKeys(config: Pick<Config, 'razorpay' | 'paypal'>): boolean {
+  const { razorpay: rz, paypal: pp } = config;
+  return !!(rz.keyId || rz.keySecret || rz.webhookSecret || pp.clientId || pp.clientSecret);
+}
+
   if (config.production && !config.publicUrl) {
     throw new ConfigError(
       'Invalid configuration:\n  PUBLIC_URL: required in production (e.g. https://shop.example.com)',
     );
   }
 }
+  const halfKeys = [
+    ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', !!config.razorpay.keyId, !!config.razorpay.keySecret],
+    ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', !!config.paypal.clientId, !!config.paypal.clientSecret],
+  ] as const;
+  for (const [a, b, hasA, hasB] of halfKeys) {
+    if (hasA !== hasB) {
+      throw new ConfigError(`Invalid configuration:\n  ${hasA ? b : a}: required with ${hasA ? a : b}`);
+    }
+  }
+  if (config.production || isLoopbackHost(config.host)) return;
+  const exposed = [
+    !hasRealPaymentKeys(config) && 'payment sandboxes (no payment keys)',
+    !config.smtpUrl && '/dev/mailbox (no SMTP_URL)',
+    config.seedDemo && 'demo accounts',
+    !config.publicUrl && 'e-mail links without PUBLIC_URL',
+  ].filter(Boolean);
+  if (exposed.length > 0) {
+    throw new ConfigError(
+      `Refusing to serve development conveniences (${exposed.join(', ')}) on HOST=${config.host}, ` +
+        'which other machines can reach: set HOST=127.0.0.1 for development, or NODE_ENV=production with ' +
+        'PUBLIC_URL (and payment keys, SMTP_URL) to serve other machines.',
+    );
+  }

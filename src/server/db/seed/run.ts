@@ -1,6 +1,7 @@
 /**
  * `npm run seed`: migrate the configured database and create the demo shop if it has no users yet.
- * Demo accounts never go into a production database (DATABASE_URL set) unless SEED_DEMO=1 (DECISIONS §2).
+ * Demo accounts have a published password: they go only into the embedded database outside production,
+ * or wherever SEED_DEMO=1 asks for them (config.seedDemo decides, for `npm start` too).
  */
 import fs from 'node:fs/promises';
 import { ConfigError, loadConfig, type Config } from '../../config.ts';
@@ -21,9 +22,7 @@ async function run(): Promise<number> {
     }
     throw err;
   }
-  // Demo accounts have a published password: in production only when asked for in so many words.
-  const askedFor = ['1', 'true', 'yes', 'on'].includes(process.env.SEED_DEMO ?? '');
-  if (!config.seedDemo || (config.production && !askedFor)) {
+  if (!config.seedDemo) {
     process.stderr.write(
       '[haat seed] Refusing to create demo accounts here: they are made only on the embedded database outside ' +
         'production, or when SEED_DEMO=1 is set.\n',

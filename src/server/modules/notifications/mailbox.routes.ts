@@ -1,13 +1,15 @@
 import { z } from 'zod';
+import { conveniencesAllowed } from '../../config.ts';
 import type { App } from '../../lib/types.ts';
 import { listStoredMails, readStoredEml, type StoredMail } from './mailer.ts';
 
 /**
  * `/dev/mailbox`: the mails written to DATA_DIR/mail when SMTP_URL is unset (DECISIONS §7), as a plain
- * HTML page and as JSON (`/dev/mailbox.json`), plus each raw `.eml`. Never registered in production.
+ * HTML page and as JSON (`/dev/mailbox.json`), plus each raw `.eml`. It shows everyone's reset links, so it
+ * exists only where development conveniences are allowed: not in production, and only on loopback.
  */
 export default async function mailboxRoutes(app: App) {
-  if (app.config.production) return;
+  if (!conveniencesAllowed(app.config)) return;
 
   app.get('/dev/mailbox.json', { schema: { hide: true } }, async () => ({
     mode: app.config.smtpUrl ? 'smtp' : 'file',

@@ -1,13 +1,14 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import type { Config } from '../../config.ts';
+import { conveniencesAllowed, hasRealPaymentKeys, type Config } from '../../config.ts';
 import { createPayPalApi, createPayPalSandbox, type PayPalProvider } from './paypal.provider.ts';
 import { createRazorpayApi, createRazorpaySandbox, type RazorpayProvider } from './razorpay.provider.ts';
 
 /**
  * The payment providers behind one interface each, chosen by configuration (DECISIONS §7):
- * real keys → the provider's HTTP API; no keys → the built-in sandbox, which runs the same server code
- * paths (orders created, signatures checked, captures verified) without network. In production the sandbox
- * is never used: without keys the provider is unavailable, since a sandbox there would give goods away.
+ * real keys → the provider's HTTP API; no keys at all → the built-in sandbox, which runs the same server
+ * code paths (orders created, signatures checked, captures verified) without network. The sandbox is a
+ * development convenience: in production, off loopback, or once any provider has real keys, a provider
+ * without keys is unavailable, since a sandbox there would give goods away.
  */
 export type PaymentProviders = {
   razorpay: RazorpayProvider | null;
@@ -28,7 +29,9 @@ const processSecret = randomBytes(32).toString('hex');
 export function createPaymentProviders(config: Config): PaymentProviders {
   const rz = config.razorpay;
   const pp = config.paypal;
-  const allowSandbox = !config.production;
+  // A sandbox only where development conveniences are allowed (loopback, not production), and never
+  // beside a real key: with RazorPay live, a PayPal sandbox would hand out goods for nothing.
+  const allowSandbox = conveniencesAllowed(config) && !hasRealPaymentKeys(config);
   return {
     razorpay:
       rz.keyId && rz.keySecret
