@@ -4,7 +4,7 @@ import path from 'node:path';
 import { buildApp } from './app.ts';
 import { assertServable, ConfigError, loadConfig, type Config } from './config.ts';
 import { connect, runMigrations, type Database } from './db/client.ts';
-import { startEmbeddedPostgres, type EmbeddedServer } from './db/embedded.ts';
+import { EmbeddedPostgresError, startEmbeddedPostgres, type EmbeddedServer } from './db/embedded.ts';
 import { seedIfEmpty } from './db/seed/demo.ts';
 import { loadOrCreateSecrets } from './lib/secrets.ts';
 
@@ -75,6 +75,9 @@ export async function main() {
 
   try {
     await app.listen({ port: config.port, host: config.host });
+    // PORT=0 asks for any free port: e-mailed links in loopback development need the real one.
+    const bound = app.server.address();
+    if (config.port === 0 && bound && typeof bound === 'object') config.port = bound.port;
   } catch (err) {
     await app.close().catch(() => {});
     await db.$client.end().catch(() => {});
@@ -82,6 +85,36 @@ export async function main() {
     throw err;
   }
   say(`serving on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`);
+}
+
+const ENVIRONMENT_CODES: Record<string, string> = {
+  EACCES:
+    'this user may not do that there: check the folder permissions, or set DATA_DIR to a folder it owns',
+  EPERM: 'this user may not do that there: check the folder permissions, or set DATA_DIR to a folder it owns',
+  EROFS: 'that file system is read-only: set DATA_DIR to a writable folder',
+  ENOSPC: 'the disk is full: free some space, or set DATA_DIR to a folder on a larger disk',
+  EADDRINUSE: 'another program listens on that port: stop it, or set PORT to another port',
+  EADDRNOTAVAIL:
+    'this machine has no such address: set HOST to one of its addresses (127.0.0.1 for development)',
+};
+
+/**
+ * What `npm start` prints when it cannot start. A problem of the machine (permissions, a full disk, a busy
+ * port, the embedded database refusing) is one or two lines saying what and how to fix it; only a bug of
+ * ours keeps its stack trace, for the report.
+ */
+export function startFailure(err: unknown): string {
+  if (err instanceof EmbeddedPostgresError) {
+    return err.message
+      .split('\n')
+      .map((line) => `[haat] ${line}`)
+      .join('\n');
+  }
+  const code = (err as NodeJS.ErrnoException | null)?.code;
+  if (err instanceof Error && code && ENVIRONMENT_CODES[code]) {
+    return `[haat] failed to start: ${err.message}\n[haat] ${ENVIRONMENT_CODES[code]}.`;
+  }
+  return `[haat] failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`;
 }
 
 function isAlive(pid: number): boolean {
@@ -116,9 +149,7 @@ function launcherPids(): number[] {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   main().catch((err: unknown) => {
-    process.stderr.write(
-      `[haat] failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
-    );
+    process.stderr.write(`${startFailure(err)}\n`);
     process.exit(1);
   });
 }

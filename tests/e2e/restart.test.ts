@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../src/server/db/embedded.ts';
+import { freePort, removeEmbeddedData } from '../../src/server/db/embedded.ts';
 import { killLeftoverPostgres } from '../setup/e2e-global.ts';
 
 /**
@@ -24,8 +24,6 @@ const everStarted = new Set<number>();
 
 beforeAll(async () => {
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'haat-restart-'));
-  // PostgreSQL runs as the `postgres` user when we are root and must reach DATA_DIR/pg.
-  await fs.chmod(dataDir, 0o755);
   port = await freePort();
 });
 
@@ -36,6 +34,7 @@ afterAll(async () => {
   for (const pid of everStarted) signal(pid, 'SIGKILL');
   if (dataDir) {
     await killLeftoverPostgres(path.join(dataDir, 'pg'));
+    await removeEmbeddedData(path.join(dataDir, 'pg'));
     await fs.rm(dataDir, { recursive: true, force: true });
   }
 });

@@ -3,7 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { connect, runMigrations } from '../../src/server/db/client.ts';
-import { startEmbeddedPostgres, type EmbeddedServer } from '../../src/server/db/embedded.ts';
+import {
+  removeEmbeddedData,
+  startEmbeddedPostgres,
+  type EmbeddedServer,
+} from '../../src/server/db/embedded.ts';
 import { adminQuery, dropDatabase, uniqueName, withDatabase } from './pg-admin.ts';
 
 declare module 'vitest' {
@@ -23,9 +27,9 @@ export default async function setup(project: TestProject) {
   let tmp: string | undefined;
   let serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
+    // mkdtemp makes the folder 0700: as root, startEmbeddedPostgres keeps the cluster where the `postgres`
+    // user can reach it (ADR: embedded PostgreSQL as root), as `npm start` does.
     tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'haat-api-pg-'));
-    // Run as root, PostgreSQL runs as the `postgres` user, which must be able to enter the folder.
-    await fs.chmod(tmp, 0o755);
     embedded = await startEmbeddedPostgres({ dir: path.join(tmp, 'pg'), password: 'test' });
     serverUrl = embedded.url;
   }
@@ -40,6 +44,9 @@ export default async function setup(project: TestProject) {
   return async () => {
     await dropDatabase(serverUrl, template);
     await embedded?.stop();
-    if (tmp) await fs.rm(tmp, { recursive: true, force: true });
+    if (tmp) {
+      await removeEmbeddedData(path.join(tmp, 'pg'));
+      await fs.rm(tmp, { recursive: true, force: true });
+    }
   };
 }

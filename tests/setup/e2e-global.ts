@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
-import { freePort } from '../../src/server/db/embedded.ts';
+import { freePort, removeEmbeddedData } from '../../src/server/db/embedded.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -31,10 +31,9 @@ export default async function setup(project: TestProject) {
     return;
   }
 
+  // A 0700 folder, like a checkout in root's home: the app itself must cope (ADR: embedded PostgreSQL as
+  // root), no permissions are loosened for it.
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'haat-e2e-'));
-  // mkdtemp makes the folder 0700; running as root, PostgreSQL runs as the `postgres` user and must
-  // be able to reach DATA_DIR/pg inside it (./data, made by mkdir, is 0755 too).
-  await fs.chmod(dataDir, 0o755);
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' };
@@ -112,6 +111,7 @@ async function stop(server: ChildProcess, dataDir: string): Promise<void> {
     }
   }
   await killLeftoverPostgres(path.join(dataDir, 'pg'));
+  await removeEmbeddedData(path.join(dataDir, 'pg'));
   await fs.rm(dataDir, { recursive: true, force: true });
 }
 
