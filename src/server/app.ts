@@ -21,6 +21,7 @@ import { linkOrigin, type Config } from './config.ts';
 import { ping, type Database } from './db/client.ts';
 import { AppError, statusOf } from './lib/errors.ts';
 import { loggerOptions } from './lib/logger.ts';
+import { refuseUnstorableText } from './lib/storable-text.ts';
 import type { App } from './lib/types.ts';
 import { productHeadHtml } from './modules/catalog/product-head.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -73,7 +74,8 @@ export async function buildApp({ config, db, logger, onRoute }: BuildOptions): P
   }).withTypeProvider<ZodTypeProvider>();
 
   if (onRoute) app.addHook('onRoute', (route) => onRoute({ method: route.method, url: route.url }));
-  app.setValidatorCompiler(validatorCompiler);
+  // Every schema part (body, query, params, headers) first refuses text PostgreSQL cannot store (ADR 0013).
+  app.setValidatorCompiler(refuseUnstorableText(validatorCompiler));
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('db', db);

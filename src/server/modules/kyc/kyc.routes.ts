@@ -8,6 +8,7 @@ import {
   verificationDocsResponse,
 } from '#shared/schemas/seller.ts';
 import { AppError, invalid } from '../../lib/errors.ts';
+import { malformedMultipart } from '../../lib/multipart-errors.ts';
 import type { App } from '../../lib/types.ts';
 import { actorOf, requireAuth, requirePermission } from '../../plugins/auth.ts';
 import { publicOrigin } from '../accounts/links.ts';
@@ -33,7 +34,7 @@ function multipartError(err: unknown): AppError | null {
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return invalid('Too many form fields');
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
     return new AppError('unsupported_media', 'Please send the documents as multipart/form-data');
-  return null;
+  return malformedMultipart(err);
 }
 
 /**

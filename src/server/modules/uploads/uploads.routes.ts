@@ -5,6 +5,7 @@ import { errorSchema } from '#shared/schemas/common.ts';
 import { MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES, PRODUCT_MSG } from '#shared/schemas/product-form.ts';
 import { imageLinksSchema, storedPathSchema } from '#shared/schemas/product.ts';
 import { AppError, invalid } from '../../lib/errors.ts';
+import { malformedMultipart } from '../../lib/multipart-errors.ts';
 import type { App } from '../../lib/types.ts';
 import { actorOf, requirePermission } from '../../plugins/auth.ts';
 import * as uploads from './uploads.service.ts';
@@ -28,7 +29,7 @@ function multipartError(err: unknown): unknown {
     return new AppError('too_large', 'Request is too large');
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
     return new AppError('unsupported_media', uploads.UPLOAD_MSG.notMultipart);
-  return err;
+  return malformedMultipart(err) ?? err;
 }
 
 /**
