@@ -28,6 +28,7 @@ function run(command: string, args: string[], env: Record<string, string> = {}):
     // The inner e2e project starts no server (its global setup's own switch for a run without Chromium).
     HAAT_E2E_SKIP: '1',
     CI: '',
+    HAAT_ALLOW_NO_TESTS: '', // scripts/test.mjs sets it for its own runs; these check the plain commands
     ...env,
   });
   return new Promise((resolve) => {
