@@ -62,11 +62,11 @@ export type Config = {
   dataDir: string;
   publicUrl: string | undefined;
   seedDemo: boolean;
+  apiDocs: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
   razorpay: { keyId?: string; keySecret?: string; webhookSecret?: string };
   paypal: { clientId?: string; clientSecret?: string; apiUrl?: string };
-  apiDocs: boolean;
   s3?: { bucket: string; endpoint?: string; region?: string; accessKeyId?: string; secretAccessKey?: string };
   ratesUrl: string | undefined;
   geoipUrl: string | undefined;
@@ -143,22 +143,6 @@ function parseTrustProxy(value: string | undefined): boolean | number | string[]
     .filter(Boolean);
 }
 
-/**
- * Where links in e-mails and signed links point: PUBLIC_URL, else (loopback development) the address
- * this server listens on. Never a request header, which the client chooses.
- */
-export function linkOrigin(config: Pick<Config, 'publicUrl' | 'host' | 'port'>): string {
-  if (config.publicUrl) return config.publicUrl;
-  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  return `http://${isIPv6(host) ? `[${host}]` : host}:${config.port}`;
-}
-
-/**
- * What a server needs before it serves traffic. Production: PUBLIC_URL, the origin of every e-mailed
- * link. Development on an address other machines can reach: no convenience may be on, since each one
- * gives something away there (free "payments", other users' reset links, an admin with a known password).
- */
-export function assertServable(config: Config): void {
 /** 127.0.0.0/8, ::1 (also IPv4-mapped) and `localhost`: addresses no other machine can reach. */
 export function isLoopbackHost(host: string): boolean {
   const h = host
@@ -187,12 +171,27 @@ export function hasRealPaymentKeys(config: Pick<Config, 'razorpay' | 'paypal'>):
   return !!(rz.keyId || rz.keySecret || rz.webhookSecret || pp.clientId || pp.clientSecret);
 }
 
+/**
+ * Where links in e-mails and signed links point: PUBLIC_URL, else (loopback development) the address
+ * this server listens on. Never a request header, which the client chooses.
+ */
+export function linkOrigin(config: Pick<Config, 'publicUrl' | 'host' | 'port'>): string {
+  if (config.publicUrl) return config.publicUrl;
+  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  return `http://${isIPv6(host) ? `[${host}]` : host}:${config.port}`;
+}
+
+/**
+ * What a server needs before it serves traffic. Production: PUBLIC_URL, the origin of every e-mailed
+ * link. Development on an address other machines can reach: no convenience may be on, since each one
+ * gives something away there (free "payments", other users' reset links, an admin with a known password).
+ */
+export function assertServable(config: Config): void {
   if (config.production && !config.publicUrl) {
     throw new ConfigError(
       'Invalid configuration:\n  PUBLIC_URL: required in production (e.g. https://shop.example.com)',
     );
   }
-}
   const halfKeys = [
     ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', !!config.razorpay.keyId, !!config.razorpay.keySecret],
     ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', !!config.paypal.clientId, !!config.paypal.clientSecret],
@@ -216,3 +215,4 @@ export function hasRealPaymentKeys(config: Pick<Config, 'razorpay' | 'paypal'>):
         'PUBLIC_URL (and payment keys, SMTP_URL) to serve other machines.',
     );
   }
+}
