@@ -19,6 +19,7 @@ import {
 import { ZodError } from 'zod';
 import { linkOrigin, type Config } from './config.ts';
 import { ping, type Database } from './db/client.ts';
+import { outageCause } from './db/errors.ts';
 import { AppError, statusOf } from './lib/errors.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { refuseUnstorableText } from './lib/storable-text.ts';
@@ -137,6 +138,15 @@ export async function buildApp({ config, db, logger, onRoute }: BuildOptions): P
       req.log.error({ err, issues: err.cause.issues }, 'response did not match its schema');
       return reply.status(500).send({ message: 'Internal server error' });
     }
+    const outage = outageCause(err);
+    if (outage) {
+      // The database is down, restarting or too slow (ADR 0016): nothing is wrong with the request.
+      req.log.warn({ outage }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({ message: 'Service temporarily unavailable' });
+    }
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     if (status === 500) {
       req.log.error({ err }, 'unhandled error');
@@ -153,10 +163,14 @@ export async function buildApp({ config, db, logger, onRoute }: BuildOptions): P
 
   app.get('/healthz', { schema: { hide: true } }, async (_req, reply) => {
     try {
-      await ping(db);
+      // Bounded by the connect timeout, so a frozen database gives a prompt 503, not a hung probe.
+      await ping(db, config.db.connectTimeoutMs);
       return { status: 'ok' };
     } catch {
-      return reply.status(503).send({ status: 'unavailable' });
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({ status: 'unavailable', message: 'Service temporarily unavailable' });
     }
   });
 

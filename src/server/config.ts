@@ -44,6 +44,10 @@ const envSchema = z.object({
   APP_SECRET: z.string().min(32).optional(),
   /** Micro-cache of anonymous catalogue reads, in ms (0 = off); off by default under NODE_ENV=test. */
   CATALOG_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  /** Longest wait for a database connection (new or a free pool slot), in ms; then 503 (ADR 0016). */
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
+  /** Longest a single SQL statement may run, in ms; then 503 (ADR 0016). */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Bearer token for GET /metrics; in production /metrics is off without it (docs/operations.md). */
   METRICS_TOKEN: z.string().min(16).optional(),
@@ -75,6 +79,7 @@ export type Config = {
   logLevel: Env['LOG_LEVEL'];
   metricsToken: string | undefined;
   catalogCacheMs: number;
+  db: { connectTimeoutMs: number; statementTimeoutMs: number };
 };
 
 export class ConfigError extends Error {}
@@ -130,6 +135,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     // Tests write rows straight into the database, which no cache can see: they opt in explicitly.
     catalogCacheMs: e.CATALOG_CACHE_MS ?? (env === 'test' ? 0 : 2000),
+    db: { connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS, statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS },
   };
 }
 

@@ -12,7 +12,7 @@ const say = (msg: string) => process.stdout.write(`[haat] ${msg}\n`);
 
 /** Open the configured database: DATABASE_URL, else the embedded server in DATA_DIR/pg. */
 export async function openDatabase(config: Config): Promise<{ db: Database; embedded?: EmbeddedServer }> {
-  if (config.databaseUrl) return { db: connect(config.databaseUrl) };
+  if (config.databaseUrl) return { db: connect(config.databaseUrl, undefined, config.db) };
   const secrets = await loadOrCreateSecrets(config.dataDir);
   const embedded = await startEmbeddedPostgres({
     dir: path.join(config.dataDir, 'pg'),
@@ -20,7 +20,7 @@ export async function openDatabase(config: Config): Promise<{ db: Database; embe
     log: say,
   });
   if (!config.appSecret) config.appSecret = secrets.appSecret;
-  return { db: connect(embedded.url), embedded };
+  return { db: connect(embedded.url, undefined, config.db), embedded };
 }
 
 export async function main() {

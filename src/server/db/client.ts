@@ -18,11 +18,57 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-export function connect(url: string, max = 20): Database {
-  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
-  // An idle client losing its connection must not crash the process; the pool replaces it.
+/** How long the app waits for the database (config: DB_CONNECT_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS). */
+export type DbTimeouts = { connectTimeoutMs: number; statementTimeoutMs: number };
+
+export const defaultDbTimeouts: DbTimeouts = { connectTimeoutMs: 5000, statementTimeoutMs: 10_000 };
+
+/**
+ * A pool whose every wait is bounded (ADR 0016): getting a connection (connectionTimeoutMillis, also the
+ * wait for a free pool slot), a statement on the server (statement_timeout), the answer on our side
+ * (query_timeout, a little longer, for a server that is frozen or unreachable and cannot time itself out),
+ * a transaction left idle (idle_in_transaction_session_timeout), and TCP keepalive for dead peers.
+ */
+export function connect(url: string, max = 20, timeouts: DbTimeouts = defaultDbTimeouts): Database {
+  const { connectTimeoutMs, statementTimeoutMs } = timeouts;
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: connectTimeoutMs,
+    statement_timeout: statementTimeoutMs,
+    query_timeout: statementTimeoutMs + 1000,
+    idle_in_transaction_session_timeout: statementTimeoutMs * 3,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  });
+  // A connection lost while idle (pool 'error') or while checked out (the client's own 'error', which
+  // pg-pool does not listen to then) must not crash the process: the query in flight fails, the broken
+  // client is dropped on release, and the pool opens a new one when the database is back.
   pool.on('error', () => {});
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+    dropOnQueryTimeout(client);
+  });
   return drizzle({ client: pool, schema, casing: 'snake_case' }) as Database;
+}
+
+/**
+ * After a query_timeout the statement may still be running, or its transaction still open, on a server
+ * that will wake up later; the next statement on that connection would then land inside the abandoned
+ * transaction. So the connection is closed at once: the pool drops it and opens a fresh one.
+ */
+function dropOnQueryTimeout(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (...args: unknown[]) => {
+    const result = query(...args);
+    if (result instanceof Promise) {
+      result.catch((err: unknown) => {
+        if (err instanceof Error && err.message === 'Query read timeout') client.end().catch(() => {});
+      });
+    }
+    return result;
+  };
 }
 
 /**
@@ -30,16 +76,37 @@ export function connect(url: string, max = 20): Database {
  * instead of racing on the same DDL.
  */
 export async function runMigrations(db: Database): Promise<void> {
-  const client = await db.$client.connect();
+  // Its own connection without the pool's statement timeouts: a migration (or waiting for another
+  // process's) may rightly take longer than any request should.
+  const client = new pg.Client({
+    ...db.$client.options,
+    statement_timeout: 0,
+    query_timeout: 0,
+    idle_in_transaction_session_timeout: 0,
+  });
+  client.on('error', () => {});
+  await client.connect();
   try {
     await client.query('select pg_advisory_lock(724242)');
     await migrate(drizzle({ client, casing: 'snake_case' }), { migrationsFolder });
   } finally {
     await client.query('select pg_advisory_unlock(724242)').catch(() => {});
-    client.release();
+    await client.end();
   }
 }
 
-export async function ping(db: Database): Promise<void> {
-  await db.execute(sql`select 1`);
+/** One round trip to the database; rejects if it does not answer within `timeoutMs`. */
+export async function ping(db: Database, timeoutMs?: number): Promise<void> {
+  const query = db.execute(sql`select 1`);
+  if (!timeoutMs) return void (await query);
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('Query read timeout (health check)')), timeoutMs);
+  });
+  query.catch(() => {}); // settled later when the timer won the race
+  try {
+    await Promise.race([query, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
