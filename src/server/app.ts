@@ -16,6 +16,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
 import { ZodError } from 'zod';
 import { linkOrigin, type Config } from './config.ts';
 import { ping, type Database } from './db/client.ts';
@@ -53,14 +54,16 @@ export type BuildOptions = {
   config: Config;
   db: Database;
   logger?: boolean;
+  /** Where log lines go instead of stdout (the log-redaction test reads its log this way). */
+  logStream?: DestinationStream;
   /** Told of every route as it is registered (the route-guard test lists them this way). */
   onRoute?: (route: { method: string | string[]; url: string }) => void;
 };
 
 /** Build the whole HTTP app: plugins → modules → one error handler. Tests call this too. */
-export async function buildApp({ config, db, logger, onRoute }: BuildOptions): Promise<App> {
+export async function buildApp({ config, db, logger, logStream, onRoute }: BuildOptions): Promise<App> {
   const app = Fastify({
-    logger: logger === false ? false : loggerOptions(config),
+    logger: logger === false ? false : loggerOptions(config, logStream),
     // Only the proxies the operator names may set X-Forwarded-For (TRUST_PROXY); otherwise any client could
     // choose its own req.ip and walk past every per-address rate limit.
     trustProxy:
