@@ -5,7 +5,14 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { variantUrl } from '#shared/images.ts';
 import { AppError } from './errors.ts';
-import { deleteProductImage, sniffImageType, storeProductImage } from './images.ts';
+import {
+  deleteProductImage,
+  IMAGE_MSG,
+  Slots,
+  sniffImageType,
+  storeProductImage,
+  withImage,
+} from './images.ts';
 import { keyOfPublicUrl, LocalStorage } from './storage.ts';
 
 const productId = '3f2c9a4e-8d7b-4c1a-9e5f-0a1b2c3d4e5f';
@@ -122,5 +129,57 @@ describe('storeProductImage', () => {
     for (const k of [key, variantUrl(key, 'thumbnail'), variantUrl(key, 'medium')]) {
       expect(await storage.get(k)).toBeNull();
     }
+  });
+});
+
+describe('Slots', () => {
+  it('runs at most `size` tasks at once, the others in arrival order, and frees a slot on failure', async () => {
+    const slots = new Slots(2);
+    const started: number[] = [];
+    const release: (() => void)[] = [];
+    let running = 0;
+    let most = 0;
+    const task = (i: number) =>
+      slots.run(async () => {
+        started.push(i);
+        most = Math.max(most, ++running);
+        await new Promise<void>((resolve) => release.push(resolve));
+        running--;
+        if (i === 1) throw new Error('task 1 fails');
+        return i;
+      });
+    const results = [1, 2, 3, 4, 5].map((i) => task(i).catch((e: Error) => e.message));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(started).toEqual([1, 2]);
+    expect(slots.load).toEqual({ active: 2, waiting: 3 });
+    while (started.length < 5 || release.length > 0) {
+      release.shift()?.();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(await Promise.all(results)).toEqual(['task 1 fails', 2, 3, 4, 5]);
+    expect(started).toEqual([1, 2, 3, 4, 5]);
+    expect(most).toBe(2);
+    expect(slots.load).toEqual({ active: 0, waiting: 0 });
+  });
+});
+
+describe('withImage', () => {
+  it('refuses a declared size over the pixel limit from the header (413), and unreadable bytes (400)', async () => {
+    // A real PNG header declaring 8000 × 8000 (64 megapixels) over a tiny, truncated body.
+    const header = await solid(8, 8).png().toBuffer();
+    const bomb = Buffer.from(header);
+    bomb.writeUInt32BE(8000, 16);
+    bomb.writeUInt32BE(8000, 20);
+    let work = 0;
+    const refused = await withImage(bomb, async () => ++work).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(AppError);
+    expect((refused as AppError).kind).toBe('too_large');
+    expect((refused as AppError).message).toBe(IMAGE_MSG.tooManyPixels);
+    expect(work).toBe(0);
+
+    const garbage = await withImage(Buffer.from('not an image'), async () => ++work).catch((e: unknown) => e);
+    expect((garbage as AppError).kind).toBe('invalid');
+    expect(work).toBe(0);
+    expect(await withImage(header, async (img) => (await img.metadata()).width)).toBe(8);
   });
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import os from 'node:os';
 import sharp, { type Sharp } from 'sharp';
 import { IMAGE_VARIANTS, ORIGINAL_MAX_PX, VARIANT_WIDTH, variantUrl } from '#shared/images.ts';
 import { AppError } from './errors.ts';
@@ -20,8 +21,85 @@ export function sniffImageType(buf: Uint8Array): ImageType | null {
   return null;
 }
 
-/** Decoding limit: a small file can still claim a huge canvas ("decompression bomb"). 50 megapixels. */
-const MAX_INPUT_PIXELS = 50_000_000;
+/**
+ * How much image work one process does (docs/decisions/0010-abuse-limits.md). Decoding a large image
+ * takes a core and, for formats like PNG, memory for its pixels: a few parallel uploads of large images
+ * used to take every core and a gigabyte of memory, kept afterwards by libvips' operation cache.
+ * - `maxPixels`: refused from the file's header, before anything is decoded ("decompression bombs": a
+ *   small PNG can declare 20 000 × 20 000 pixels). 50 megapixels takes the largest phone and camera photos.
+ * - `decodeSlots`: images decoded at once, half the cores (at least one), so image work never takes every
+ *   core from the other requests; the rest wait their turn in order.
+ */
+export const IMAGE_LIMITS = {
+  maxPixels: 50_000_000,
+  decodeSlots: Math.max(1, Math.floor(os.availableParallelism() / 2)),
+} as const;
+
+export const IMAGE_MSG = {
+  unreadable: 'The image could not be read',
+  tooManyPixels: `The image is too large: at most ${IMAGE_LIMITS.maxPixels / 1_000_000} megapixels (for example 8000 × 6000)`,
+} as const;
+
+// One libvips thread per image (the slots give the parallelism) and no operation cache (it held decoded
+// pixels until restart). Applies to the whole process, the demo seed included.
+sharp.concurrency(1);
+sharp.cache(false);
+
+/** A counting semaphore: at most `size` tasks run; the others wait in arrival order. */
+export class Slots {
+  private active = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(readonly size: number) {}
+
+  /** Tasks running and waiting now. */
+  get load(): { active: number; waiting: number } {
+    return { active: this.active, waiting: this.waiting.length };
+  }
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.active < this.size) this.active++;
+    else await new Promise<void>((resolve) => this.waiting.push(resolve));
+    try {
+      return await task();
+    } finally {
+      // Hand the slot straight to the next waiter, or give it back.
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.active--;
+    }
+  }
+}
+
+export const decodeSlots = new Slots(IMAGE_LIMITS.decodeSlots);
+
+const unreadable = (cause: unknown) =>
+  Object.assign(new AppError('invalid', IMAGE_MSG.unreadable, { code: 'IMAGE_UNREADABLE' }), { cause });
+
+/**
+ * Decode an image and make something of it, within the limits above: its declared size is checked from
+ * the header first (413 when too large; 400 when the header cannot be read), then `work` runs on it in a
+ * decode slot. Any failure inside `work` is an unreadable image (400).
+ */
+export async function withImage<T>(buffer: Buffer, work: (image: Sharp) => Promise<T>): Promise<T> {
+  let width: number;
+  let height: number;
+  try {
+    // Header only; sharp's own default limit would refuse to read the header of a bomb.
+    ({ width, height } = await sharp(buffer, { limitInputPixels: false }).metadata());
+  } catch (err) {
+    throw unreadable(err);
+  }
+  if (width * height > IMAGE_LIMITS.maxPixels)
+    throw new AppError('too_large', IMAGE_MSG.tooManyPixels, { code: 'image_too_many_pixels' });
+  return decodeSlots.run(async () => {
+    try {
+      return await work(sharp(buffer, { limitInputPixels: IMAGE_LIMITS.maxPixels, failOn: 'error' }));
+    } catch (err) {
+      throw unreadable(err);
+    }
+  });
+}
 
 export type StoreImageOptions = {
   /** WebP encoder effort, 0 (fastest) to 6 (smallest files). The demo seed trades size for speed. */
@@ -32,7 +110,7 @@ export type StoreImageOptions = {
  * Store a product image: the original re-encoded as WebP (auto-rotated, metadata such as EXIF/GPS
  * dropped, at most 1600 px on its longer side) and its thumbnail and medium variants, under
  * `products/<productId>/<uuid>-{original,thumbnail,medium}.webp`. Returns the original's URL.
- * Not an image of a supported type → 415; undecodable → 400.
+ * Not an image of a supported type → 415; too many pixels → 413; undecodable → 400.
  */
 export async function storeProductImage(
   storage: Storage,
@@ -45,29 +123,27 @@ export async function storeProductImage(
   const key = `products/${productId}/${randomUUID()}-original.webp`;
   assertSafeKey(key);
 
-  // sharp drops metadata unless asked to keep it; rotate() first applies the EXIF orientation.
-  const webp = (img: Sharp, quality: number) => img.webp({ quality, effort });
-  const base = sharp(buffer, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
-  let outputs: Buffer[];
-  try {
-    outputs = await Promise.all([
-      webp(
-        base.clone().resize(ORIGINAL_MAX_PX, ORIGINAL_MAX_PX, { fit: 'inside', withoutEnlargement: true }),
-        85,
-      ).toBuffer(),
+  const outputs = await withImage(buffer, async (image) => {
+    // Decoded once, to at most 1600 px (sharp drops metadata; rotate() applies the EXIF orientation);
+    // the variants are made from those pixels, not by decoding the upload again.
+    const { data, info } = await image
+      .rotate()
+      .resize(ORIGINAL_MAX_PX, ORIGINAL_MAX_PX, { fit: 'inside', withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const pixels = () =>
+      sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+    const webp = (img: Sharp, quality: number) => img.webp({ quality, effort }).toBuffer();
+    return Promise.all([
+      webp(pixels(), 85),
       ...IMAGE_VARIANTS.map((v) =>
         webp(
-          base.clone().resize({ width: VARIANT_WIDTH[v], withoutEnlargement: true }),
+          pixels().resize({ width: VARIANT_WIDTH[v], withoutEnlargement: true }),
           v === 'thumbnail' ? 75 : 80,
-        ).toBuffer(),
+        ),
       ),
     ]);
-  } catch (err) {
-    throw Object.assign(
-      new AppError('invalid', 'The image could not be read', { code: 'IMAGE_UNREADABLE' }),
-      { cause: err },
-    );
-  }
+  });
   const keys = [key, ...IMAGE_VARIANTS.map((v) => variantUrl(key, v))];
   await Promise.all(keys.map((k, i) => storage.put(k, outputs[i] as Buffer, 'image/webp', 'public')));
   return { url: storage.publicUrl(key), key };

@@ -47,6 +47,11 @@ export const PRODUCT_MSG = {
 /** Limits (DECISIONS §5 for images). */
 export const MAX_PRODUCT_IMAGES = 8;
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/**
+ * Bytes of images in one upload request, counted as they arrive: the server holds a request's files in
+ * memory, so the web app sends a product's images in batches under this.
+ */
+export const MAX_UPLOAD_REQUEST_BYTES = 20 * 1024 * 1024;
 export const MAX_PRICE = 10_000_000;
 export const MAX_STOCK = 1_000_000;
 /** The only currency products are listed in (SPEC §5, §9). */

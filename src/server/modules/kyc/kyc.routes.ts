@@ -12,7 +12,9 @@ import { malformedMultipart } from '../../lib/multipart-errors.ts';
 import type { App } from '../../lib/types.ts';
 import { actorOf, requireAuth, requirePermission } from '../../plugins/auth.ts';
 import { publicOrigin } from '../accounts/links.ts';
+import { readFilePart } from '../uploads/read-file-part.ts';
 import {
+  documentSlotsLeft,
   readSignedDocument,
   signDocumentLink,
   signingSecret,
@@ -61,8 +63,19 @@ export default async function kycRoutes(app: App) {
     },
     async (req, reply) => {
       if (!req.isMultipart()) throw multipartError({ code: 'FST_INVALID_MULTIPART_CONTENT_TYPE' })!;
+      const ctx = { db: app.db, actor: actorOf(req) };
+      // Refused before reading: a body declared over the limit, and any file beyond the account's free
+      // places (five minus those on file, looked up when the first file arrives); the bytes of the files
+      // read are counted as they arrive.
+      const maxBytes = KYC_LIMITS.maxFiles * KYC_LIMITS.maxBytes;
+      const tooLarge = () => new AppError('too_large', 'Request is too large');
+      const declared = Number(req.headers['content-length']);
+      if (Number.isFinite(declared) && declared > maxBytes + 1_048_576) throw tooLarge();
+      const budget = { left: maxBytes, over: tooLarge };
       const fields: Record<string, string> = {};
       const files: Buffer[] = [];
+      let slots: number | null = null;
+      let fileParts = 0;
       try {
         for await (const part of req.parts({
           limits: {
@@ -74,8 +87,13 @@ export default async function kycRoutes(app: App) {
           },
         })) {
           if (part.type === 'file') {
-            // Read every file part (the stream must be drained); keep only the documents field.
-            const data = await part.toBuffer();
+            slots ??= await documentSlotsLeft(ctx, fields.userId?.trim() || undefined);
+            if (++fileParts > slots)
+              throw invalid(SELLER_MSG.tooManyDocuments, [
+                { path: FILES_FIELD, message: SELLER_MSG.tooManyDocuments },
+              ]);
+            // Every file part is read (the stream must be drained); only the documents field is kept.
+            const data = await readFilePart(part, budget);
             if (part.fieldname === FILES_FIELD || part.fieldname === `${FILES_FIELD}[]`) files.push(data);
           } else if (typeof part.value === 'string') {
             fields[part.fieldname] = part.value;
@@ -88,7 +106,7 @@ export default async function kycRoutes(app: App) {
       if (userId !== undefined && !/^[0-9a-f-]{36}$/i.test(userId))
         throw invalid('Invalid id', [{ path: 'userId', message: 'Invalid id' }]);
       // `identifyProof` (SPEC §7) is accepted for compatibility; the type given at registration is on file.
-      const count = await uploadVerificationDocs({ db: app.db, actor: actorOf(req) }, app.storage, {
+      const count = await uploadVerificationDocs(ctx, app.storage, {
         userId,
         files,
       });

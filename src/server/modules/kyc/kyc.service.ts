@@ -32,6 +32,20 @@ export function sniffDocumentType(data: Uint8Array): DocumentType | null {
 const folderOf = (userId: string) => `kyc/${userId}`;
 
 /**
+ * How many more documents an upload may carry for this account (the caller's, or `userId`'s), looked up
+ * before any file is read. Only a first, cheap refusal: `uploadVerificationDocs` decides, under its own
+ * checks and the database's limit. Someone else's or an unknown account answers the full count, so this
+ * tells nothing about other accounts.
+ */
+export async function documentSlotsLeft(ctx: AuthedCtx, userId?: string): Promise<number> {
+  const id = userId ?? ctx.actor.id;
+  if (id !== ctx.actor.id && !isAdmin(ctx.actor)) return KYC_LIMITS.maxFiles;
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return KYC_LIMITS.maxFiles;
+  const record = await findUserRecord(ctx.db, id);
+  return Math.max(0, KYC_LIMITS.maxFiles - (record?.user.verificationDocs.length ?? 0));
+}
+
+/**
  * POST /api/upload/verification-docs. The signed-in seller adds documents to their own account (an
  * Admin may add them to any seller's). The files go to private storage first; then ONE statement
  * appends their keys to the account within the 5-document limit, with their `uploads` rows. If that

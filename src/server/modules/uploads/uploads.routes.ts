@@ -2,18 +2,24 @@ import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { canManageProducts, isSeller } from '#shared/permissions.ts';
 import { errorSchema } from '#shared/schemas/common.ts';
-import { MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES, PRODUCT_MSG } from '#shared/schemas/product-form.ts';
+import {
+  MAX_IMAGE_BYTES,
+  MAX_PRODUCT_IMAGES,
+  MAX_UPLOAD_REQUEST_BYTES,
+  PRODUCT_MSG,
+} from '#shared/schemas/product-form.ts';
 import { imageLinksSchema, storedPathSchema } from '#shared/schemas/product.ts';
 import { AppError, invalid } from '../../lib/errors.ts';
 import { malformedMultipart } from '../../lib/multipart-errors.ts';
 import type { App } from '../../lib/types.ts';
 import { actorOf, requirePermission } from '../../plugins/auth.ts';
+import { readFilePart } from './read-file-part.ts';
 import * as uploads from './uploads.service.ts';
 
 /**
  * Image uploads (SPEC §7 Uploads): product images and shop picture/banner. Multipart bodies are read here
- * with hard limits (DECISIONS §5: 5 MB a file, 8 files a product), buffered in memory (40 MB at most per
- * request) and handed to the service, which checks what the files are.
+ * with hard limits (DECISIONS §5: 5 MB a file, 8 files a product), buffered in memory (20 MB at most per
+ * request, counted as the bytes arrive) and handed to the service, which checks what the files are.
  */
 
 type Limits = { maxFiles: number };
@@ -41,12 +47,16 @@ async function readMultipart(
   { maxFiles }: Limits,
   onField: (name: string, value: string) => Promise<void> = async () => {},
 ): Promise<{ fields: Map<string, string>; files: Buffer[] }> {
+  const maxBytes = Math.min(maxFiles * MAX_IMAGE_BYTES, MAX_UPLOAD_REQUEST_BYTES);
+  const overTotal = () =>
+    new AppError('too_large', uploads.UPLOAD_MSG.requestTooLarge, { code: 'request_too_large' });
+  // A declared length over the limit is refused before reading; a chunked body is counted as it comes.
   const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > maxFiles * MAX_IMAGE_BYTES + 1_048_576)
-    throw new AppError('too_large', uploads.UPLOAD_MSG.tooLarge, { code: 'file_too_large' });
+  if (Number.isFinite(declared) && declared > maxBytes + 1_048_576) throw overTotal();
   if (!req.isMultipart()) throw new AppError('unsupported_media', uploads.UPLOAD_MSG.notMultipart);
   const fields = new Map<string, string>();
   const files: Buffer[] = [];
+  const budget = { left: maxBytes, over: overTotal };
   try {
     const parts = req.parts({
       limits: {
@@ -61,7 +71,7 @@ async function readMultipart(
       if (part.type === 'file') {
         if (files.length >= maxFiles)
           throw invalid(PRODUCT_MSG.tooManyImages, [{ path: 'files', message: PRODUCT_MSG.tooManyImages }]);
-        files.push(await part.toBuffer());
+        files.push(await readFilePart(part, budget));
       } else {
         const value = typeof part.value === 'string' ? part.value : String(part.value);
         fields.set(part.fieldname, value);

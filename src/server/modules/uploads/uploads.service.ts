@@ -1,7 +1,6 @@
-import sharp from 'sharp';
 import { MAX_PRODUCT_IMAGES, PRODUCT_MSG } from '#shared/schemas/product-form.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
-import { sniffImageType, storeProductImage } from '../../lib/images.ts';
+import { sniffImageType, storeProductImage, withImage } from '../../lib/images.ts';
 import { newKey, type Storage } from '../../lib/storage.ts';
 import type { AuthedCtx } from '../../lib/types.ts';
 import { isUuid } from '../catalog/product.service.ts';
@@ -18,6 +17,7 @@ export type UploadCtx = AuthedCtx & { storage: Storage };
 export const UPLOAD_MSG = {
   notAnImage: 'Only JPEG, PNG, WebP or GIF images are accepted',
   tooLarge: 'Each image must be at most 5 MB',
+  requestTooLarge: 'Images sent together must be at most 20 MB: please send fewer at a time',
   noFile: 'Please choose an image to upload',
   noProduct: 'Please say which product the images are for (productId)',
   notMultipart: 'Please send the files as multipart/form-data',
@@ -89,18 +89,13 @@ export async function storeShopImage(
   if (!file) throw invalid(UPLOAD_MSG.noFile, [{ path: 'file', message: UPLOAD_MSG.noFile }]);
   if (sniffImageType(file) === null) throw unsupported();
   const size = SHOP_IMAGE_SIZE[kind];
-  let data: Buffer;
-  try {
-    data = await sharp(file, { limitInputPixels: 50_000_000, failOn: 'error' })
+  const data = await withImage(file, (image) =>
+    image
       .rotate()
       .resize({ ...size, withoutEnlargement: true })
       .webp({ quality: 82, effort: 3 })
-      .toBuffer();
-  } catch (err) {
-    throw Object.assign(new AppError('invalid', UPLOAD_MSG.unreadable, { code: 'IMAGE_UNREADABLE' }), {
-      cause: err,
-    });
-  }
+      .toBuffer(),
+  );
   const key = newKey(`shops/${ctx.actor.id}/${kind}`, 'webp');
   await ctx.storage.put(key, data, 'image/webp', 'public');
   return ctx.storage.publicUrl(key);
