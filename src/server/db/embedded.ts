@@ -282,14 +282,15 @@ function keyLine(output: string): string {
 export function explainFailure(output: string, ctx: { dir: string; port?: number; user: string }): string {
   const line = keyLine(output);
   const said = `PostgreSQL said: ${line}`;
+  // Before the disk: PostgreSQL reports a shared memory shortage as "No space left on device" too.
+  if (/shared memory|shmget|semget|semaphore|could not map anonymous/i.test(output)) {
+    return `The embedded PostgreSQL could not get shared memory or semaphores (${said}).\nRaise the limits (kernel.shmmax, kernel.sem, or /dev/shm in a container: --shm-size=256m), or set DATABASE_URL.`;
+  }
   if (/No space left on device|could not extend file|disk full/i.test(output)) {
     return `The embedded PostgreSQL stopped: the disk holding ${ctx.dir} is full (${said}).\nFree some space there, or set DATA_DIR to a folder on a larger disk.`;
   }
   if (/Permission denied|Operation not permitted|could not access directory|must be owned by/i.test(output)) {
     return `The embedded PostgreSQL, running as ${ctx.user}, may not use ${ctx.dir} (${said}).\nGive ${ctx.user} access to that folder, set DATA_DIR to one it can use, or set DATABASE_URL.`;
-  }
-  if (/shared memory|shmget|semget|semaphore|could not map anonymous/i.test(output)) {
-    return `The embedded PostgreSQL could not get shared memory or semaphores (${said}).\nRaise the limits (kernel.shmmax, kernel.sem, or /dev/shm in a container: --shm-size=256m), or set DATABASE_URL.`;
   }
   if (
     /could not bind|Address already in use|could not create any TCP\/IP sockets|could not create listen socket/i.test(
@@ -298,10 +299,10 @@ export function explainFailure(output: string, ctx: { dir: string; port?: number
   ) {
     return `The embedded PostgreSQL could not listen on 127.0.0.1${ctx.port ? `:${ctx.port}` : ''} (${said}).\nCheck that the loopback interface is up and the port is free, then start again, or set DATABASE_URL.`;
   }
-  if (/incompatible with this server|initialized by PostgreSQL version/i.test(output)) {
+  if (/incompatible with (this )?server|initialized by PostgreSQL version/i.test(output)) {
     return `The data in ${ctx.dir} was made by another PostgreSQL version (${said}).\nStart the version that made it, or move ${ctx.dir} away to start afresh (after a backup).`;
   }
-  return `The embedded PostgreSQL in ${ctx.dir} did not start (${said}).\nSee the message above; set LOG_LEVEL=debug for its full log, or set DATABASE_URL to a PostgreSQL server.`;
+  return `The embedded PostgreSQL in ${ctx.dir} did not start (${said}).\nCheck that folder (damaged, or not a PostgreSQL data folder?), move it aside to start afresh, or set DATABASE_URL.`;
 }
 
 type RunAs = { uid?: number; gid?: number };
