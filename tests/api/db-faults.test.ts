@@ -55,7 +55,7 @@ beforeAll(async () => {
 
   const seller = await createUser(db, { roles: ['Seller-Company'], shop: { shopName: 'Fault Textiles' } });
   productId = (await createProduct(db, { sellerId: seller.id, countInStock: STOCK, sizes: ['N/A'] })).id;
-  const buyers = await Promise.all(Array.from({ length: 6 }, () => createUser(db)));
+  const buyers = await Promise.all(Array.from({ length: 40 }, () => createUser(db)));
   const tokens = await Promise.all(buyers.map((b) => sessionToken(db, b.id)));
   probeToken = await sessionToken(db, (await createUser(db)).id);
   const body = orderBody([{ product: productId, qty: 1 }], { paymentMethod: 'CashOnDelivery' });

@@ -31,6 +31,8 @@ export type PlaceFn = (token: string, key: string) => Promise<PlaceAnswer>;
 export class OrderLoad {
   /** Acknowledged order ids. */
   readonly acknowledged = new Set<string>();
+  /** Each acknowledged order with the key and buyer token that placed it. */
+  readonly keys: { key: string; token: string; id: string }[] = [];
   /** Every answer by status ('network' when the request failed without one). */
   readonly statuses: Record<string, number> = {};
   /** Answers no fault may cause (anything but 200, 201, 503 and network failures). */
@@ -39,13 +41,20 @@ export class OrderLoad {
   private stopping = false;
   private loops: Promise<void>[] = [];
 
+  private nextToken = 0;
+
+  /**
+   * `concurrency` buyers at a time, taking the next token of `tokens` for each new order (so no single
+   * user reaches the per-user order limit); a key is always retried with the token that first sent it.
+   */
   constructor(
     private readonly tokens: string[],
     private readonly place: PlaceFn,
+    private readonly concurrency = 6,
   ) {}
 
   start(): void {
-    this.loops = this.tokens.map((token) => this.loop(token));
+    this.loops = Array.from({ length: this.concurrency }, () => this.loop());
   }
 
   /** Stops after each buyer's current order is acknowledged (so no key is left unresolved). */
@@ -59,7 +68,12 @@ export class OrderLoad {
     return this.ackTimes.find((x) => x >= t);
   }
 
-  private async loop(token: string): Promise<void> {
+  private takeToken(): string {
+    return this.tokens[this.nextToken++ % this.tokens.length]!;
+  }
+
+  private async loop(): Promise<void> {
+    let token = this.takeToken();
     let key = crypto.randomUUID();
     let pending = false;
     for (let attempts = 0; !this.stopping || pending; attempts++) {
@@ -74,15 +88,18 @@ export class OrderLoad {
       const status = answer ? String(answer.status) : 'network';
       this.statuses[status] = (this.statuses[status] ?? 0) + 1;
       if (answer && (answer.status === 201 || answer.status === 200)) {
-        this.acknowledged.add((JSON.parse(answer.body) as { _id: string })._id);
+        const id = (JSON.parse(answer.body) as { _id: string })._id;
+        if (!this.acknowledged.has(id)) this.keys.push({ key, token, id });
+        this.acknowledged.add(id);
         this.ackTimes.push(performance.now());
         key = crypto.randomUUID();
+        token = this.takeToken();
         pending = false;
         continue;
       }
       if (answer && answer.status !== 503)
         this.unexpected.push(`${answer.status} ${answer.body.slice(0, 300)}`);
-      await new Promise((r) => setTimeout(r, 50));
+      await new Promise((r) => setTimeout(r, 200));
     }
   }
 }
