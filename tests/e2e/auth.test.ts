@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { CURRENT_PASSWORD_MSG } from '#shared/schemas/user.ts';
 import { openPage, screenshot } from './support.ts';
 
 /**
@@ -118,6 +119,55 @@ describe('accounts in the browser', () => {
     await page.waitForURL('**/profile');
     await page.getByRole('heading', { name: 'User Profile' }).waitFor();
     expect(await page.getByLabel('Email Address').inputValue()).toBe('buyer@haat.test');
+  });
+
+  it('the profile asks for the current password only to change the e-mail or password', async () => {
+    const page = await openPage({ width: 1280 });
+    const email = `meera.${unique()}@example.test`;
+    const registered = await page.request.post('/api/users', {
+      data: {
+        name: `Meera ${unique()}`,
+        phone: '9876543210',
+        email,
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+        address: '12 MG Road',
+        country: 'India',
+        state: 'Delhi',
+        city: 'New Delhi',
+      },
+    });
+    expect(registered.status()).toBe(201);
+    await page.goto('/profile');
+    await page.getByRole('heading', { name: 'User Profile' }).waitFor();
+    await page.waitForFunction(
+      (value) => document.querySelector<HTMLInputElement>('input[name="email"]')?.value === value,
+      email,
+    );
+    const current = page.getByLabel('Current Password', { exact: true });
+    expect(await current.count()).toBe(0);
+
+    // A new password brings the field; the form asks for it, the server checks it.
+    await page.getByLabel('New Password', { exact: true }).fill('Newer@12345');
+    await page.getByLabel('Confirm New Password', { exact: true }).fill('Newer@12345');
+    await current.waitFor();
+    const update = page.getByRole('button', { name: 'Update Profile' });
+    await update.click();
+    await page.getByText(CURRENT_PASSWORD_MSG.required).first().waitFor();
+    await current.fill('Wrong@12345');
+    await update.click();
+    await page.getByText(CURRENT_PASSWORD_MSG.incorrect).first().waitFor();
+    await current.fill(PASSWORD);
+    await update.click();
+    await page.getByText('Profile updated').waitFor();
+    await current.waitFor({ state: 'detached' });
+
+    // Going back to the stored e-mail hides it again.
+    const emailField = page.getByLabel('Email Address');
+    await emailField.fill(`other.${email}`);
+    await current.waitFor();
+    await emailField.fill(email);
+    await current.waitFor({ state: 'detached' });
   });
 
   it('works at 360 px: login, register and the collapsed header with the user menu', async () => {
