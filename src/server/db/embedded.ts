@@ -18,6 +18,8 @@ export type EmbeddedServer = {
   url: string;
   /** Where the cluster really is (DATA_DIR/pg, or the folder DATA_DIR/pg links to). */
   dataDir: string;
+  /** The `postgres` program it runs (the package's, or the copy in ROOT_HOME), for tests that run it. */
+  postgresBin: string;
   stop: () => Promise<void>;
 };
 
@@ -467,6 +469,7 @@ export async function startEmbeddedPostgres(opts: {
   return {
     url: `postgres://haat:${encodeURIComponent(opts.password)}@127.0.0.1:${port}/haat`,
     dataDir: dir,
+    postgresBin: bins.postgres,
     stop,
   };
 }
