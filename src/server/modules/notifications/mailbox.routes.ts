@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { conveniencesAllowed } from '../../config.ts';
 import type { App } from '../../lib/types.ts';
@@ -9,7 +10,14 @@ import { listStoredMails, readStoredEml, type StoredMail } from './mailer.ts';
  * exists only where development conveniences are allowed: not in production, and only on loopback.
  */
 export default async function mailboxRoutes(app: App) {
-  if (!conveniencesAllowed(app.config)) return;
+  if (!conveniencesAllowed(app.config)) {
+    // A plain 404, not the web app's index.html that other unknown paths get: there is no mailbox here.
+    const gone = async (_req: unknown, reply: FastifyReply) =>
+      reply.status(404).send({ message: 'Not found' });
+    for (const url of ['/dev/mailbox', '/dev/mailbox.json', '/dev/mailbox/*'])
+      app.get(url, { schema: { hide: true } }, gone);
+    return;
+  }
 
   app.get('/dev/mailbox.json', { schema: { hide: true } }, async () => ({
     mode: app.config.smtpUrl ? 'smtp' : 'file',
