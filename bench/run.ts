@@ -514,6 +514,8 @@ async function main() {
       LOG_LEVEL: 'silent',
       SEED_DEMO: '0',
       APP_SECRET: randomBytes(32).toString('base64url'),
+      // One bench buyer places every order: the per-user limit (30 per 10 minutes) would answer 429.
+      USER_WRITE_LIMITS: '0',
     });
     const app = await buildApp({ config, db, logger: false });
     closers.unshift(() => app.close());

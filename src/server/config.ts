@@ -44,6 +44,8 @@ const envSchema = z.object({
   APP_SECRET: z.string().min(32).optional(),
   /** Micro-cache of anonymous catalogue reads, in ms (0 = off); off by default under NODE_ENV=test. */
   CATALOG_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  /** `0` turns the per-user limits on placing orders and reviews off; on unless NODE_ENV=test. */
+  USER_WRITE_LIMITS: bool.optional(),
   /** Longest wait for a database connection (new or a free pool slot), in ms; then 503 (ADR 0016). */
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
   /** Longest a single SQL statement may run, in ms; then 503 (ADR 0016). */
@@ -79,6 +81,7 @@ export type Config = {
   logLevel: Env['LOG_LEVEL'];
   metricsToken: string | undefined;
   catalogCacheMs: number;
+  userWriteLimits: boolean;
   db: { connectTimeoutMs: number; statementTimeoutMs: number };
 };
 
@@ -135,6 +138,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     // Tests write rows straight into the database, which no cache can see: they opt in explicitly.
     catalogCacheMs: e.CATALOG_CACHE_MS ?? (env === 'test' ? 0 : 2000),
+    // Tests place many orders as one buyer; the per-user limits' own test turns them on.
+    userWriteLimits: e.USER_WRITE_LIMITS ?? env !== 'test',
     db: { connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS, statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS },
   };
 }

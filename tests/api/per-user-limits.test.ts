@@ -11,7 +11,7 @@ import { authHeader, createUser, signIn } from '../factories/users.ts';
  */
 let t: TestContext;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ USER_WRITE_LIMITS: '1' });
 });
 afterAll(async () => {
   await t?.close();
@@ -26,6 +26,30 @@ async function twoBuyers() {
 }
 
 describe('per-user limits', () => {
+  it('are off with USER_WRITE_LIMITS=0 (the default under NODE_ENV=test)', async () => {
+    const off = await createTestApp();
+    try {
+      expect(off.config.userWriteLimits).toBe(false);
+      const u = await createUser(off.db);
+      const auth = authHeader(await signIn(off.app, u.email, u.password));
+      const codes = new Set<number>();
+      for (let i = 0; i <= PER_USER_LIMITS.review.max; i++)
+        codes.add(
+          (
+            await off.app.inject({
+              method: 'POST',
+              url: `/api/products/${randomUUID()}/reviews`,
+              headers: auth,
+              payload: { rating: 5, comment: 'Lovely' },
+            })
+          ).statusCode,
+        );
+      expect([...codes]).toEqual([404]);
+    } finally {
+      await off.close();
+    }
+  });
+
   it(`POST /api/orders: the ${PER_USER_LIMITS.placeOrder.max + 1}th of one user is 429, another user is not limited`, async () => {
     const { a, b } = await twoBuyers();
     // Each request counts, whatever its answer (an empty body is a cheap 400), and from any address.
