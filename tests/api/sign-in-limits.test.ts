@@ -4,7 +4,7 @@ import { createTestApp, type TestContext } from '../setup/test-app.ts';
 import { createUser, uniqueEmail, type TestUser } from '../factories/users.ts';
 
 /**
- * Sign-in throttling keys on the account and the address together (docs/decisions/0010): an attacker's
+ * Sign-in throttling keys on the account and the address together (docs/decisions/0010-abuse-limits.md): an attacker's
  * failures get the attacker refused, not the people they target.
  */
 let t: TestContext;

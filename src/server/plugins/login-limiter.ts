@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 
 /**
- * Sign-in throttling (docs/decisions/0010-sign-in-throttling.md). Only failed attempts count, in fixed
+ * Sign-in throttling (docs/decisions/0010-abuse-limits.md). Only failed attempts count, in fixed
  * windows, under three keys, so that one attacker cannot lock other people out:
  * - per (account, address): `perAccountAndIp` failures, then that address waits for that account; a
  *   successful sign-in clears it. This bounds the guesses one address gets at one password.
