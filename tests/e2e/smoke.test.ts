@@ -33,7 +33,11 @@ describe('smoke: the app as `npm start` serves it', () => {
     const res = await fetch(`${baseURL}/api/no-such-thing`);
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toMatch(/application\/json/);
-    expect(await res.json()).toEqual({ message: expect.any(String) });
+    // The request id is the one in the X-Request-Id header (docs/operations.md, Logs).
+    expect(await res.json()).toEqual({
+      message: expect.any(String),
+      requestId: res.headers.get('x-request-id'),
+    });
   });
 
   it('falls back to the web app for client routes', async () => {
