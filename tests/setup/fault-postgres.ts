@@ -122,8 +122,16 @@ export class FaultyPostgres {
 
   /** `pg_ctl stop -m fast`: backends are told 57P01 and the server shuts down cleanly. */
   stopFast = () => this.signal('SIGINT', true);
-  /** The postmaster dies at once (its backends follow when they notice). */
-  kill9 = () => this.signal('SIGKILL', true);
+  /**
+   * The postmaster dies at once; its backends exit when they notice. Returns when they have, so the
+   * outage has begun for every connection (not only new ones) and a restart finds no leftovers.
+   */
+  kill9 = async (): Promise<void> => {
+    const backends = this.children();
+    await this.signal('SIGKILL', true);
+    const deadline = Date.now() + 15_000;
+    while (backends.some(isAlive) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  };
 
   /** The whole server (postmaster, then every backend) stops answering but keeps its connections open. */
   freeze = async (): Promise<void> => {
@@ -146,5 +154,14 @@ export class FaultyPostgres {
     if (!this.dataDir.startsWith(this.tmp + path.sep)) {
       await fs.rm(path.dirname(this.dataDir), { recursive: true, force: true });
     }
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
