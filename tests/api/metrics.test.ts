@@ -102,7 +102,9 @@ describe('GET /metrics in production', () => {
   it('is off without METRICS_TOKEN', async () => {
     const prod = await createTestApp(production);
     try {
-      expect((await prod.app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(404);
+      const res = await prod.app.inject({ method: 'GET', url: '/metrics' });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ message: 'Not found', requestId: res.headers['x-request-id'] });
     } finally {
       await prod.close();
     }

@@ -15,7 +15,13 @@ import type { App } from '../lib/types.ts';
  */
 export const metricsPlugin = fp(async (app: App) => {
   const { config } = app;
-  if (config.production && !config.metricsToken) return;
+  if (config.production && !config.metricsToken) {
+    // Off: a plain 404 (not the web app's index.html, which unknown GET paths get).
+    app.get('/metrics', { schema: { hide: true } }, (_req, reply) =>
+      reply.status(404).send({ message: 'Not found' }),
+    );
+    return;
+  }
 
   const registry = new Registry();
   // Process CPU, memory, event-loop lag, GC: useful in a deployment, noise (and timers) in tests.
