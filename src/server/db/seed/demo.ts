@@ -189,13 +189,22 @@ const SEED_LOCK = 724243;
  * the second process waits, then sees the users and does nothing.
  */
 export async function seedIfEmpty(db: Database, opts: SeedOptions): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
-    const [row] = await tx.select({ n: count() }).from(users);
-    if ((row?.n ?? 0) > 0) return false;
-    await seedDemo(tx, opts);
-    return true;
-  });
+  // Another process may be seeding: wait for it by trying the lock again rather than blocking on it, so
+  // no single statement outlives the pool's statement timeout while the other seed runs (ADR 0016).
+  for (;;) {
+    const outcome = await db.transaction(async (tx) => {
+      const [lock] = await tx
+        .execute<{ locked: boolean }>(sql`select pg_try_advisory_xact_lock(${SEED_LOCK}) as locked`)
+        .then((r) => r.rows);
+      if (!lock?.locked) return 'busy' as const;
+      const [row] = await tx.select({ n: count() }).from(users);
+      if ((row?.n ?? 0) > 0) return false;
+      await seedDemo(tx, opts);
+      return true;
+    });
+    if (outcome !== 'busy') return outcome;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }
 
 /**
