@@ -1,15 +1,106 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { OrderListQuery } from '#shared/schemas/order.ts';
+
 /**
- * Every TanStack Query key comes from here, so invalidation is easy to find.
+ * Every TanStack Query key of the web app comes from here (no feature writes its own), so what a mutation
+ * invalidates is easy to find and no two screens spell the same data two ways.
  *
  * Anything that depends on who is signed in lives under `private` and is dropped when the session
- * changes (sign in, sign out), so one person's data is never shown to the next.
+ * changes (sign in, sign out), so one person's data is never shown to the next. The rest is public data,
+ * the same for every visitor.
  */
+const PRIVATE = ['private'] as const;
+const orders = [...PRIVATE, 'orders'] as const;
+const productManagement = [...PRIVATE, 'product-management'] as const;
+const adminUsers = [...PRIVATE, 'admin-users'] as const;
+
 export const queryKeys = {
   session: ['session'] as const,
-  private: ['private'] as const,
+  private: PRIVATE,
+
   places: {
     countries: ['places', 'countries'] as const,
     states: (country: string) => ['places', 'states', country] as const,
     cities: (country: string, state: string) => ['places', 'cities', country, state] as const,
   },
+
+  currency: {
+    rates: (code: string) => ['currency', 'rates', code] as const,
+    geo: ['currency', 'geo'] as const,
+  },
+
+  /** The storefront catalogue (public). */
+  catalog: {
+    all: ['catalog'] as const,
+    productLists: ['catalog', 'products'] as const,
+    products: (keyword: string, page: number) => ['catalog', 'products', { keyword, page }] as const,
+    top: ['catalog', 'top'] as const,
+    product: (id: string) => ['catalog', 'product', id] as const,
+    discounts: ['catalog', 'discounts'] as const,
+    firstLevel: ['catalog', 'categories', 'first'] as const,
+    secondLevel: (first: string) => ['catalog', 'categories', 'second', first] as const,
+    categoryIds: (path: readonly string[]) => ['catalog', 'categories', 'ids', ...path] as const,
+    categoryProducts: (ids: readonly string[], page: number) =>
+      ['catalog', 'categories', 'products', { ids, page }] as const,
+    shop: (name: string) => ['catalog', 'shop', name] as const,
+    shopProducts: (name: string, page: number) => ['catalog', 'shop', name, 'products', page] as const,
+    publicUser: (id: string) => ['catalog', 'public-user', id] as const,
+  },
+
+  /** Category levels of the product form, and a category's HSN code and GST rate (public). */
+  categories: {
+    level: (...path: string[]) => ['category-levels', ...path] as const,
+    id: (path: readonly string[]) => ['category-id', ...path] as const,
+    hsnTax: (categoryId: string) => ['category', 'hsn-tax', categoryId] as const,
+  },
+
+  /** A coupon code's discounts (public: the same for everyone who types the code). */
+  coupon: (code: string) => ['cart', 'coupon', code.trim().toLowerCase()] as const,
+
+  /** Product management: the seller's and the admin's tables, the form's data, markups (private). */
+  productManagement: {
+    all: productManagement,
+    sellerList: (userId: string, page: number) => [...productManagement, 'seller', userId, page] as const,
+    adminList: (page: number) => [...productManagement, 'admin', page] as const,
+    product: (id: string) => [...productManagement, 'product', id] as const,
+    discount: (id: string) => [...productManagement, 'discount', id] as const,
+    markups: [...productManagement, 'markups'] as const,
+    markup: (id: string) => [...productManagement, 'markup', id] as const,
+    markupByName: (name: string) => [...productManagement, 'markup-name', name] as const,
+  },
+
+  /** Orders (private). */
+  orders: {
+    all: orders,
+    detail: (id: string) => [...orders, 'detail', id] as const,
+    mine: [...orders, 'mine'] as const,
+    list: (query: OrderListQuery) => [...orders, 'list', query] as const,
+    seller: (userId: string, page: number) => [...orders, 'seller', userId, page] as const,
+    pendingPayments: [...orders, 'pending-seller-payments'] as const,
+  },
+
+  /** The payment step: provider config is public, quotes are per order and private. */
+  payments: {
+    razorpayConfig: ['config', 'razorpay'] as const,
+    paypalConfig: ['config', 'paypal'] as const,
+    quote: (orderId: string) => [...PRIVATE, 'payments', 'quote', orderId] as const,
+  },
+
+  /** The back office's user pages (private); the role list is public. */
+  adminUsers: {
+    all: adminUsers,
+    list: (page: number, keyword: string) => [...adminUsers, 'list', page, keyword] as const,
+    detail: (id: string) => [...adminUsers, 'detail', id] as const,
+    roles: ['roles'] as const,
+  },
 };
+
+/**
+ * A product was created, changed, switched on or off, or deleted: refetch what shows products (the
+ * storefront lists and pages, the cart's product data, the management tables), nothing else.
+ */
+export const invalidateProducts = (queryClient: QueryClient) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: queryKeys.catalog.all }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.productManagement.all }),
+  ]);

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client.ts';
+import { invalidateProducts } from '#web/lib/query-keys.ts';
 
 /** DELETE /api/products/:id (Admin only). */
 export const deleteProduct = (id: string) =>
@@ -7,5 +8,5 @@ export const deleteProduct = (id: string) =>
 
 export function useDeleteProduct() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteProduct, onSuccess: () => queryClient.invalidateQueries() });
+  return useMutation({ mutationFn: deleteProduct, onSuccess: () => invalidateProducts(queryClient) });
 }

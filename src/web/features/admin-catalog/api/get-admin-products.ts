@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProductList } from '#shared/schemas/product.ts';
-import { productAdminKeys } from '#web/features/seller-products/api/keys.ts';
 import { api } from '#web/lib/api-client.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** GET /api/products/admin/productlist?pageNumber= — every product, any status (Admin only). */
 export const getAdminProducts = (page: number, signal?: AbortSignal) =>
@@ -9,7 +9,7 @@ export const getAdminProducts = (page: number, signal?: AbortSignal) =>
 
 export const adminProductsQuery = (page: number) =>
   queryOptions({
-    queryKey: productAdminKeys.adminList(page),
+    queryKey: queryKeys.productManagement.adminList(page),
     queryFn: ({ signal }) => getAdminProducts(page, signal),
     placeholderData: keepPreviousData,
   });

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CategoryMarkup } from '#shared/schemas/category.ts';
-import { productAdminKeys } from '#web/features/seller-products/api/keys.ts';
 import { api } from '#web/lib/api-client.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** GET /api/category/categories-markup/:id. */
 export const getMarkup = (id: string, signal?: AbortSignal) =>
@@ -9,7 +9,7 @@ export const getMarkup = (id: string, signal?: AbortSignal) =>
 
 export const markupQuery = (id: string) =>
   queryOptions({
-    queryKey: productAdminKeys.markup(id),
+    queryKey: queryKeys.productManagement.markup(id),
     queryFn: ({ signal }) => getMarkup(id, signal),
     // The edit form is filled once from this.
     staleTime: Infinity,

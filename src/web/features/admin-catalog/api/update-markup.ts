@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CategoryMarkup, MarkupBody } from '#shared/schemas/category.ts';
-import { productAdminKeys } from '#web/features/seller-products/api/keys.ts';
 import { api } from '#web/lib/api-client.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** PUT /api/category/categories-markup/:id (Admin only). */
 export const updateMarkup = ({ id, body }: { id: string; body: MarkupBody }) =>
@@ -12,8 +12,8 @@ export function useUpdateMarkup() {
   return useMutation({
     mutationFn: updateMarkup,
     onSuccess: async (saved) => {
-      await queryClient.invalidateQueries({ queryKey: productAdminKeys.all });
-      queryClient.setQueryData(productAdminKeys.markup(saved._id), saved);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.productManagement.all });
+      queryClient.setQueryData(queryKeys.productManagement.markup(saved._id), saved);
     },
   });
 }

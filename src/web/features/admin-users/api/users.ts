@@ -4,18 +4,6 @@ import type { AdminUserUpdateBody, DeleteUserResponse, Role, User, UserList } fr
 import { api } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 
-/**
- * The back office's user calls (SPEC §7 Users, Uploads). Keys live under `private`, so they are dropped
- * when the person signing in changes.
- */
-export const adminUserKeys = {
-  all: [...queryKeys.private, 'admin-users'] as const,
-  list: (page: number, keyword: string) =>
-    [...queryKeys.private, 'admin-users', 'list', page, keyword] as const,
-  detail: (id: string) => [...queryKeys.private, 'admin-users', 'detail', id] as const,
-  roles: ['roles'] as const,
-};
-
 /** GET /api/users (Admin, Auditor): one page of 20. */
 export const getUsers = (page: number, keyword: string, signal?: AbortSignal) => {
   const q = new URLSearchParams({ pageNumber: String(page) });
@@ -25,7 +13,7 @@ export const getUsers = (page: number, keyword: string, signal?: AbortSignal) =>
 
 export const usersQueryOptions = (page: number, keyword: string) =>
   queryOptions({
-    queryKey: adminUserKeys.list(page, keyword),
+    queryKey: queryKeys.adminUsers.list(page, keyword),
     queryFn: ({ signal }) => getUsers(page, keyword, signal),
     placeholderData: keepPreviousData,
   });
@@ -35,14 +23,14 @@ export const useUsers = (page: number, keyword: string) => useQuery(usersQueryOp
 /** GET /api/users/:id (Admin, Auditor). */
 export const useUser = (id: string) =>
   useQuery({
-    queryKey: adminUserKeys.detail(id),
+    queryKey: queryKeys.adminUsers.detail(id),
     queryFn: ({ signal }) => api.get<User>(`/api/users/${encodeURIComponent(id)}`, { signal }),
   });
 
 /** GET /api/roles: the six roles, for the Edit User form. */
 export const useRoles = () =>
   useQuery({
-    queryKey: adminUserKeys.roles,
+    queryKey: queryKeys.adminUsers.roles,
     queryFn: ({ signal }) => api.get<Role[]>('/api/roles', { signal }),
     staleTime: Infinity,
   });
@@ -53,8 +41,8 @@ export function useUpdateUser(id: string) {
   return useMutation({
     mutationFn: (body: AdminUserUpdateBody) => api.put<User>(`/api/users/${encodeURIComponent(id)}`, body),
     onSuccess: (user) => {
-      queryClient.setQueryData(adminUserKeys.detail(id), user);
-      return queryClient.invalidateQueries({ queryKey: adminUserKeys.all });
+      queryClient.setQueryData(queryKeys.adminUsers.detail(id), user);
+      return queryClient.invalidateQueries({ queryKey: queryKeys.adminUsers.all });
     },
   });
 }
@@ -64,7 +52,7 @@ export function useDeleteUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api.delete<DeleteUserResponse>(`/api/users/${encodeURIComponent(id)}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminUserKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.adminUsers.all }),
   });
 }
 

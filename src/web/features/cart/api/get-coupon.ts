@@ -2,6 +2,7 @@ import { queryOptions, useQueries } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { ProductDiscount } from '#shared/schemas/product.ts';
 import { api, isApiError } from '#web/lib/api-client.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** What the cart says for a code the server does not know (its 404 says 'Coupon code not found'). */
 export const INVALID_COUPON = 'Invalid coupon code';
@@ -12,7 +13,7 @@ export const getCouponDiscounts = (code: string, signal?: AbortSignal) =>
 
 export const couponQueryOptions = (code: string) =>
   queryOptions({
-    queryKey: ['cart', 'coupon', code.trim().toLowerCase()] as const,
+    queryKey: queryKeys.coupon(code),
     queryFn: ({ signal }) => getCouponDiscounts(code, signal),
     staleTime: 5 * 60_000,
   });

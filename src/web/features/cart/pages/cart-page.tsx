@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { MSG } from '#shared/messages.ts';
 import { toWireNumber } from '#shared/money.ts';
+import { priceCartPreview } from '#shared/pricing.ts';
 import { ErrorAlert, Message } from '#web/components/alerts.tsx';
 import { Loader } from '#web/components/loader.tsx';
 import { Money, Price } from '#web/components/price.tsx';
@@ -12,7 +13,6 @@ import { useCartProducts } from '../api/get-cart-products.ts';
 import { useCouponDiscounts } from '../api/get-coupon.ts';
 import { CartLineItem } from '../components/cart-line-item.tsx';
 import { CouponForm } from '../components/coupon-form.tsx';
-import { priceCartLines } from '../lib/cart-pricing.ts';
 import { reconcileLine, type CartNotice, type LineCheck } from '../lib/reprice.ts';
 import { useCart } from '../stores/cart-context.tsx';
 import { useCouponCodes } from '../stores/use-coupon-codes.ts';
@@ -143,8 +143,7 @@ function Cart() {
   );
   const priced = useMemo(
     () =>
-      priceCartLines({
-        lines: buyable,
+      priceCartPreview(buyable, {
         discounts,
         couponDiscounts: coupons.byProduct,
         couponCodes: codes,

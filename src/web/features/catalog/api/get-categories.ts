@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import type { ProductList } from '#shared/schemas/product.ts';
 import { api } from '#web/lib/api-client.ts';
-import { catalogKeys } from './query-keys.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 const names = (path: string, signal?: AbortSignal) => api.get<string[]>(path, { signal });
 const CATEGORY_TREE_STALE = 60 * 60_000; // the tree changes with a release, not during a visit
@@ -9,7 +9,7 @@ const CATEGORY_TREE_STALE = 60 * 60_000; // the tree changes with a release, not
 /** GET /api/category/firstlevel — top-level category names. */
 export const firstLevelQueryOptions = () =>
   queryOptions({
-    queryKey: catalogKeys.firstLevel,
+    queryKey: queryKeys.catalog.firstLevel,
     queryFn: ({ signal }) => names('/api/category/firstlevel', signal),
     staleTime: CATEGORY_TREE_STALE,
   });
@@ -17,7 +17,7 @@ export const firstLevelQueryOptions = () =>
 /** GET /api/category/secondlevel/:first — the sub-categories of a top level. */
 export const secondLevelQueryOptions = (first: string) =>
   queryOptions({
-    queryKey: catalogKeys.secondLevel(first),
+    queryKey: queryKeys.catalog.secondLevel(first),
     queryFn: ({ signal }) => names(`/api/category/secondlevel/${encodeURIComponent(first)}`, signal),
     staleTime: CATEGORY_TREE_STALE,
   });
@@ -43,7 +43,7 @@ export function useCategoryTree(withChildren: boolean) {
 /** GET /api/category/:name — ids of every category with a level of that name (dashes read as spaces). */
 export const categoryIdsQueryOptions = (name: string) =>
   queryOptions({
-    queryKey: catalogKeys.categoryIds(name),
+    queryKey: queryKeys.catalog.categoryIds([name]),
     queryFn: ({ signal }) =>
       api.get<{ categoryIDs: string[] }>(`/api/category/${encodeURIComponent(name)}`, { signal }),
     staleTime: CATEGORY_TREE_STALE,
@@ -52,7 +52,7 @@ export const categoryIdsQueryOptions = (name: string) =>
 /** GET /api/products/category?categoryIDs=a,b&pageNumber=n — active products in those categories. */
 export const categoryProductsQueryOptions = (ids: readonly string[], pageNumber: number) =>
   queryOptions({
-    queryKey: catalogKeys.categoryProducts(ids, pageNumber),
+    queryKey: queryKeys.catalog.categoryProducts(ids, pageNumber),
     queryFn: ({ signal }) => {
       const params = new URLSearchParams({ categoryIDs: ids.join(','), pageNumber: String(pageNumber) });
       return api.get<ProductList>(`/api/products/category?${params.toString()}`, { signal });

@@ -3,7 +3,7 @@ import { useCallback, useMemo } from 'react';
 import type { Product, ProductDiscount } from '#shared/schemas/product.ts';
 import { api } from '#web/lib/api-client.ts';
 import { discountsByProduct, shelfPrice, type ShelfPrice } from '../lib/product-pricing.ts';
-import { catalogKeys } from './query-keys.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /**
  * GET /api/product-discounts — every live discount, coupon codes hidden (ADR 0001). SPEC §2 loads them once
@@ -22,7 +22,7 @@ export async function getDiscounts(signal?: AbortSignal): Promise<ProductDiscoun
 
 export const discountsQueryOptions = () =>
   queryOptions({
-    queryKey: catalogKeys.discounts,
+    queryKey: queryKeys.catalog.discounts,
     queryFn: ({ signal }) => getDiscounts(signal),
     staleTime: 30 * 60_000,
     gcTime: Infinity,

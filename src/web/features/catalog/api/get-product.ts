@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Product } from '#shared/schemas/product.ts';
 import { api } from '#web/lib/api-client.ts';
-import { catalogKeys } from './query-keys.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** GET /api/products/:id — a product with its reviews; 404 when unknown or inactive. */
 export const getProduct = (id: string, signal?: AbortSignal) =>
@@ -9,7 +9,7 @@ export const getProduct = (id: string, signal?: AbortSignal) =>
 
 export const productQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: catalogKeys.product(id),
+    queryKey: queryKeys.catalog.product(id),
     queryFn: ({ signal }) => getProduct(id, signal),
   });
 

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProductList } from '#shared/schemas/product.ts';
 import { api } from '#web/lib/api-client.ts';
-import { catalogKeys } from './query-keys.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** GET /api/products?keyword=&pageNumber= — newest first, or search results best first; 12 a page. */
 export function getProducts(
@@ -15,7 +15,7 @@ export function getProducts(
 
 export const productsQueryOptions = (keyword: string, pageNumber: number) =>
   queryOptions({
-    queryKey: catalogKeys.products(keyword, pageNumber),
+    queryKey: queryKeys.catalog.products(keyword, pageNumber),
     queryFn: ({ signal }) => getProducts({ keyword, pageNumber }, signal),
   });
 

@@ -1,12 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProductList, PublicShop } from '#shared/schemas/product.ts';
 import { api } from '#web/lib/api-client.ts';
-import { catalogKeys } from './query-keys.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** GET /api/shops/name/:shopName — a shop's public profile (hyphens in the name read as spaces). */
 export const shopQueryOptions = (shopName: string) =>
   queryOptions({
-    queryKey: catalogKeys.shop(shopName),
+    queryKey: queryKeys.catalog.shop(shopName),
     queryFn: ({ signal }) =>
       api.get<PublicShop>(`/api/shops/name/${encodeURIComponent(shopName)}`, { signal }),
   });
@@ -14,7 +14,7 @@ export const shopQueryOptions = (shopName: string) =>
 /** GET /api/shops/products/:shopName?pageNumber=n — the shop's active products. */
 export const shopProductsQueryOptions = (shopName: string, pageNumber: number) =>
   queryOptions({
-    queryKey: catalogKeys.shopProducts(shopName, pageNumber),
+    queryKey: queryKeys.catalog.shopProducts(shopName, pageNumber),
     queryFn: ({ signal }) =>
       api.get<ProductList>(
         `/api/shops/products/${encodeURIComponent(shopName)}?pageNumber=${String(pageNumber)}`,

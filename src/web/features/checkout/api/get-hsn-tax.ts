@@ -2,6 +2,7 @@ import { queryOptions, useQueries } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { hsnTaxSchema } from '#shared/schemas/category.ts';
 import { api } from '#web/lib/api-client.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 export type HsnTax = z.infer<typeof hsnTaxSchema>;
 
@@ -11,7 +12,7 @@ export const getHsnTax = (categoryId: string, signal?: AbortSignal) =>
 
 export const hsnTaxQueryOptions = (categoryId: string) =>
   queryOptions({
-    queryKey: ['category', 'hsn-tax', categoryId] as const,
+    queryKey: queryKeys.categories.hsnTax(categoryId),
     queryFn: ({ signal }) => getHsnTax(categoryId, signal),
     staleTime: 60 * 60_000,
   });

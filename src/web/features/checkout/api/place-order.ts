@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Order, PlaceOrderBody } from '#shared/schemas/order.ts';
-import { orderKeys } from '#web/features/orders/api/order-keys.ts';
 import { api } from '#web/lib/api-client.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 export type PlaceOrderRequest = { body: PlaceOrderBody; idempotencyKey: string };
 
@@ -17,8 +17,8 @@ export function usePlaceOrder() {
   return useMutation({
     mutationFn: placeOrder,
     onSuccess: async (order) => {
-      queryClient.setQueryData(orderKeys.detail(order._id), order);
-      await queryClient.invalidateQueries({ queryKey: orderKeys.mine });
+      queryClient.setQueryData(queryKeys.orders.detail(order._id), order);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.orders.mine });
     },
   });
 }

@@ -3,6 +3,7 @@ import Alert from 'react-bootstrap/Alert';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { MSG } from '#shared/messages.ts';
 import { toWireNumber } from '#shared/money.ts';
+import { priceCartPreview } from '#shared/pricing.ts';
 import type {
   BillingAddress,
   PaymentMethod,
@@ -24,7 +25,6 @@ import { ApiError, errorMessage } from '#web/lib/api-client.ts';
 import { useHsnTaxes } from '../api/get-hsn-tax.ts';
 import { usePlaceOrder } from '../api/place-order.ts';
 import { CheckoutSteps } from '../components/checkout-steps.tsx';
-import { previewOrder } from '../lib/order-preview.ts';
 import { endCheckoutAttempt, idempotencyKeyFor } from '../stores/checkout-attempt.ts';
 import {
   clearCouponCodes,
@@ -81,7 +81,7 @@ function PlaceOrderReview({ shipping, billing, paymentMethod, couponCodes }: Rev
     cart.items.length > 0;
   const preview = previewPending
     ? null
-    : previewOrder(cart.items, {
+    : priceCartPreview(cart.items, {
         // SPEC §8: a failed discount lookup means no discount; the server prices the order anyway.
         discounts: discounts.byProduct,
         couponDiscounts: coupons.byProduct,

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { GeoCurrency } from '#shared/rates.ts';
 import { api } from '#web/lib/api-client.ts';
-import { currencyKeys } from './query-keys.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 const UNKNOWN: GeoCurrency = { currency: null, country: null };
 
@@ -20,7 +20,7 @@ export async function getGeoCurrency(signal?: AbortSignal): Promise<GeoCurrency>
 
 export const geoCurrencyQueryOptions = () =>
   queryOptions({
-    queryKey: currencyKeys.geo,
+    queryKey: queryKeys.currency.geo,
     queryFn: ({ signal }) => getGeoCurrency(signal),
     staleTime: Infinity,
     retry: false,

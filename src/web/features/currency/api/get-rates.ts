@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { RatesResponse } from '#shared/rates.ts';
 import { api } from '#web/lib/api-client.ts';
-import { currencyKeys } from './query-keys.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /**
  * GET /api/rates/:code — a rate table in RATES_URL's shape (`{ date, <code>: {…}, snapshot }`). The web
@@ -13,7 +13,7 @@ export const getRates = (code: string, signal?: AbortSignal) =>
 
 export const ratesQueryOptions = (code: string) =>
   queryOptions({
-    queryKey: currencyKeys.rates(code.toUpperCase()),
+    queryKey: queryKeys.currency.rates(code.toUpperCase()),
     queryFn: ({ signal }) => getRates(code, signal),
     // The server refreshes daily and answers with max-age=600; ask again after the same time.
     staleTime: 10 * 60_000,

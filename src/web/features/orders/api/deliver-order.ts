@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Order } from '#shared/schemas/order.ts';
 import { api } from '#web/lib/api-client.ts';
-import { orderKeys } from './order-keys.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** PUT /api/orders/:id/deliver — Admin or Distributor marks an order delivered (never undone). */
 export const deliverOrder = (id: string) => api.put<Order>(`/api/orders/${encodeURIComponent(id)}/deliver`);
@@ -11,8 +11,8 @@ export function useDeliverOrder() {
   return useMutation({
     mutationFn: deliverOrder,
     onSuccess: async (order) => {
-      queryClient.setQueryData(orderKeys.detail(order._id), order);
-      await queryClient.invalidateQueries({ queryKey: orderKeys.all });
+      queryClient.setQueryData(queryKeys.orders.detail(order._id), order);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
     },
   });
 }

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { OrderListRow } from '#shared/schemas/order.ts';
 import { api } from '#web/lib/api-client.ts';
-import { orderKeys } from './order-keys.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** GET /api/orders/myorders — the signed-in buyer's orders, newest first (My Purchases). */
 export const getMyOrders = (signal?: AbortSignal) =>
@@ -9,7 +9,7 @@ export const getMyOrders = (signal?: AbortSignal) =>
 
 export const myOrdersQueryOptions = () =>
   queryOptions({
-    queryKey: orderKeys.mine,
+    queryKey: queryKeys.orders.mine,
     queryFn: ({ signal }) => getMyOrders(signal),
   });
 

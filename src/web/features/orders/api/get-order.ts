@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Order } from '#shared/schemas/order.ts';
 import { api } from '#web/lib/api-client.ts';
-import { orderKeys } from './order-keys.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** GET /api/orders/:id — the buyer's own order, or any order for Admin and Distributor (others: 404). */
 export const getOrder = (id: string, signal?: AbortSignal) =>
@@ -9,7 +9,7 @@ export const getOrder = (id: string, signal?: AbortSignal) =>
 
 export const orderQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: orderKeys.detail(id),
+    queryKey: queryKeys.orders.detail(id),
     queryFn: ({ signal }) => getOrder(id, signal),
   });
 

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { OrderList, OrderListQuery } from '#shared/schemas/order.ts';
 import { api } from '#web/lib/api-client.ts';
-import { orderKeys } from './order-keys.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** GET /api/orders?pageNumber=&paid=&delivered= — every order, 20 a page (Admin and Distributor). */
 export function getOrders(query: OrderListQuery, signal?: AbortSignal) {
@@ -15,7 +15,7 @@ export function getOrders(query: OrderListQuery, signal?: AbortSignal) {
 
 export const ordersQueryOptions = (query: OrderListQuery) =>
   queryOptions({
-    queryKey: orderKeys.list(query),
+    queryKey: queryKeys.orders.list(query),
     queryFn: ({ signal }) => getOrders(query, signal),
     // Keep the current page on screen while the next one loads.
     placeholderData: keepPreviousData,

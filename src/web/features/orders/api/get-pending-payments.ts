@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PendingSellerPayments } from '#shared/schemas/order.ts';
 import { api } from '#web/lib/api-client.ts';
-import { orderKeys } from './order-keys.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** GET /api/payments/pending-seller-payments — Pending payouts grouped by seller (Admin only). */
 export const getPendingPayments = (signal?: AbortSignal) =>
@@ -9,7 +9,7 @@ export const getPendingPayments = (signal?: AbortSignal) =>
 
 export const pendingPaymentsQueryOptions = () =>
   queryOptions({
-    queryKey: orderKeys.pendingPayments,
+    queryKey: queryKeys.orders.pendingPayments,
     queryFn: ({ signal }) => getPendingPayments(signal),
   });
 

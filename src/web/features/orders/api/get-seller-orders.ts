@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { SellerOrderLines } from '#shared/schemas/order.ts';
 import { api } from '#web/lib/api-client.ts';
-import { orderKeys } from './order-keys.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** GET /api/orders/seller/:userId?pageNumber= — the order lines whose seller is that user, 20 a page. */
 export const getSellerOrders = (userId: string, page: number, signal?: AbortSignal) =>
@@ -11,7 +11,7 @@ export const getSellerOrders = (userId: string, page: number, signal?: AbortSign
 
 export const sellerOrdersQueryOptions = (userId: string, page: number) =>
   queryOptions({
-    queryKey: orderKeys.seller(userId, page),
+    queryKey: queryKeys.orders.seller(userId, page),
     queryFn: ({ signal }) => getSellerOrders(userId, page, signal),
     placeholderData: keepPreviousData,
   });

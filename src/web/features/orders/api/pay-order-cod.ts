@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Order } from '#shared/schemas/order.ts';
 import { api } from '#web/lib/api-client.ts';
-import { orderKeys } from './order-keys.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** PUT /api/orders/:id/CashOnDelivery/pay — Admin or Distributor marks an unpaid cash-on-delivery order paid. */
 export const payOrderCashOnDelivery = (id: string) =>
@@ -12,8 +12,8 @@ export function usePayOrderCashOnDelivery() {
   return useMutation({
     mutationFn: payOrderCashOnDelivery,
     onSuccess: async (order) => {
-      queryClient.setQueryData(orderKeys.detail(order._id), order);
-      await queryClient.invalidateQueries({ queryKey: orderKeys.all });
+      queryClient.setQueryData(queryKeys.orders.detail(order._id), order);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
     },
   });
 }

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PayPalConfig, RazorpayConfig } from '#shared/schemas/payment.ts';
 import { api } from '#web/lib/api-client.ts';
-import { paymentKeys } from './payment-keys.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** GET /api/config/razorpay — the key id (never the secret) and whether the built-in sandbox plays RazorPay. */
 export const getRazorpayConfig = (signal?: AbortSignal) =>
@@ -13,14 +13,14 @@ export const getPayPalConfig = (signal?: AbortSignal) =>
 
 export const razorpayConfigQueryOptions = () =>
   queryOptions({
-    queryKey: paymentKeys.razorpayConfig,
+    queryKey: queryKeys.payments.razorpayConfig,
     queryFn: ({ signal }) => getRazorpayConfig(signal),
     staleTime: Infinity,
   });
 
 export const paypalConfigQueryOptions = () =>
   queryOptions({
-    queryKey: paymentKeys.paypalConfig,
+    queryKey: queryKeys.payments.paypalConfig,
     queryFn: ({ signal }) => getPayPalConfig(signal),
     staleTime: Infinity,
   });

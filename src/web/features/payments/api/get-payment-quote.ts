@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PaymentQuote } from '#shared/schemas/payment.ts';
 import { api } from '#web/lib/api-client.ts';
-import { paymentKeys } from './payment-keys.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** GET /api/orders/:id/payment-quote — what RazorPay (INR) and PayPal (USD) will charge for the order. */
 export const getPaymentQuote = (orderId: string, signal?: AbortSignal) =>
@@ -9,7 +9,7 @@ export const getPaymentQuote = (orderId: string, signal?: AbortSignal) =>
 
 export const paymentQuoteQueryOptions = (orderId: string) =>
   queryOptions({
-    queryKey: paymentKeys.quote(orderId),
+    queryKey: queryKeys.payments.quote(orderId),
     queryFn: ({ signal }) => getPaymentQuote(orderId, signal),
   });
 

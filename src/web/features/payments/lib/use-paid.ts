@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import type { Order } from '#shared/schemas/order.ts';
 import { useCart } from '#web/features/cart/stores/cart-context.tsx';
 import { clearCouponCodes } from '#web/features/checkout/stores/checkout-store.ts';
-import { orderKeys } from '#web/features/orders/api/order-keys.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /**
  * What happens in the browser once the server has verified a payment (SPEC §4): the cart is cleared and
@@ -16,8 +16,8 @@ export function usePaid(): (order: Order) => Promise<void> {
     async (order: Order) => {
       cart.clear();
       clearCouponCodes();
-      queryClient.setQueryData(orderKeys.detail(order._id), order);
-      await queryClient.invalidateQueries({ queryKey: orderKeys.all });
+      queryClient.setQueryData(queryKeys.orders.detail(order._id), order);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
     },
     [cart, queryClient],
   );

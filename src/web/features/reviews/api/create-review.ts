@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReviewBody } from '#shared/schemas/product.ts';
-import { catalogKeys } from '#web/features/catalog/api/query-keys.ts';
 import { api } from '#web/lib/api-client.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** POST /api/products/:id/reviews — 201, or 409 'Product already reviewed', 401 for guests. */
 export const createReview = (productId: string, body: ReviewBody) =>
@@ -14,9 +14,9 @@ export function useCreateReview(productId: string) {
     mutationFn: (body: ReviewBody) => createReview(productId, body),
     onSuccess: async () => {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: catalogKeys.product(productId) }),
-        queryClient.invalidateQueries({ queryKey: catalogKeys.top }),
-        queryClient.invalidateQueries({ queryKey: ['catalog', 'products'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.catalog.product(productId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.catalog.top }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.catalog.productLists }),
       ]);
     },
   });

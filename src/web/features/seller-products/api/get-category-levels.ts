@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client.ts';
-import { categoryLevelKeys } from './keys.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /**
  * The five category levels for the cascading selects (SPEC §7 /api/category/firstlevel … /fifthlevel).
@@ -31,7 +31,7 @@ export function levelUrl(index: number, [l1, l2, l3, l4]: LevelPath): string | n
 export const categoryLevelQuery = (index: number, path: LevelPath) => {
   const url = levelUrl(index, path);
   return queryOptions({
-    queryKey: categoryLevelKeys.level(String(index), ...path.slice(0, index)),
+    queryKey: queryKeys.categories.level(String(index), ...path.slice(0, index)),
     queryFn: ({ signal }) => api.get<string[]>(url ?? '', { signal }),
     enabled: url !== null,
     staleTime: 60 * 60_000,
@@ -52,7 +52,7 @@ export function getCategoryId(path: LevelPath, signal?: AbortSignal) {
 
 export const categoryIdQuery = (path: LevelPath, complete: boolean) =>
   queryOptions({
-    queryKey: categoryLevelKeys.id(path),
+    queryKey: queryKeys.categories.id(path),
     queryFn: ({ signal }) => getCategoryId(path, signal),
     enabled: complete,
     staleTime: 60 * 60_000,

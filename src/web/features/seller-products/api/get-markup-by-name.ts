@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CategoryMarkup } from '#shared/schemas/category.ts';
 import { api } from '#web/lib/api-client.ts';
-import { productAdminKeys } from './keys.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** GET /api/category/categories-markup/name/:mainCategory — shown to sellers in the product form. */
 export const getMarkupByName = (name: string, signal?: AbortSignal) =>
@@ -9,7 +9,7 @@ export const getMarkupByName = (name: string, signal?: AbortSignal) =>
 
 export const markupByNameQuery = (name: string) =>
   queryOptions({
-    queryKey: productAdminKeys.markupByName(name),
+    queryKey: queryKeys.productManagement.markupByName(name),
     queryFn: ({ signal }) => getMarkupByName(name, signal),
     enabled: name !== '',
     // SPEC §8: markup lookups fall back silently; the form just shows nothing.

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProductDiscount } from '#shared/schemas/product.ts';
 import { api, isApiError } from '#web/lib/api-client.ts';
-import { productAdminKeys } from './keys.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /**
  * GET /api/product-discounts/:product_id — the product's discount with its coupon code, or null when it
@@ -23,7 +23,7 @@ export async function getProductDiscount(
 
 export const productDiscountQuery = (productId: string) =>
   queryOptions({
-    queryKey: productAdminKeys.discount(productId),
+    queryKey: queryKeys.productManagement.discount(productId),
     queryFn: ({ signal }) => getProductDiscount(productId, signal),
     staleTime: Infinity,
   });

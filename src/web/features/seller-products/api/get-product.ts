@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Product } from '#shared/schemas/product.ts';
 import { api } from '#web/lib/api-client.ts';
-import { productAdminKeys } from './keys.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** GET /api/products/:id — for the edit form (its seller and Admin also get inactive products). */
 export const getProductForEdit = (id: string, signal?: AbortSignal) =>
@@ -9,7 +9,7 @@ export const getProductForEdit = (id: string, signal?: AbortSignal) =>
 
 export const productForEditQuery = (id: string) =>
   queryOptions({
-    queryKey: productAdminKeys.product(id),
+    queryKey: queryKeys.productManagement.product(id),
     queryFn: ({ signal }) => getProductForEdit(id, signal),
     // The form is filled once from this; a background refetch must not overwrite what is being typed.
     staleTime: Infinity,

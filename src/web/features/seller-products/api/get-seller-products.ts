@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProductList } from '#shared/schemas/product.ts';
 import { api } from '#web/lib/api-client.ts';
-import { productAdminKeys } from './keys.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** GET /api/products/seller/:userId?pageNumber= — the seller's own products, any status, 20 a page. */
 export const getSellerProducts = (userId: string, page: number, signal?: AbortSignal) =>
@@ -9,7 +9,7 @@ export const getSellerProducts = (userId: string, page: number, signal?: AbortSi
 
 export const sellerProductsQuery = (userId: string, page: number) =>
   queryOptions({
-    queryKey: productAdminKeys.sellerList(userId, page),
+    queryKey: queryKeys.productManagement.sellerList(userId, page),
     queryFn: ({ signal }) => getSellerProducts(userId, page, signal),
     placeholderData: keepPreviousData,
   });

@@ -7,6 +7,7 @@ import type {
 } from '#shared/schemas/product-form.ts';
 import type { Product, ProductDiscount } from '#shared/schemas/product.ts';
 import { api, errorMessage } from '#web/lib/api-client.ts';
+import { invalidateProducts } from '#web/lib/query-keys.ts';
 import { uploadProductImages } from './upload-product-images.ts';
 
 /**
@@ -133,6 +134,6 @@ export function useSaveProduct() {
   return useMutation({
     mutationFn: saveProduct,
     // Tables, storefront lists, the product page and the discounts all may change.
-    onSettled: () => queryClient.invalidateQueries(),
+    onSettled: () => invalidateProducts(queryClient),
   });
 }

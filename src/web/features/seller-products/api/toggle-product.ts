@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client.ts';
+import { invalidateProducts } from '#web/lib/query-keys.ts';
 
 /** PUT /api/products/:id/toggle — Active ⇄ Inactive. */
 export const toggleProduct = (id: string) =>
@@ -10,6 +11,6 @@ export function useToggleProduct() {
   return useMutation({
     mutationFn: toggleProduct,
     // Product tables, the storefront lists and the product page all change.
-    onSuccess: () => queryClient.invalidateQueries(),
+    onSuccess: () => invalidateProducts(queryClient),
   });
 }
