@@ -5,6 +5,7 @@ import {
   decimalToString,
   divideHalfUp,
   parseDecimal,
+  parseMoney,
   roundingIncrement,
   sumMoney,
   toSafeMinor,
@@ -211,4 +212,55 @@ export function priceCart(lines: readonly CartLineInput[], opts: PricingOptions)
     rateFromInr: rateText,
     percentOff: cartPercentOff(inrTotals.originalItemsPrice, inrTotals.itemsPrice),
   };
+}
+
+/** A cart line as the browser keeps it: the product id, quantity, stored INR price and category. */
+export type PreviewItem = { product: string; qty: number; price: number; categoryId?: string };
+/** A category's HSN code and GST rate (GET /api/category/hsn-tax/:categoryId). */
+export type CategoryTax = { hsn: string; tax: number };
+
+export type PreviewInput = {
+  /** Live discounts by product id (the storefront list: coupon codes hidden). */
+  discounts: ReadonlyMap<string, Discount>;
+  /** Discounts the entered coupon codes revealed (the coupon lookup's rows), by product id. */
+  couponDiscounts: ReadonlyMap<string, Discount>;
+  couponCodes: readonly string[];
+  /**
+   * GST data by category id. Without it (the cart page, which shows no tax) every line is priced at 0 %;
+   * a category missing from it previews at 0 % too, and the server charges the real rate.
+   */
+  taxes?: ReadonlyMap<string, CategoryTax>;
+  now: Date | number;
+  currency: CurrencySpec;
+  rateFromInr: DecimalInput;
+};
+
+/**
+ * The browser's preview of a cart (the cart page and the Place Order summary), through the same
+ * `priceCart` the server uses when the order is placed; the server reprices everything from the database
+ * then, so this is what the buyer expects to pay, not what is charged. One discount per product: the row
+ * a coupon lookup returned (its code known) wins over the storefront list's row, which hides coupon codes
+ * and so never applies by itself. The preview takes no markup: payouts are not shown to buyers.
+ */
+export function priceCartPreview(items: readonly PreviewItem[], input: PreviewInput): PricedCart {
+  return priceCart(
+    items.map((item): CartLineInput => {
+      const tax = item.categoryId === undefined ? undefined : input.taxes?.get(item.categoryId);
+      return {
+        productId: item.product,
+        qty: item.qty,
+        priceInr: parseMoney(item.price, INR.decimalDigits),
+        discount: input.couponDiscounts.get(item.product) ?? input.discounts.get(item.product) ?? null,
+        hsn: tax?.hsn ?? '',
+        categoryTax: tax?.tax ?? 0,
+        percentageMarkup: 0,
+      };
+    }),
+    {
+      now: input.now,
+      couponCodes: input.couponCodes,
+      currency: input.currency,
+      rateFromInr: input.rateFromInr,
+    },
+  );
 }
