@@ -135,22 +135,6 @@ export async function deleteOtherSessions(
     );
 }
 
-/**
- * The unique constraint a failed write broke, or undefined when the error is something else.
- * Drizzle wraps the driver's error in `cause`.
- */
-export function uniqueViolation(err: unknown): string | undefined {
-  for (
-    let e: unknown = err, depth = 0;
-    e && typeof e === 'object' && depth < 5;
-    e = (e as { cause?: unknown }).cause, depth++
-  ) {
-    const pgErr = e as { code?: unknown; constraint?: unknown };
-    if (pgErr.code === '23505') return typeof pgErr.constraint === 'string' ? pgErr.constraint : '';
-  }
-  return undefined;
-}
-
 /** Active, not deleted users holding `role` (e.g. every Admin to tell about a new seller). */
 export async function listActiveUsersWithRole(
   db: Queryable,

@@ -22,6 +22,7 @@ import {
   type registerBody,
   type loginBody,
 } from '#shared/schemas/user.ts';
+import { uniqueViolation } from '../../db/pg-errors.ts';
 import { AppError, conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/password.ts';
 import type { AuthedCtx, Ctx } from '../../lib/types.ts';
@@ -133,7 +134,7 @@ export async function register(ctx: Ctx, body: RegisterInput): Promise<SignedIn>
     });
   } catch (err) {
     // The unique index decides, so two simultaneous sign-ups with one e-mail cannot both succeed.
-    if (repo.uniqueViolation(err) === EMAIL_KEY) throw conflict(MSG.userExists, 'user_exists');
+    if (uniqueViolation(err) === EMAIL_KEY) throw conflict(MSG.userExists, 'user_exists');
     throw err;
   }
   return { user: await loadUser(ctx, created.id), token: created.token, expiresAt: created.expiresAt };
@@ -255,7 +256,7 @@ export async function updateProfile(
       if (sensitive) await repo.deleteOtherSessions(tx, me, sessionId);
     });
   } catch (err) {
-    const key = repo.uniqueViolation(err);
+    const key = uniqueViolation(err);
     if (key === EMAIL_KEY) throw conflict(MSG.userExists, 'user_exists');
     if (key === SHOP_NAME_KEY) throw conflict(ACCOUNT_MSG.shopNameTaken, 'shop_name_taken');
     throw err;

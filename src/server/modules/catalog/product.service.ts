@@ -9,9 +9,9 @@ import {
   type ReviewBody,
 } from '#shared/schemas/product.ts';
 import { isBlankKeyword, searchTerms } from '#shared/search.ts';
+import { uniqueViolation } from '../../db/pg-errors.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { AuthedCtx, Ctx } from '../../lib/types.ts';
-import { uniqueViolation } from '../accounts/accounts.repo.ts';
 import * as repo from './product.repo.ts';
 
 /** Storefront products (SPEC §7, DECISIONS §5): lists and search show active products only. */

@@ -24,9 +24,9 @@ import {
   type SellerOrderLines,
 } from '#shared/schemas/order.ts';
 import type { Database, Queryable } from '../../db/client.ts';
+import { uniqueViolation } from '../../db/pg-errors.ts';
 import { AppError, conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
 import type { AuthedCtx } from '../../lib/types.ts';
-import { uniqueViolation } from '../accounts/accounts.repo.ts';
 import { orderRateFromInr } from './order-rate.ts';
 import * as repo from './orders.repo.ts';
 import { enqueue } from '../../jobs/queue.ts';

@@ -3,6 +3,7 @@ import { isActiveSellerUser, LAST_ADMIN_MSG, SELLER_MSG } from '#shared/accounts
 import { MSG } from '#shared/messages.ts';
 import type { RoleName } from '#shared/roles.ts';
 import type { adminUserUpdateBody, DeleteUserResponse, User, UserList } from '#shared/schemas/user.ts';
+import { uniqueViolation } from '../../db/pg-errors.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import type { Storage } from '../../lib/storage.ts';
 import type { AuthedCtx } from '../../lib/types.ts';
@@ -113,7 +114,7 @@ export async function updateUser(
         mailed = await queueSellerVerifiedEmail(tx, { id, name: body.name, email: body.email }, origin);
     });
   } catch (err) {
-    if (accounts.uniqueViolation(err) === EMAIL_KEY) throw conflict(MSG.userExists, 'user_exists');
+    if (uniqueViolation(err) === EMAIL_KEY) throw conflict(MSG.userExists, 'user_exists');
     throw err;
   }
   const record = await accounts.findUserRecord(ctx.db, id);
