@@ -1,4 +1,3 @@
-import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   PRODUCT_MSG,
@@ -7,10 +6,10 @@ import {
   type discountBody,
 } from '#shared/schemas/product-form.ts';
 import type { ProductDiscount } from '#shared/schemas/product.ts';
-import { productDiscounts } from '../../db/schema/index.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import type { AuthedCtx } from '../../lib/types.ts';
-import { toWire, type DiscountRow } from './discount.service.ts';
+import * as discounts from './discount.repo.ts';
+import { toWire } from './discount.service.ts';
 import { isUuid } from './product.service.ts';
 import * as repo from './product-write.repo.ts';
 import { scopeOf } from './product-write.service.ts';
@@ -26,26 +25,12 @@ type DiscountInput = z.output<typeof discountBody>;
 const PRODUCT_NOT_FOUND = 'Product not found';
 export const DISCOUNT_NOT_FOUND = 'Discount not found';
 
-const columns = {
-  id: productDiscounts.id,
-  productId: productDiscounts.productId,
-  discountValue: productDiscounts.discountValue,
-  discountUnit: productDiscounts.discountUnit,
-  validUntil: productDiscounts.validUntil,
-  couponCode: productDiscounts.couponCode,
-  activate: productDiscounts.activate,
-};
-
 /** GET /api/product-discounts/:product_id: the discount of a product in the caller's scope. */
 export async function getProductDiscount(ctx: AuthedCtx, productId: string): Promise<ProductDiscount> {
   if (!isUuid(productId)) throw notFound(PRODUCT_NOT_FOUND);
   return ctx.db.transaction(async (tx) => {
     if (!(await repo.lockPriceOf(tx, productId, scopeOf(ctx)))) throw notFound(PRODUCT_NOT_FOUND);
-    const rows: DiscountRow[] = await tx
-      .select(columns)
-      .from(productDiscounts)
-      .where(eq(productDiscounts.productId, productId));
-    const row = rows[0];
+    const row = await discounts.discountOfProduct(tx, productId);
     if (!row) throw notFound(DISCOUNT_NOT_FOUND);
     return toWire(row, true);
   });
@@ -83,12 +68,6 @@ export async function saveProductDiscount(
       couponCode: body.coupon_code ?? null,
       activate: body.activate,
     };
-    const [row] = await tx
-      .insert(productDiscounts)
-      .values({ productId, ...value })
-      .onConflictDoUpdate({ target: productDiscounts.productId, set: { ...value, updatedAt: sql`now()` } })
-      .returning(columns);
-    if (!row) throw new Error('saveProductDiscount: no row returned');
-    return toWire(row, true);
+    return toWire(await discounts.upsertDiscount(tx, productId, value), true);
   });
 }

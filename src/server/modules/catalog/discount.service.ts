@@ -1,8 +1,7 @@
-import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { ProductDiscount } from '#shared/schemas/product.ts';
-import { productDiscounts, products } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Ctx } from '../../lib/types.ts';
+import * as repo from './discount.repo.ts';
 
 /**
  * Live product discounts for the storefront (SPEC §3 "Product discount", DECISIONS §6): activated, not yet
@@ -11,19 +10,9 @@ import type { Ctx } from '../../lib/types.ts';
 
 export const COUPON_NOT_FOUND = 'Coupon code not found';
 
-export type DiscountRow = {
-  id: string;
-  productId: string;
-  discountValue: string;
-  discountUnit: 'percentage' | 'amount';
-  validUntil: Date;
-  couponCode: string | null;
-  activate: boolean;
-};
-
 const hasCoupon = (code: string | null): code is string => code !== null && code.trim() !== '';
 
-export function toWire(row: DiscountRow, revealCode: boolean): ProductDiscount {
+export function toWire(row: repo.DiscountRow, revealCode: boolean): ProductDiscount {
   const requiresCoupon = hasCoupon(row.couponCode);
   return {
     _id: row.id,
@@ -37,33 +26,9 @@ export function toWire(row: DiscountRow, revealCode: boolean): ProductDiscount {
   };
 }
 
-async function liveDiscounts(ctx: Ctx, where?: SQL): Promise<DiscountRow[]> {
-  return ctx.db
-    .select({
-      id: productDiscounts.id,
-      productId: productDiscounts.productId,
-      discountValue: productDiscounts.discountValue,
-      discountUnit: productDiscounts.discountUnit,
-      validUntil: productDiscounts.validUntil,
-      couponCode: productDiscounts.couponCode,
-      activate: productDiscounts.activate,
-    })
-    .from(productDiscounts)
-    .innerJoin(products, eq(products.id, productDiscounts.productId))
-    .where(
-      and(
-        eq(productDiscounts.activate, true),
-        gt(productDiscounts.validUntil, sql`now()`),
-        eq(products.status, true),
-        where,
-      ),
-    )
-    .orderBy(asc(productDiscounts.validUntil), asc(productDiscounts.id));
-}
-
 /** GET /api/product-discounts: every live discount; coupon discounts say `requires_coupon` and hide the code. */
 export async function listLiveDiscounts(ctx: Ctx): Promise<ProductDiscount[]> {
-  return (await liveDiscounts(ctx)).map((r) => toWire(r, false));
+  return (await repo.liveDiscounts(ctx.db)).map((r) => toWire(r, false));
 }
 
 /**
@@ -71,10 +36,7 @@ export async function listLiveDiscounts(ctx: Ctx): Promise<ProductDiscount[]> {
  * trimmed and case-insensitively, as `couponMatches` in #shared/discounts.ts does when pricing the cart.
  */
 export async function discountsForCoupon(ctx: Ctx, code: string): Promise<ProductDiscount[]> {
-  const rows = await liveDiscounts(
-    ctx,
-    sql`lower(trim(${productDiscounts.couponCode})) = lower(trim(${code}))`,
-  );
+  const rows = await repo.liveDiscounts(ctx.db, code);
   if (rows.length === 0) throw notFound(COUPON_NOT_FOUND);
   return rows.map((r) => toWire(r, true));
 }
