@@ -57,11 +57,15 @@ beforeAll(async () => {
   app = await buildApp({ config, db, logger: false });
   await app.ready();
 
-  const seller = await createUser(db, { roles: ['Seller-Company'], shop: { shopName: 'Fault Textiles' } });
-  productId = (await createProduct(db, { sellerId: seller.id, countInStock: STOCK, sizes: ['N/A'] })).id;
-  const buyers = await Promise.all(Array.from({ length: 40 }, () => createUser(db)));
-  const tokens = await Promise.all(buyers.map((b) => sessionToken(db, b.id)));
-  probeToken = await sessionToken(db, (await createUser(db)).id);
+  // Fixtures go through a pool with the default timeouts, one at a time: the app's pool waits at most a
+  // second for a connection, which a busy machine hashing 40 passwords at once can exceed.
+  const setup = connect(pgs.url, 2);
+  const seller = await createUser(setup, { roles: ['Seller-Company'], shop: { shopName: 'Fault Textiles' } });
+  productId = (await createProduct(setup, { sellerId: seller.id, countInStock: STOCK, sizes: ['N/A'] })).id;
+  const tokens: string[] = [];
+  for (let i = 0; i < 40; i++) tokens.push(await sessionToken(setup, (await createUser(setup)).id));
+  probeToken = await sessionToken(setup, (await createUser(setup)).id);
+  await setup.$client.end();
   const body = orderBody([{ product: productId, qty: 1 }], { paymentMethod: 'CashOnDelivery' });
   load = new OrderLoad(tokens, (token, key) =>
     postOrder(app, token, body, { 'idempotency-key': key }).then((r) => ({

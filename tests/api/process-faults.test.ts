@@ -215,7 +215,10 @@ describe('kill -9 of one of two instances under load', () => {
              (select count(*)::int from jobs where kind = 'order.completed' and done_at is not null) as jobs`);
     expect(cod.jobs).toBe(cod.orders);
 
-    // Mails: every notification sent, and exactly one message written per notification across instances.
+    // Mails: every notification sent. A mail job is one notification; a process killed after handing a
+    // message over and before marking it sent has it sent again by the job's new owner, with the same
+    // Message-ID (ADR 0016). So each notification is written at least once, and a second time only for
+    // a job taken over from the killed instance.
     const notes = await one<{ total: number; unsent: number }>(sql`
       select count(*)::int as total, count(*) filter (where sent_at is null)::int as unsent from notifications`);
     expect(notes.unsent).toBe(0);
@@ -224,9 +227,14 @@ describe('kill -9 of one of two instances under load', () => {
       const files = await fs.readdir(path.join(dir, 'mail')).catch(() => [] as string[]);
       written.push(...files.filter((f) => f.endsWith('.eml')).map((f) => f.slice(-40, -4)));
     }
-    figures.mails = { notifications: notes.total, written: written.length };
-    expect(written.length).toBe(notes.total);
-    expect(new Set(written).size).toBe(written.length);
+    const distinct = new Set(written).size;
+    figures.mails = {
+      notifications: notes.total,
+      written: written.length,
+      resent: written.length - distinct,
+    };
+    expect(distinct).toBe(notes.total);
+    expect(written.length - distinct).toBeLessThanOrEqual(claimed.length);
     expect(notes.total).toBeGreaterThan(0);
   }, 120_000);
 });
