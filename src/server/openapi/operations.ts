@@ -1,0 +1,221 @@
+/**
+ * The name, tag and access of every API operation in the OpenAPI document: what a generated client calls
+ * each endpoint, how the docs group it, and whether it needs a sign-in. Keyed by Fastify's method and URL
+ * (`:param`, with the `/api` prefix). A route that is not listed here stops the app from starting (see
+ * plugin.ts), so a new route cannot go undocumented. ADR: docs/decisions/0018-openapi-operation-names.md.
+ *
+ * operationId is part of the client contract: once published, do not rename one (clients generated from
+ * the document use it as a function or type name). Tags are the server module that owns the route.
+ * `public: true` marks the routes a stranger may call; every other route needs a session (bearer token or
+ * the session cookie), and the document says so.
+ */
+export type Operation = {
+  operationId: string;
+  tag: ApiTag;
+  public?: true;
+  /** Answers a file (any content type), not JSON. */
+  download?: true;
+  /** Another spelling of the named operation's route, kept for existing clients and left out of the document. */
+  aliasOf?: string;
+};
+
+/** One tag per server module, with the line the docs show under it. */
+export const API_TAGS = {
+  accounts: 'Signing up, in and out, profiles, password reset and seller onboarding',
+  'users-admin': 'The users table and user edits (Admin, Auditor)',
+  kyc: "Sellers' identity documents and their signed links",
+  places: 'Countries, states, cities and postal codes',
+  catalog: 'Products, reviews, categories, discounts and category markups',
+  shops: 'Shops and their products',
+  uploads: 'Product images, shop picture and banner',
+  orders: 'Placing, listing and fulfilling orders; seller payouts',
+  payments: 'RazorPay and PayPal checkout, the payment sandbox and the RazorPay webhook',
+  currency: 'Currencies, rate tables and the visitor currency',
+  notifications: 'Order-completed mails and sent-notification records',
+} as const;
+
+export type ApiTag = keyof typeof API_TAGS;
+
+export const OPERATIONS: Record<string, Operation> = {
+  // accounts
+  'POST /api/users': { operationId: 'registerUser', tag: 'accounts', public: true },
+  'POST /api/users/login': { operationId: 'signIn', tag: 'accounts', public: true },
+  'POST /api/users/logout': { operationId: 'signOut', tag: 'accounts', public: true },
+  'GET /api/users/profile': { operationId: 'getMyProfile', tag: 'accounts' },
+  'PUT /api/users/profile': { operationId: 'updateMyProfile', tag: 'accounts' },
+  'GET /api/users/public/:id': { operationId: 'getPublicUser', tag: 'accounts', public: true },
+  'GET /api/users/:id': { operationId: 'getUser', tag: 'accounts' },
+  'GET /api/roles': { operationId: 'listRoles', tag: 'accounts', public: true },
+  'POST /api/users/forgot-password': {
+    operationId: 'requestPasswordReset',
+    tag: 'accounts',
+    public: true,
+  },
+  'POST /api/users/reset-password/:token': { operationId: 'resetPassword', tag: 'accounts', public: true },
+  'POST /api/users/seller-verification-email': {
+    operationId: 'sendSellerUnderReviewEmail',
+    tag: 'accounts',
+  },
+  'DELETE /api/users/registration': { operationId: 'withdrawSellerRegistration', tag: 'accounts' },
+
+  // users-admin
+  'GET /api/users': { operationId: 'listUsers', tag: 'users-admin' },
+  'PUT /api/users/:id': { operationId: 'updateUser', tag: 'users-admin' },
+  'DELETE /api/users/:id': { operationId: 'deleteUser', tag: 'users-admin' },
+  'POST /api/users/bulk': { operationId: 'listUsersByIds', tag: 'users-admin' },
+  'GET /api/users/role/:roleId': { operationId: 'listUsersByRole', tag: 'users-admin' },
+  'POST /api/users/seller-verified-email': { operationId: 'sendSellerVerifiedEmail', tag: 'users-admin' },
+
+  // kyc
+  'POST /api/upload/verification-docs': { operationId: 'uploadVerificationDocs', tag: 'kyc' },
+  'POST /api/upload/generate-presigned-url': { operationId: 'createVerificationDocLink', tag: 'kyc' },
+  // Authorised by the link's signature, not by a session.
+  'GET /api/upload/verification-docs/file': {
+    operationId: 'getVerificationDocFile',
+    tag: 'kyc',
+    public: true,
+    download: true,
+  },
+
+  // places
+  'GET /api/places/countries': { operationId: 'listCountries', tag: 'places', public: true },
+  'GET /api/places/countries/:iso2/states': { operationId: 'listStates', tag: 'places', public: true },
+  'GET /api/places/countries/:iso2/states/:stateCode/cities': {
+    operationId: 'listCities',
+    tag: 'places',
+    public: true,
+  },
+  'GET /api/places/postal-code': { operationId: 'checkPostalCode', tag: 'places', public: true },
+
+  // catalog: products and reviews
+  'GET /api/products': { operationId: 'listProducts', tag: 'catalog', public: true },
+  'GET /api/products/top': { operationId: 'listTopProducts', tag: 'catalog', public: true },
+  'GET /api/products/category': { operationId: 'listProductsByCategory', tag: 'catalog', public: true },
+  'GET /api/products/:id': { operationId: 'getProduct', tag: 'catalog', public: true },
+  'GET /api/products/:id/markup': { operationId: 'getProductMarkup', tag: 'catalog', public: true },
+  'POST /api/products/:id/reviews': { operationId: 'reviewProduct', tag: 'catalog' },
+  'POST /api/products': { operationId: 'createProduct', tag: 'catalog' },
+  'PUT /api/products/:id': { operationId: 'updateProduct', tag: 'catalog' },
+  'PUT /api/products/:id/toggle': { operationId: 'toggleProduct', tag: 'catalog' },
+  'DELETE /api/products/:id': { operationId: 'deleteProduct', tag: 'catalog' },
+  'GET /api/products/seller/:userId': { operationId: 'listSellerProducts', tag: 'catalog' },
+  'GET /api/products/admin/productlist': { operationId: 'listAllProducts', tag: 'catalog' },
+
+  // catalog: categories
+  'GET /api/category/getcategories/:categoryId': {
+    operationId: 'getCategory',
+    tag: 'catalog',
+    public: true,
+  },
+  'GET /api/category/hsn-tax/:categoryId': { operationId: 'getCategoryTax', tag: 'catalog', public: true },
+  'GET /api/category/firstlevel': { operationId: 'listFirstLevelCategories', tag: 'catalog', public: true },
+  'GET /api/category/secondlevel/:first': {
+    operationId: 'listSecondLevelCategories',
+    tag: 'catalog',
+    public: true,
+  },
+  'GET /api/category/thirdlevel/:second/:first': {
+    operationId: 'listThirdLevelCategories',
+    tag: 'catalog',
+    public: true,
+  },
+  'GET /api/category/fourthlevel/:third/:second': {
+    operationId: 'listFourthLevelCategories',
+    tag: 'catalog',
+    public: true,
+  },
+  'GET /api/category/fifthlevel/:fourth/:third': {
+    operationId: 'listFifthLevelCategories',
+    tag: 'catalog',
+    public: true,
+  },
+  'GET /api/category/getcategoryid': { operationId: 'findCategoryId', tag: 'catalog', public: true },
+  // The same lookup with the trailing slash existing clients send; one operation in the document.
+  'GET /api/category/getcategoryid/': {
+    operationId: 'findCategoryIdTrailingSlash',
+    tag: 'catalog',
+    public: true,
+    aliasOf: 'findCategoryId',
+  },
+  'GET /api/category/:name': { operationId: 'listCategoryIdsByName', tag: 'catalog', public: true },
+
+  // catalog: discounts
+  'GET /api/product-discounts': { operationId: 'listDiscounts', tag: 'catalog', public: true },
+  'GET /api/product-discounts/coupon/:code': {
+    operationId: 'listCouponDiscounts',
+    tag: 'catalog',
+    public: true,
+  },
+  'GET /api/product-discounts/:product_id': { operationId: 'getProductDiscount', tag: 'catalog' },
+  'PUT /api/product-discounts/:product_id': { operationId: 'putProductDiscount', tag: 'catalog' },
+
+  // catalog: category markups
+  'GET /api/category/categories-markup': { operationId: 'listCategoryMarkups', tag: 'catalog' },
+  'GET /api/category/categories-markup/name/:mainCategory': {
+    operationId: 'getCategoryMarkupByName',
+    tag: 'catalog',
+  },
+  'GET /api/category/categories-markup/:id': { operationId: 'getCategoryMarkup', tag: 'catalog' },
+  'PUT /api/category/categories-markup/:id': { operationId: 'updateCategoryMarkup', tag: 'catalog' },
+
+  // shops
+  'GET /api/shops/names': { operationId: 'listShopNames', tag: 'shops', public: true },
+  'GET /api/shops/name/:shopName': { operationId: 'getShop', tag: 'shops', public: true },
+  'GET /api/shops/products/:shopName': { operationId: 'listShopProducts', tag: 'shops', public: true },
+
+  // uploads
+  'POST /api/upload/product': { operationId: 'uploadProductImages', tag: 'uploads' },
+  'POST /api/upload/shop-picture': { operationId: 'uploadShopPicture', tag: 'uploads' },
+  'POST /api/upload/shop-banner': { operationId: 'uploadShopBanner', tag: 'uploads' },
+
+  // orders
+  'POST /api/orders': { operationId: 'placeOrder', tag: 'orders' },
+  'GET /api/orders': { operationId: 'listOrders', tag: 'orders' },
+  'GET /api/orders/myorders': { operationId: 'listMyOrders', tag: 'orders' },
+  'GET /api/orders/seller/:userId': { operationId: 'listSellerOrders', tag: 'orders' },
+  'GET /api/orders/:id': { operationId: 'getOrder', tag: 'orders' },
+  'PUT /api/orders/:id/deliver': { operationId: 'markOrderDelivered', tag: 'orders' },
+  'PUT /api/orders/:id/CashOnDelivery/pay': { operationId: 'markCashOnDeliveryPaid', tag: 'orders' },
+  'GET /api/payments/pending-seller-payments': { operationId: 'listPendingSellerPayments', tag: 'orders' },
+  'POST /api/payments/seller': { operationId: 'updateSellerPayment', tag: 'orders' },
+
+  // payments
+  'GET /api/config/razorpay': { operationId: 'getRazorPayConfig', tag: 'payments', public: true },
+  'GET /api/config/paypal': { operationId: 'getPayPalConfig', tag: 'payments', public: true },
+  'GET /api/orders/:id/payment-quote': { operationId: 'getPaymentQuote', tag: 'payments' },
+  'POST /api/orders/RazorPay': { operationId: 'createRazorPayOrder', tag: 'payments' },
+  'PUT /api/orders/:id/RazorPay/pay': { operationId: 'payOrderWithRazorPay', tag: 'payments' },
+  'POST /api/orders/:id/PayPal/create': { operationId: 'createPayPalOrder', tag: 'payments' },
+  'PUT /api/orders/:id/PayPal/pay': { operationId: 'payOrderWithPayPal', tag: 'payments' },
+  'POST /api/payments/sandbox/razorpay/pay': { operationId: 'paySandboxRazorPayOrder', tag: 'payments' },
+  // Authorised by the X-Razorpay-Signature header over the raw body, not by a session.
+  'POST /api/payments/razorpay/webhook': {
+    operationId: 'receiveRazorPayWebhook',
+    tag: 'payments',
+    public: true,
+  },
+
+  // currency
+  'GET /api/currencies': { operationId: 'listCurrencies', tag: 'currency', public: true },
+  'GET /api/rates/:code': { operationId: 'getRates', tag: 'currency', public: true },
+  'GET /api/geo/currency': { operationId: 'getVisitorCurrency', tag: 'currency', public: true },
+
+  // notifications
+  'POST /api/orders/email/buyer/complete_order/:id': {
+    operationId: 'sendBuyerOrderCompletedEmail',
+    tag: 'notifications',
+  },
+  'POST /api/orders/email/seller/complete_order/:id': {
+    operationId: 'sendSellerOrderCompletedEmail',
+    tag: 'notifications',
+  },
+  'POST /api/orders/email/distributors/complete_order/:id': {
+    operationId: 'sendDistributorsOrderCompletedEmail',
+    tag: 'notifications',
+  },
+  'GET /api/notifications/check': { operationId: 'checkNotification', tag: 'notifications' },
+  'POST /api/notifications/record': { operationId: 'recordNotification', tag: 'notifications' },
+};
+
+/** The key of a route in OPERATIONS: `GET /api/products/:id`. */
+export const operationKey = (method: string, url: string) => `${method.toUpperCase()} ${url}`;
