@@ -5,11 +5,13 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController, type FastifyError } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
+  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -19,10 +21,10 @@ import { ZodError } from 'zod';
 import { linkOrigin, type Config } from './config.ts';
 import { ping, type Database } from './db/client.ts';
 import { outageCause } from './db/errors.ts';
+import { ERROR_CODES, codeOfStatus, type ApiErrorBody } from '../shared/errors.ts';
 import { AppError, statusOf } from './lib/errors.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { refuseUnstorableText } from './lib/storable-text.ts';
-import { openapiPlugin } from './openapi/plugin.ts';
 import type { App } from './lib/types.ts';
 import { productHeadHtml } from './modules/catalog/product-head.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -107,8 +109,10 @@ export async function buildApp({ config, db, logger, logStream, onRoute }: Build
     global: false,
     ...(app.redis ? { redis: app.redis, skipOnError: true } : {}),
   });
-  // The OpenAPI document; every API route needs its operationId in src/server/openapi/operations.ts.
-  await app.register(openapiPlugin);
+  await app.register(swagger, {
+    openapi: { info: { title: 'Haat API', version: '0.1.0' } },
+    transform: jsonSchemaTransform,
+  });
   // API_DOCS=0 takes the OpenAPI page and JSON away (README); the schemas still validate every route.
   if (config.apiDocs) await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(authPlugin);
@@ -117,9 +121,13 @@ export async function buildApp({ config, db, logger, logStream, onRoute }: Build
   await app.register(jobsPlugin);
   await app.register(paymentsPlugin);
 
+  // The one error handler: every error body is `{ message, code, errors? }` (ApiErrorBody in
+  // src/shared/errors.ts), with a stable code clients branch on; `requestId` is added on the way out.
   app.setErrorHandler((err: FastifyError, req, reply) => {
+    const send = (status: number, body: ApiErrorBody) => reply.status(status).send(body);
     if (err instanceof AppError) {
-      return reply.status(statusOf[err.kind]).send({ message: err.message, ...err.details });
+      const { message, code, errors } = err;
+      return send(statusOf[err.kind], { message, code, ...(errors ? { errors } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors = err.validation.map((v) => ({
@@ -128,37 +136,44 @@ export async function buildApp({ config, db, logger, logStream, onRoute }: Build
           .replaceAll('/', '.'),
         message: v.message ?? 'Invalid value',
       }));
-      return reply.status(400).send({ message: errors[0]?.message ?? 'Invalid input', errors });
+      return send(400, {
+        message: errors[0]?.message ?? 'Invalid input',
+        code: ERROR_CODES.invalid_input,
+        errors,
+      });
     }
     if (err instanceof ZodError) {
       const errors = err.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-      return reply.status(400).send({ message: errors[0]?.message ?? 'Invalid input', errors });
+      return send(400, {
+        message: errors[0]?.message ?? 'Invalid input',
+        code: ERROR_CODES.invalid_input,
+        errors,
+      });
     }
     if (isResponseSerializationError(err)) {
       req.log.error({ err, issues: err.cause.issues }, 'response did not match its schema');
-      return reply.status(500).send({ message: 'Internal server error' });
+      return send(500, { message: 'Internal server error', code: ERROR_CODES.internal_error });
     }
     const outage = outageCause(err);
     if (outage) {
       // The database is down, restarting or too slow (ADR 0016): nothing is wrong with the request.
       req.log.warn({ outage }, 'database unavailable');
-      return reply
-        .status(503)
-        .header('retry-after', '5')
-        .send({ message: 'Service temporarily unavailable' });
+      void reply.header('retry-after', '5');
+      return send(503, { message: 'Service temporarily unavailable', code: ERROR_CODES.service_unavailable });
     }
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     if (status === 500) {
       req.log.error({ err }, 'unhandled error');
-      return reply.status(500).send({ message: 'Internal server error' });
+      return send(500, { message: 'Internal server error', code: ERROR_CODES.internal_error });
     }
+    // Fastify's and its plugins' own 4xx (a body too large, a bad content type, a rate limit…).
     const message =
       status === 429
         ? 'Too many attempts, please try again later'
         : status === 413
           ? 'Request is too large'
           : err.message;
-    return reply.status(status).send({ message });
+    return send(status, { message, code: codeOfStatus(status) });
   });
 
   app.get('/healthz', { schema: { hide: true } }, async (_req, reply) => {
@@ -205,7 +220,7 @@ async function registerWeb(app: App) {
   app.setNotFoundHandler(async (req, reply) => {
     const url = req.url.split('?')[0] ?? '';
     if (url.startsWith('/api/') || url === '/api' || req.method !== 'GET' || !hasWeb) {
-      return reply.status(404).send({ message: 'Not found' });
+      return reply.status(404).send({ message: 'Not found', code: ERROR_CODES.not_found });
     }
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
     const productId = productPage.exec(url)?.[1];

@@ -293,6 +293,7 @@ describe('POST /api/users/login', () => {
     expect(eleventh.statusCode).toBe(429);
     expect(eleventh.json()).toEqual({
       message: 'Too many attempts, please try again later',
+      code: 'rate_limited',
       requestId: expect.any(String),
     });
     expect(Number(eleventh.headers['retry-after'])).toBeGreaterThan(0);

@@ -178,7 +178,11 @@ describe('GET /api/products/:id', () => {
   it('answers 404 for unknown and malformed ids', async () => {
     const unknown = await get('/api/products/00000000-0000-4000-8000-000000000000');
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ message: 'Product not found', requestId: expect.any(String) });
+    expect(unknown.json()).toEqual({
+      message: 'Product not found',
+      code: 'not_found',
+      requestId: expect.any(String),
+    });
     expect((await get('/api/products/not-a-uuid')).statusCode).toBe(404);
   });
 });

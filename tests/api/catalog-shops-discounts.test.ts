@@ -181,7 +181,11 @@ describe('product discounts', () => {
     for (const code of ['NOPE', 'OLD5', 'OFF', 'HIDDEN']) {
       const res = await get(`/api/product-discounts/coupon/${code}`);
       expect(res.statusCode, code).toBe(404);
-      expect(res.json()).toEqual({ message: 'Coupon code not found', requestId: expect.any(String) });
+      expect(res.json()).toEqual({
+        message: 'Coupon code not found',
+        code: 'not_found',
+        requestId: expect.any(String),
+      });
     }
   });
 

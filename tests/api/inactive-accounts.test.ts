@@ -78,7 +78,7 @@ async function onlyWhenActive(
   try {
     const refused = await request();
     expect(refused.statusCode, refused.body).toBe(403);
-    expect(refused.json()).toMatchObject({ message: MSG.accountInactive });
+    expect(refused.json()).toMatchObject({ message: MSG.accountInactive, code: 'account_inactive' });
     await unchanged?.();
   } finally {
     await setActive(by, true);

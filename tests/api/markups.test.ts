@@ -82,6 +82,7 @@ describe('reading category markups', () => {
     expect(named.json()).toMatchObject({ _id: fashion.id, percentageMarkup: 15 });
     expect((await get('/api/category/categories-markup/name/Toys', seller)).json()).toEqual({
       message: MARKUP_MSG.notFound,
+      code: 'not_found',
       requestId: expect.any(String),
     });
     expect(

@@ -104,7 +104,11 @@ describe('GET /metrics in production', () => {
     try {
       const res = await prod.app.inject({ method: 'GET', url: '/metrics' });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: 'Not found', requestId: res.headers['x-request-id'] });
+      expect(res.json()).toEqual({
+        message: 'Not found',
+        code: 'not_found',
+        requestId: res.headers['x-request-id'],
+      });
     } finally {
       await prod.close();
     }

@@ -74,7 +74,11 @@ describe('GET /api/places/countries/:iso2/states', () => {
   it('an unknown country is 404 and not cached', async () => {
     const res = await get('/api/places/countries/XX/states');
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'Country not found', requestId: expect.any(String) });
+    expect(res.json()).toEqual({
+      message: 'Country not found',
+      code: 'not_found',
+      requestId: expect.any(String),
+    });
     expect(res.headers['cache-control']).toBeUndefined();
   });
 
@@ -113,10 +117,18 @@ describe('GET /api/places/countries/:iso2/states/:stateCode/cities', () => {
   it('an unknown state or country is 404', async () => {
     const state = await get('/api/places/countries/IN/states/ZZZ/cities');
     expect(state.statusCode).toBe(404);
-    expect(state.json()).toEqual({ message: 'State not found', requestId: expect.any(String) });
+    expect(state.json()).toEqual({
+      message: 'State not found',
+      code: 'not_found',
+      requestId: expect.any(String),
+    });
     const country = await get('/api/places/countries/XX/states/MH/cities');
     expect(country.statusCode).toBe(404);
-    expect(country.json()).toEqual({ message: 'Country not found', requestId: expect.any(String) });
+    expect(country.json()).toEqual({
+      message: 'Country not found',
+      code: 'not_found',
+      requestId: expect.any(String),
+    });
   });
 });
 

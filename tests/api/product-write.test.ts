@@ -119,7 +119,11 @@ describe('POST /api/products: who may create', () => {
     expect((await inject('POST', '/api/products', undefined, shirt())).statusCode).toBe(401);
     const asBuyer = await inject('POST', '/api/products', buyer, shirt());
     expect(asBuyer.statusCode).toBe(403);
-    expect(asBuyer.json()).toEqual({ message: MSG.notAllowed, requestId: expect.any(String) });
+    expect(asBuyer.json()).toEqual({
+      message: MSG.notAllowed,
+      code: 'forbidden',
+      requestId: expect.any(String),
+    });
     expect((await inject('POST', '/api/products', pending, shirt())).statusCode).toBe(403);
     // Even an invalid body from a buyer is "not allowed", not a list of fixes.
     expect((await inject('POST', '/api/products', buyer, {})).statusCode).toBe(403);
@@ -265,7 +269,11 @@ describe('PUT /api/products/:id: ownership and the edit lock', () => {
     const p = await create(kavya);
     const res = await inject('PUT', `/api/products/${p._id}`, meera, { price: 1 });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'Product not found', requestId: expect.any(String) });
+    expect(res.json()).toEqual({
+      message: 'Product not found',
+      code: 'not_found',
+      requestId: expect.any(String),
+    });
     expect((await inject('PUT', `/api/products/${randomUUID()}`, meera, { price: 1 })).statusCode).toBe(404);
     expect((await inject('PUT', `/api/products/not-a-uuid`, meera, { price: 1 })).statusCode).toBe(404);
     expect((await inject('PUT', `/api/products/${p._id}`, buyer, { price: 1 })).statusCode).toBe(403);
@@ -691,6 +699,7 @@ describe('PUT /api/product-discounts/:product_id', () => {
     const p = await create(meera, { price: 800 });
     expect((await inject('GET', `/api/product-discounts/${p._id}`, meera)).json()).toEqual({
       message: 'Discount not found',
+      code: 'not_found',
       requestId: expect.any(String),
     });
     expect((await inject('PUT', `/api/product-discounts/${p._id}`, kavya, tenPercent())).statusCode).toBe(

@@ -145,7 +145,11 @@ describe('POST /api/products/:id/reviews', () => {
   it('does not let a seller review their own product (403)', async () => {
     const res = await review(product.id, { rating: 5, comment: 'Best ever' }, await tokenFor(seller));
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ message: REVIEW_MSG.ownProduct, requestId: expect.any(String) });
+    expect(res.json()).toEqual({
+      message: REVIEW_MSG.ownProduct,
+      code: 'forbidden',
+      requestId: expect.any(String),
+    });
   });
 
   it('keeps rating and numReviews exact under 10 concurrent reviews', async () => {

@@ -209,7 +209,11 @@ describe('POST /api/upload/product', () => {
     expect((await upload('/api/upload/product', other, await parts())).statusCode).toBe(404);
     const asBuyer = await upload('/api/upload/product', buyer, await parts());
     expect(asBuyer.statusCode).toBe(403);
-    expect(asBuyer.json()).toEqual({ message: MSG.notAllowed, requestId: expect.any(String) });
+    expect(asBuyer.json()).toEqual({
+      message: MSG.notAllowed,
+      code: 'forbidden',
+      requestId: expect.any(String),
+    });
     expect((await upload('/api/upload/product', undefined, await parts())).statusCode).toBe(401);
     expect((await upload('/api/upload/product', admin, await parts())).statusCode).toBe(200);
   });

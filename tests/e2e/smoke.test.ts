@@ -36,6 +36,7 @@ describe('smoke: the app as `npm start` serves it', () => {
     // The request id is the one in the X-Request-Id header (docs/operations.md, Logs).
     expect(await res.json()).toEqual({
       message: expect.any(String),
+      code: 'not_found',
       requestId: res.headers.get('x-request-id'),
     });
   });

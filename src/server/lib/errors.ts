@@ -1,6 +1,11 @@
+import { ERROR_CODES, type ErrorCode, type FieldError } from '../../shared/errors.ts';
+
+export type { ErrorCode, FieldError } from '../../shared/errors.ts';
+
 /**
- * The one error type services throw. `kind` maps to an HTTP status in exactly one place (app.ts);
- * `code` is a stable name the UI may branch on; `errors` lists field problems for 400s.
+ * The one error type the server throws for expected outcomes. `kind` maps to an HTTP status in exactly
+ * one place (`statusOf`, used by the error handler in app.ts); `code` is required, a stable name from
+ * src/shared/errors.ts that clients branch on; `errors` lists field problems for 400s.
  */
 export type ErrorKind =
   | 'invalid'
@@ -10,7 +15,8 @@ export type ErrorKind =
   | 'conflict'
   | 'too_large'
   | 'unsupported_media'
-  | 'rate_limited';
+  | 'rate_limited'
+  | 'bad_gateway';
 
 export const statusOf: Record<ErrorKind, number> = {
   invalid: 400,
@@ -21,24 +27,43 @@ export const statusOf: Record<ErrorKind, number> = {
   too_large: 413,
   unsupported_media: 415,
   rate_limited: 429,
+  bad_gateway: 502,
 };
 
-export type FieldError = { path: string; message: string };
-
 export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly errors: FieldError[] | undefined;
+
   constructor(
     readonly kind: ErrorKind,
     message: string,
-    readonly details: { code?: string; errors?: FieldError[] } = {},
+    details: { code: ErrorCode; errors?: FieldError[] },
   ) {
     super(message);
     this.name = 'AppError';
+    this.code = details.code;
+    this.errors = details.errors;
   }
 }
 
-export const notFound = (what = 'Not found') => new AppError('not_found', what);
-export const forbidden = (message = 'You are not allowed to do that') => new AppError('forbidden', message);
-export const unauthenticated = (message = 'Please sign in') => new AppError('unauthenticated', message);
-export const conflict = (message: string, code?: string) => new AppError('conflict', message, { code });
-export const invalid = (message: string, errors?: FieldError[]) =>
-  new AppError('invalid', message, { errors });
+export const notFound = (what = 'Not found') =>
+  new AppError('not_found', what, { code: ERROR_CODES.not_found });
+export const forbidden = (
+  message = 'You are not allowed to do that',
+  code: ErrorCode = ERROR_CODES.forbidden,
+) => new AppError('forbidden', message, { code });
+export const unauthenticated = (message = 'Please sign in', code: ErrorCode = ERROR_CODES.unauthenticated) =>
+  new AppError('unauthenticated', message, { code });
+export const conflict = (message: string, code: ErrorCode = ERROR_CODES.conflict) =>
+  new AppError('conflict', message, { code });
+export const invalid = (
+  message: string,
+  errors?: FieldError[],
+  code: ErrorCode = ERROR_CODES.invalid_input,
+) => new AppError('invalid', message, { code, errors });
+export const tooLarge = (message: string, code: ErrorCode = ERROR_CODES.too_large) =>
+  new AppError('too_large', message, { code });
+export const unsupportedMedia = (message: string, code: ErrorCode = ERROR_CODES.unsupported_media) =>
+  new AppError('unsupported_media', message, { code });
+export const rateLimited = (message: string) =>
+  new AppError('rate_limited', message, { code: ERROR_CODES.rate_limited });

@@ -119,7 +119,9 @@ export async function storeProductImage(
   { effort = 3 }: StoreImageOptions = {},
 ): Promise<{ url: string; key: string }> {
   if (!sniffImageType(buffer))
-    throw new AppError('unsupported_media', 'Only JPEG, PNG, WebP or GIF images are accepted');
+    throw new AppError('unsupported_media', 'Only JPEG, PNG, WebP or GIF images are accepted', {
+      code: 'unsupported_image',
+    });
   const key = `products/${productId}/${randomUUID()}-original.webp`;
   assertSafeKey(key);
 

@@ -67,7 +67,7 @@ describe('refuseUnstorableText', () => {
     const result = validate({ items: [{ email: 'a\u0000@b.c' }] }) as { error: AppError };
     expect(result.error).toBeInstanceOf(AppError);
     expect(result.error.kind).toBe('invalid');
-    expect(result.error.details.errors).toEqual([
+    expect(result.error.errors).toEqual([
       { path: 'items.0.email', message: expect.stringMatching(/NUL/) as string },
     ]);
   });

@@ -71,7 +71,7 @@ export function isSafeKey(key: string): boolean {
 }
 
 export function assertSafeKey(key: string): void {
-  if (!isSafeKey(key)) throw new AppError('invalid', 'Invalid file key');
+  if (!isSafeKey(key)) throw new AppError('invalid', 'Invalid file key', { code: 'invalid_input' });
 }
 
 /** A fresh key under `folder` (itself made of safe segments), e.g. `kyc/<userId>/<uuid>.pdf`. */
@@ -85,7 +85,9 @@ function checkPut(key: string, contentType: string) {
   assertSafeKey(key);
   const expected = contentTypeOf(key);
   if (!expected || expected !== contentType) {
-    throw new AppError('unsupported_media', `A ${contentType} file cannot be stored as ${key}`);
+    throw new AppError('unsupported_media', `A ${contentType} file cannot be stored as ${key}`, {
+      code: 'unsupported_media',
+    });
   }
 }
 
@@ -107,7 +109,8 @@ export class LocalStorage implements Storage {
     const dir = visibility === 'public' ? this.publicDir : this.privateDir;
     const file = path.resolve(dir, key);
     // Belt and braces: the key pattern already makes escaping the folder impossible.
-    if (!file.startsWith(dir + path.sep)) throw new AppError('invalid', 'Invalid file key');
+    if (!file.startsWith(dir + path.sep))
+      throw new AppError('invalid', 'Invalid file key', { code: 'invalid_input' });
     return file;
   }
 

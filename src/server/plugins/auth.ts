@@ -7,7 +7,7 @@ import { isRoleName, type RoleName } from '#shared/roles.ts';
 import { MSG } from '#shared/messages.ts';
 import type { Queryable } from '../db/client.ts';
 import { roles, sessions, userRoles, users } from '../db/schema/index.ts';
-import { AppError, forbidden, unauthenticated } from '../lib/errors.ts';
+import { forbidden, unauthenticated } from '../lib/errors.ts';
 import type { App } from '../lib/types.ts';
 
 export const SESSION_COOKIE = 'haat_session';
@@ -122,7 +122,7 @@ export const authPlugin = fp(async (app: App) => {
     const via = bearer ? 'bearer' : 'cookie';
     if (via === 'cookie' && UNSAFE.has(req.method)) {
       const origin = req.headers.origin ?? refererOrigin(req.headers.referer);
-      if (origin !== expectedOrigin(req)) throw forbidden('Cross-site request refused');
+      if (origin !== expectedOrigin(req)) throw forbidden('Cross-site request refused', 'cross_site_request');
     }
     const found = await actorForToken(app.db, token);
     if (!found) return; // unknown or expired token: treated as signed out
@@ -146,7 +146,7 @@ export async function requireAuth(req: FastifyRequest): Promise<void> {
  */
 export async function requireActive(req: FastifyRequest): Promise<void> {
   if (!req.actor) throw unauthenticated(MSG.signInRequired);
-  if (!isActive(req.actor)) throw forbidden(MSG.accountInactive);
+  if (!isActive(req.actor)) throw forbidden(MSG.accountInactive, 'account_inactive');
 }
 
 /** Route guard factory: signed in, active and holding one of `roleNames`. */
@@ -167,6 +167,6 @@ export function requirePermission(allowed: (actor: Actor) => boolean) {
 
 /** Narrow `req.actor` after a guard ran. */
 export function actorOf(req: FastifyRequest): Actor {
-  if (!req.actor) throw new AppError('unauthenticated', MSG.signInRequired);
+  if (!req.actor) throw unauthenticated(MSG.signInRequired);
   return req.actor;
 }

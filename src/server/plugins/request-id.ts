@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import fp from 'fastify-plugin';
+import { codeOfStatus } from '../../shared/errors.ts';
 import type { App } from '../lib/types.ts';
 
 /** What an incoming X-Request-Id may be to be kept: a short token, nothing that could forge a log line. */
@@ -16,7 +17,7 @@ export function requestIdFrom(req: IncomingMessage): string {
 }
 
 /**
- * Every response carries `X-Request-Id`, and every JSON error body (4xx, 5xx) a `requestId`, the same id
+ * Every response carries `X-Request-Id`, and every JSON error body (4xx, 5xx) a `code` and a `requestId`, the same id
  * as on the request's log lines: a user can quote it and an operator find the log. Done after
  * serialisation, so no route's response schema has to declare it.
  */
@@ -32,6 +33,9 @@ export const requestIdPlugin = fp(async (app: App) => {
       return payload; // not JSON after all: sent as it is
     }
     if (!body || typeof body !== 'object' || Array.isArray(body) || 'requestId' in body) return payload;
-    return JSON.stringify({ ...body, requestId: req.id });
+    // The error handler gives every error its code; an answer sent by hand without one (a plugin's own
+    // 404, say) gets its status's generic code, so no JSON error body ever lacks one.
+    const code = 'code' in body ? {} : { code: codeOfStatus(reply.statusCode) };
+    return JSON.stringify({ ...body, ...code, requestId: req.id });
   });
 });

@@ -1,13 +1,14 @@
 import { z } from 'zod';
+import { ERROR_CODES, type ErrorCode } from '../errors.ts';
 
 /** `_id` on the wire is a UUID string (DECISIONS §3). */
 export const idSchema = z.uuid({ message: 'Invalid id' });
 export const idParams = z.object({ id: idSchema });
 
-/** Error body of every non-2xx answer (DECISIONS §3). */
+/** Error body of every non-2xx answer: `ApiErrorBody` of src/shared/errors.ts, with its stable code. */
 export const errorSchema = z.object({
   message: z.string(),
-  code: z.string().optional(),
+  code: z.enum(Object.values(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]),
   errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });
 export type ErrorBody = z.infer<typeof errorSchema>;

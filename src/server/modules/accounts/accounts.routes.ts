@@ -59,7 +59,7 @@ export default async function accountsRoutes(app: App) {
       const attempt = await loginLimiter.attempt(req.ip, req.body.email);
       if (!attempt.allowed) {
         reply.header('retry-after', String(attempt.retryAfterSeconds));
-        throw new AppError('rate_limited', MSG.tooManyAttempts);
+        throw new AppError('rate_limited', MSG.tooManyAttempts, { code: 'rate_limited' });
       }
       const { user, token, expiresAt } = await accounts.login(ctx(req), req.body);
       await attempt.succeeded();
@@ -104,7 +104,7 @@ export default async function accountsRoutes(app: App) {
         const attempt = await loginLimiter.attempt(req.ip, email);
         if (!attempt.allowed) {
           reply.header('retry-after', String(attempt.retryAfterSeconds));
-          throw new AppError('rate_limited', MSG.tooManyAttempts);
+          throw new AppError('rate_limited', MSG.tooManyAttempts, { code: 'rate_limited' });
         }
         return attempt.succeeded;
       };

@@ -28,14 +28,17 @@ const FILES_FIELD = 'verificationDocs';
 /** @fastify/multipart's limit errors, by code, as our messages (DECISIONS §3, §5). */
 function multipartError(err: unknown): AppError | null {
   const code = (err as { code?: unknown }).code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('too_large', SELLER_MSG.documentTooLarge);
+  if (code === 'FST_REQ_FILE_TOO_LARGE')
+    return new AppError('too_large', SELLER_MSG.documentTooLarge, { code: 'file_too_large' });
   if (code === 'FST_FILES_LIMIT')
     return invalid(SELLER_MSG.tooManyDocuments, [
       { path: FILES_FIELD, message: SELLER_MSG.tooManyDocuments },
     ]);
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return invalid('Too many form fields');
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
-    return new AppError('unsupported_media', 'Please send the documents as multipart/form-data');
+    return new AppError('unsupported_media', 'Please send the documents as multipart/form-data', {
+      code: 'unsupported_media',
+    });
   return malformedMultipart(err);
 }
 
@@ -68,7 +71,7 @@ export default async function kycRoutes(app: App) {
       // places (five minus those on file, looked up when the first file arrives); the bytes of the files
       // read are counted as they arrive.
       const maxBytes = KYC_LIMITS.maxFiles * KYC_LIMITS.maxBytes;
-      const tooLarge = () => new AppError('too_large', 'Request is too large');
+      const tooLarge = () => new AppError('too_large', 'Request is too large', { code: 'request_too_large' });
       const declared = Number(req.headers['content-length']);
       if (Number.isFinite(declared) && declared > maxBytes + 1_048_576) throw tooLarge();
       const budget = { left: maxBytes, over: tooLarge };

@@ -76,8 +76,10 @@ export async function uploadVerificationDocs(
     ]);
   const typed = input.files.map((data) => {
     const type = sniffDocumentType(data);
-    if (!type || data.length === 0) throw new AppError('unsupported_media', SELLER_MSG.documentType);
-    if (data.length > KYC_LIMITS.maxBytes) throw new AppError('too_large', SELLER_MSG.documentTooLarge);
+    if (!type || data.length === 0)
+      throw new AppError('unsupported_media', SELLER_MSG.documentType, { code: 'unsupported_media' });
+    if (data.length > KYC_LIMITS.maxBytes)
+      throw new AppError('too_large', SELLER_MSG.documentTooLarge, { code: 'file_too_large' });
     return { data, ...type, key: newKey(folderOf(userId), type.extension) };
   });
 

@@ -32,9 +32,9 @@ function multipartError(err: unknown): unknown {
   if (code === 'FST_FILES_LIMIT')
     return invalid(PRODUCT_MSG.tooManyImages, [{ path: 'files', message: PRODUCT_MSG.tooManyImages }]);
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
-    return new AppError('too_large', 'Request is too large');
+    return new AppError('too_large', 'Request is too large', { code: 'request_too_large' });
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
-    return new AppError('unsupported_media', uploads.UPLOAD_MSG.notMultipart);
+    return new AppError('unsupported_media', uploads.UPLOAD_MSG.notMultipart, { code: 'unsupported_media' });
   return malformedMultipart(err) ?? err;
 }
 
@@ -53,7 +53,8 @@ async function readMultipart(
   // A declared length over the limit is refused before reading; a chunked body is counted as it comes.
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > maxBytes + 1_048_576) throw overTotal();
-  if (!req.isMultipart()) throw new AppError('unsupported_media', uploads.UPLOAD_MSG.notMultipart);
+  if (!req.isMultipart())
+    throw new AppError('unsupported_media', uploads.UPLOAD_MSG.notMultipart, { code: 'unsupported_media' });
   const fields = new Map<string, string>();
   const files: Buffer[] = [];
   const budget = { left: maxBytes, over: overTotal };
