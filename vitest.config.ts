@@ -18,7 +18,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', ...fixtures],
+          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts', ...fixtures],
           exclude: ['src/server/**/*.api.test.ts'],
           globalSetup: [runGuard],
           environment: 'node',
