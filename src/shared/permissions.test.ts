@@ -1,22 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import {
   backOfficeMenu,
+  backOfficeTitle,
+  canDeleteUser,
   canEditMarkups,
+  canEditProduct,
   canManageOrders,
   canManageProducts,
   canManageUsers,
+  canViewOrder,
   canViewPendingPayments,
   canViewUserList,
   hasRole,
   holdsRole,
   isActive,
+  isBuyerOf,
   isAdmin,
   isSeller,
   isSellerAccount,
   sellerMenu,
   type Actor,
 } from './permissions.ts';
-import { ROLE_NAMES, type RoleName } from './roles.ts';
+import { includesSellerRole, ROLE_NAMES, type RoleName } from './roles.ts';
 
 const actor = (roles: RoleName[], active = true): Actor => ({
   id: 'me',
@@ -75,5 +80,57 @@ describe('an inactive account holds no power', () => {
     for (const allowed of Object.values(POWERS)) expect(allowed(null)).toBe(false);
     expect(holdsRole(undefined, 'Buyer')).toBe(false);
     expect(isActive(null)).toBe(false);
+  });
+});
+
+describe('ownership predicates pages use', () => {
+  const other = (roles: RoleName[], active = true): Actor => ({ ...actor(roles, active), id: 'other' });
+
+  it('isBuyerOf: the order is the signed-in account’s own, active or not', () => {
+    expect(isBuyerOf(actor(['Buyer']), 'me')).toBe(true);
+    expect(isBuyerOf(actor(['Buyer'], false), 'me')).toBe(true);
+    expect(isBuyerOf(other(['Buyer']), 'me')).toBe(false);
+    expect(isBuyerOf(null, 'me')).toBe(false);
+  });
+
+  it('canViewOrder: its buyer, and active Admin or Distributors only', () => {
+    expect(canViewOrder(actor(['Buyer']), 'me')).toBe(true);
+    expect(canViewOrder(other(['Admin']), 'me')).toBe(true);
+    expect(canViewOrder(other(['Distributor']), 'me')).toBe(true);
+    expect(canViewOrder(other(['Distributor'], false), 'me')).toBe(false);
+    expect(canViewOrder(other(['Auditor', 'Seller-Company', 'Buyer']), 'me')).toBe(false);
+    expect(canViewOrder(undefined, 'me')).toBe(false);
+  });
+
+  it('canEditProduct: Admin any product; an active seller only their own', () => {
+    expect(canEditProduct(actor(['Seller-Individual']), 'me')).toBe(true);
+    expect(canEditProduct(actor(['Seller-Individual'], false), 'me')).toBe(false);
+    expect(canEditProduct(other(['Seller-Company']), 'me')).toBe(false);
+    expect(canEditProduct(other(['Admin']), 'me')).toBe(true);
+    expect(canEditProduct(actor(['Buyer']), 'me')).toBe(false);
+    expect(canEditProduct(null, 'me')).toBe(false);
+  });
+
+  it('canDeleteUser: Admin, never their own account', () => {
+    expect(canDeleteUser(actor(['Admin']), 'someone')).toBe(true);
+    expect(canDeleteUser(actor(['Admin']), 'me')).toBe(false);
+    expect(canDeleteUser(actor(['Admin'], false), 'someone')).toBe(false);
+    expect(canDeleteUser(actor(['Auditor']), 'someone')).toBe(false);
+  });
+
+  it('includesSellerRole: a user record with either seller role', () => {
+    expect(includesSellerRole(['Buyer', 'Seller-Company'])).toBe(true);
+    expect(includesSellerRole(['Seller-Individual'])).toBe(true);
+    expect(includesSellerRole(['Buyer', 'Admin', 'Auditor', 'Distributor'])).toBe(false);
+    expect(includesSellerRole([])).toBe(false);
+  });
+});
+
+describe('backOfficeTitle', () => {
+  it('names the menu after the role, Admin first, both back-office roles together', () => {
+    expect(backOfficeTitle(actor(['Admin', 'Distributor']))).toBe('Admin');
+    expect(backOfficeTitle(actor(['Distributor']))).toBe('Distributor');
+    expect(backOfficeTitle(actor(['Auditor']))).toBe('Auditor');
+    expect(backOfficeTitle(actor(['Distributor', 'Auditor']))).toBe('Back office');
   });
 });

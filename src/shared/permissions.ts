@@ -43,6 +43,22 @@ export const canManageOrders = (actor: Actor | null | undefined) => hasRole(acto
 export const canViewPendingPayments = (actor: Actor | null | undefined) => isAdmin(actor);
 export const canEditMarkups = (actor: Actor | null | undefined) => isAdmin(actor);
 
+/**
+ * The signed-in person is the order's buyer (identity, not a power: an account under review still owns
+ * its orders). The buyer pays an online order; anybody else sees that it waits for the buyer.
+ */
+export const isBuyerOf = (actor: Actor | null | undefined, buyerId: string): boolean =>
+  !!actor && actor.id === buyerId;
+/** An order is seen by its buyer, and by Admin and Distributors (everybody else: 404). */
+export const canViewOrder = (actor: Actor | null | undefined, buyerId: string): boolean =>
+  isBuyerOf(actor, buyerId) || canManageOrders(actor);
+/** A product is edited by Admin, or by its own seller while active. */
+export const canEditProduct = (actor: Actor | null | undefined, sellerId: string): boolean =>
+  isAdmin(actor) || (isSeller(actor) && actor?.id === sellerId);
+/** Admin deletes users, never their own account (the server refuses that too). */
+export const canDeleteUser = (actor: Actor | null | undefined, userId: string): boolean =>
+  canManageUsers(actor) && actor?.id !== userId;
+
 /** The back-office menus a role sees in the header (SPEC §2). */
 export type MenuLink = { to: string; label: string };
 export function backOfficeMenu(actor: Actor | null | undefined): MenuLink[] {
@@ -59,6 +75,15 @@ export function backOfficeMenu(actor: Actor | null | undefined): MenuLink[] {
   if (hasRole(actor, 'Distributor')) links.push({ to: '/admin/orderlist', label: 'Orders' });
   if (hasRole(actor, 'Auditor')) links.push({ to: '/admin/userlist', label: 'Users' });
   return links;
+}
+
+/** The title of the back-office menu: 'Admin', 'Distributor', 'Auditor', or 'Back office' for both of the last two. */
+export function backOfficeTitle(actor: Actor | null | undefined): string {
+  if (isAdmin(actor)) return 'Admin';
+  const distributor = hasRole(actor, 'Distributor');
+  const auditor = hasRole(actor, 'Auditor');
+  if (distributor && auditor) return 'Back office';
+  return distributor ? 'Distributor' : 'Auditor';
 }
 
 /** The seller entries of the user menu (SPEC §2: for an active Admin or seller). */

@@ -10,6 +10,9 @@ export const ROLE_NAMES = [
 export type RoleName = (typeof ROLE_NAMES)[number];
 
 export const SELLER_ROLES: readonly RoleName[] = ['Seller-Individual', 'Seller-Company'];
+/** A list of roles (a user record's) includes a seller role. */
+export const includesSellerRole = (roles: readonly RoleName[]): boolean =>
+  roles.some((r) => SELLER_ROLES.includes(r));
 /** Roles a person may give themselves at registration (DECISIONS §4). */
 export const SELF_SERVICE_ROLES: readonly RoleName[] = ['Buyer', 'Seller-Individual', 'Seller-Company'];
 

@@ -3,7 +3,7 @@ import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { canManageUsers } from '#shared/permissions.ts';
-import { SELLER_ROLES } from '#shared/roles.ts';
+import { includesSellerRole } from '#shared/roles.ts';
 import { adminUserForm, type AdminUserForm, type User } from '#shared/schemas/user.ts';
 import { ErrorAlert, Message } from '#web/components/alerts.tsx';
 import { FormContainer } from '#web/components/form-container.tsx';
@@ -12,11 +12,10 @@ import { Loader } from '#web/components/loader.tsx';
 import { applyFieldErrors } from '#web/lib/form-errors.ts';
 import { useRoles, useUpdateUser, useUser } from '../api/users.ts';
 import { DocumentLinks } from '../components/document-links.tsx';
-import { RequireUserAdmin } from '../components/require-user-admin.tsx';
 
 /** /admin/user/:id/edit (SPEC §2 Edit User): name, e-mail, roles, active. Admin only. */
 export function UserEditPage() {
-  return <RequireUserAdmin allowed={canManageUsers}>{() => <UserEdit />}</RequireUserAdmin>;
+  return <UserEdit />;
 }
 
 function UserEdit() {
@@ -49,8 +48,7 @@ function EditForm({ user }: { user: User }) {
     resolver: zodResolver(adminUserForm),
     defaultValues: { name: user.name, email: user.email, role: user.role, active: user.active },
   });
-  const sellerBeingActivated =
-    !user.active && watch('active') && watch('role').some((r) => SELLER_ROLES.includes(r));
+  const sellerBeingActivated = !user.active && watch('active') && includesSellerRole(watch('role'));
 
   const onSubmit = handleSubmit((values) =>
     update.mutate(
@@ -62,7 +60,7 @@ function EditForm({ user }: { user: User }) {
     ),
   );
 
-  const isSellerAccount = user.role.some((r) => SELLER_ROLES.includes(r));
+  const isSellerAccount = includesSellerRole(user.role);
 
   return (
     <form onSubmit={onSubmit} noValidate>

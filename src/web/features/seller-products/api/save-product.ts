@@ -5,6 +5,7 @@ import type {
   ProductFormOutput,
   UpdateProductBody,
 } from '#shared/schemas/product-form.ts';
+import { isProductLocked } from '#shared/product-lock.ts';
 import type { Product, ProductDiscount } from '#shared/schemas/product.ts';
 import { api, errorMessage } from '#web/lib/api-client.ts';
 import { invalidateProducts } from '#web/lib/query-keys.ts';
@@ -39,9 +40,6 @@ export class ProductCreatedError extends Error {
     this.cause = cause;
   }
 }
-
-/** SPEC §4: once updated, name, currency, brand, images and category are locked. */
-export const isLocked = (p: Pick<Product, 'createdAt' | 'updatedAt'>) => p.createdAt !== p.updatedAt;
 
 const productPath = (id: string) => `/api/products/${encodeURIComponent(id)}`;
 
@@ -120,7 +118,7 @@ export async function saveProduct(input: SaveProductInput): Promise<Product> {
     }
   }
 
-  const locked = isLocked(existing);
+  const locked = isProductLocked(existing);
   const body: UpdateProductBody = locked
     ? changeable
     : { ...lockable, ...changeable, image: await uploadNew(existing._id, values.image, files) };

@@ -10,13 +10,14 @@ import {
   productForm,
   type ProductFormValues,
 } from '#shared/schemas/product-form.ts';
+import { isProductLocked } from '#shared/product-lock.ts';
 import type { Product, ProductDiscount } from '#shared/schemas/product.ts';
 import { ErrorAlert, Message } from '#web/components/alerts.tsx';
 import { SelectField, SubmitButton, TextField } from '#web/components/form-field.tsx';
 import { applyFieldErrors } from '#web/lib/form-errors.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useMarkupByName } from '../api/get-markup-by-name.ts';
-import { isLocked, ProductCreatedError, useSaveProduct } from '../api/save-product.ts';
+import { ProductCreatedError, useSaveProduct } from '../api/save-product.ts';
 import { CategorySelects } from './category-selects.tsx';
 import { DiscountPanel } from './discount-panel.tsx';
 import { ImagePicker } from './image-picker.tsx';
@@ -105,7 +106,7 @@ export function ProductForm({
   const navigate = useNavigate();
   const save = useSaveProduct();
   const files = useRef(new Map<string, File>()).current;
-  const locked = product ? isLocked(product) : false;
+  const locked = product ? isProductLocked(product) : false;
   const form = useForm({
     resolver: zodResolver(productForm),
     defaultValues: initialValues(product, discount),

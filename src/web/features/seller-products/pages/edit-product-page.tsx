@@ -1,5 +1,5 @@
 import { Link, useLocation, useParams } from 'react-router';
-import { canManageProducts, isAdmin, type Actor } from '#shared/permissions.ts';
+import { canEditProduct, canManageProducts, isAdmin, type Actor } from '#shared/permissions.ts';
 import type { Product } from '#shared/schemas/product.ts';
 import { ErrorAlert, Message } from '#web/components/alerts.tsx';
 import { Loader } from '#web/components/loader.tsx';
@@ -7,7 +7,7 @@ import { safeRedirect } from '#web/lib/redirect.ts';
 import { useProductDiscount } from '../api/get-product-discount.ts';
 import { useProductForEdit } from '../api/get-product.ts';
 import { ProductForm } from '../components/product-form.tsx';
-import { RequirePermission } from '../components/require-permission.tsx';
+import { actorOf, useSignedInUser } from '#web/lib/session.ts';
 
 type EditState = { from?: string; notice?: string } | null;
 
@@ -56,7 +56,7 @@ function EditProduct({ id, actor }: { id: string; actor: Actor }) {
         <Loader label="Loading the product…" />
       ) : product.error ? (
         <ErrorAlert error={product.error} />
-      ) : product.data.user._id !== actor.id && !isAdmin(actor) ? (
+      ) : !canEditProduct(actor, product.data.user._id) ? (
         // The server refuses anyway (404): say why instead of letting the save fail.
         <Message variant="warning">You can only edit your own products.</Message>
       ) : (
@@ -69,9 +69,6 @@ function EditProduct({ id, actor }: { id: string; actor: Actor }) {
 /** /product/:id/edit (SPEC §2, §4): its seller or Admin; the server answers 404 to anybody else. */
 export function EditProductPage() {
   const { id = '' } = useParams();
-  return (
-    <RequirePermission allowed={canManageProducts} title="Edit Product">
-      {(_user, actor) => <EditProduct id={id} actor={actor} />}
-    </RequirePermission>
-  );
+  const actor = actorOf(useSignedInUser());
+  return <EditProduct id={id} actor={actor} />;
 }
