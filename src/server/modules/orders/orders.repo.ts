@@ -215,6 +215,38 @@ export async function findOrderItems(
   return rows.map((r) => ({ ...r.item, sellerName: r.sellerName }));
 }
 
+/** Who placed the order, or undefined when there is no such order. */
+export async function orderOwnerId(db: Queryable, orderId: string): Promise<string | undefined> {
+  const [row] = await db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId));
+  return row?.userId;
+}
+
+export type ItemForMail = OrderItemRow & {
+  sellerName: string;
+  sellerEmail: string;
+  sellerDeletedAt: Date | null;
+  /** The seller's payout for the line (INR), null when the line has no payment record. */
+  payout: string | null;
+};
+
+/** The order's lines with each seller's address and payout, for the completion mails. */
+export async function orderItemsForMails(db: Queryable, orderId: string): Promise<ItemForMail[]> {
+  const rows = await db
+    .select({
+      item: orderItems,
+      sellerName: users.name,
+      sellerEmail: users.email,
+      sellerDeletedAt: users.deletedAt,
+      payout: sellerPayments.itemTotalPrice,
+    })
+    .from(orderItems)
+    .innerJoin(users, eq(users.id, orderItems.sellerId))
+    .leftJoin(sellerPayments, eq(sellerPayments.orderItemId, orderItems.id))
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.position), asc(orderItems.id));
+  return rows.map(({ item, ...rest }) => ({ ...item, ...rest }));
+}
+
 export type OrderListRowData = Pick<
   OrderRow,
   | 'id'

@@ -9,6 +9,7 @@ import {
   toWireNumber,
   type CurrencySpec,
   type Minor,
+  type MoneyFormatCurrency,
 } from '#shared/money.ts';
 import { canManageOrders, isAdmin, isSeller, type Actor } from '#shared/permissions.ts';
 import { priceCart, type CartLineInput } from '#shared/pricing.ts';
@@ -30,7 +31,6 @@ import type { AuthedCtx } from '../../lib/types.ts';
 import { orderRateFromInr } from './order-rate.ts';
 import * as repo from './orders.repo.ts';
 import { enqueue } from '../../jobs/queue.ts';
-import { ORDER_COMPLETED_JOB } from '../notifications/order-mails.ts';
 import { ordersPlaced, paymentsPaid } from '../../lib/metrics.ts';
 
 /**
@@ -50,6 +50,12 @@ export const ORDER_SERVICE_MSG = {
   cancelledNotDelivered: 'A cancelled order cannot be delivered',
   unpaidNotDelivered: 'This order is waiting for its online payment and cannot be delivered yet',
 } as const;
+
+/**
+ * The job kind that queues a completed order's mails (the notifications module handles it). Queued in the
+ * transaction that completes the order: COD placed here, online paid in the payments module.
+ */
+export const ORDER_COMPLETED_JOB = 'order.completed';
 
 /** Unpaid RazorPay/PayPal orders are cancelled this long after they were placed (DECISIONS §6). */
 export const UNPAID_ORDER_TTL_MS = 30 * 60_000;
@@ -565,4 +571,91 @@ export async function expireUnpaidOrders(
     if (ids.length < batch) break;
   }
   return { cancelled };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// For other modules (the completion mails, notification records)
+// ---------------------------------------------------------------------------------------------------------
+
+/** Who placed the order, or undefined when there is no such order (or the id is malformed). */
+export async function orderOwnerId(db: Queryable, orderId: string): Promise<string | undefined> {
+  if (!isUuid(orderId)) return undefined;
+  return repo.orderOwnerId(db, orderId);
+}
+
+/** An order as the completion mails show it, amounts in minor units of their currency. */
+export type OrderMailData = {
+  id: string;
+  /** Who placed it. */
+  userId: string;
+  createdAt: Date;
+  buyer: { name: string; email: string };
+  shippingAddress: { address: string; city: string; state: string; postalCode: string; country: string };
+  paymentMethod: string;
+  isPaid: boolean;
+  status: string;
+  currency: MoneyFormatCurrency;
+  itemsPrice: number;
+  shippingPrice: number;
+  taxPrice: number;
+  discount: number;
+  totalPrice: number;
+  lines: OrderMailLine[];
+};
+
+export type OrderMailLine = {
+  name: string;
+  size: string | null;
+  qty: number;
+  seller: { id: string; name: string; email: string; deleted: boolean };
+  /** Unit price after discount and the line's GST, in the order's currency. */
+  unitPrice: number;
+  lineTax: number;
+  /** The same in INR, for the seller. */
+  unitPriceInr: number;
+  lineTaxInr: number;
+  /** What the seller is paid for the line, INR. */
+  payoutInr: number;
+};
+
+/** Everything the completion mails need; undefined when there is no such order. */
+export async function orderMailData(db: Queryable, orderId: string): Promise<OrderMailData | undefined> {
+  if (!isUuid(orderId)) return undefined;
+  const o = await repo.findOrder(db, orderId);
+  if (!o) return undefined;
+  const d = digitsOf(o.orderCurrency);
+  const items = await repo.orderItemsForMails(db, orderId);
+  return {
+    id: o.id,
+    userId: o.userId,
+    createdAt: o.createdAt,
+    buyer: { name: o.buyerName, email: o.buyerEmail },
+    shippingAddress: o.shippingAddress,
+    paymentMethod: o.paymentMethod,
+    isPaid: o.isPaid,
+    status: o.status,
+    currency: { code: o.orderCurrency, decimalDigits: d },
+    itemsPrice: parseMoney(o.itemsPrice, d),
+    shippingPrice: parseMoney(o.shippingPrice, d),
+    taxPrice: parseMoney(o.taxPrice, d),
+    discount: parseMoney(o.discount, d),
+    totalPrice: parseMoney(o.totalPrice, d),
+    lines: items.map((item) => ({
+      name: item.name,
+      size: item.size,
+      qty: item.qty,
+      seller: {
+        id: item.sellerId,
+        name: item.sellerName,
+        email: item.sellerEmail,
+        deleted: !!item.sellerDeletedAt,
+      },
+      // Null order-currency amounts read as the INR ones (see the schema).
+      unitPrice: parseMoney(item.orderDiscountedPrice ?? item.discountedPrice, d),
+      lineTax: parseMoney(item.orderTaxAmount ?? item.taxAmount, d),
+      unitPriceInr: parseMoney(item.discountedPrice, 2),
+      lineTaxInr: parseMoney(item.taxAmount, 2),
+      payoutInr: item.payout === null ? 0 : parseMoney(item.payout, 2),
+    })),
+  };
 }

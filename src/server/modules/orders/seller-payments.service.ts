@@ -1,13 +1,12 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
 import { parseMoney, sumMoney, toWireNumber } from '#shared/money.ts';
 import type {
   PendingSellerPayments,
   SellerPayment,
   SellerPaymentCorrectionBody,
 } from '#shared/schemas/order.ts';
-import { orders, sellerPayments, users } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import type { AuthedCtx } from '../../lib/types.ts';
+import * as repo from './seller-payments.repo.ts';
 
 /**
  * Seller payment records (SPEC §3, §4; DECISIONS §6): one per order line, written Pending by the order
@@ -24,22 +23,7 @@ export const SELLER_PAYMENT_MSG = {
 
 /** GET /api/payments/pending-seller-payments (Admin; the route checks). */
 export async function pendingSellerPayments(ctx: AuthedCtx): Promise<PendingSellerPayments> {
-  const rows = await ctx.db
-    .select({
-      id: sellerPayments.id,
-      orderId: sellerPayments.orderId,
-      orderItemId: sellerPayments.orderItemId,
-      sellerId: sellerPayments.sellerId,
-      sellerName: users.name,
-      itemTotalPrice: sellerPayments.itemTotalPrice,
-      currency: sellerPayments.currency,
-      paymentStatus: sellerPayments.paymentStatus,
-    })
-    .from(sellerPayments)
-    .innerJoin(orders, eq(orders.id, sellerPayments.orderId))
-    .innerJoin(users, eq(users.id, sellerPayments.sellerId))
-    .where(and(eq(sellerPayments.paymentStatus, 'Pending'), eq(orders.status, 'placed')))
-    .orderBy(asc(users.name), asc(sellerPayments.sellerId), asc(orders.createdAt), asc(sellerPayments.id));
+  const rows = await repo.pendingPayments(ctx.db);
 
   const groups = new Map<
     string,
@@ -70,7 +54,7 @@ export async function pendingSellerPayments(ctx: AuthedCtx): Promise<PendingSell
   }));
 }
 
-function toWire(row: typeof sellerPayments.$inferSelect): SellerPayment {
+function toWire(row: repo.SellerPaymentRow): SellerPayment {
   return {
     _id: row.id,
     orderId: row.orderId,
@@ -92,33 +76,19 @@ export async function correctSellerPayment(
   ctx: AuthedCtx,
   body: SellerPaymentCorrectionBody,
 ): Promise<SellerPayment> {
-  const match = body._id
-    ? eq(sellerPayments.id, body._id)
-    : eq(sellerPayments.orderItemId, body.orderItemId ?? '');
-  const found = await ctx.db
-    .select({ id: sellerPayments.id, orderStatus: orders.status, orderPaid: orders.isPaid })
-    .from(sellerPayments)
-    .innerJoin(orders, eq(orders.id, sellerPayments.orderId))
-    .where(match);
-  const record = found[0];
+  const record = await repo.findRecord(
+    ctx.db,
+    body._id ? { id: body._id } : { orderItemId: body.orderItemId ?? '' },
+  );
   if (!record) throw notFound(SELLER_PAYMENT_MSG.notFound);
   const paying = body.paymentStatus === 'Paid';
-  const paymentDate = paying ? (body.paymentDate ? new Date(body.paymentDate) : sql`now()`) : null;
-  // Paid only while the order is still placed and the buyer's money is in: one conditional update, so
-  // the expiry job cancelling the order in between cannot slip a payout through.
-  const [row] = await ctx.db
-    .update(sellerPayments)
-    .set({ paymentStatus: body.paymentStatus, paymentDate })
-    .where(
-      and(
-        eq(sellerPayments.id, record.id),
-        paying
-          ? sql`exists (select 1 from ${orders} where ${orders.id} = ${sellerPayments.orderId}
-              and ${orders.status} = 'placed' and ${orders.isPaid})`
-          : undefined,
-      ),
-    )
-    .returning();
+  // Paid only while the order is still placed and paid for: the repo's update is conditional on it.
+  const row = await repo.setStatus(
+    ctx.db,
+    record.id,
+    body.paymentStatus,
+    paying && body.paymentDate ? new Date(body.paymentDate) : null,
+  );
   if (!row && paying) {
     if (record.orderStatus === 'cancelled')
       throw conflict(SELLER_PAYMENT_MSG.cancelledOrder, 'order_cancelled');
