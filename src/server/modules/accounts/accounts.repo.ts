@@ -135,6 +135,20 @@ export async function deleteOtherSessions(
     );
 }
 
+/**
+ * Active, not deleted users holding the Distributor role, whatever the case of the role's name (roles
+ * created by other clients may spell it 'distributor'). They receive the orders to deliver.
+ */
+export async function activeDistributors(db: Queryable): Promise<{ name: string; email: string }[]> {
+  return db
+    .selectDistinct({ name: users.name, email: users.email })
+    .from(users)
+    .innerJoin(userRoles, eq(userRoles.userId, users.id))
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(and(sql`lower(${roles.name}) = 'distributor'`, isNull(users.deletedAt), eq(users.active, true)))
+    .orderBy(asc(users.email));
+}
+
 /** Active, not deleted users holding `role` (e.g. every Admin to tell about a new seller). */
 export async function listActiveUsersWithRole(
   db: Queryable,

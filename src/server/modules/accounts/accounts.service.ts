@@ -25,6 +25,7 @@ import {
 import { uniqueViolation } from '../../db/pg-errors.ts';
 import { AppError, conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/password.ts';
+import type { Queryable } from '../../db/client.ts';
 import type { AuthedCtx, Ctx } from '../../lib/types.ts';
 import { createSession } from '../../plugins/auth.ts';
 import { findCountry } from '../places/places.service.ts';
@@ -169,6 +170,11 @@ export async function getPublicUser(ctx: Ctx, id: string): Promise<{ _id: string
   const found = UUID.test(id) ? await repo.findPublicUser(ctx.db, id) : null;
   if (!found) throw notFound('User not found');
   return { _id: found.id, name: found.name };
+}
+
+/** Who delivers orders: every active Distributor (the notifications module mails them each order). */
+export async function distributorRecipients(db: Queryable): Promise<{ name: string; email: string }[]> {
+  return repo.activeDistributors(db);
 }
 
 /**

@@ -1,13 +1,13 @@
-import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { isAdmin } from '#shared/permissions.ts';
 import type { NotificationKey } from '#shared/schemas/payment.ts';
 import type { Queryable } from '../../db/client.ts';
-import { notifications, orders } from '../../db/schema/index.ts';
 import type { JobHandler } from '../../jobs/queue.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import type { AuthedCtx } from '../../lib/types.ts';
+import { orderOwnerId } from '../orders/orders.service.ts';
 import type { Mailer } from './mailer.ts';
+import * as repo from './notifications.repo.ts';
 
 /** The job kind that delivers one e-mail. */
 export const EMAIL_JOB = 'email.send';
@@ -58,18 +58,13 @@ export async function enqueueEmail(db: Queryable, email: EmailToSend): Promise<b
     documentType: email.documentType,
     documentId: email.documentId,
   };
-  const result = await db.execute(sql`
-    with created as (
-      insert into notifications (type, document_type, document_id, recipient)
-      values (${email.type}, ${email.documentType}, ${email.documentId}, ${recipient})
-      on conflict on constraint notifications_once_key do nothing
-      returning id)
-    insert into jobs (kind, payload, dedupe_key)
-    select ${EMAIL_JOB}, ${JSON.stringify(payload)}::jsonb || jsonb_build_object('notificationId', created.id::text),
-           'notification:' || created.id::text
-    from created
-    returning id`);
-  return result.rows.length > 0;
+  return repo.insertNotificationWithJob(db, EMAIL_JOB, {
+    type: email.type,
+    documentType: email.documentType,
+    documentId: email.documentId,
+    recipient,
+    payload,
+  });
 }
 
 /**
@@ -80,11 +75,8 @@ export async function enqueueEmail(db: Queryable, email: EmailToSend): Promise<b
 export function sendEmailJob(mailer: Mailer): JobHandler {
   return async (raw, { db }) => {
     const job = emailJobPayload.parse(raw);
-    const [row] = await db
-      .select({ sentAt: notifications.sentAt })
-      .from(notifications)
-      .where(eq(notifications.id, job.notificationId));
-    if (!row || row.sentAt) return;
+    const sentAt = await repo.sentAtOf(db, job.notificationId);
+    if (sentAt !== null) return; // no such notification, or already sent
     await mailer.send({
       id: job.notificationId,
       to: job.to,
@@ -93,10 +85,7 @@ export function sendEmailJob(mailer: Mailer): JobHandler {
       html: job.html,
       meta: { type: job.type, documentType: job.documentType, documentId: job.documentId },
     });
-    await db
-      .update(notifications)
-      .set({ sentAt: sql`now()` })
-      .where(eq(notifications.id, job.notificationId));
+    await repo.markSent(db, job.notificationId);
   };
 }
 
@@ -110,13 +99,7 @@ export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f
 async function ownsDocument(ctx: AuthedCtx, documentType: string, documentId: string): Promise<boolean> {
   if (isAdmin(ctx.actor)) return true;
   if (!UUID_RE.test(documentId)) return false;
-  if (documentType === 'order') {
-    const [row] = await ctx.db
-      .select({ userId: orders.userId })
-      .from(orders)
-      .where(eq(orders.id, documentId));
-    return row?.userId === ctx.actor.id;
-  }
+  if (documentType === 'order') return (await orderOwnerId(ctx.db, documentId)) === ctx.actor.id;
   if (documentType === 'user') return documentId === ctx.actor.id;
   return false;
 }
@@ -124,18 +107,7 @@ async function ownsDocument(ctx: AuthedCtx, documentType: string, documentId: st
 /** GET /api/notifications/check: whether that notification exists, for the caller's own documents. */
 export async function checkNotification(ctx: AuthedCtx, key: NotificationKey): Promise<boolean> {
   if (!(await ownsDocument(ctx, key.documentType, key.documentId))) throw notFound();
-  const [row] = await ctx.db
-    .select({ id: notifications.id })
-    .from(notifications)
-    .where(
-      and(
-        eq(notifications.type, key.type),
-        eq(notifications.documentType, key.documentType),
-        eq(notifications.documentId, key.documentId),
-        eq(notifications.recipient, normalizeRecipient(key.recipient)),
-      ),
-    );
-  return !!row;
+  return repo.notificationExists(ctx.db, { ...key, recipient: normalizeRecipient(key.recipient) });
 }
 
 /**
@@ -149,10 +121,5 @@ export async function recordNotification(ctx: AuthedCtx, key: NotificationKey): 
   if (!isAdmin(ctx.actor) && recipient !== normalizeRecipient(ctx.actor.email)) {
     throw forbidden('You can only record your own notifications');
   }
-  const rows = await ctx.db
-    .insert(notifications)
-    .values({ type: key.type, documentType: key.documentType, documentId: key.documentId, recipient })
-    .onConflictDoNothing()
-    .returning({ id: notifications.id });
-  return rows.length > 0;
+  return repo.insertNotification(ctx.db, { ...key, recipient });
 }

@@ -1,126 +1,31 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { currencyByCode } from '#shared/currencies.ts';
-import { formatMoney, INR, parseMoney, type MoneyFormatCurrency } from '#shared/money.ts';
+import { formatMoney, INR } from '#shared/money.ts';
 import { PAYMENT_MSG } from '#shared/payments.ts';
 import { isAdmin } from '#shared/permissions.ts';
 import type { CompletionAudience, CompletionMails } from '#shared/schemas/payment.ts';
 import type { Config } from '../../config.ts';
 import type { Queryable } from '../../db/client.ts';
-import { orderItems, orders, roles, sellerPayments, userRoles, users } from '../../db/schema/index.ts';
 import type { JobHandler } from '../../jobs/queue.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import type { AuthedCtx } from '../../lib/types.ts';
-import { enqueueEmail, UUID_RE, type EmailToSend } from './notifications.service.ts';
+import { distributorRecipients } from '../accounts/accounts.service.ts';
+import {
+  ORDER_COMPLETED_JOB,
+  orderMailData,
+  type OrderMailData,
+  type OrderMailLine,
+} from '../orders/orders.service.ts';
+import { enqueueEmail, type EmailToSend } from './notifications.service.ts';
 
 /**
  * The three order-completion mails (SPEC §1, §6; DECISIONS §7): order_confirmation to the buyer with the
  * whole order, order_seller to each seller with only their lines (INR, with their payout), and
  * order_distributor to every user holding the Distributor role (by name, case-insensitively) with what
- * they need to deliver. Each goes out at most once per recipient: `enqueueEmail`'s unique key.
+ * they need to deliver. Each goes out at most once per recipient: `enqueueEmail`'s unique key. The order
+ * comes from the orders service (`orderMailData`), the distributors from the accounts service.
  */
 
-/** Job that queues all three for a paid order; enqueued in the payment's transaction. */
-export const ORDER_COMPLETED_JOB = 'order.completed';
-
-export type OrderMailData = {
-  id: string;
-  createdAt: Date;
-  buyer: { name: string; email: string };
-  shippingAddress: { address: string; city: string; state: string; postalCode: string; country: string };
-  paymentMethod: string;
-  isPaid: boolean;
-  status: string;
-  currency: MoneyFormatCurrency;
-  itemsPrice: number;
-  shippingPrice: number;
-  taxPrice: number;
-  discount: number;
-  totalPrice: number;
-  lines: OrderMailLine[];
-};
-
-export type OrderMailLine = {
-  name: string;
-  size: string | null;
-  qty: number;
-  seller: { id: string; name: string; email: string; deleted: boolean };
-  /** Unit price after discount and the line's GST, in the order's currency. */
-  unitPrice: number;
-  lineTax: number;
-  /** The same in INR, for the seller. */
-  unitPriceInr: number;
-  lineTaxInr: number;
-  /** What the seller is paid for the line, INR. */
-  payoutInr: number;
-};
-
-const currencyOf = (code: string): MoneyFormatCurrency => ({
-  code,
-  decimalDigits: currencyByCode(code)?.decimalDigits ?? 2,
-});
-
-/** Everything the templates need, in minor units; undefined when there is no such order. */
-export async function loadOrderMailData(db: Queryable, orderId: string): Promise<OrderMailData | undefined> {
-  const [o] = await db
-    .select({ order: orders, buyerName: users.name, buyerEmail: users.email })
-    .from(orders)
-    .innerJoin(users, eq(users.id, orders.userId))
-    .where(eq(orders.id, orderId));
-  if (!o) return undefined;
-  const cur = currencyOf(o.order.orderCurrency);
-  const d = cur.decimalDigits;
-  const items = await db
-    .select({
-      item: orderItems,
-      sellerName: users.name,
-      sellerEmail: users.email,
-      sellerDeleted: users.deletedAt,
-      payout: sellerPayments.itemTotalPrice,
-    })
-    .from(orderItems)
-    .innerJoin(users, eq(users.id, orderItems.sellerId))
-    .leftJoin(sellerPayments, eq(sellerPayments.orderItemId, orderItems.id))
-    .where(eq(orderItems.orderId, orderId))
-    .orderBy(asc(orderItems.position), asc(orderItems.id));
-  return {
-    id: o.order.id,
-    createdAt: o.order.createdAt,
-    buyer: { name: o.buyerName, email: o.buyerEmail },
-    shippingAddress: o.order.shippingAddress,
-    paymentMethod: o.order.paymentMethod,
-    isPaid: o.order.isPaid,
-    status: o.order.status,
-    currency: cur,
-    itemsPrice: parseMoney(o.order.itemsPrice, d),
-    shippingPrice: parseMoney(o.order.shippingPrice, d),
-    taxPrice: parseMoney(o.order.taxPrice, d),
-    discount: parseMoney(o.order.discount, d),
-    totalPrice: parseMoney(o.order.totalPrice, d),
-    lines: items.map(({ item, sellerName, sellerEmail, sellerDeleted, payout }) => ({
-      name: item.name,
-      size: item.size,
-      qty: item.qty,
-      seller: { id: item.sellerId, name: sellerName, email: sellerEmail, deleted: !!sellerDeleted },
-      // Null order-currency amounts read as the INR ones (see the schema).
-      unitPrice: parseMoney(item.orderDiscountedPrice ?? item.discountedPrice, d),
-      lineTax: parseMoney(item.orderTaxAmount ?? item.taxAmount, d),
-      unitPriceInr: parseMoney(item.discountedPrice, 2),
-      lineTaxInr: parseMoney(item.taxAmount, 2),
-      payoutInr: payout === null ? 0 : parseMoney(payout, 2),
-    })),
-  };
-}
-
-/** Every active, not deleted user holding the Distributor role, found by name case-insensitively. */
-export async function distributorRecipients(db: Queryable): Promise<{ name: string; email: string }[]> {
-  return db
-    .selectDistinct({ name: users.name, email: users.email })
-    .from(users)
-    .innerJoin(userRoles, eq(userRoles.userId, users.id))
-    .innerJoin(roles, eq(roles.id, userRoles.roleId))
-    .where(and(sql`lower(${roles.name}) = 'distributor'`, isNull(users.deletedAt), eq(users.active, true)))
-    .orderBy(asc(users.email));
-}
+/** Job that queues all three for a completed order (its kind is the orders module's). */
+export { ORDER_COMPLETED_JOB };
 
 // ---------------------------------------------------------------------------------------------------------
 // Templates: plain text and HTML with the same content
@@ -345,7 +250,7 @@ export async function queueOrderMails(
 export function orderCompletedJob(config: Config): JobHandler {
   return async (payload, { db }) => {
     const orderId = String(payload.orderId);
-    const order = await loadOrderMailData(db, orderId);
+    const order = await orderMailData(db, orderId);
     if (!order) return; // deleted since: nothing to tell anyone
     await db.transaction(async (tx) => {
       await queueOrderMails(tx, config, order, 'all');
@@ -364,11 +269,9 @@ export async function completeOrderMails(
   orderId: string,
   audience: CompletionAudience,
 ): Promise<CompletionMails> {
-  if (!UUID_RE.test(orderId)) throw notFound('Order not found');
-  const order = await loadOrderMailData(ctx.db, orderId);
+  const order = await orderMailData(ctx.db, orderId);
   if (!order) throw notFound('Order not found');
-  const [owner] = await ctx.db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId));
-  if (owner?.userId !== ctx.actor.id && !isAdmin(ctx.actor)) throw notFound('Order not found');
+  if (order.userId !== ctx.actor.id && !isAdmin(ctx.actor)) throw notFound('Order not found');
   if (order.status !== 'placed' || !(order.isPaid || order.paymentMethod === 'CashOnDelivery')) {
     throw conflict(PAYMENT_MSG.orderNotComplete, 'order_not_complete');
   }
