@@ -3,9 +3,13 @@ import {
   billingFromShipping,
   countryIsoFromName,
   isSameAsShipping,
+  isUnpaidOrderExpired,
   isValidAddressPostalCode,
   knownCountryNames,
   resolveBillingAddress,
+  UNPAID_ORDER_LIMIT_MINUTES,
+  UNPAID_ORDER_NOTICE,
+  unpaidOrderCutoff,
 } from './checkout.ts';
 import { MSG } from './messages.ts';
 import { COUNTRY_CODES } from './postal-code.ts';
@@ -149,5 +153,25 @@ describe('placeOrderBody', () => {
     expect(placeOrderBody.safeParse({ ...base, orderCurrency: 'XXX1' }).success).toBe(false);
     expect(placeOrderBody.parse({ ...base, orderCurrency: 'kwd' }).orderCurrency).toBe('KWD');
     expect(placeOrderBody.safeParse({ ...base, paymentMethod: 'Bitcoin' }).success).toBe(false);
+  });
+});
+
+describe('the unpaid-order time limit', () => {
+  const placed = new Date('2026-11-25T10:00:00.000Z');
+  const at = (minutes: number, ms = 0) => new Date(placed.getTime() + minutes * 60_000 + ms);
+
+  it('is 30 minutes, and the order page says so', () => {
+    expect(UNPAID_ORDER_LIMIT_MINUTES).toBe(30);
+    expect(UNPAID_ORDER_NOTICE).toBe('Orders not paid within 30 minutes are cancelled.');
+  });
+
+  it('the cutoff is the limit before now', () => {
+    expect(unpaidOrderCutoff(at(30))).toEqual(placed);
+  });
+
+  it('an order expires only once strictly more than the limit has passed', () => {
+    expect(isUnpaidOrderExpired(placed, at(29, 59_999))).toBe(false);
+    expect(isUnpaidOrderExpired(placed, at(30))).toBe(false);
+    expect(isUnpaidOrderExpired(placed, at(30, 1))).toBe(true);
   });
 });

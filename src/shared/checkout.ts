@@ -122,3 +122,23 @@ export function resolveBillingAddress(
 ): BillingAddressFields {
   return billing ?? billingFromShipping(shipping, userName);
 }
+
+/**
+ * How long a RazorPay or PayPal order may wait for its payment before it is cancelled and its stock put
+ * back (docs/product/orders-and-checkout.md). Cash on delivery orders never expire.
+ */
+export const UNPAID_ORDER_LIMIT_MINUTES = 30;
+export const UNPAID_ORDER_LIMIT_MS = UNPAID_ORDER_LIMIT_MINUTES * 60_000;
+
+/** What the order page tells the buyer of an unpaid online order. */
+export const UNPAID_ORDER_NOTICE = `Orders not paid within ${UNPAID_ORDER_LIMIT_MINUTES} minutes are cancelled.`;
+
+/** Unpaid online orders placed before this instant have had their time: the expiry job cancels them. */
+export function unpaidOrderCutoff(now: Date): Date {
+  return new Date(now.getTime() - UNPAID_ORDER_LIMIT_MS);
+}
+
+/** An unpaid online order placed at `placedAt` is past its time at `now` (strictly more than the limit). */
+export function isUnpaidOrderExpired(placedAt: Date, now: Date): boolean {
+  return placedAt.getTime() < unpaidOrderCutoff(now).getTime();
+}

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { outcomeMessage, PAYMENT_OUTCOMES, paypalChargeCurrency } from './payments.ts';
+import {
+  outcomeMessage,
+  PAYMENT_OUTCOMES,
+  paypalChargeCurrency,
+  paypalChargeNote,
+  paypalConverts,
+} from './payments.ts';
 
 describe('payment outcomes', () => {
   it("only success thanks the buyer; every other outcome is 'Order Cancelled'", () => {
@@ -12,5 +18,20 @@ describe('payment outcomes', () => {
 describe('PayPal charge currency', () => {
   it('is US dollars for every order currency (PayPal takes no INR from Indian accounts)', () => {
     for (const c of ['INR', 'inr', 'USD', 'EUR', 'AED', 'JPY']) expect(paypalChargeCurrency(c)).toBe('USD');
+  });
+});
+
+describe('PayPal conversion', () => {
+  it('converts every order not in US dollars, INR included; a USD order is charged its own total', () => {
+    for (const c of ['INR', 'EUR', 'AED', 'JPY']) expect(paypalConverts(c)).toBe(true);
+    expect(paypalConverts('USD')).toBe(false);
+    expect(paypalConverts('usd')).toBe(false);
+  });
+
+  it('says so on the payment-method step', () => {
+    expect(paypalChargeNote('USD')).toBe('Charged in US dollars.');
+    expect(paypalChargeNote('INR')).toBe(
+      "Charged in US dollars (USD), converted from the order's INR total at the order's exchange rate.",
+    );
   });
 });

@@ -50,3 +50,18 @@ export const PAYPAL_CURRENCY = 'USD';
 export function paypalChargeCurrency(_orderCurrency: string): string {
   return PAYPAL_CURRENCY;
 }
+
+/** PayPal's charge is a conversion of the order's total: any order not in PayPal's currency. */
+export function paypalConverts(orderCurrency: string): boolean {
+  return paypalChargeCurrency(orderCurrency) !== orderCurrency.toUpperCase();
+}
+
+/** PayPal's currency in words, for the amount the order page shows before the buyer pays. */
+export const PAYPAL_CURRENCY_NAME = 'US dollars';
+
+/** What the payment-method step says under PayPal, for a cart shown in `currency`. */
+export function paypalChargeNote(currency: string): string {
+  return paypalConverts(currency)
+    ? `Charged in ${PAYPAL_CURRENCY_NAME} (${PAYPAL_CURRENCY}), converted from the order's ${currency.toUpperCase()} total at the order's exchange rate.`
+    : `Charged in ${PAYPAL_CURRENCY_NAME}.`;
+}

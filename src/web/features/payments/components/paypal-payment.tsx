@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
+import { PAYPAL_CURRENCY_NAME, paypalChargeCurrency } from '#shared/payments.ts';
 import type { Order } from '#shared/schemas/order.ts';
 import { ErrorAlert } from '#web/components/alerts.tsx';
 import { Money } from '#web/components/price.tsx';
@@ -69,7 +70,7 @@ export function PayPalPayment({ order }: { order: Order }) {
       {config.data?.sandbox ? <SandboxNote provider="PayPal" /> : null}
       {charge ? (
         <p className="small mb-0">
-          PayPal charges <Money amount={charge.amount} currency={charge.currency} /> (US dollars)
+          PayPal charges <Money amount={charge.amount} currency={charge.currency} /> ({PAYPAL_CURRENCY_NAME})
           {charge.converted ? (
             <>
               , converted from this order&apos;s total of{' '}
@@ -106,7 +107,7 @@ export function PayPalPayment({ order }: { order: Order }) {
         show={!!sandboxId}
         provider="PayPal"
         amount={charge?.amount}
-        currency={charge?.currency ?? 'USD'}
+        currency={charge?.currency ?? paypalChargeCurrency(order.orderCurrency)}
         pending={phase === 'capturing'}
         onPay={() => {
           const id = sandboxId;
