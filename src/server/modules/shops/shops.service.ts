@@ -1,9 +1,8 @@
-import { asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { ProductList, PublicShop } from '#shared/schemas/product.ts';
-import { shops, users } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Ctx } from '../../lib/types.ts';
 import { productsOfSeller } from '../catalog/product.service.ts';
+import * as repo from './shops.repo.ts';
 
 /** Public shop pages (SPEC §2 Shop page, §7 shops). Shops of deleted users are gone. */
 
@@ -11,12 +10,7 @@ export const SHOP_NOT_FOUND = 'Shop not found';
 
 /** GET /api/shops/names → { shopId: shopName }. */
 export async function shopNames(ctx: Ctx): Promise<Record<string, string>> {
-  const rows = await ctx.db
-    .select({ id: shops.id, shopName: shops.shopName })
-    .from(shops)
-    .innerJoin(users, eq(users.id, shops.userId))
-    .where(isNull(users.deletedAt))
-    .orderBy(asc(shops.shopName));
+  const rows = await repo.shopNames(ctx.db);
   return Object.fromEntries(rows.map((r) => [r.id, r.shopName]));
 }
 
@@ -26,22 +20,7 @@ export async function shopNames(ctx: Ctx): Promise<Record<string, string>> {
  * (case-insensitive) name wins if two shops would both fit.
  */
 export async function findShopByName(ctx: Ctx, name: string): Promise<PublicShop> {
-  const wanted = sql`lower(replace(${name}, '-', ' '))`;
-  const rows = await ctx.db
-    .select({
-      _id: shops.id,
-      shopName: shops.shopName,
-      shopPicture: shops.shopPicture,
-      shopBanner: shops.shopBanner,
-      userId: users.id,
-      userName: users.name,
-    })
-    .from(shops)
-    .innerJoin(users, eq(users.id, shops.userId))
-    .where(sql`lower(replace(${shops.shopName}, '-', ' ')) = ${wanted} and ${users.deletedAt} is null`)
-    .orderBy(desc(sql`lower(${shops.shopName}) = lower(${name})`), asc(shops.createdAt))
-    .limit(1);
-  const row = rows[0];
+  const row = await repo.shopByLinkName(ctx.db, name);
   if (!row) throw notFound(SHOP_NOT_FOUND);
   const { userId, userName, ...shop } = row;
   return { ...shop, user: { _id: userId, name: userName } };
