@@ -1,4 +1,3 @@
-import { inArray, sql } from 'drizzle-orm';
 import { isCurrencyCode } from '#shared/currencies.ts';
 import {
   crossRatesTable,
@@ -9,8 +8,8 @@ import {
   type RatesTable,
 } from '#shared/rates.ts';
 import type { Queryable } from '../../db/client.ts';
-import { currencyRates } from '../../db/schema/system.ts';
 import { invalid } from '../../lib/errors.ts';
+import * as repo from './rates.repo.ts';
 import snapshotJson from './rates-snapshot.json' with { type: 'json' };
 
 /**
@@ -52,12 +51,8 @@ export function currencyCodeOf(code: string): string {
   return c;
 }
 
-type Row = typeof currencyRates.$inferSelect;
-
-async function readRows(db: Queryable, codes: string[]): Promise<Map<string, Row>> {
-  const rows = await db.select().from(currencyRates).where(inArray(currencyRates.code, codes));
-  return new Map(rows.map((r) => [r.code, r]));
-}
+type Row = repo.RatesRow;
+const readRows = repo.readRows;
 
 /** The newer of a cached INR table and the snapshot (a deploy may ship a snapshot newer than a dead feed). */
 function pickInrTable(row: Row | undefined): { table: RatesTable; snapshot: boolean } {
@@ -150,20 +145,7 @@ export function createRatesService(db: Queryable, options: RatesServiceOptions) 
 
   /** Stores a fetched table; never replaces a newer one (two instances refreshing at once). */
   async function store(code: string, table: RatesTable, source: string): Promise<Row> {
-    const [row] = await db
-      .insert(currencyRates)
-      .values({ code, date: table.date, rates: table.rates, source, fetchedAt: now() })
-      .onConflictDoUpdate({
-        target: currencyRates.code,
-        set: {
-          rates: sql`case when excluded.date >= ${currencyRates.date} then excluded.rates else ${currencyRates.rates} end`,
-          source: sql`case when excluded.date >= ${currencyRates.date} then excluded.source else ${currencyRates.source} end`,
-          date: sql`greatest(excluded.date, ${currencyRates.date})`,
-          fetchedAt: sql`excluded.fetched_at`,
-        },
-      })
-      .returning();
-    return row!;
+    return repo.storeTable(db, { code, date: table.date, rates: table.rates, source, fetchedAt: now() });
   }
 
   /**
