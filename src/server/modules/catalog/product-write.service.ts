@@ -37,6 +37,22 @@ export const scopeOf = (ctx: AuthedCtx): repo.Scope => ({
 
 const fieldError = (path: string, message: string) => invalid(message, [{ path, message }]);
 
+/**
+ * Whether images may be uploaded for the product (the uploads module asks before storing any): one in
+ * the caller's scope (404 otherwise) whose images are not locked yet. Images are saved by the first
+ * update and cannot change afterwards, so uploads for a product already updated could never be used.
+ */
+export async function checkImageUploadTarget(ctx: AuthedCtx, productId: string): Promise<void> {
+  if (!isUuid(productId)) throw notFound(PRODUCT_NOT_FOUND);
+  const target = await repo.uploadTarget(ctx.db, productId, scopeOf(ctx));
+  if (!target) throw notFound(PRODUCT_NOT_FOUND);
+  if (!target.pristine)
+    throw new AppError('invalid', PRODUCT_MSG.locked, {
+      code: 'product_locked',
+      errors: [{ path: 'image', message: PRODUCT_MSG.lockedField }],
+    });
+}
+
 async function loadProduct(ctx: AuthedCtx, id: string): Promise<Product> {
   const [row] = await cards.productCards(ctx.db, [id]);
   if (!row) throw notFound(PRODUCT_NOT_FOUND);

@@ -1,11 +1,9 @@
 import { MAX_PRODUCT_IMAGES, PRODUCT_MSG } from '#shared/schemas/product-form.ts';
-import { AppError, invalid, notFound } from '../../lib/errors.ts';
+import { AppError, invalid } from '../../lib/errors.ts';
 import { sniffImageType, storeProductImage, withImage } from '../../lib/images.ts';
 import { newKey, type Storage } from '../../lib/storage.ts';
 import type { AuthedCtx } from '../../lib/types.ts';
-import { isUuid } from '../catalog/product.service.ts';
-import * as productRepo from '../catalog/product-write.repo.ts';
-import { scopeOf } from '../catalog/product-write.service.ts';
+import { checkImageUploadTarget } from '../catalog/product-write.service.ts';
 
 /**
  * Image uploads (SPEC §7 Uploads; DECISIONS §5). Files are checked by their content, never by their name
@@ -29,18 +27,10 @@ const unsupported = () =>
 
 /**
  * The product images may be uploaded for: one of the caller's (any product for Admin), whose images are
- * not locked yet. SPEC §4: images are saved by the first update and cannot change afterwards, so uploads
- * for a product already updated could never be used.
+ * not locked yet. The catalog decides (`checkImageUploadTarget`).
  */
 export async function checkProductUploadTarget(ctx: AuthedCtx, productId: string): Promise<void> {
-  if (!isUuid(productId)) throw notFound('Product not found');
-  const target = await productRepo.uploadTarget(ctx.db, productId, scopeOf(ctx));
-  if (!target) throw notFound('Product not found');
-  if (!target.pristine)
-    throw new AppError('invalid', PRODUCT_MSG.locked, {
-      code: 'product_locked',
-      errors: [{ path: 'image', message: PRODUCT_MSG.lockedField }],
-    });
+  await checkImageUploadTarget(ctx, productId);
 }
 
 /** Every file must be an image (415 otherwise), at most MAX_PRODUCT_IMAGES of them. */
