@@ -28,6 +28,7 @@ import { refuseUnstorableText } from './lib/storable-text.ts';
 import type { App } from './lib/types.ts';
 import { productHeadHtml } from './modules/catalog/product-head.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { contextPlugin } from './plugins/context.ts';
 import { redisPlugin } from './plugins/redis.ts';
 import { microCachePlugin } from './plugins/micro-cache.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
@@ -120,6 +121,8 @@ export async function buildApp({ config, db, logger, logStream, onRoute }: Build
   await app.register(storagePlugin);
   await app.register(jobsPlugin);
   await app.register(paymentsPlugin);
+  // req.ctx for every request, and deny-by-default under /api (plugins/public-routes.ts lists the exceptions).
+  await app.register(contextPlugin);
 
   // The one error handler: every error body is `{ message, code, errors? }` (ApiErrorBody in
   // src/shared/errors.ts), with a stable code clients branch on; `requestId` is added on the way out.

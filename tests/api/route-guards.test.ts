@@ -3,56 +3,14 @@ import { MSG } from '#shared/messages.ts';
 import { ROLE_NAMES } from '#shared/roles.ts';
 import { authHeader, createUser, sessionToken } from '../factories/users.ts';
 import { createTestApp, type TestContext } from '../setup/test-app.ts';
+import { PUBLIC_ROUTES } from '#server/plugins/public-routes.ts';
 
 /**
- * Every route of the API, called by a stranger (no session): only the routes listed here as public may
- * answer 2xx. A new route that forgets its guard fails this test until it is guarded or, deliberately,
- * added to the public list (DECISIONS §4: role and ownership are checked by the server on every route).
+ * Every route of the API, called by a stranger (no session): only the routes in PUBLIC_ROUTES (the list the
+ * app itself uses to deny by default) may answer 2xx. A new route fails this test until it is guarded or,
+ * deliberately, added to that list (role and ownership are checked by the server on every route).
  */
-const PUBLIC = new Set([
-  // Storefront reads
-  'GET /api/products',
-  'GET /api/products/top',
-  'GET /api/products/category',
-  'GET /api/products/:id',
-  'GET /api/products/:id/markup',
-  'GET /api/product-discounts',
-  'GET /api/product-discounts/coupon/:code',
-  'GET /api/category/getcategories/:categoryId',
-  'GET /api/category/getcategoryid',
-  'GET /api/category/getcategoryid/',
-  'GET /api/category/hsn-tax/:categoryId',
-  'GET /api/category/firstlevel',
-  'GET /api/category/secondlevel/:first',
-  'GET /api/category/thirdlevel/:second/:first',
-  'GET /api/category/fourthlevel/:third/:second',
-  'GET /api/category/fifthlevel/:fourth/:third',
-  'GET /api/category/:name',
-  'GET /api/shops/names',
-  'GET /api/shops/name/:shopName',
-  'GET /api/shops/products/:shopName',
-  'GET /api/users/public/:id',
-  'GET /api/roles',
-  // Reference data
-  'GET /api/places/countries',
-  'GET /api/places/countries/:iso2/states',
-  'GET /api/places/countries/:iso2/states/:stateCode/cities',
-  'GET /api/places/postal-code',
-  'GET /api/currencies',
-  'GET /api/rates/:code',
-  'GET /api/geo/currency',
-  'GET /api/config/razorpay',
-  'GET /api/config/paypal',
-  // Accounts: signing up, in and out, recovering a password
-  'POST /api/users',
-  'POST /api/users/login',
-  'POST /api/users/logout',
-  'POST /api/users/forgot-password',
-  'POST /api/users/reset-password/:token',
-  // Verified by signature, not by session
-  'POST /api/payments/razorpay/webhook',
-  'GET /api/upload/verification-docs/file',
-]);
+const PUBLIC = PUBLIC_ROUTES;
 
 /**
  * What an inactive account keeps (docs/decisions/0011-inactive-accounts-hold-no-power.md): its own profile,
@@ -112,6 +70,32 @@ describe('route guards', () => {
     }
     expect(offenders).toEqual([]);
     expect(checked.length).toBeGreaterThan(30);
+  });
+
+  it('a stranger gets 401 before any validation: bad ids, bad queries, bad and unparseable bodies', async () => {
+    const offenders: string[] = [];
+    let checked = 0;
+    for (const { method, url } of routes) {
+      if (NOT_API(url) || PUBLIC.has(`${method} ${url}`)) continue;
+      const path = `${url.replace(/:[A-Za-z_]+/g, 'not-an-id')}?pageNumber=-1&unexpected=%00`;
+      const bodies =
+        method === 'GET' || method === 'DELETE'
+          ? [undefined]
+          : [{ _id: 1, role: ['Admin'], unexpected: true }, '{"not json'];
+      for (const payload of bodies) {
+        const res = await t.app.inject({
+          method: method as 'GET',
+          url: path,
+          ...(payload === undefined ? {} : { payload, headers: { 'content-type': 'application/json' } }),
+        });
+        checked += 1;
+        const code = res.statusCode === 401 ? res.json<{ code?: string }>().code : undefined;
+        if (code !== 'unauthenticated')
+          offenders.push(`${method} ${url} → ${res.statusCode} ${res.body.slice(0, 80)}`);
+      }
+    }
+    expect(offenders).toEqual([]);
+    expect(checked).toBeGreaterThan(40);
   });
 
   it('the public list names only routes that exist', () => {

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ACCOUNT_MSG } from '#shared/accounts.ts';
 import { MSG } from '#shared/messages.ts';
@@ -13,15 +12,16 @@ import {
   userSchema,
 } from '#shared/schemas/user.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { App, Ctx } from '../../lib/types.ts';
+import type { App } from '../../lib/types.ts';
 import {
   LOGIN_LIMITS,
   LoginLimiter,
   MemoryCounterStore,
   RedisCounterStore,
 } from '../../plugins/login-limiter.ts';
-import { actorOf, clearSessionCookie, requireAuth, setSessionCookie } from '../../plugins/auth.ts';
+import { clearSessionCookie, setSessionCookie } from '../../plugins/auth.ts';
 import * as accounts from './accounts.service.ts';
+import { signedIn } from '../../plugins/context.ts';
 
 const userIdParams = z.object({ id: z.string().max(100) });
 
@@ -36,7 +36,6 @@ export default async function accountsRoutes(app: App) {
         )
       : new MemoryCounterStore(),
   );
-  const ctx = (req: FastifyRequest): Ctx => ({ db: app.db, actor: req.actor });
 
   app.post(
     '/users',
@@ -46,7 +45,7 @@ export default async function accountsRoutes(app: App) {
       schema: { tags: ['users'], summary: 'Register', body: registerBody, response: { 201: authResponse } },
     },
     async (req, reply) => {
-      const { user, token, expiresAt } = await accounts.register(ctx(req), req.body);
+      const { user, token, expiresAt } = await accounts.register(req.ctx, req.body);
       setSessionCookie(reply, token, expiresAt);
       return reply.status(201).send({ ...user, token });
     },
@@ -61,7 +60,7 @@ export default async function accountsRoutes(app: App) {
         reply.header('retry-after', String(attempt.retryAfterSeconds));
         throw new AppError('rate_limited', MSG.tooManyAttempts, { code: 'rate_limited' });
       }
-      const { user, token, expiresAt } = await accounts.login(ctx(req), req.body);
+      const { user, token, expiresAt } = await accounts.login(req.ctx, req.body);
       await attempt.succeeded();
       setSessionCookie(reply, token, expiresAt);
       return { ...user, token };
@@ -72,7 +71,7 @@ export default async function accountsRoutes(app: App) {
     '/users/logout',
     { schema: { tags: ['users'], summary: 'Sign out', response: { 200: messageSchema } } },
     async (req, reply) => {
-      await accounts.logout(ctx(req), req.sessionId);
+      await accounts.logout(req.ctx, req.sessionId);
       clearSessionCookie(reply);
       return { message: ACCOUNT_MSG.loggedOut };
     },
@@ -81,16 +80,14 @@ export default async function accountsRoutes(app: App) {
   app.get(
     '/users/profile',
     {
-      preHandler: requireAuth,
       schema: { tags: ['users'], summary: 'My profile', response: { 200: userSchema } },
     },
-    async (req) => accounts.getProfile({ db: app.db, actor: actorOf(req) }, 'profile'),
+    async (req) => accounts.getProfile(signedIn(req), 'profile'),
   );
 
   app.put(
     '/users/profile',
     {
-      preHandler: requireAuth,
       schema: {
         tags: ['users'],
         summary: 'Update my profile',
@@ -108,7 +105,7 @@ export default async function accountsRoutes(app: App) {
         }
         return attempt.succeeded;
       };
-      return accounts.updateProfile({ db: app.db, actor: actorOf(req) }, req.sessionId, req.body, gate);
+      return accounts.updateProfile(signedIn(req), req.sessionId, req.body, gate);
     },
   );
 
@@ -122,13 +119,12 @@ export default async function accountsRoutes(app: App) {
         response: { 200: publicUserSchema },
       },
     },
-    async (req) => accounts.getPublicUser(ctx(req), req.params.id),
+    async (req) => accounts.getPublicUser(req.ctx, req.params.id),
   );
 
   app.get(
     '/users/:id',
     {
-      preHandler: requireAuth,
       schema: {
         tags: ['users'],
         summary: "A user's profile ('profile' = mine; others: Admin, Auditor)",
@@ -136,12 +132,12 @@ export default async function accountsRoutes(app: App) {
         response: { 200: userSchema },
       },
     },
-    async (req) => accounts.getProfile({ db: app.db, actor: actorOf(req) }, req.params.id),
+    async (req) => accounts.getProfile(signedIn(req), req.params.id),
   );
 
   app.get(
     '/roles',
     { schema: { tags: ['users'], summary: 'Roles', response: { 200: z.array(roleSchema) } } },
-    async (req) => accounts.listRoles(ctx(req)),
+    async (req) => accounts.listRoles(req.ctx),
   );
 }

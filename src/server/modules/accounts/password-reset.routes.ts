@@ -20,11 +20,7 @@ export default async function passwordResetRoutes(app: App) {
       },
     },
     async (req) => {
-      const queued = await requestPasswordReset(
-        { db: app.db, actor: req.actor },
-        req.body.email,
-        publicOrigin(req),
-      );
+      const queued = await requestPasswordReset(req.ctx, req.body.email, publicOrigin(req));
       if (queued) app.jobs.wake();
       return { message: MSG.forgotPasswordSent };
     },
@@ -42,6 +38,6 @@ export default async function passwordResetRoutes(app: App) {
         response: { 200: messageSchema },
       },
     },
-    async (req) => resetPassword({ db: app.db, actor: req.actor }, req.params.token, req.body.password),
+    async (req) => resetPassword(req.ctx, req.params.token, req.body.password),
   );
 }

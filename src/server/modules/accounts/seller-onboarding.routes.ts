@@ -1,16 +1,16 @@
 import { messageSchema } from '#shared/schemas/common.ts';
 import { sellerEmailBody } from '#shared/schemas/user.ts';
 import type { App } from '../../lib/types.ts';
-import { actorOf, clearSessionCookie, requireAuth } from '../../plugins/auth.ts';
+import { clearSessionCookie } from '../../plugins/auth.ts';
 import { publicOrigin } from './links.ts';
 import { requestVerificationEmail, withdrawRegistration } from './seller-onboarding.service.ts';
+import { signedIn } from '../../plugins/context.ts';
 
 /** Seller sign-up steps after POST /api/users (SPEC §4). Under /api. */
 export default async function sellerOnboardingRoutes(app: App) {
   app.post(
     '/users/seller-verification-email',
     {
-      preHandler: requireAuth,
       config: { rateLimit: { max: 20, timeWindow: '15 minutes' } },
       schema: {
         tags: ['users'],
@@ -21,7 +21,7 @@ export default async function sellerOnboardingRoutes(app: App) {
     },
     async (req) => {
       const { message, queued } = await requestVerificationEmail(
-        { db: app.db, actor: actorOf(req) },
+        signedIn(req),
         req.body.email,
         publicOrigin(req),
       );
@@ -33,7 +33,6 @@ export default async function sellerOnboardingRoutes(app: App) {
   app.delete(
     '/users/registration',
     {
-      preHandler: requireAuth,
       schema: {
         tags: ['users'],
         summary: 'Withdraw my unfinished seller sign-up (inactive, no documents yet)',
@@ -41,7 +40,7 @@ export default async function sellerOnboardingRoutes(app: App) {
       },
     },
     async (req, reply) => {
-      const result = await withdrawRegistration({ db: app.db, actor: actorOf(req) });
+      const result = await withdrawRegistration(signedIn(req));
       clearSessionCookie(reply);
       return result;
     },

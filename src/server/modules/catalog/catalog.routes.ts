@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { errorSchema, messageSchema } from '#shared/schemas/common.ts';
 import {
@@ -10,8 +9,8 @@ import {
   REVIEW_MSG,
   reviewBody,
 } from '#shared/schemas/product.ts';
-import type { App, Ctx } from '../../lib/types.ts';
-import { actorOf, requireActive } from '../../plugins/auth.ts';
+import type { App } from '../../lib/types.ts';
+import { requireActive } from '../../plugins/auth.ts';
 import { PER_USER_LIMITS } from '../../plugins/per-user-limits.ts';
 import shopsRoutes from '../shops/shops.routes.ts';
 import categoryRoutes from './category.routes.ts';
@@ -21,6 +20,7 @@ import markupRoutes from './markup.routes.ts';
 import productWriteRoutes from './product-write.routes.ts';
 import uploadsRoutes from '../uploads/uploads.routes.ts';
 import * as productService from './product.service.ts';
+import { signedIn } from '../../plugins/context.ts';
 
 /** Any string: an id that is not a UUID is answered 404 by the service, like an unknown one. */
 const productIdParams = z.object({ id: z.string().max(100) });
@@ -30,8 +30,6 @@ const productIdParams = z.object({ id: z.string().max(100) });
  * search, detail, reviews. Category, discount and shop routes live beside it and are registered here.
  */
 export default async function catalogRoutes(app: App) {
-  const ctx = (req: FastifyRequest): Ctx => ({ db: app.db, actor: req.actor });
-
   app.get(
     '/products',
     {
@@ -42,7 +40,7 @@ export default async function catalogRoutes(app: App) {
         response: { 200: productListSchema },
       },
     },
-    async (req) => productService.listProducts(ctx(req), req.query),
+    async (req) => productService.listProducts(req.ctx, req.query),
   );
 
   app.get(
@@ -54,7 +52,7 @@ export default async function catalogRoutes(app: App) {
         response: { 200: z.array(productSchema) },
       },
     },
-    async (req) => productService.topProducts(ctx(req)),
+    async (req) => productService.topProducts(req.ctx),
   );
 
   app.get(
@@ -67,7 +65,7 @@ export default async function catalogRoutes(app: App) {
         response: { 200: productListSchema },
       },
     },
-    async (req) => productService.productsInCategories(ctx(req), req.query),
+    async (req) => productService.productsInCategories(req.ctx, req.query),
   );
 
   app.get(
@@ -80,7 +78,7 @@ export default async function catalogRoutes(app: App) {
         response: { 200: productSchema, 404: errorSchema },
       },
     },
-    async (req) => productService.getProduct(ctx(req), req.params.id),
+    async (req) => productService.getProduct(req.ctx, req.params.id),
   );
 
   app.get(
@@ -93,7 +91,7 @@ export default async function catalogRoutes(app: App) {
         response: { 200: markupSchema },
       },
     },
-    async (req) => productService.productMarkup(ctx(req), req.params.id),
+    async (req) => productService.productMarkup(req.ctx, req.params.id),
   );
 
   app.post(
@@ -101,7 +99,7 @@ export default async function catalogRoutes(app: App) {
     {
       config: { rateLimit: PER_USER_LIMITS.review },
       // Before body validation, so a guest is asked to sign in rather than told the body is wrong.
-      preValidation: requireActive,
+      onRequest: requireActive,
       schema: {
         tags: ['products'],
         summary: 'Review a product (once per user)',
@@ -118,7 +116,7 @@ export default async function catalogRoutes(app: App) {
       },
     },
     async (req, reply) => {
-      await productService.addReview({ db: app.db, actor: actorOf(req) }, req.params.id, req.body);
+      await productService.addReview(signedIn(req), req.params.id, req.body);
       return reply.status(201).send({ message: REVIEW_MSG.added });
     },
   );

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import {
   categoryIdParams,
   categoryIdQuery,
@@ -12,7 +11,7 @@ import {
 } from '#shared/schemas/category.ts';
 import { errorSchema } from '#shared/schemas/common.ts';
 import { z } from 'zod';
-import type { App, Ctx } from '../../lib/types.ts';
+import type { App } from '../../lib/types.ts';
 import * as categoryService from './category.service.ts';
 
 /**
@@ -21,7 +20,6 @@ import * as categoryService from './category.service.ts';
  * router whatever the registration order, so the catch-all name route cannot shadow them.
  */
 export default async function categoryRoutes(app: App) {
-  const ctx = (req: FastifyRequest): Ctx => ({ db: app.db, actor: req.actor });
   const tags = ['categories'];
   const names = { 200: categoryNamesSchema };
 
@@ -35,7 +33,7 @@ export default async function categoryRoutes(app: App) {
         response: { 200: z.array(categoryRecordSchema), 404: errorSchema },
       },
     },
-    async (req) => categoryService.categoryRecords(ctx(req), req.params.categoryId),
+    async (req) => categoryService.categoryRecords(req.ctx, req.params.categoryId),
   );
 
   app.get(
@@ -48,13 +46,13 @@ export default async function categoryRoutes(app: App) {
         response: { 200: hsnTaxSchema, 404: errorSchema },
       },
     },
-    async (req) => categoryService.hsnTax(ctx(req), req.params.categoryId),
+    async (req) => categoryService.hsnTax(req.ctx, req.params.categoryId),
   );
 
   app.get(
     '/category/firstlevel',
     { schema: { tags, summary: 'Level 1 names', response: names } },
-    async (req) => categoryService.levels.first(ctx(req)),
+    async (req) => categoryService.levels.first(req.ctx),
   );
 
   // Parameters name the parent level, then the grandparent (see `levels` in category.service.ts).
@@ -68,7 +66,7 @@ export default async function categoryRoutes(app: App) {
         response: names,
       },
     },
-    async (req) => categoryService.levels.second(ctx(req), req.params),
+    async (req) => categoryService.levels.second(req.ctx, req.params),
   );
 
   app.get(
@@ -81,7 +79,7 @@ export default async function categoryRoutes(app: App) {
         response: names,
       },
     },
-    async (req) => categoryService.levels.third(ctx(req), req.params),
+    async (req) => categoryService.levels.third(req.ctx, req.params),
   );
 
   app.get(
@@ -94,7 +92,7 @@ export default async function categoryRoutes(app: App) {
         response: names,
       },
     },
-    async (req) => categoryService.levels.fourth(ctx(req), req.params),
+    async (req) => categoryService.levels.fourth(req.ctx, req.params),
   );
 
   app.get(
@@ -107,7 +105,7 @@ export default async function categoryRoutes(app: App) {
         response: names,
       },
     },
-    async (req) => categoryService.levels.fifth(ctx(req), req.params),
+    async (req) => categoryService.levels.fifth(req.ctx, req.params),
   );
 
   // SPEC §7 writes the path with a trailing slash; both spellings answer.
@@ -122,7 +120,7 @@ export default async function categoryRoutes(app: App) {
           response: { 200: categoryIdSchema, 404: errorSchema },
         },
       },
-      async (req) => categoryService.categoryIdOf(ctx(req), req.query),
+      async (req) => categoryService.categoryIdOf(req.ctx, req.query),
     );
   }
 
@@ -136,6 +134,6 @@ export default async function categoryRoutes(app: App) {
         response: { 200: categoryIdsSchema },
       },
     },
-    async (req) => categoryService.categoryIdsNamed(ctx(req), req.params.name),
+    async (req) => categoryService.categoryIdsNamed(req.ctx, req.params.name),
   );
 }

@@ -3,10 +3,10 @@ import { canManageProducts } from '#shared/permissions.ts';
 import { errorSchema } from '#shared/schemas/common.ts';
 import { discountBody } from '#shared/schemas/product-form.ts';
 import { productDiscountSchema } from '#shared/schemas/product.ts';
-import type { FastifyRequest } from 'fastify';
 import type { App } from '../../lib/types.ts';
-import { actorOf, requirePermission } from '../../plugins/auth.ts';
+import { requirePermission } from '../../plugins/auth.ts';
 import * as discounts from './discount-write.service.ts';
+import { signedIn } from '../../plugins/context.ts';
 
 const params = z.object({ product_id: z.string().max(100) });
 
@@ -17,13 +17,12 @@ const params = z.object({ product_id: z.string().max(100) });
 export default async function discountWriteRoutes(app: App) {
   const tags = ['discounts'];
   const manage = requirePermission(canManageProducts);
-  const ctx = (req: FastifyRequest) => ({ db: app.db, actor: actorOf(req) });
   const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 
   app.get(
     '/product-discounts/:product_id',
     {
-      preValidation: manage,
+      onRequest: manage,
       schema: {
         tags,
         summary: "A product's discount, coupon code included (its seller and Admin)",
@@ -31,13 +30,13 @@ export default async function discountWriteRoutes(app: App) {
         response: { 200: productDiscountSchema, ...errors },
       },
     },
-    async (req) => discounts.getProductDiscount(ctx(req), req.params.product_id),
+    async (req) => discounts.getProductDiscount(signedIn(req), req.params.product_id),
   );
 
   app.put(
     '/product-discounts/:product_id',
     {
-      preValidation: manage,
+      onRequest: manage,
       schema: {
         tags,
         summary: "Create or replace a product's discount (its seller and Admin)",
@@ -46,6 +45,6 @@ export default async function discountWriteRoutes(app: App) {
         response: { 200: productDiscountSchema, ...errors },
       },
     },
-    async (req) => discounts.saveProductDiscount(ctx(req), req.params.product_id, req.body),
+    async (req) => discounts.saveProductDiscount(signedIn(req), req.params.product_id, req.body),
   );
 }

@@ -1,14 +1,11 @@
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { errorSchema } from '#shared/schemas/common.ts';
 import { couponParams, productDiscountSchema } from '#shared/schemas/product.ts';
-import type { App, Ctx } from '../../lib/types.ts';
+import type { App } from '../../lib/types.ts';
 import * as discountService from './discount.service.ts';
 
 /** Storefront discounts (SPEC §7 GET /api/product-discounts; docs/decisions/0001-coupon-codes.md). */
 export default async function discountRoutes(app: App) {
-  const ctx = (req: FastifyRequest): Ctx => ({ db: app.db, actor: req.actor });
-
   app.get(
     '/product-discounts',
     {
@@ -18,7 +15,7 @@ export default async function discountRoutes(app: App) {
         response: { 200: z.array(productDiscountSchema) },
       },
     },
-    async (req) => discountService.listLiveDiscounts(ctx(req)),
+    async (req) => discountService.listLiveDiscounts(req.ctx),
   );
 
   app.get(
@@ -33,6 +30,6 @@ export default async function discountRoutes(app: App) {
         response: { 200: z.array(productDiscountSchema), 404: errorSchema },
       },
     },
-    async (req) => discountService.discountsForCoupon(ctx(req), req.params.code),
+    async (req) => discountService.discountsForCoupon(req.ctx, req.params.code),
   );
 }

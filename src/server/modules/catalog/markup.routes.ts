@@ -7,10 +7,10 @@ import {
   markupNameParams,
 } from '#shared/schemas/category.ts';
 import { errorSchema } from '#shared/schemas/common.ts';
-import type { FastifyRequest } from 'fastify';
 import type { App } from '../../lib/types.ts';
-import { actorOf, requirePermission } from '../../plugins/auth.ts';
+import { requirePermission } from '../../plugins/auth.ts';
 import * as markups from './markup.service.ts';
+import { signedIn } from '../../plugins/context.ts';
 
 /** Sellers see the markups they will be charged (the product form shows it); Admin sees and edits them. */
 const canReadMarkups = (actor: Actor | null | undefined) => canManageProducts(actor) || isAdmin(actor);
@@ -23,26 +23,25 @@ const canReadMarkups = (actor: Actor | null | undefined) => canManageProducts(ac
 export default async function markupRoutes(app: App) {
   const tags = ['categories'];
   const read = requirePermission(canReadMarkups);
-  const ctx = (req: FastifyRequest) => ({ db: app.db, actor: actorOf(req) });
   const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 
   app.get(
     '/category/categories-markup',
     {
-      preValidation: read,
+      onRequest: read,
       schema: {
         tags,
         summary: 'Every category markup',
         response: { 200: z.array(categoryMarkupSchema), ...errors },
       },
     },
-    async (req) => markups.listMarkups(ctx(req)),
+    async (req) => markups.listMarkups(signedIn(req)),
   );
 
   app.get(
     '/category/categories-markup/name/:mainCategory',
     {
-      preValidation: read,
+      onRequest: read,
       schema: {
         tags,
         summary: 'The markup of a top-level category, by name (case-insensitive)',
@@ -50,13 +49,13 @@ export default async function markupRoutes(app: App) {
         response: { 200: categoryMarkupSchema, ...errors },
       },
     },
-    async (req) => markups.getMarkupByName(ctx(req), req.params.mainCategory),
+    async (req) => markups.getMarkupByName(signedIn(req), req.params.mainCategory),
   );
 
   app.get(
     '/category/categories-markup/:id',
     {
-      preValidation: read,
+      onRequest: read,
       schema: {
         tags,
         summary: 'One category markup',
@@ -64,13 +63,13 @@ export default async function markupRoutes(app: App) {
         response: { 200: categoryMarkupSchema, ...errors },
       },
     },
-    async (req) => markups.getMarkup(ctx(req), req.params.id),
+    async (req) => markups.getMarkup(signedIn(req), req.params.id),
   );
 
   app.put(
     '/category/categories-markup/:id',
     {
-      preValidation: requirePermission(canEditMarkups),
+      onRequest: requirePermission(canEditMarkups),
       schema: {
         tags,
         summary: 'Change a category markup, 0–100 % (Admin only); existing products keep theirs',
@@ -79,6 +78,6 @@ export default async function markupRoutes(app: App) {
         response: { 200: categoryMarkupSchema, ...errors },
       },
     },
-    async (req) => markups.updateMarkup(ctx(req), req.params.id, req.body.percentageMarkup),
+    async (req) => markups.updateMarkup(signedIn(req), req.params.id, req.body.percentageMarkup),
   );
 }

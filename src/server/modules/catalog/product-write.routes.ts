@@ -8,10 +8,10 @@ import {
   productTableQuery,
   sellerParams,
 } from '#shared/schemas/product.ts';
-import type { FastifyRequest } from 'fastify';
 import type { App } from '../../lib/types.ts';
-import { actorOf, requirePermission } from '../../plugins/auth.ts';
+import { requirePermission } from '../../plugins/auth.ts';
 import * as service from './product-write.service.ts';
+import { signedIn } from '../../plugins/context.ts';
 
 const productIdParams = z.object({ id: z.string().max(100) });
 
@@ -30,13 +30,12 @@ const errors = {
 export default async function productWriteRoutes(app: App) {
   const tags = ['products'];
   const manage = requirePermission(canManageProducts);
-  const ctx = (req: FastifyRequest) => ({ db: app.db, actor: actorOf(req), storage: app.storage });
 
   app.post(
     '/products',
     {
       // Guards run before the body is validated: a buyer is told "not allowed", not what to fix.
-      preValidation: manage,
+      onRequest: manage,
       schema: {
         tags,
         summary: 'Create a product (active sellers and Admin); images are uploaded and saved afterwards',
@@ -44,13 +43,13 @@ export default async function productWriteRoutes(app: App) {
         response: { 201: productSchema, ...errors },
       },
     },
-    async (req, reply) => reply.status(201).send(await service.createProduct(ctx(req), req.body)),
+    async (req, reply) => reply.status(201).send(await service.createProduct(signedIn(req), req.body)),
   );
 
   app.put(
     '/products/:id',
     {
-      preValidation: manage,
+      onRequest: manage,
       schema: {
         tags,
         summary:
@@ -60,13 +59,13 @@ export default async function productWriteRoutes(app: App) {
         response: { 200: productSchema, ...errors },
       },
     },
-    async (req) => service.updateProduct(ctx(req), req.params.id, req.body),
+    async (req) => service.updateProduct(signedIn(req), req.params.id, req.body),
   );
 
   app.put(
     '/products/:id/toggle',
     {
-      preValidation: manage,
+      onRequest: manage,
       schema: {
         tags,
         summary: 'Activate or deactivate a product',
@@ -74,13 +73,13 @@ export default async function productWriteRoutes(app: App) {
         response: { 200: z.object({ _id: z.string(), status: z.boolean() }), ...errors },
       },
     },
-    async (req) => service.toggleProduct(ctx(req), req.params.id),
+    async (req) => service.toggleProduct(signedIn(req), req.params.id),
   );
 
   app.delete(
     '/products/:id',
     {
-      preValidation: requirePermission(isAdmin),
+      onRequest: requirePermission(isAdmin),
       schema: {
         tags,
         summary: 'Delete a product (Admin only)',
@@ -88,13 +87,13 @@ export default async function productWriteRoutes(app: App) {
         response: { 200: messageSchema, ...errors },
       },
     },
-    async (req) => service.deleteProduct(ctx(req), req.params.id),
+    async (req) => service.deleteProduct(signedIn(req), req.params.id),
   );
 
   app.get(
     '/products/seller/:userId',
     {
-      preValidation: manage,
+      onRequest: manage,
       schema: {
         tags,
         summary: "A seller's own products, any status, newest first, 20 a page (Admin: anybody's)",
@@ -103,13 +102,13 @@ export default async function productWriteRoutes(app: App) {
         response: { 200: productListSchema, ...errors },
       },
     },
-    async (req) => service.sellerProducts(ctx(req), req.params.userId, req.query.pageNumber),
+    async (req) => service.sellerProducts(signedIn(req), req.params.userId, req.query.pageNumber),
   );
 
   app.get(
     '/products/admin/productlist',
     {
-      preValidation: requirePermission(isAdmin),
+      onRequest: requirePermission(isAdmin),
       schema: {
         tags,
         summary: 'Every product, any status, newest first, 20 a page (Admin only)',
@@ -117,6 +116,6 @@ export default async function productWriteRoutes(app: App) {
         response: { 200: productListSchema, ...errors },
       },
     },
-    async (req) => service.adminProducts(ctx(req), req.query.pageNumber),
+    async (req) => service.adminProducts(signedIn(req), req.query.pageNumber),
   );
 }

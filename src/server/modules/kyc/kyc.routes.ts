@@ -10,7 +10,7 @@ import {
 import { AppError, invalid } from '../../lib/errors.ts';
 import { malformedMultipart } from '../../lib/multipart-errors.ts';
 import type { App } from '../../lib/types.ts';
-import { actorOf, requireAuth, requirePermission } from '../../plugins/auth.ts';
+import { requirePermission } from '../../plugins/auth.ts';
 import { publicOrigin } from '../accounts/links.ts';
 import { readFilePart } from '../uploads/read-file-part.ts';
 import {
@@ -21,6 +21,7 @@ import {
   uploadVerificationDocs,
 } from './kyc.service.ts';
 import { linkQuery, SIGNED_FILE_PATH } from './signed-link.ts';
+import { signedIn } from '../../plugins/context.ts';
 
 /** The multipart field the files come in (SPEC §7: userId, identifyProof, verificationDocs). */
 const FILES_FIELD = 'verificationDocs';
@@ -55,7 +56,6 @@ export default async function kycRoutes(app: App) {
   app.post(
     '/upload/verification-docs',
     {
-      preHandler: requireAuth,
       config: { rateLimit: { max: 30, timeWindow: '15 minutes' } },
       schema: {
         tags: ['uploads'],
@@ -66,7 +66,7 @@ export default async function kycRoutes(app: App) {
     },
     async (req, reply) => {
       if (!req.isMultipart()) throw multipartError({ code: 'FST_INVALID_MULTIPART_CONTENT_TYPE' })!;
-      const ctx = { db: app.db, actor: actorOf(req) };
+      const ctx = signedIn(req);
       // Refused before reading: a body declared over the limit, and any file beyond the account's free
       // places (five minus those on file, looked up when the first file arrives); the bytes of the files
       // read are counted as they arrive.
@@ -120,7 +120,7 @@ export default async function kycRoutes(app: App) {
   app.post(
     '/upload/generate-presigned-url',
     {
-      preValidation: requirePermission(canViewUserList),
+      onRequest: requirePermission(canViewUserList),
       schema: {
         tags: ['uploads'],
         summary: 'A link to a verification document, valid 10 minutes (Admin, Auditor)',
@@ -129,11 +129,7 @@ export default async function kycRoutes(app: App) {
       },
     },
     async (req) => {
-      const link = await signDocumentLink(
-        { db: app.db, actor: actorOf(req) },
-        signingSecret(app.config),
-        req.body,
-      );
+      const link = await signDocumentLink(signedIn(req), signingSecret(app.config), req.body);
       // With S3, a real presigned URL straight to the bucket (DECISIONS §4); else our own signed route.
       if (app.storage.presignPrivate) {
         const ttlSeconds = Math.max(1, Math.round((link.expiresAt.getTime() - Date.now()) / 1000));

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { errorSchema } from '#shared/schemas/common.ts';
 import {
@@ -9,10 +8,11 @@ import {
   notificationRecordSchema,
 } from '#shared/schemas/payment.ts';
 import type { App } from '../../lib/types.ts';
-import { actorOf, requireActive, requireAuth } from '../../plugins/auth.ts';
+import { requireActive } from '../../plugins/auth.ts';
 import { createMailer } from './mailer.ts';
 import { checkNotification, EMAIL_JOB, recordNotification, sendEmailJob } from './notifications.service.ts';
 import { completeOrderMails, ORDER_COMPLETED_JOB, orderCompletedJob } from './order-mails.ts';
+import { signedIn } from '../../plugins/context.ts';
 
 /**
  * Notifications (SPEC §7; DECISIONS §7): the mail transport and its jobs, the order-completion endpoints
@@ -24,8 +24,6 @@ export default async function notificationsRoutes(app: App) {
   app.jobs.handle(ORDER_COMPLETED_JOB, orderCompletedJob(app.config));
   app.addHook('onClose', async () => mailer.close());
 
-  const authed = (req: FastifyRequest) => ({ db: app.db, actor: actorOf(req) });
-
   // SPEC §7 names GET for these, but DECISIONS §4 says GET never changes state: queueing mail is a write,
   // so it is POST (which also gets the cross-site Origin check). COD and paid orders queue their mails on
   // the server anyway; these remain for clients that ask again (idempotent: once per recipient).
@@ -33,7 +31,7 @@ export default async function notificationsRoutes(app: App) {
     app.post(
       `/orders/email/${audience}/complete_order/:id`,
       {
-        preValidation: requireActive,
+        onRequest: requireActive,
         schema: {
           tags: ['notifications'],
           summary: `Queue the ${audience} completion mail(s) of an order (its buyer and Admin; once per recipient)`,
@@ -41,14 +39,13 @@ export default async function notificationsRoutes(app: App) {
           response: { 200: completionMailsSchema, 409: errorSchema },
         },
       },
-      async (req) => completeOrderMails(authed(req), app.config, req.params.id, audience),
+      async (req) => completeOrderMails(signedIn(req), app.config, req.params.id, audience),
     );
   }
 
   app.get(
     '/notifications/check',
     {
-      preHandler: requireAuth,
       schema: {
         tags: ['notifications'],
         summary: 'Whether a notification was recorded (for my own documents)',
@@ -56,13 +53,13 @@ export default async function notificationsRoutes(app: App) {
         response: { 200: notificationCheckSchema },
       },
     },
-    async (req) => ({ sent: await checkNotification(authed(req), req.query) }),
+    async (req) => ({ sent: await checkNotification(signedIn(req), req.query) }),
   );
 
   app.post(
     '/notifications/record',
     {
-      preValidation: requireActive,
+      onRequest: requireActive,
       schema: {
         tags: ['notifications'],
         summary:
@@ -71,6 +68,6 @@ export default async function notificationsRoutes(app: App) {
         response: { 200: notificationRecordSchema },
       },
     },
-    async (req) => ({ recorded: await recordNotification(authed(req), req.body) }),
+    async (req) => ({ recorded: await recordNotification(signedIn(req), req.body) }),
   );
 }

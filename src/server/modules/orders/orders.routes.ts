@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { canManageOrders } from '#shared/permissions.ts';
 import { errorSchema, pageQuery } from '#shared/schemas/common.ts';
@@ -14,11 +13,12 @@ import {
   sellerOrderLinesSchema,
   sellerParams,
 } from '#shared/schemas/order.ts';
-import type { App, AuthedCtx } from '../../lib/types.ts';
-import { actorOf, requireActive, requireAuth, requirePermission } from '../../plugins/auth.ts';
+import type { App } from '../../lib/types.ts';
+import { requireActive, requirePermission } from '../../plugins/auth.ts';
 import { PER_USER_LIMITS } from '../../plugins/per-user-limits.ts';
 import * as orders from './orders.service.ts';
 import sellerPaymentsRoutes from './seller-payments.routes.ts';
+import { signedIn } from '../../plugins/context.ts';
 
 /** Any string: an id that is not a UUID is answered 404 by the service, like an unknown one. */
 const orderIdParams = z.object({ id: z.string().max(100) });
@@ -30,14 +30,13 @@ const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: erro
  * validation so a guest is asked to sign in rather than told the body is wrong.
  */
 export default async function ordersRoutes(app: App) {
-  const ctx = (req: FastifyRequest): AuthedCtx => ({ db: app.db, actor: actorOf(req) });
   const manageOrders = requirePermission(canManageOrders);
 
   app.post(
     '/orders',
     {
       config: { rateLimit: PER_USER_LIMITS.placeOrder },
-      preValidation: requireActive,
+      onRequest: requireActive,
       schema: {
         tags: ['orders'],
         summary:
@@ -49,7 +48,7 @@ export default async function ordersRoutes(app: App) {
     },
     async (req, reply) => {
       const key = req.headers[IDEMPOTENCY_HEADER] ?? null;
-      const { order, created } = await orders.placeOrder(ctx(req), req.body, key);
+      const { order, created } = await orders.placeOrder(signedIn(req), req.body, key);
       return reply.status(created ? 201 : 200).send(order);
     },
   );
@@ -57,20 +56,19 @@ export default async function ordersRoutes(app: App) {
   app.get(
     '/orders/myorders',
     {
-      preValidation: requireAuth,
       schema: {
         tags: ['orders'],
         summary: "The signed-in buyer's orders, newest first",
         response: { 200: myOrdersSchema, 401: errorSchema },
       },
     },
-    async (req) => orders.myOrders(ctx(req)),
+    async (req) => orders.myOrders(signedIn(req)),
   );
 
   app.get(
     '/orders',
     {
-      preValidation: manageOrders,
+      onRequest: manageOrders,
       schema: {
         tags: ['orders'],
         summary: 'Every order, newest first, 20 a page (Admin, Distributor)',
@@ -78,13 +76,13 @@ export default async function ordersRoutes(app: App) {
         response: { 200: orderListSchema, ...errors },
       },
     },
-    async (req) => orders.listOrders(ctx(req), req.query),
+    async (req) => orders.listOrders(signedIn(req), req.query),
   );
 
   app.get(
     '/orders/seller/:userId',
     {
-      preValidation: requireActive,
+      onRequest: requireActive,
       schema: {
         tags: ['orders'],
         summary: "A seller's own order lines, newest first, 20 a page (the seller, or Admin)",
@@ -93,13 +91,12 @@ export default async function ordersRoutes(app: App) {
         response: { 200: sellerOrderLinesSchema, ...errors },
       },
     },
-    async (req) => orders.sellerOrderLines(ctx(req), req.params.userId, req.query.pageNumber),
+    async (req) => orders.sellerOrderLines(signedIn(req), req.params.userId, req.query.pageNumber),
   );
 
   app.get(
     '/orders/:id',
     {
-      preValidation: requireAuth,
       schema: {
         tags: ['orders'],
         summary: 'An order: its buyer, Admin and Distributor see it all; a seller only their lines',
@@ -107,13 +104,13 @@ export default async function ordersRoutes(app: App) {
         response: { 200: orderSchema, 401: errorSchema, 404: errorSchema },
       },
     },
-    async (req) => orders.getOrder(ctx(req), req.params.id),
+    async (req) => orders.getOrder(signedIn(req), req.params.id),
   );
 
   app.put(
     '/orders/:id/deliver',
     {
-      preValidation: manageOrders,
+      onRequest: manageOrders,
       schema: {
         tags: ['orders'],
         summary: 'Mark an order delivered (Admin, Distributor); idempotent, no way back',
@@ -121,13 +118,13 @@ export default async function ordersRoutes(app: App) {
         response: { 200: orderSchema, ...errors },
       },
     },
-    async (req) => orders.deliverOrder(ctx(req), req.params.id),
+    async (req) => orders.deliverOrder(signedIn(req), req.params.id),
   );
 
   app.put(
     '/orders/:id/CashOnDelivery/pay',
     {
-      preValidation: manageOrders,
+      onRequest: manageOrders,
       schema: {
         tags: ['orders'],
         summary: 'Mark an unpaid cash-on-delivery order paid (Admin, Distributor); idempotent',
@@ -136,7 +133,7 @@ export default async function ordersRoutes(app: App) {
         response: { 200: orderSchema, ...errors },
       },
     },
-    async (req) => orders.payCashOnDelivery(ctx(req), req.params.id, req.body.note),
+    async (req) => orders.payCashOnDelivery(signedIn(req), req.params.id, req.body.note),
   );
 
   await app.register(sellerPaymentsRoutes);

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { canViewPendingPayments } from '#shared/permissions.ts';
 import { errorSchema } from '#shared/schemas/common.ts';
 import {
@@ -6,32 +5,32 @@ import {
   sellerPaymentCorrectionBody,
   sellerPaymentSchema,
 } from '#shared/schemas/order.ts';
-import type { App, AuthedCtx } from '../../lib/types.ts';
-import { actorOf, requirePermission } from '../../plugins/auth.ts';
+import type { App } from '../../lib/types.ts';
+import { requirePermission } from '../../plugins/auth.ts';
 import * as sellerPayments from './seller-payments.service.ts';
+import { signedIn } from '../../plugins/context.ts';
 
 /** Seller payment records (SPEC §7 payments; DECISIONS §4: Admin only, whatever SPEC's client checks). */
 export default async function sellerPaymentsRoutes(app: App) {
-  const ctx = (req: FastifyRequest): AuthedCtx => ({ db: app.db, actor: actorOf(req) });
   const adminOnly = requirePermission(canViewPendingPayments);
 
   app.get(
     '/payments/pending-seller-payments',
     {
-      preValidation: adminOnly,
+      onRequest: adminOnly,
       schema: {
         tags: ['payments'],
         summary: 'Pending seller payouts of placed orders, grouped per seller (Admin)',
         response: { 200: pendingSellerPaymentsSchema, 401: errorSchema, 403: errorSchema },
       },
     },
-    async (req) => sellerPayments.pendingSellerPayments(ctx(req)),
+    async (req) => sellerPayments.pendingSellerPayments(signedIn(req)),
   );
 
   app.post(
     '/payments/seller',
     {
-      preValidation: adminOnly,
+      onRequest: adminOnly,
       schema: {
         tags: ['payments'],
         summary: "Correct a seller payment record's status, e.g. mark it Paid (Admin); never creates one",
@@ -46,6 +45,6 @@ export default async function sellerPaymentsRoutes(app: App) {
         },
       },
     },
-    async (req) => sellerPayments.correctSellerPayment(ctx(req), req.body),
+    async (req) => sellerPayments.correctSellerPayment(signedIn(req), req.body),
   );
 }

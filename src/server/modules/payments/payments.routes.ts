@@ -16,9 +16,10 @@ import {
   razorpaySuccessSchema,
 } from '#shared/schemas/payment.ts';
 import type { App } from '../../lib/types.ts';
-import { actorOf, requireActive, requireAuth } from '../../plugins/auth.ts';
+import { requireActive } from '../../plugins/auth.ts';
 import { ProviderError } from './provider-http.ts';
 import * as payments from './payments.service.ts';
+import { signedIn } from '../../plugins/context.ts';
 
 const WEBHOOK_PATH = '/payments/razorpay/webhook';
 
@@ -29,7 +30,6 @@ const WEBHOOK_PATH = '/payments/razorpay/webhook';
  */
 export default async function paymentsRoutes(app: App) {
   const deps = (): payments.PaymentsDeps => ({ providers: app.payments.providers, log: app.log });
-  const authed = (req: FastifyRequest) => ({ db: app.db, actor: actorOf(req) });
 
   /** A provider that cannot be reached is a 502 with a plain message, never a 500. */
   async function viaProvider<T>(req: FastifyRequest, reply: FastifyReply, fn: () => Promise<T>): Promise<T> {
@@ -77,7 +77,6 @@ export default async function paymentsRoutes(app: App) {
   app.get(
     '/orders/:id/payment-quote',
     {
-      preHandler: requireAuth,
       schema: {
         tags: ['payments'],
         summary: 'What RazorPay and PayPal will charge for my order (PayPal: USD for INR orders)',
@@ -85,13 +84,13 @@ export default async function paymentsRoutes(app: App) {
         response: { 200: paymentQuoteSchema },
       },
     },
-    async (req) => payments.paymentQuote(authed(req), req.params.id),
+    async (req) => payments.paymentQuote(signedIn(req), req.params.id),
   );
 
   app.post(
     '/orders/RazorPay',
     {
-      preValidation: requireActive,
+      onRequest: requireActive,
       schema: {
         tags: ['payments'],
         summary: "Create the RazorPay order for my unpaid order's total (amount from the order, in paise)",
@@ -103,13 +102,13 @@ export default async function paymentsRoutes(app: App) {
       },
     },
     async (req, reply) =>
-      viaProvider(req, reply, () => payments.createRazorpayOrder(authed(req), deps(), req.body.orderId)),
+      viaProvider(req, reply, () => payments.createRazorpayOrder(signedIn(req), deps(), req.body.orderId)),
   );
 
   app.put(
     '/orders/:id/RazorPay/pay',
     {
-      preValidation: requireActive,
+      onRequest: requireActive,
       schema: {
         tags: ['payments'],
         summary: 'Confirm a RazorPay payment: signature and order are verified, then the order is paid',
@@ -118,13 +117,13 @@ export default async function paymentsRoutes(app: App) {
         response: { 200: orderSchema, 400: errorSchema },
       },
     },
-    async (req) => payments.confirmRazorpayPayment(authed(req), deps(), req.params.id, req.body),
+    async (req) => payments.confirmRazorpayPayment(signedIn(req), deps(), req.params.id, req.body),
   );
 
   app.post(
     '/orders/:id/PayPal/create',
     {
-      preValidation: requireActive,
+      onRequest: requireActive,
       schema: {
         tags: ['payments'],
         summary: 'Create the PayPal order (Orders v2, intent CAPTURE) for my unpaid order',
@@ -133,13 +132,13 @@ export default async function paymentsRoutes(app: App) {
       },
     },
     async (req, reply) =>
-      viaProvider(req, reply, () => payments.createPayPalOrder(authed(req), deps(), req.params.id)),
+      viaProvider(req, reply, () => payments.createPayPalOrder(signedIn(req), deps(), req.params.id)),
   );
 
   app.put(
     '/orders/:id/PayPal/pay',
     {
-      preValidation: requireActive,
+      onRequest: requireActive,
       schema: {
         tags: ['payments'],
         summary: 'Capture the approved PayPal order; only a COMPLETED capture of the stored amount pays',
@@ -150,7 +149,7 @@ export default async function paymentsRoutes(app: App) {
     },
     async (req, reply) =>
       viaProvider(req, reply, () =>
-        payments.capturePayPalOrder(authed(req), deps(), req.params.id, req.body.orderID),
+        payments.capturePayPalOrder(signedIn(req), deps(), req.params.id, req.body.orderID),
       ),
   );
 
@@ -158,7 +157,7 @@ export default async function paymentsRoutes(app: App) {
   app.post(
     '/payments/sandbox/razorpay/pay',
     {
-      preValidation: requireActive,
+      onRequest: requireActive,
       schema: {
         tags: ['payments'],
         summary: 'Sandbox only: pay a RazorPay order as the sandbox checkout does',
@@ -166,7 +165,7 @@ export default async function paymentsRoutes(app: App) {
         response: { 200: razorpaySuccessSchema },
       },
     },
-    async (req) => payments.sandboxRazorpayPay(authed(req), deps(), req.body.razorpay_order_id),
+    async (req) => payments.sandboxRazorpayPay(signedIn(req), deps(), req.body.razorpay_order_id),
   );
 
   // The webhook in its own context, where JSON bodies stay raw bytes: the signature covers them exactly.

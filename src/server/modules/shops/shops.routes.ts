@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { errorSchema, pageQuery } from '#shared/schemas/common.ts';
 import {
   productListSchema,
@@ -6,17 +5,15 @@ import {
   shopNameParams,
   shopNamesSchema,
 } from '#shared/schemas/product.ts';
-import type { App, Ctx } from '../../lib/types.ts';
+import type { App } from '../../lib/types.ts';
 import * as shopsService from './shops.service.ts';
 
 /** Public shop pages (SPEC §7: /api/shops/names, /name/{shopName}, /products/{shopName}). */
 export default async function shopsRoutes(app: App) {
-  const ctx = (req: FastifyRequest): Ctx => ({ db: app.db, actor: req.actor });
-
   app.get(
     '/shops/names',
     { schema: { tags: ['shops'], summary: 'Shop names by shop id', response: { 200: shopNamesSchema } } },
-    async (req) => shopsService.shopNames(ctx(req)),
+    async (req) => shopsService.shopNames(req.ctx),
   );
 
   app.get(
@@ -29,7 +26,7 @@ export default async function shopsRoutes(app: App) {
         response: { 200: publicShopSchema, 404: errorSchema },
       },
     },
-    async (req) => shopsService.findShopByName(ctx(req), req.params.shopName),
+    async (req) => shopsService.findShopByName(req.ctx, req.params.shopName),
   );
 
   app.get(
@@ -43,6 +40,6 @@ export default async function shopsRoutes(app: App) {
         response: { 200: productListSchema, 404: errorSchema },
       },
     },
-    async (req) => shopsService.shopProducts(ctx(req), req.params.shopName, req.query.pageNumber),
+    async (req) => shopsService.shopProducts(req.ctx, req.params.shopName, req.query.pageNumber),
   );
 }

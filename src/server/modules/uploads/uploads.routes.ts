@@ -12,9 +12,10 @@ import { imageLinksSchema, storedPathSchema } from '#shared/schemas/product.ts';
 import { AppError, invalid } from '../../lib/errors.ts';
 import { malformedMultipart } from '../../lib/multipart-errors.ts';
 import type { App } from '../../lib/types.ts';
-import { actorOf, requirePermission } from '../../plugins/auth.ts';
+import { requirePermission } from '../../plugins/auth.ts';
 import { readFilePart } from './read-file-part.ts';
 import * as uploads from './uploads.service.ts';
+import { signedIn } from '../../plugins/context.ts';
 
 /**
  * Image uploads (SPEC §7 Uploads): product images and shop picture/banner. Multipart bodies are read here
@@ -106,7 +107,7 @@ export default async function uploadsRoutes(app: App) {
   app.post(
     '/upload/product',
     {
-      preValidation: requirePermission(canManageProducts),
+      onRequest: requirePermission(canManageProducts),
       config: { rateLimit },
       schema: {
         tags,
@@ -116,7 +117,7 @@ export default async function uploadsRoutes(app: App) {
       },
     },
     async (req) => {
-      const ctx = { db: app.db, actor: actorOf(req), storage: app.storage };
+      const ctx = signedIn(req);
       let checked: string | null = null;
       const { fields, files } = await readMultipart(
         req,
@@ -141,7 +142,7 @@ export default async function uploadsRoutes(app: App) {
     app.post(
       `/upload/shop-${kind}`,
       {
-        preValidation: requirePermission(isSeller),
+        onRequest: requirePermission(isSeller),
         config: { rateLimit },
         schema: {
           tags,
@@ -151,7 +152,7 @@ export default async function uploadsRoutes(app: App) {
         },
       },
       async (req, reply) => {
-        const ctx = { db: app.db, actor: actorOf(req), storage: app.storage };
+        const ctx = signedIn(req);
         const { files } = await readMultipart(req, { maxFiles: 1 });
         const path = await uploads.storeShopImage(ctx, kind, files[0] ?? null);
         // A JSON string: Fastify would send a bare string as text/plain.

@@ -12,9 +12,10 @@ import {
   userSchema,
 } from '#shared/schemas/user.ts';
 import type { App } from '../../lib/types.ts';
-import { actorOf, requirePermission } from '../../plugins/auth.ts';
+import { requirePermission } from '../../plugins/auth.ts';
 import { publicOrigin } from '../accounts/links.ts';
 import * as service from './users-admin.service.ts';
+import { signedIn } from '../../plugins/context.ts';
 
 const idParams = z.object({ id: z.string().max(100) });
 const roleParams = z.object({ roleId: z.string().max(100) });
@@ -26,12 +27,11 @@ const roleParams = z.object({ roleId: z.string().max(100) });
 export default async function usersAdminRoutes(app: App) {
   const viewer = requirePermission(canViewUserList);
   const admin = requirePermission(canManageUsers);
-  const ctx = (req: Parameters<typeof actorOf>[0]) => ({ db: app.db, actor: actorOf(req) });
 
   app.get(
     '/users',
     {
-      preValidation: viewer,
+      onRequest: viewer,
       schema: {
         tags: ['users'],
         summary: 'Users table, 20 a page (Admin, Auditor)',
@@ -39,13 +39,13 @@ export default async function usersAdminRoutes(app: App) {
         response: { 200: userListResponse },
       },
     },
-    async (req) => service.listUsers(ctx(req), req.query),
+    async (req) => service.listUsers(signedIn(req), req.query),
   );
 
   app.put(
     '/users/:id',
     {
-      preValidation: admin,
+      onRequest: admin,
       schema: {
         tags: ['users'],
         summary: 'Edit a user: name, e-mail, roles, active (Admin)',
@@ -55,7 +55,12 @@ export default async function usersAdminRoutes(app: App) {
       },
     },
     async (req) => {
-      const { user, mailed } = await service.updateUser(ctx(req), req.params.id, req.body, publicOrigin(req));
+      const { user, mailed } = await service.updateUser(
+        signedIn(req),
+        req.params.id,
+        req.body,
+        publicOrigin(req),
+      );
       if (mailed) app.jobs.wake();
       return user;
     },
@@ -64,7 +69,7 @@ export default async function usersAdminRoutes(app: App) {
   app.delete(
     '/users/:id',
     {
-      preValidation: admin,
+      onRequest: admin,
       schema: {
         tags: ['users'],
         summary: 'Delete a user; one with orders is anonymised instead (Admin)',
@@ -72,13 +77,13 @@ export default async function usersAdminRoutes(app: App) {
         response: { 200: deleteUserResponse },
       },
     },
-    async (req) => service.deleteUser(ctx(req), app.storage, req.params.id),
+    async (req) => service.deleteUser(signedIn(req), app.storage, req.params.id),
   );
 
   app.post(
     '/users/bulk',
     {
-      preValidation: admin,
+      onRequest: admin,
       schema: {
         tags: ['users'],
         summary: 'Users with their e-mail, by ids (Admin)',
@@ -86,13 +91,13 @@ export default async function usersAdminRoutes(app: App) {
         response: { 200: bulkUsersResponse },
       },
     },
-    async (req) => service.bulkUsers(ctx(req), req.body.ids),
+    async (req) => service.bulkUsers(signedIn(req), req.body.ids),
   );
 
   app.get(
     '/users/role/:roleId',
     {
-      preValidation: admin,
+      onRequest: admin,
       schema: {
         tags: ['users'],
         summary: 'Users holding a role, by role id or name (Admin)',
@@ -100,13 +105,13 @@ export default async function usersAdminRoutes(app: App) {
         response: { 200: z.array(userSchema) },
       },
     },
-    async (req) => service.usersWithRole(ctx(req), req.params.roleId),
+    async (req) => service.usersWithRole(signedIn(req), req.params.roleId),
   );
 
   app.post(
     '/users/seller-verified-email',
     {
-      preValidation: admin,
+      onRequest: admin,
       schema: {
         tags: ['users'],
         summary: "Send an active seller the 'verified' e-mail (once; asking again is harmless) (Admin)",
@@ -116,7 +121,7 @@ export default async function usersAdminRoutes(app: App) {
     },
     async (req) => {
       const { message, queued } = await service.sendSellerVerified(
-        ctx(req),
+        signedIn(req),
         req.body.email,
         publicOrigin(req),
       );

@@ -1,0 +1,58 @@
+/**
+ * The API routes an anonymous caller may use, as `METHOD /url` (the url as registered, with `:params`).
+ * Every other route under /api needs a signed-in actor (plugins/context.ts adds the check, before any
+ * validation); roles and the active flag are then checked per route with `requireRole`,
+ * `requirePermission` or `requireActive` (plugins/auth.ts). Adding a route here is a deliberate choice:
+ * tests/api/route-guards.test.ts calls every route as a stranger and fails on any other that answers 2xx.
+ */
+export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
+  // Storefront reads
+  'GET /api/products',
+  'GET /api/products/top',
+  'GET /api/products/category',
+  'GET /api/products/:id',
+  'GET /api/products/:id/markup',
+  'GET /api/product-discounts',
+  'GET /api/product-discounts/coupon/:code',
+  'GET /api/category/getcategories/:categoryId',
+  'GET /api/category/getcategoryid',
+  'GET /api/category/getcategoryid/',
+  'GET /api/category/hsn-tax/:categoryId',
+  'GET /api/category/firstlevel',
+  'GET /api/category/secondlevel/:first',
+  'GET /api/category/thirdlevel/:second/:first',
+  'GET /api/category/fourthlevel/:third/:second',
+  'GET /api/category/fifthlevel/:fourth/:third',
+  'GET /api/category/:name',
+  'GET /api/shops/names',
+  'GET /api/shops/name/:shopName',
+  'GET /api/shops/products/:shopName',
+  'GET /api/users/public/:id',
+  'GET /api/roles',
+  // Reference data
+  'GET /api/places/countries',
+  'GET /api/places/countries/:iso2/states',
+  'GET /api/places/countries/:iso2/states/:stateCode/cities',
+  'GET /api/places/postal-code',
+  'GET /api/currencies',
+  'GET /api/rates/:code',
+  'GET /api/geo/currency',
+  'GET /api/config/razorpay',
+  'GET /api/config/paypal',
+  // Accounts: signing up, in and out, recovering a password
+  'POST /api/users',
+  'POST /api/users/login',
+  'POST /api/users/logout',
+  'POST /api/users/forgot-password',
+  'POST /api/users/reset-password/:token',
+  // Verified by signature, not by session
+  'POST /api/payments/razorpay/webhook',
+  'GET /api/upload/verification-docs/file',
+]);
+
+/** Whether a route is part of the API the deny-by-default rule covers (the docs page is not). */
+export const isApiRoute = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
+
+/** Whether anonymous callers may use `method url` (HEAD follows its GET). */
+export const isPublicRoute = (method: string, url: string) =>
+  PUBLIC_ROUTES.has(`${method === 'HEAD' ? 'GET' : method} ${url}`);
