@@ -2,19 +2,11 @@ import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { isRoleName, type RoleName } from '#shared/roles.ts';
 import type { Queryable } from '../../db/client.ts';
 import { roles, sessions, shops, userRoles, users } from '../../db/schema/index.ts';
+import { roleNamesOf, toUserRecord, type UserRecord, type UserRow } from '../../db/user-record.ts';
 
 /** Accounts SQL. Every user read skips deleted (anonymised) users. */
 
-export type UserRow = typeof users.$inferSelect;
-export type ShopRow = typeof shops.$inferSelect;
-/** A user with what the wire shape needs: role names and the shop, if any. */
-export type UserRecord = { user: UserRow; roles: RoleName[]; shop: ShopRow | null };
-
-export const roleNamesOf = sql<string[]>`coalesce((
-  select array_agg(${roles.name} order by ${roles.name})
-  from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId}
-  where ${userRoles.userId} = ${users.id}
-), '{}')`;
+export type { ShopRow, UserRecord, UserRow } from '../../db/user-record.ts';
 
 export async function listRoles(db: Queryable): Promise<{ id: string; name: RoleName }[]> {
   const rows = await db.select({ id: roles.id, name: roles.name }).from(roles).orderBy(asc(roles.name));
@@ -28,8 +20,7 @@ export async function findUserRecord(db: Queryable, id: string): Promise<UserRec
     .leftJoin(shops, eq(shops.userId, users.id))
     .where(and(eq(users.id, id), isNull(users.deletedAt)));
   const row = rows[0];
-  if (!row) return null;
-  return { user: row.user, roles: row.roles.filter(isRoleName), shop: row.shop };
+  return row ? toUserRecord(row) : null;
 }
 
 /** The password hash to check a sign-in against; null for unknown or deleted users. */
@@ -181,16 +172,4 @@ export async function deleteUnfinishedRegistration(db: Queryable, userId: string
     )
     .returning({ id: users.id });
   return rows.length > 0;
-}
-
-/** Whether a failed write broke a foreign key (a row elsewhere still points at it). */
-export function foreignKeyViolation(err: unknown): boolean {
-  for (
-    let e: unknown = err, depth = 0;
-    e && typeof e === 'object' && depth < 5;
-    e = (e as { cause?: unknown }).cause, depth++
-  ) {
-    if ((e as { code?: unknown }).code === '23503') return true;
-  }
-  return false;
 }

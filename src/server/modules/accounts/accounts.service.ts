@@ -11,6 +11,7 @@ import {
 } from '#shared/accounts.ts';
 import { MSG } from '#shared/messages.ts';
 import { isSeller, isSellerAccount } from '#shared/permissions.ts';
+import type { RoleName } from '#shared/roles.ts';
 import {
   BUYER_PHONE_MSG,
   CURRENT_PASSWORD_MSG,
@@ -30,6 +31,7 @@ import type { AuthedCtx, Ctx } from '../../lib/types.ts';
 import { createSession } from '../../plugins/auth.ts';
 import { findCountry } from '../places/places.service.ts';
 import * as repo from './accounts.repo.ts';
+import * as resetRepo from './password-reset.repo.ts';
 
 type RegisterInput = z.output<typeof registerBody>;
 type LoginInput = z.output<typeof loginBody>;
@@ -170,6 +172,28 @@ export async function getPublicUser(ctx: Ctx, id: string): Promise<{ _id: string
   const found = UUID.test(id) ? await repo.findPublicUser(ctx.db, id) : null;
   if (!found) throw notFound('User not found');
   return { _id: found.id, name: found.name };
+}
+
+// For other modules (user administration, KYC): accounts are read through these, never the repo.
+
+export type { UserRecord } from './accounts.repo.ts';
+
+/** A live (not deleted) user with their role names and shop, or null. */
+export async function findUserRecord(db: Queryable, id: string): Promise<repo.UserRecord | null> {
+  return repo.findUserRecord(db, id);
+}
+
+/** Every role with its id, by name. */
+export async function rolesWithIds(db: Queryable): Promise<{ id: string; name: RoleName }[]> {
+  return repo.listRoles(db);
+}
+
+/** A live user by e-mail address, compared case-insensitively, or null. */
+export async function findUserByEmail(
+  db: Queryable,
+  email: string,
+): Promise<{ id: string; name: string; email: string } | null> {
+  return resetRepo.findUserByEmail(db, email);
 }
 
 /** Who delivers orders: every active Distributor (the notifications module mails them each order). */

@@ -3,6 +3,7 @@ import { isAdmin } from '#shared/permissions.ts';
 import { SELLER_ROLES } from '#shared/roles.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import type { Queryable } from '../../db/client.ts';
+import { foreignKeyViolation } from '../../db/pg-errors.ts';
 import type { AuthedCtx } from '../../lib/types.ts';
 import { enqueueEmail } from '../notifications/notifications.service.ts';
 import * as repo from './accounts.repo.ts';
@@ -116,7 +117,7 @@ export async function withdrawRegistration(ctx: AuthedCtx): Promise<{ message: s
     deleted = await repo.deleteUnfinishedRegistration(ctx.db, ctx.actor.id);
   } catch (err) {
     // Something (an order, a product) already points at the account: it is not unfinished after all.
-    if (repo.foreignKeyViolation(err)) throw refused();
+    if (foreignKeyViolation(err)) throw refused();
     throw err;
   }
   if (!deleted) throw refused();

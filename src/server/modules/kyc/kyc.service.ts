@@ -6,7 +6,7 @@ import { AppError, forbidden, invalid, notFound } from '../../lib/errors.ts';
 import { sniffImageType } from '../../lib/images.ts';
 import { isSafeKey, newKey, type Storage, type StoredFile } from '../../lib/storage.ts';
 import type { AuthedCtx } from '../../lib/types.ts';
-import { findUserRecord } from '../accounts/accounts.repo.ts';
+import { findUserRecord } from '../accounts/accounts.service.ts';
 import * as repo from './kyc.repo.ts';
 import { signLink, verifyLink, type SignedLink } from './signed-link.ts';
 

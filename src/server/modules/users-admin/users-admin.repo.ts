@@ -1,5 +1,4 @@
 import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { isRoleName } from '#shared/roles.ts';
 import type { Queryable } from '../../db/client.ts';
 import {
   passwordResetTokens,
@@ -11,12 +10,9 @@ import {
   userRoles,
   users,
 } from '../../db/schema/index.ts';
-import { roleNamesOf, type UserRecord } from '../accounts/accounts.repo.ts';
+import { roleNamesOf, toUserRecord, type UserRecord } from '../../db/user-record.ts';
 
 /** User administration SQL (SPEC §2 Users table, Edit User; §7 Users). Deleted users are never listed. */
-
-type Row = { user: typeof users.$inferSelect; roles: string[]; shop: typeof shops.$inferSelect | null };
-const toRecord = (r: Row): UserRecord => ({ user: r.user, roles: r.roles.filter(isRoleName), shop: r.shop });
 
 /** `%` and `_` typed by a person are literal characters, not wildcards. */
 const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -42,7 +38,7 @@ export async function listUsers(
       .offset(opts.offset),
     db.select({ n: count() }).from(users).where(where),
   ]);
-  return { records: rows.map(toRecord), total: totalRow?.n ?? 0 };
+  return { records: rows.map(toUserRecord), total: totalRow?.n ?? 0 };
 }
 
 export async function findUsersByIds(
@@ -65,7 +61,7 @@ export async function listUsersWithRoleId(db: Queryable, roleId: string): Promis
     .leftJoin(shops, eq(shops.userId, users.id))
     .where(isNull(users.deletedAt))
     .orderBy(asc(users.email));
-  return rows.map(toRecord);
+  return rows.map(toUserRecord);
 }
 
 export async function updateAdminFields(

@@ -3,13 +3,11 @@ import { isActiveSellerUser, LAST_ADMIN_MSG, SELLER_MSG } from '#shared/accounts
 import { MSG } from '#shared/messages.ts';
 import type { RoleName } from '#shared/roles.ts';
 import type { adminUserUpdateBody, DeleteUserResponse, User, UserList } from '#shared/schemas/user.ts';
-import { uniqueViolation } from '../../db/pg-errors.ts';
+import { foreignKeyViolation, uniqueViolation } from '../../db/pg-errors.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import type { Storage } from '../../lib/storage.ts';
 import type { AuthedCtx } from '../../lib/types.ts';
-import * as accounts from '../accounts/accounts.repo.ts';
-import { findUserByEmail } from '../accounts/password-reset.repo.ts';
-import { toUser } from '../accounts/accounts.service.ts';
+import * as accounts from '../accounts/accounts.service.ts';
 import { queueSellerVerifiedEmail } from '../accounts/seller-onboarding.service.ts';
 import * as repo from './users-admin.repo.ts';
 
@@ -35,7 +33,7 @@ export async function listUsers(
     keyword: query.keyword || undefined,
   });
   return {
-    users: records.map(toUser),
+    users: records.map(accounts.toUser),
     page: query.pageNumber,
     pages: Math.max(1, Math.ceil(total / USERS_PAGE_SIZE)),
     total,
@@ -57,7 +55,7 @@ async function resolveRoles(
   ctx: AuthedCtx,
   wanted: readonly string[],
 ): Promise<{ id: string; name: RoleName }[]> {
-  const known = await accounts.listRoles(ctx.db);
+  const known = await accounts.rolesWithIds(ctx.db);
   const found = new Map<string, { id: string; name: RoleName }>();
   for (const w of wanted) {
     const lower = w.toLowerCase();
@@ -70,11 +68,11 @@ async function resolveRoles(
 
 /** GET /api/users/role/:roleId: the users holding a role, by its id (or name). */
 export async function usersWithRole(ctx: AuthedCtx, roleId: string): Promise<User[]> {
-  const known = await accounts.listRoles(ctx.db);
+  const known = await accounts.rolesWithIds(ctx.db);
   const lower = roleId.toLowerCase();
   const role = known.find((k) => k.id.toLowerCase() === lower || k.name.toLowerCase() === lower);
   if (!role) throw notFound(MSG.roleNotFound(roleId));
-  return (await repo.listUsersWithRoleId(ctx.db, role.id)).map(toUser);
+  return (await repo.listUsersWithRoleId(ctx.db, role.id)).map(accounts.toUser);
 }
 
 /**
@@ -119,7 +117,7 @@ export async function updateUser(
   }
   const record = await accounts.findUserRecord(ctx.db, id);
   if (!record) throw notFound('User not found');
-  return { user: toUser(record), mailed };
+  return { user: accounts.toUser(record), mailed };
 }
 
 /**
@@ -132,7 +130,7 @@ export async function sendSellerVerified(
   origin: string,
 ): Promise<{ message: string; queued: boolean }> {
   const queued = await ctx.db.transaction(async (tx) => {
-    const found = await findUserByEmail(tx, email);
+    const found = await accounts.findUserByEmail(tx, email);
     if (!found) throw notFound('User not found');
     const record = await accounts.findUserRecord(tx, found.id);
     if (!record || !isActiveSellerUser({ roles: record.roles, active: record.user.active }))
@@ -160,7 +158,7 @@ export async function deleteUser(ctx: AuthedCtx, storage: Storage, id: string): 
         // A savepoint: if some other table still points at the user, anonymise instead.
         await tx.transaction(async (sp) => repo.hardDelete(sp, id));
       } catch (err) {
-        if (!accounts.foreignKeyViolation(err)) throw err;
+        if (!foreignKeyViolation(err)) throw err;
         kept = true;
       }
     }
