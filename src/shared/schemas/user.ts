@@ -138,6 +138,13 @@ function roleRules(
 }
 
 /**
+ * A field older clients send with a call although it is not the caller's to set (the account's `active`
+ * flag or documents at registration, its roles in a profile update): accepted, whatever its value, so
+ * those clients keep working, and never read by the server, so never written (docs/product/api.md).
+ */
+const acceptedAndIgnored = z.unknown().optional().describe('Accepted and ignored: not the caller’s to set');
+
+/**
  * POST /api/users — buyer registration and seller sign-up (SPEC §5). `role` may name a role (or give its
  * id); the server decides the role by SPEC §5's rule (bank account and registration code → Seller-Company,
  * bank account only → Seller-Individual, else Buyer) and refuses anything other than Buyer /
@@ -157,6 +164,8 @@ export const registerBody = z
     bank_account: bankAccountSchema.optional(),
     identifyProof: identifyProofSchema.optional(),
     identifyProofNumber: identifyProofNumberSchema.optional(),
+    active: acceptedAndIgnored,
+    verificationDocs: acceptedAndIgnored,
     ...placeFields,
   })
   .strict()
@@ -209,7 +218,8 @@ export const shopImageSchema = z
 
 /**
  * PUT /api/users/profile (SPEC §5): name, mobile, e-mail, address, country, state, city are required.
- * Password and confirmation change the password when given. Role, active and ids are not accepted.
+ * Password and confirmation change the password when given. `role` is accepted and ignored; active and ids
+ * are refused.
  * Sellers also send their shop settings (shopName, and shopPicture / shopBanner as uploaded paths).
  * Mobile: buyers exactly 10 digits (the server checks it by role; `profileFormFor` in the browser);
  * sellers keep the 5–15 digits they registered with.
@@ -227,6 +237,7 @@ export const profileBody = z
     shopName: shopNameSchema.optional(),
     shopPicture: shopImageSchema.optional(),
     shopBanner: shopImageSchema.optional(),
+    role: acceptedAndIgnored,
     ...placeFields,
   })
   .strict()
