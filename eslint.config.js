@@ -1,8 +1,14 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/** The web app's features, one folder each: each gets its own import boundary below. */
+const webFeatures = readdirSync(new URL('./src/web/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   {
@@ -76,6 +82,45 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['#server/*', '#web/*', '**/server/**', '**/web/**'], message: 'shared must stay pure' },
+          ],
+        },
+      ],
+    },
+  },
+  // The web app's layers (src/web/README.md, ADR "web layers"): app → features → components, lib.
+  // Shared UI and app-wide state import no feature and not the app; a feature imports another only
+  // through its public index.ts; no import cycles. (Restates web ↛ server: this rule's zones replace
+  // the global ones for src/web files.)
+  {
+    files: ['src/web/**'],
+    settings: {
+      // no-cycle follows imports through TypeScript files too.
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './src/web', from: './src/server', message: 'web must not import server code' },
+            {
+              target: ['./src/web/components', './src/web/lib'],
+              from: ['./src/web/features', './src/web/app'],
+              message: 'shared UI and lib/ import no feature and not the app layer',
+            },
+            {
+              target: './src/web/features',
+              from: './src/web/app',
+              message: 'features do not import the app layer',
+            },
+            ...webFeatures.map((feature) => ({
+              target: `./src/web/features/${feature}`,
+              from: './src/web/features',
+              except: [`./${feature}`, ...webFeatures.map((other) => `./${other}/index.ts`)],
+              message: `import another feature only through its index.ts (#web/features/<name>/index.ts)`,
+            })),
           ],
         },
       ],

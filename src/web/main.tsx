@@ -3,8 +3,8 @@ import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { Providers } from './providers.tsx';
-import { createRouter } from './router.tsx';
+import { Providers } from './app/providers.tsx';
+import { createRouter } from './app/router.tsx';
 
 // The server renders a product page's <head> tags (title, Open Graph, JSON-LD) for crawlers; the page
 // renders its own once running, so drop the server's copies to avoid duplicates.

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { CurrencySpec } from '#shared/money.ts';
-import { StaticDisplayCurrency } from '#web/features/currency/display-currency.tsx';
+import { StaticDisplayCurrency } from '#web/lib/currency/display-currency.tsx';
 import { Money, Price } from './price.tsx';
 
 const render = (node: ReactNode, currency?: CurrencySpec, rateFromInr?: string) =>

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { formatMoney, parseMoney } from '#shared/money.ts';
 import { convertFromInr } from '#shared/pricing.ts';
 import { moneyLocaleFor } from '#shared/rates.ts';
-import { currencySpec, useDisplayCurrency } from '#web/features/currency/display-currency.tsx';
+import { currencySpec, useDisplayCurrency } from '#web/lib/currency/display-currency.tsx';
 
 /**
  * A catalogue price (INR on the wire, major units) shown in the visitor's display currency.

@@ -1,12 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
-import { canEditMarkups } from '#shared/permissions.ts';
 import { markupBody, type CategoryMarkup } from '#shared/schemas/category.ts';
 import { ErrorAlert } from '#web/components/alerts.tsx';
 import { SubmitButton, TextField } from '#web/components/form-field.tsx';
 import { Loader } from '#web/components/loader.tsx';
-import { RequirePermission } from '#web/features/seller-products/components/require-permission.tsx';
 import { applyFieldErrors } from '#web/lib/form-errors.ts';
 import { useMarkup } from '../api/get-markup.ts';
 import { useUpdateMarkup } from '../api/update-markup.ts';
@@ -92,9 +90,5 @@ function EditMarkup({ id }: { id: string }) {
 /** /admin/category-markup/:id/edit (SPEC §2) — Admin only. */
 export function EditCategoryMarkupPage() {
   const { id = '' } = useParams();
-  return (
-    <RequirePermission allowed={canEditMarkups} title="Edit Category Markup">
-      {() => <EditMarkup id={id} />}
-    </RequirePermission>
-  );
+  return <EditMarkup id={id} />;
 }

@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
-import { canManageUsers } from '#shared/permissions.ts';
 import { includesSellerRole } from '#shared/roles.ts';
 import { adminUserForm, type AdminUserForm, type User } from '#shared/schemas/user.ts';
 import { ErrorAlert, Message } from '#web/components/alerts.tsx';

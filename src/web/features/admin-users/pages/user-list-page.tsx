@@ -2,23 +2,19 @@ import { useState, type FormEvent } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Table from 'react-bootstrap/Table';
 import { Link, useSearchParams } from 'react-router';
-import { canManageUsers, canViewUserList } from '#shared/permissions.ts';
+import { canManageUsers } from '#shared/permissions.ts';
 import type { User } from '#shared/schemas/user.ts';
 import { ErrorAlert, Message } from '#web/components/alerts.tsx';
 import { Loader } from '#web/components/loader.tsx';
 import { Pagination } from '#web/components/pagination.tsx';
-import { actorOf } from '#web/features/auth/api/get-session.ts';
+import { actorOf, useSignedInUser } from '#web/lib/session.ts';
 import { useDeleteUser, useUsers } from '../api/users.ts';
 import { DocumentLinks } from '../components/document-links.tsx';
-import { RequireUserAdmin } from '../components/require-user-admin.tsx';
 
 /** /admin/userlist (SPEC §2 Users table): Admin and Auditor; only Admin edits and deletes. */
 export function UserListPage() {
-  return (
-    <RequireUserAdmin allowed={canViewUserList}>
-      {(me) => <UserList canEdit={canManageUsers(actorOf(me))} meId={me._id} />}
-    </RequireUserAdmin>
-  );
+  const me = useSignedInUser();
+  return <UserList canEdit={canManageUsers(actorOf(me))} meId={me._id} />;
 }
 
 /**

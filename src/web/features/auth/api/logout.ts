@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client.ts';
-import { saveUserInfo } from './user-info.ts';
+import { saveUserInfo } from '#web/lib/user-info.ts';
 
 /** POST /api/users/logout: ends the server session and clears the cookie. */
 export const logout = () => api.post<unknown>('/api/users/logout');

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AuthResponse, RegisterBody } from '#shared/schemas/user.ts';
 import { api } from '#web/lib/api-client.ts';
-import { setSignedIn } from './get-session.ts';
+import { setSignedIn } from '#web/lib/session.ts';
 
 /** POST /api/users: creates the account and signs it in (201, session cookie set). */
 export const register = (body: RegisterBody) => api.post<AuthResponse>('/api/users', body);

@@ -3,7 +3,7 @@ import { SELLER_MSG } from '#shared/accounts.ts';
 import { sellerRegisterBody, type SellerRegisterForm } from '#shared/schemas/seller.ts';
 import type { AuthResponse, User } from '#shared/schemas/user.ts';
 import { api, isApiError } from '#web/lib/api-client.ts';
-import { setSignedIn } from './get-session.ts';
+import { setSignedIn } from '#web/lib/session.ts';
 import { register } from './register.ts';
 
 /** POST /api/upload/verification-docs (multipart): the identity documents of the signed-in seller. */

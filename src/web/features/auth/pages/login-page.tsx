@@ -7,7 +7,7 @@ import { FormContainer } from '#web/components/form-container.tsx';
 import { SubmitButton, TextField } from '#web/components/form-field.tsx';
 import { Loader } from '#web/components/loader.tsx';
 import { safeRedirect } from '#web/lib/redirect.ts';
-import { useSession } from '../api/get-session.ts';
+import { useSession } from '#web/lib/session.ts';
 import { useLogin } from '../api/login.ts';
 
 export function LoginPage() {

@@ -7,7 +7,7 @@ import { ErrorAlert, Message } from '#web/components/alerts.tsx';
 import { SubmitButton, TextField } from '#web/components/form-field.tsx';
 import { Loader } from '#web/components/loader.tsx';
 import { queryKeys } from '#web/lib/query-keys.ts';
-import { useSession } from '../api/get-session.ts';
+import { useSession } from '#web/lib/session.ts';
 import { requestVerificationEmail, uploadVerificationDocs } from '../api/seller-registration.ts';
 
 /**

@@ -7,10 +7,10 @@ import { FormContainer } from '#web/components/form-container.tsx';
 import { ContactFields, PasswordFields } from '#web/components/account-fields.tsx';
 import { SubmitButton } from '#web/components/form-field.tsx';
 import { Loader } from '#web/components/loader.tsx';
-import { PlaceFields } from '#web/features/places/components/place-fields.tsx';
+import { PlaceFields } from '#web/features/places/index.ts';
 import { applyFieldErrors } from '#web/lib/form-errors.ts';
 import { safeRedirect } from '#web/lib/redirect.ts';
-import { useSession } from '../api/get-session.ts';
+import { useSession } from '#web/lib/session.ts';
 import { useRegister } from '../api/register.ts';
 
 const defaultValues: RegisterForm = {

@@ -23,10 +23,10 @@ import { ErrorAlert, Message } from '#web/components/alerts.tsx';
 import { FormContainer } from '#web/components/form-container.tsx';
 import { SelectField, SubmitButton, TextField } from '#web/components/form-field.tsx';
 import { Loader } from '#web/components/loader.tsx';
-import { PlaceFields } from '#web/features/places/components/place-fields.tsx';
+import { PlaceFields } from '#web/features/places/index.ts';
 import { applyFieldErrors } from '#web/lib/form-errors.ts';
 import { safeRedirect } from '#web/lib/redirect.ts';
-import { useSession } from '../api/get-session.ts';
+import { useSession } from '#web/lib/session.ts';
 import { useRegisterSeller } from '../api/seller-registration.ts';
 
 const defaults = (type: SellerType): SellerRegisterValues => ({

@@ -1,6 +1,6 @@
 import { useQueries } from '@tanstack/react-query';
 import type { Product } from '#shared/schemas/product.ts';
-import { productQueryOptions } from '#web/features/catalog/api/get-product.ts';
+import { productQueryOptions } from '#web/features/catalog/index.ts';
 import { isApiError } from '#web/lib/api-client.ts';
 
 export type CartProduct =

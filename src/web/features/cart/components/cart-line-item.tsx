@@ -6,7 +6,7 @@ import { DiscountedPrice } from '#web/components/discounted-price.tsx';
 import { NO_IMAGE } from '#web/components/product-card.tsx';
 import type { LineCheck } from '../lib/reprice.ts';
 import { qtyOptions } from '../lib/reprice.ts';
-import type { CartLine } from '../stores/cart-store.ts';
+import type { CartLine } from '#web/lib/cart/cart-store.ts';
 
 /**
  * One cart line (SPEC §2): picture, name link, unit price (discounted, with the struck original),

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { couponQueryOptions, INVALID_COUPON, isUnknownCoupon } from '../api/get-coupon.ts';
-import { hasCode } from '../stores/coupon-codes.ts';
+import { hasCode } from '#web/lib/cart/coupon-codes.ts';
 
 export type CouponState = {
   code: string;

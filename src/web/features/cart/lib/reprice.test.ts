@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Product } from '#shared/schemas/product.ts';
-import type { CartLine } from '../stores/cart-store.ts';
+import type { CartLine } from '#web/lib/cart/cart-store.ts';
 import { qtyOptions, reconcileLine } from './reprice.ts';
 
 const line: CartLine = {

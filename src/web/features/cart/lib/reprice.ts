@@ -1,5 +1,5 @@
 import type { Product } from '#shared/schemas/product.ts';
-import type { CartLine } from '../stores/cart-store.ts';
+import type { CartLine } from '#web/lib/cart/cart-store.ts';
 
 /**
  * Checking a stored cart against the catalogue (the cart may be days old). Prices and stock come from the

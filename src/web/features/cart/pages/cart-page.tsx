@@ -6,16 +6,15 @@ import { priceCartPreview } from '#shared/pricing.ts';
 import { ErrorAlert, Message } from '#web/components/alerts.tsx';
 import { Loader } from '#web/components/loader.tsx';
 import { Money, Price } from '#web/components/price.tsx';
-import { useDiscounts } from '#web/features/catalog/api/get-discounts.ts';
-import { useProduct } from '#web/features/catalog/api/get-product.ts';
-import { useDisplayCurrency } from '#web/features/currency/display-currency.tsx';
+import { useDiscounts, useProduct } from '#web/features/catalog/index.ts';
+import { useDisplayCurrency } from '#web/lib/currency/display-currency.tsx';
 import { useCartProducts } from '../api/get-cart-products.ts';
 import { useCouponDiscounts } from '../api/get-coupon.ts';
 import { CartLineItem } from '../components/cart-line-item.tsx';
 import { CouponForm } from '../components/coupon-form.tsx';
 import { reconcileLine, type CartNotice, type LineCheck } from '../lib/reprice.ts';
-import { useCart } from '../stores/cart-context.tsx';
-import { useCouponCodes } from '../stores/use-coupon-codes.ts';
+import { useCart } from '#web/lib/cart/cart-context.tsx';
+import { useCouponCodes } from '#web/lib/cart/use-coupon-codes.ts';
 import '../cart.css';
 
 /** '/cart' and '/cart/:id?qty=n' (SPEC §2): the latter adds that product first, then shows the cart. */

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { Product } from '#shared/schemas/product.ts';
-import { useCart } from '#web/features/cart/stores/cart-context.tsx';
+import { useCart } from '#web/lib/cart/cart-context.tsx';
 
 /** Products without real sizes say ['N/A'] (SPEC §5). */
 export const hasSizes = (sizes: readonly string[]) => sizes.some((s) => s.trim() !== '' && s !== 'N/A');

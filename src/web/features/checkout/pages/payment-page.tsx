@@ -3,15 +3,14 @@ import Form from 'react-bootstrap/Form';
 import { Navigate, useNavigate } from 'react-router';
 import { FormContainer } from '#web/components/form-container.tsx';
 import { SubmitButton } from '#web/components/form-field.tsx';
-import { RequireSignIn } from '#web/features/auth/components/require-sign-in.tsx';
 import type { PaymentMethod } from '#shared/schemas/order.ts';
-import { useDisplayCurrency } from '#web/features/currency/display-currency.tsx';
+import { useDisplayCurrency } from '#web/lib/currency/display-currency.tsx';
 import { CheckoutSteps } from '../components/checkout-steps.tsx';
 import { readPaymentMethod, readShippingAddress, savePaymentMethod } from '../stores/checkout-store.ts';
 
 /** Step 3 (SPEC §2): the payment method. Without a saved shipping address the buyer goes back to /shipping. */
 export function PaymentPage() {
-  return <RequireSignIn>{() => <PaymentStep />}</RequireSignIn>;
+  return <PaymentStep />;
 }
 
 /** SPEC §3: RazorPay unless the buyer picked another. */

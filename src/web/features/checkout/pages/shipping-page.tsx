@@ -17,8 +17,7 @@ import type { User } from '#shared/schemas/user.ts';
 import { Message } from '#web/components/alerts.tsx';
 import { FormContainer } from '#web/components/form-container.tsx';
 import { SubmitButton, TextField } from '#web/components/form-field.tsx';
-import { RequireSignIn } from '#web/features/auth/components/require-sign-in.tsx';
-import { PlaceFields } from '#web/features/places/components/place-fields.tsx';
+import { PlaceFields } from '#web/features/places/index.ts';
 import { CheckoutSteps } from '../components/checkout-steps.tsx';
 import {
   readBillingAddress,
@@ -26,10 +25,11 @@ import {
   saveBillingAddress,
   saveShippingAddress,
 } from '../stores/checkout-store.ts';
+import { useSignedInUser } from '#web/lib/session.ts';
 
 /** Step 2 (SPEC §2): shipping and billing addresses. Signed-out visitors go to /login?redirect=shipping. */
 export function ShippingPage() {
-  return <RequireSignIn>{(user) => <ShippingStep user={user} />}</RequireSignIn>;
+  return <ShippingStep user={useSignedInUser()} />;
 }
 
 type ShippingValues = Required<ShippingAddressInput>;

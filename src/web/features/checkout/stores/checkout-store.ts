@@ -7,8 +7,7 @@ import {
   type PaymentMethod,
   type ShippingAddress,
 } from '#shared/schemas/order.ts';
-import { COUPON_CODES_KEY } from '#web/features/cart/stores/coupon-codes.ts';
-import { readStored, removeStored, writeStored } from '#web/lib/local-storage.ts';
+import { readStored, writeStored } from '#web/lib/local-storage.ts';
 
 /**
  * The checkout steps kept in the browser (SPEC §3 "Browser storage keeps … shippingAddress,
@@ -39,8 +38,6 @@ export const readPaymentMethod = () => readStored(PAYMENT_METHOD_KEY, parsePayme
 export const saveShippingAddress = (value: ShippingAddress) => writeStored(SHIPPING_KEY, value);
 export const saveBillingAddress = (value: BillingAddress) => writeStored(BILLING_KEY, value);
 export const savePaymentMethod = (value: PaymentMethod) => writeStored(PAYMENT_METHOD_KEY, value);
-/** The cart's coupon codes (localStorage `couponCodes`) are spent once an order is placed. */
-export const clearCouponCodes = () => removeStored(COUPON_CODES_KEY);
 
 /**
  * The billing address to show and send: null when it is the shipping address (SPEC §4 'Same as shipping

@@ -1,5 +1,5 @@
 import type { Order } from '#shared/schemas/order.ts';
-import { OrderPayment } from '#web/features/payments/components/order-payment.tsx';
+import { OrderPayment } from '#web/features/payments/index.ts';
 
 /**
  * What an unpaid order offers the buyer (SPEC §2 "Unpaid orders show a payment area"): RazorPay or PayPal

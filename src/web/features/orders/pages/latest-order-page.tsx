@@ -1,12 +1,11 @@
 import { Navigate } from 'react-router';
 import { ErrorAlert } from '#web/components/alerts.tsx';
 import { Loader } from '#web/components/loader.tsx';
-import { RequireSignIn } from '#web/features/auth/components/require-sign-in.tsx';
 import { useMyOrders } from '../api/get-my-orders.ts';
 
 /** /order without an id: the buyer's latest order, or My Purchases when there is none. */
 export function LatestOrderPage() {
-  return <RequireSignIn>{() => <LatestOrder />}</RequireSignIn>;
+  return <LatestOrder />;
 }
 
 function LatestOrder() {

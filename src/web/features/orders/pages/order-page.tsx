@@ -6,9 +6,8 @@ import { canManageOrders, type Actor } from '#shared/permissions.ts';
 import type { Order } from '#shared/schemas/order.ts';
 import { ErrorAlert, Message } from '#web/components/alerts.tsx';
 import { Loader } from '#web/components/loader.tsx';
-import { actorOf } from '#web/features/auth/api/get-session.ts';
-import { RequireSignIn } from '#web/features/auth/components/require-sign-in.tsx';
-import { currencySpec } from '#web/features/currency/display-currency.tsx';
+import { actorOf, useSignedInUser } from '#web/lib/session.ts';
+import { currencySpec } from '#web/lib/currency/display-currency.tsx';
 import { isApiError } from '#web/lib/api-client.ts';
 import { formatDateTime } from '#web/lib/format.ts';
 import { useDeliverOrder } from '../api/deliver-order.ts';
@@ -23,7 +22,7 @@ import { paymentMethodLabel } from '../components/payment-method-label.ts';
 /** /order/:id and /order/:id/edit (SPEC §2 "Order detail"). Signed-out visitors are sent to sign in. */
 export function OrderPage() {
   const { id = '' } = useParams();
-  return <RequireSignIn>{(user) => <OrderDetail id={id} actor={actorOf(user)} />}</RequireSignIn>;
+  return <OrderDetail id={id} actor={actorOf(useSignedInUser())} />;
 }
 
 function OrderDetail({ id, actor }: { id: string; actor: Actor }) {

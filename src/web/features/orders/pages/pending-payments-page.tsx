@@ -1,10 +1,8 @@
 import { Link } from 'react-router';
-import { canViewPendingPayments } from '#shared/permissions.ts';
 import { ErrorAlert, Message } from '#web/components/alerts.tsx';
 import { Loader } from '#web/components/loader.tsx';
 import { Money } from '#web/components/price.tsx';
 import { usePendingPayments } from '../api/get-pending-payments.ts';
-import { RequireAccess } from '../components/require-access.tsx';
 import { ScrollTable } from '../components/scroll-table.tsx';
 
 /**
@@ -12,7 +10,7 @@ import { ScrollTable } from '../components/scroll-table.tsx';
  * and each pending payout with its order. Admin only (DECISIONS §4).
  */
 export function PendingPaymentsPage() {
-  return <RequireAccess allowed={canViewPendingPayments}>{() => <PendingPayments />}</RequireAccess>;
+  return <PendingPayments />;
 }
 
 function PendingPayments() {

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import type { Order } from '#shared/schemas/order.ts';
 import { Money } from '#web/components/price.tsx';
-import { useCart } from '#web/features/cart/stores/cart-context.tsx';
-import { clearCouponCodes } from '#web/features/checkout/stores/checkout-store.ts';
+import { useCart } from '#web/lib/cart/cart-context.tsx';
+import { clearCouponCodes } from '#web/lib/cart/use-coupon-codes.ts';
 import { api } from '#web/lib/api-client.ts';
 import { requestCompletionMails } from '../api/complete-order-mails.ts';
 import { ThankYou } from './payment-outcome.tsx';

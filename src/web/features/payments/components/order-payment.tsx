@@ -1,5 +1,5 @@
 import type { Order } from '#shared/schemas/order.ts';
-import { useSession } from '#web/features/auth/api/get-session.ts';
+import { useSession } from '#web/lib/session.ts';
 import { CashOnDelivery } from './cash-on-delivery.tsx';
 import { ThankYou } from './payment-outcome.tsx';
 import { PayPalPayment } from './paypal-payment.tsx';

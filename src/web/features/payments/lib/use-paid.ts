@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { Order } from '#shared/schemas/order.ts';
-import { useCart } from '#web/features/cart/stores/cart-context.tsx';
-import { clearCouponCodes } from '#web/features/checkout/stores/checkout-store.ts';
+import { useCart } from '#web/lib/cart/cart-context.tsx';
+import { clearCouponCodes } from '#web/lib/cart/use-coupon-codes.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 
 /**

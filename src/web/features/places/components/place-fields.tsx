@@ -4,7 +4,7 @@ import { isCityOptional } from '#shared/schemas/user.ts';
 import { ErrorAlert } from '#web/components/alerts.tsx';
 import { SelectField, TextField } from '#web/components/form-field.tsx';
 import { useCities } from '../api/get-cities.ts';
-import { useCountries } from '../api/get-countries.ts';
+import { useCountries } from '#web/lib/countries.ts';
 import { statesQueryOptions, useStates } from '../api/get-states.ts';
 
 /** The form values this component reads and writes; the surrounding form may hold more. */

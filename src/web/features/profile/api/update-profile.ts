@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProfileBody, User } from '#shared/schemas/user.ts';
-import { saveUserInfo } from '#web/features/auth/api/user-info.ts';
+import { saveUserInfo } from '#web/lib/user-info.ts';
 import { api } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 

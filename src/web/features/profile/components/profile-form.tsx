@@ -3,10 +3,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { isSellerAccount } from '#shared/permissions.ts';
 import { needsCurrentPassword, profileFormFor, type ProfileBody, type User } from '#shared/schemas/user.ts';
-import { actorOf } from '#web/features/auth/api/get-session.ts';
+import { actorOf } from '#web/lib/session.ts';
 import { ErrorAlert, Message } from '#web/components/alerts.tsx';
 import { SubmitButton, TextField } from '#web/components/form-field.tsx';
-import { PlaceFields } from '#web/features/places/components/place-fields.tsx';
+import { PlaceFields } from '#web/features/places/index.ts';
 import { applyFieldErrors } from '#web/lib/form-errors.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 

@@ -8,8 +8,8 @@ import { MAX_IMAGE_BYTES } from '#shared/schemas/product-form.ts';
 import { shopNameSchema, type ProfileBody, type User } from '#shared/schemas/user.ts';
 import { ErrorAlert, Message } from '#web/components/alerts.tsx';
 import { SubmitButton, TextField } from '#web/components/form-field.tsx';
-import { actorOf } from '#web/features/auth/api/get-session.ts';
-import { uploadShopImage, type ShopImageKind } from '#web/features/seller-products/api/upload-shop-image.ts';
+import { actorOf } from '#web/lib/session.ts';
+import { uploadShopImage, type ShopImageKind } from '#web/features/seller-products/index.ts';
 import { applyFieldErrors } from '#web/lib/form-errors.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 

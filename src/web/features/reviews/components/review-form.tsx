@@ -7,7 +7,7 @@ import { REVIEW_MSG, reviewBody, type ReviewBody } from '#shared/schemas/product
 import { ErrorAlert, Message } from '#web/components/alerts.tsx';
 import { SelectField, SubmitButton } from '#web/components/form-field.tsx';
 import { Loader } from '#web/components/loader.tsx';
-import { useSession } from '#web/features/auth/api/get-session.ts';
+import { useSession } from '#web/lib/session.ts';
 import { useCreateReview } from '../api/create-review.ts';
 
 /** SPEC §5: 1 Poor … 5 Excellent. */

@@ -1,5 +1,5 @@
 import { Link, useLocation, useParams } from 'react-router';
-import { canEditProduct, canManageProducts, isAdmin, type Actor } from '#shared/permissions.ts';
+import { canEditProduct, isAdmin, type Actor } from '#shared/permissions.ts';
 import type { Product } from '#shared/schemas/product.ts';
 import { ErrorAlert, Message } from '#web/components/alerts.tsx';
 import { Loader } from '#web/components/loader.tsx';

@@ -3,7 +3,7 @@ import Container from 'react-bootstrap/Container';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
-import { Loader } from './loader.tsx';
+import { Loader } from '#web/components/loader.tsx';
 
 /** Every page sits inside the shared header and footer (SPEC §2). Pages load lazily behind a spinner. */
 export function Layout() {

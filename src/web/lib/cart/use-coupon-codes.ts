@@ -1,9 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
-import { readStored, writeStored } from '#web/lib/local-storage.ts';
+import { readStored, removeStored, writeStored } from '#web/lib/local-storage.ts';
 import { addCode, COUPON_CODES_KEY, parseCouponCodes, removeCode } from './coupon-codes.ts';
 
 /** The stored coupon codes (localStorage `couponCodes`), read by checkout when it places the order. */
 export const readCouponCodes = (): string[] => readStored(COUPON_CODES_KEY, parseCouponCodes) ?? [];
+
+/** The cart's coupon codes are spent once an order is placed. */
+export const clearCouponCodes = () => removeStored(COUPON_CODES_KEY);
 
 /** The entered coupon codes as React state, written through to storage and following other tabs. */
 export function useCouponCodes() {

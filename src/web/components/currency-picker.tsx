@@ -1,5 +1,5 @@
 import { CURRENCIES, currencyByCode } from '#shared/currencies.ts';
-import { useDisplayCurrency } from '../display-currency.tsx';
+import { useDisplayCurrency } from '../lib/currency/display-currency.tsx';
 
 /** Offered first: the rupee, then the currencies most of Haat's buyers abroad pay in. */
 export const COMMON_CURRENCIES = [

@@ -62,3 +62,13 @@ export function setSignedIn(queryClient: QueryClient, response: AuthResponse): U
   saveUserInfo(user);
   return user;
 }
+
+/**
+ * The signed-in user, for pages under a guarded route (app/require-access.tsx): the guard renders them
+ * only once the session check has answered with someone.
+ */
+export function useSignedInUser(): User {
+  const { user } = useSession();
+  if (!user) throw new Error('useSignedInUser is for pages behind <RequireAccess>');
+  return user;
+}

@@ -1,8 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { CartProvider } from './features/cart/stores/cart-context.tsx';
-import { DisplayCurrencyProvider } from './features/currency/display-currency.tsx';
-import { createQueryClient } from './lib/query-client.ts';
+import { CartProvider } from '../lib/cart/cart-context.tsx';
+import { DisplayCurrencyProvider } from '../lib/currency/display-currency.tsx';
+import { createQueryClient } from '../lib/query-client.ts';
 
 /** App-wide state: server data (TanStack Query), the display currency and the browser-side cart. */
 export function Providers({ children }: { children: ReactNode }) {

@@ -6,11 +6,11 @@ import NavDropdown from 'react-bootstrap/NavDropdown';
 import Navbar from 'react-bootstrap/Navbar';
 import { Link, matchPath, NavLink, useLocation, useNavigate } from 'react-router';
 import { backOfficeMenu, hasRole, isAdmin, sellerMenu, type Actor } from '#shared/permissions.ts';
-import { useSession } from '#web/features/auth/api/get-session.ts';
-import { useLogout } from '#web/features/auth/api/logout.ts';
-import { useCart } from '#web/features/cart/stores/cart-context.tsx';
-import { CurrencyPicker } from '#web/features/currency/components/currency-picker.tsx';
-import { CategoryMenu } from '#web/features/catalog/components/category-menu.tsx';
+import { useSession } from '#web/lib/session.ts';
+import { useLogout } from '#web/features/auth/index.ts';
+import { useCart } from '#web/lib/cart/cart-context.tsx';
+import { CurrencyPicker } from '#web/components/currency-picker.tsx';
+import { CategoryMenu } from '#web/features/catalog/index.ts';
 
 function decodeSegment(segment: string): string {
   try {

@@ -3,18 +3,18 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { currencyByCode } from '#shared/currencies.ts';
 import { INR, type CurrencySpec } from '#shared/money.ts';
 import { currencyForLocale, pickDisplayCurrency, rateFromInrTable } from '#shared/rates.ts';
-import { useSession } from '#web/features/auth/api/get-session.ts';
-import { readUserInfo } from '#web/features/auth/api/user-info.ts';
-import { countriesQueryOptions } from '#web/features/places/api/get-countries.ts';
-import { geoCurrencyQueryOptions } from './api/get-geo-currency.ts';
-import { ratesQueryOptions } from './api/get-rates.ts';
+import { useSession } from '#web/lib/session.ts';
+import { readUserInfo } from '#web/lib/user-info.ts';
+import { countriesQueryOptions } from '#web/lib/countries.ts';
+import { geoCurrencyQueryOptions } from './get-geo-currency.ts';
+import { ratesQueryOptions } from './get-rates.ts';
 import {
   CURRENCY_CHOICE_KEY,
   applicableChoice,
   readChoice,
   saveChoice,
   type CurrencyChoice,
-} from './stores/currency-choice.ts';
+} from './currency-choice.ts';
 
 /**
  * The currency prices are shown in, and how to get there from INR (DECISIONS §8).

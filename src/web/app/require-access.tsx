@@ -1,0 +1,61 @@
+import type { ReactNode } from 'react';
+import { Link, Navigate, useLocation } from 'react-router';
+import { MSG } from '#shared/messages.ts';
+import { isSellerAccount, type Actor } from '#shared/permissions.ts';
+import { ErrorAlert, Message } from '#web/components/alerts.tsx';
+import { Loader } from '#web/components/loader.tsx';
+import { actorOf, useSession } from '#web/lib/session.ts';
+
+/** What a signed-in person without the permission reads. */
+export const NOT_ALLOWED = {
+  title: 'Not allowed',
+  pendingSeller:
+    'Your seller profile is still under review. You can add products once it is approved (usually 3-5 days).',
+  page: 'You are not allowed to view this page.',
+} as const;
+
+/**
+ * The one guard of the web app, put on routes in app/router.tsx (pages never guard themselves). It waits
+ * for the session check; a signed-out visitor goes to /login?redirect=<this page> and comes back after
+ * signing in; a signed-in person without the permission gets the "not allowed" page with a way home.
+ * The server refuses them the data anyway: this only spares a page of errors.
+ */
+export function RequireAccess({
+  allowed,
+  children,
+}: {
+  /** The permission the route needs; without it, being signed in is enough. */
+  allowed?: (actor: Actor) => boolean;
+  children: ReactNode;
+}) {
+  const { user, isPending, error } = useSession();
+  const { pathname, search } = useLocation();
+  if (isPending) return <Loader />;
+  if (error) return <ErrorAlert error={error} />;
+  if (!user) {
+    const back = `${pathname.replace(/^\//, '')}${search}`;
+    return <Navigate to={`/login?redirect=${encodeURIComponent(back)}`} replace />;
+  }
+  const actor = actorOf(user);
+  if (allowed && !allowed(actor)) return <NotAllowed actor={actor} />;
+  return children;
+}
+
+export function NotAllowed({ actor }: { actor: Actor }) {
+  return (
+    <section>
+      <title>{`${NOT_ALLOWED.title} · Haat`}</title>
+      <h1 className="h3 mb-3">{NOT_ALLOWED.title}</h1>
+      <Message variant="warning">
+        {isSellerAccount(actor) && !actor.active
+          ? NOT_ALLOWED.pendingSeller
+          : !actor.active
+            ? MSG.accountInactive
+            : NOT_ALLOWED.page}
+      </Message>
+      <Link to="/" className="btn btn-outline-primary">
+        Back to the shop
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,203 @@
+import { lazy, type ComponentType } from 'react';
+import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
+import {
+  canEditMarkups,
+  canManageOrders,
+  canManageProducts,
+  canManageUsers,
+  canViewPendingPayments,
+  canViewUserList,
+  isAdmin,
+  type Actor,
+} from '#shared/permissions.ts';
+import { Layout } from './layout/layout.tsx';
+import { RequireAccess } from './require-access.tsx';
+import { RouteError } from '../components/route-error.tsx';
+
+/** React.lazy for a named export, so each feature's pages load only when visited. */
+function page<M>(load: () => Promise<M>, name: keyof M) {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+}
+
+const HomePage = page(() => import('../features/catalog/pages/home-page.tsx'), 'HomePage');
+const ProductPage = page(() => import('../features/catalog/pages/product-page.tsx'), 'ProductPage');
+const CategoryPage = page(() => import('../features/catalog/pages/category-page.tsx'), 'CategoryPage');
+const ShopPage = page(() => import('../features/catalog/pages/shop-page.tsx'), 'ShopPage');
+const CartPage = page(() => import('../features/cart/pages/cart-page.tsx'), 'CartPage');
+const LoginPage = page(() => import('../features/auth/pages/login-page.tsx'), 'LoginPage');
+const RegisterPage = page(() => import('../features/auth/pages/register-page.tsx'), 'RegisterPage');
+const RegistrationChoicePage = page(
+  () => import('../features/auth/pages/registration-choice-page.tsx'),
+  'RegistrationChoicePage',
+);
+const ProfilePage = page(() => import('../features/profile/pages/profile-page.tsx'), 'ProfilePage');
+const SellerRegisterPage = page(
+  () => import('../features/auth/pages/seller-register-page.tsx'),
+  'SellerRegisterPage',
+);
+const ProfileReviewPage = page(
+  () => import('../features/auth/pages/profile-review-page.tsx'),
+  'ProfileReviewPage',
+);
+const ForgotPasswordPage = page(
+  () => import('../features/auth/pages/forgot-password-page.tsx'),
+  'ForgotPasswordPage',
+);
+const ResetPasswordPage = page(
+  () => import('../features/auth/pages/reset-password-page.tsx'),
+  'ResetPasswordPage',
+);
+const UserListPage = page(() => import('../features/admin-users/pages/user-list-page.tsx'), 'UserListPage');
+const UserEditPage = page(() => import('../features/admin-users/pages/user-edit-page.tsx'), 'UserEditPage');
+const HelpPage = page(() => import('../features/static/pages/help-page.tsx'), 'HelpPage');
+const TermsPage = page(() => import('../features/static/pages/terms-page.tsx'), 'TermsPage');
+const ShippingPage = page(() => import('../features/checkout/pages/shipping-page.tsx'), 'ShippingPage');
+const PaymentPage = page(() => import('../features/checkout/pages/payment-page.tsx'), 'PaymentPage');
+const PlaceOrderPage = page(
+  () => import('../features/checkout/pages/place-order-page.tsx'),
+  'PlaceOrderPage',
+);
+const OrderPage = page(() => import('../features/orders/pages/order-page.tsx'), 'OrderPage');
+const LatestOrderPage = page(
+  () => import('../features/orders/pages/latest-order-page.tsx'),
+  'LatestOrderPage',
+);
+const AdminOrderListPage = page(
+  () => import('../features/orders/pages/admin-order-list-page.tsx'),
+  'AdminOrderListPage',
+);
+const SellerOrderListPage = page(
+  () => import('../features/orders/pages/seller-order-list-page.tsx'),
+  'SellerOrderListPage',
+);
+const PendingPaymentsPage = page(
+  () => import('../features/orders/pages/pending-payments-page.tsx'),
+  'PendingPaymentsPage',
+);
+const SellerProductListPage = page(
+  () => import('../features/seller-products/pages/seller-product-list-page.tsx'),
+  'SellerProductListPage',
+);
+const CreateProductPage = page(
+  () => import('../features/seller-products/pages/create-product-page.tsx'),
+  'CreateProductPage',
+);
+const EditProductPage = page(
+  () => import('../features/seller-products/pages/edit-product-page.tsx'),
+  'EditProductPage',
+);
+const AdminProductListPage = page(
+  () => import('../features/admin-catalog/pages/admin-product-list-page.tsx'),
+  'AdminProductListPage',
+);
+const CategoryMarkupsPage = page(
+  () => import('../features/admin-catalog/pages/category-markups-page.tsx'),
+  'CategoryMarkupsPage',
+);
+const EditCategoryMarkupPage = page(
+  () => import('../features/admin-catalog/pages/edit-category-markup-page.tsx'),
+  'EditCategoryMarkupPage',
+);
+const NotFoundPage = page(() => import('../features/static/pages/not-found-page.tsx'), 'NotFoundPage');
+
+/**
+ * Routes that need a sign-in, and a permission when given: the one guard (require-access.tsx) wraps them
+ * here, so no page checks access itself.
+ */
+const guarded = (children: RouteObject[], allowed?: (actor: Actor) => boolean): RouteObject => ({
+  element: (
+    <RequireAccess allowed={allowed}>
+      <Outlet />
+    </RequireAccess>
+  ),
+  children,
+});
+
+/** Every route of SPEC §2's route table. */
+export const routes: RouteObject[] = [
+  {
+    element: <Layout />,
+    children: [
+      {
+        // Errors render inside the layout, so the header and footer stay usable.
+        errorElement: <RouteError />,
+        children: [
+          // Storefront
+          { index: true, element: <HomePage /> },
+          { path: 'page/:pageNumber', element: <HomePage /> },
+          { path: 'search/:keyword', element: <HomePage /> },
+          { path: 'search/:keyword/page/:pageNumber', element: <HomePage /> },
+          { path: 'product/:id', element: <ProductPage /> },
+          { path: 'categories/:category/:sub?/:level3?/:level4?/:level5?', element: <CategoryPage /> },
+          { path: 'shop/:shopName', element: <ShopPage /> },
+          { path: 'cart', element: <CartPage /> },
+          { path: 'cart/:id', element: <CartPage /> },
+
+          // Accounts
+          { path: 'login', element: <LoginPage /> },
+          { path: 'forgot-password', element: <ForgotPasswordPage /> },
+          { path: 'reset-password/:token', element: <ResetPasswordPage /> },
+          { path: 'registration_choice', element: <RegistrationChoicePage /> },
+          { path: 'register', element: <RegisterPage /> },
+          { path: 'register_seller', element: <SellerRegisterPage /> },
+          { path: 'register_seller/:type', element: <SellerRegisterPage /> },
+          { path: 'profile-review-screen', element: <ProfileReviewPage /> },
+
+          // Signed in: the profile, checkout and orders
+          guarded([
+            { path: 'profile', element: <ProfilePage /> },
+            { path: 'shipping', element: <ShippingPage /> },
+            { path: 'payment', element: <PaymentPage /> },
+            { path: 'placeorder', element: <PlaceOrderPage /> },
+            { path: 'order', element: <LatestOrderPage /> },
+            { path: 'order/:id', element: <OrderPage /> },
+            { path: 'order/:id/edit', element: <OrderPage /> },
+          ]),
+
+          // Information
+          { path: 'help', element: <HelpPage /> },
+          { path: 'terms-conditions', element: <TermsPage /> },
+
+          // Back office
+          guarded([{ path: 'admin/userlist', element: <UserListPage /> }], canViewUserList),
+          guarded([{ path: 'admin/user/:id/edit', element: <UserEditPage /> }], canManageUsers),
+          guarded(
+            [
+              { path: 'admin/categories-markup', element: <CategoryMarkupsPage /> },
+              { path: 'admin/category-markup/:id/edit', element: <EditCategoryMarkupPage /> },
+            ],
+            canEditMarkups,
+          ),
+          guarded([{ path: 'admin/orderlist', element: <AdminOrderListPage /> }], canManageOrders),
+          guarded(
+            [{ path: 'admin/pending-payments', element: <PendingPaymentsPage /> }],
+            canViewPendingPayments,
+          ),
+          guarded(
+            [
+              { path: 'admin/productlist', element: <AdminProductListPage /> },
+              { path: 'admin/productlist/:pageNumber', element: <AdminProductListPage /> },
+            ],
+            isAdmin,
+          ),
+
+          // Seller (and Admin): products and their orders
+          guarded(
+            [
+              { path: 'product/:id/edit', element: <EditProductPage /> },
+              { path: 'seller/productlist', element: <SellerProductListPage /> },
+              { path: 'seller/productlist/:pageNumber', element: <SellerProductListPage /> },
+              { path: 'seller/product/create', element: <CreateProductPage /> },
+              { path: 'seller/orderlist', element: <SellerOrderListPage /> },
+            ],
+            canManageProducts,
+          ),
+
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);
