@@ -5,13 +5,11 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController, type FastifyError } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -25,6 +23,7 @@ import { ERROR_CODES, codeOfStatus, type ApiErrorBody } from '../shared/errors.t
 import { AppError, statusOf } from './lib/errors.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { refuseUnstorableText } from './lib/storable-text.ts';
+import { openapiPlugin } from './openapi/plugin.ts';
 import type { App } from './lib/types.ts';
 import { productHeadHtml } from './modules/catalog/product-head.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -110,10 +109,8 @@ export async function buildApp({ config, db, logger, logStream, onRoute }: Build
     global: false,
     ...(app.redis ? { redis: app.redis, skipOnError: true } : {}),
   });
-  await app.register(swagger, {
-    openapi: { info: { title: 'Haat API', version: '0.1.0' } },
-    transform: jsonSchemaTransform,
-  });
+  // The OpenAPI document; every API route needs its operationId in src/server/openapi/operations.ts.
+  await app.register(openapiPlugin);
   // API_DOCS=0 takes the OpenAPI page and JSON away (README); the schemas still validate every route.
   if (config.apiDocs) await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(authPlugin);
