@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkOrigin } from '../../src/server/config.ts';
 import { OPERATIONS, operationKey } from '../../src/server/openapi/operations.ts';
 import { openapiPlugin, SECURITY_SCHEMES, SIGNED_IN } from '../../src/server/openapi/plugin.ts';
+import { isPublicRoute } from '../../src/server/plugins/public-routes.ts';
 import { createTestApp, type TestContext } from '../setup/test-app.ts';
 
 /**
@@ -92,6 +93,17 @@ describe('the OpenAPI document', () => {
     expect(security('/api/payments/razorpay/webhook', 'post')).toEqual([]);
     expect(security('/api/orders', 'post')).toEqual(SIGNED_IN);
     expect(security('/api/users/profile', 'get')).toEqual(SIGNED_IN);
+    // Exactly the routes the deny-by-default check lets strangers call are public in the document.
+    const securityById = new Map(operations.map(({ op }) => [op.operationId, op.security]));
+    const mismatched = Object.entries(OPERATIONS)
+      .filter(([, { aliasOf }]) => !aliasOf)
+      .filter(([key, { operationId }]) => {
+        const [method = '', url = ''] = key.split(' ');
+        const expected = isPublicRoute(method, url) ? [] : SIGNED_IN;
+        return JSON.stringify(securityById.get(operationId)) !== JSON.stringify(expected);
+      });
+    expect(mismatched.map(([key]) => key)).toEqual([]);
+    expect(publicOps.length).toBeGreaterThan(30);
     // A guarded operation documents the 401 a stranger gets.
     expect(guarded.filter(({ op }) => !op.responses?.['401']).map(({ key }) => key)).toEqual([]);
   });

@@ -6,13 +6,12 @@
  *
  * operationId is part of the client contract: once published, do not rename one (clients generated from
  * the document use it as a function or type name). Tags are the server module that owns the route.
- * `public: true` marks the routes a stranger may call; every other route needs a session (bearer token or
- * the session cookie), and the document says so.
+ * Which routes need a session is not repeated here: the document takes it from plugins/public-routes.ts,
+ * the list the deny-by-default check uses.
  */
 export type Operation = {
   operationId: string;
   tag: ApiTag;
-  public?: true;
   /** Answers a file (any content type), not JSON. */
   download?: true;
   /** Another spelling of the named operation's route, kept for existing clients and left out of the document. */
@@ -38,20 +37,19 @@ export type ApiTag = keyof typeof API_TAGS;
 
 export const OPERATIONS: Record<string, Operation> = {
   // accounts
-  'POST /api/users': { operationId: 'registerUser', tag: 'accounts', public: true },
-  'POST /api/users/login': { operationId: 'signIn', tag: 'accounts', public: true },
-  'POST /api/users/logout': { operationId: 'signOut', tag: 'accounts', public: true },
+  'POST /api/users': { operationId: 'registerUser', tag: 'accounts' },
+  'POST /api/users/login': { operationId: 'signIn', tag: 'accounts' },
+  'POST /api/users/logout': { operationId: 'signOut', tag: 'accounts' },
   'GET /api/users/profile': { operationId: 'getMyProfile', tag: 'accounts' },
   'PUT /api/users/profile': { operationId: 'updateMyProfile', tag: 'accounts' },
-  'GET /api/users/public/:id': { operationId: 'getPublicUser', tag: 'accounts', public: true },
+  'GET /api/users/public/:id': { operationId: 'getPublicUser', tag: 'accounts' },
   'GET /api/users/:id': { operationId: 'getUser', tag: 'accounts' },
-  'GET /api/roles': { operationId: 'listRoles', tag: 'accounts', public: true },
+  'GET /api/roles': { operationId: 'listRoles', tag: 'accounts' },
   'POST /api/users/forgot-password': {
     operationId: 'requestPasswordReset',
     tag: 'accounts',
-    public: true,
   },
-  'POST /api/users/reset-password/:token': { operationId: 'resetPassword', tag: 'accounts', public: true },
+  'POST /api/users/reset-password/:token': { operationId: 'resetPassword', tag: 'accounts' },
   'POST /api/users/seller-verification-email': {
     operationId: 'sendSellerUnderReviewEmail',
     tag: 'accounts',
@@ -73,26 +71,24 @@ export const OPERATIONS: Record<string, Operation> = {
   'GET /api/upload/verification-docs/file': {
     operationId: 'getVerificationDocFile',
     tag: 'kyc',
-    public: true,
     download: true,
   },
 
   // places
-  'GET /api/places/countries': { operationId: 'listCountries', tag: 'places', public: true },
-  'GET /api/places/countries/:iso2/states': { operationId: 'listStates', tag: 'places', public: true },
+  'GET /api/places/countries': { operationId: 'listCountries', tag: 'places' },
+  'GET /api/places/countries/:iso2/states': { operationId: 'listStates', tag: 'places' },
   'GET /api/places/countries/:iso2/states/:stateCode/cities': {
     operationId: 'listCities',
     tag: 'places',
-    public: true,
   },
-  'GET /api/places/postal-code': { operationId: 'checkPostalCode', tag: 'places', public: true },
+  'GET /api/places/postal-code': { operationId: 'checkPostalCode', tag: 'places' },
 
   // catalog: products and reviews
-  'GET /api/products': { operationId: 'listProducts', tag: 'catalog', public: true },
-  'GET /api/products/top': { operationId: 'listTopProducts', tag: 'catalog', public: true },
-  'GET /api/products/category': { operationId: 'listProductsByCategory', tag: 'catalog', public: true },
-  'GET /api/products/:id': { operationId: 'getProduct', tag: 'catalog', public: true },
-  'GET /api/products/:id/markup': { operationId: 'getProductMarkup', tag: 'catalog', public: true },
+  'GET /api/products': { operationId: 'listProducts', tag: 'catalog' },
+  'GET /api/products/top': { operationId: 'listTopProducts', tag: 'catalog' },
+  'GET /api/products/category': { operationId: 'listProductsByCategory', tag: 'catalog' },
+  'GET /api/products/:id': { operationId: 'getProduct', tag: 'catalog' },
+  'GET /api/products/:id/markup': { operationId: 'getProductMarkup', tag: 'catalog' },
   'POST /api/products/:id/reviews': { operationId: 'reviewProduct', tag: 'catalog' },
   'POST /api/products': { operationId: 'createProduct', tag: 'catalog' },
   'PUT /api/products/:id': { operationId: 'updateProduct', tag: 'catalog' },
@@ -105,46 +101,39 @@ export const OPERATIONS: Record<string, Operation> = {
   'GET /api/category/getcategories/:categoryId': {
     operationId: 'getCategory',
     tag: 'catalog',
-    public: true,
   },
-  'GET /api/category/hsn-tax/:categoryId': { operationId: 'getCategoryTax', tag: 'catalog', public: true },
-  'GET /api/category/firstlevel': { operationId: 'listFirstLevelCategories', tag: 'catalog', public: true },
+  'GET /api/category/hsn-tax/:categoryId': { operationId: 'getCategoryTax', tag: 'catalog' },
+  'GET /api/category/firstlevel': { operationId: 'listFirstLevelCategories', tag: 'catalog' },
   'GET /api/category/secondlevel/:first': {
     operationId: 'listSecondLevelCategories',
     tag: 'catalog',
-    public: true,
   },
   'GET /api/category/thirdlevel/:second/:first': {
     operationId: 'listThirdLevelCategories',
     tag: 'catalog',
-    public: true,
   },
   'GET /api/category/fourthlevel/:third/:second': {
     operationId: 'listFourthLevelCategories',
     tag: 'catalog',
-    public: true,
   },
   'GET /api/category/fifthlevel/:fourth/:third': {
     operationId: 'listFifthLevelCategories',
     tag: 'catalog',
-    public: true,
   },
-  'GET /api/category/getcategoryid': { operationId: 'findCategoryId', tag: 'catalog', public: true },
+  'GET /api/category/getcategoryid': { operationId: 'findCategoryId', tag: 'catalog' },
   // The same lookup with the trailing slash existing clients send; one operation in the document.
   'GET /api/category/getcategoryid/': {
     operationId: 'findCategoryIdTrailingSlash',
     tag: 'catalog',
-    public: true,
     aliasOf: 'findCategoryId',
   },
-  'GET /api/category/:name': { operationId: 'listCategoryIdsByName', tag: 'catalog', public: true },
+  'GET /api/category/:name': { operationId: 'listCategoryIdsByName', tag: 'catalog' },
 
   // catalog: discounts
-  'GET /api/product-discounts': { operationId: 'listDiscounts', tag: 'catalog', public: true },
+  'GET /api/product-discounts': { operationId: 'listDiscounts', tag: 'catalog' },
   'GET /api/product-discounts/coupon/:code': {
     operationId: 'listCouponDiscounts',
     tag: 'catalog',
-    public: true,
   },
   'GET /api/product-discounts/:product_id': { operationId: 'getProductDiscount', tag: 'catalog' },
   'PUT /api/product-discounts/:product_id': { operationId: 'putProductDiscount', tag: 'catalog' },
@@ -159,9 +148,9 @@ export const OPERATIONS: Record<string, Operation> = {
   'PUT /api/category/categories-markup/:id': { operationId: 'updateCategoryMarkup', tag: 'catalog' },
 
   // shops
-  'GET /api/shops/names': { operationId: 'listShopNames', tag: 'shops', public: true },
-  'GET /api/shops/name/:shopName': { operationId: 'getShop', tag: 'shops', public: true },
-  'GET /api/shops/products/:shopName': { operationId: 'listShopProducts', tag: 'shops', public: true },
+  'GET /api/shops/names': { operationId: 'listShopNames', tag: 'shops' },
+  'GET /api/shops/name/:shopName': { operationId: 'getShop', tag: 'shops' },
+  'GET /api/shops/products/:shopName': { operationId: 'listShopProducts', tag: 'shops' },
 
   // uploads
   'POST /api/upload/product': { operationId: 'uploadProductImages', tag: 'uploads' },
@@ -180,8 +169,8 @@ export const OPERATIONS: Record<string, Operation> = {
   'POST /api/payments/seller': { operationId: 'updateSellerPayment', tag: 'orders' },
 
   // payments
-  'GET /api/config/razorpay': { operationId: 'getRazorPayConfig', tag: 'payments', public: true },
-  'GET /api/config/paypal': { operationId: 'getPayPalConfig', tag: 'payments', public: true },
+  'GET /api/config/razorpay': { operationId: 'getRazorPayConfig', tag: 'payments' },
+  'GET /api/config/paypal': { operationId: 'getPayPalConfig', tag: 'payments' },
   'GET /api/orders/:id/payment-quote': { operationId: 'getPaymentQuote', tag: 'payments' },
   'POST /api/orders/RazorPay': { operationId: 'createRazorPayOrder', tag: 'payments' },
   'PUT /api/orders/:id/RazorPay/pay': { operationId: 'payOrderWithRazorPay', tag: 'payments' },
@@ -192,13 +181,12 @@ export const OPERATIONS: Record<string, Operation> = {
   'POST /api/payments/razorpay/webhook': {
     operationId: 'receiveRazorPayWebhook',
     tag: 'payments',
-    public: true,
   },
 
   // currency
-  'GET /api/currencies': { operationId: 'listCurrencies', tag: 'currency', public: true },
-  'GET /api/rates/:code': { operationId: 'getRates', tag: 'currency', public: true },
-  'GET /api/geo/currency': { operationId: 'getVisitorCurrency', tag: 'currency', public: true },
+  'GET /api/currencies': { operationId: 'listCurrencies', tag: 'currency' },
+  'GET /api/rates/:code': { operationId: 'getRates', tag: 'currency' },
+  'GET /api/geo/currency': { operationId: 'getVisitorCurrency', tag: 'currency' },
 
   // notifications
   'POST /api/orders/email/buyer/complete_order/:id': {

@@ -6,6 +6,7 @@ import { errorSchema } from '#shared/schemas/common.ts';
 import { linkOrigin } from '../config.ts';
 import type { App } from '../lib/types.ts';
 import { SESSION_COOKIE } from '../plugins/auth.ts';
+import { isPublicRoute } from '../plugins/public-routes.ts';
 import { API_TAGS, OPERATIONS, operationKey, type Operation } from './operations.ts';
 
 /** The two ways to carry a session (plugins/auth.ts): either one satisfies a guarded operation. */
@@ -48,7 +49,8 @@ const methodsOf = (method: string | string[]) =>
 
 /**
  * Each route's zod schema as JSON Schema (jsonSchemaTransform), plus what the document promises clients:
- * the operationId and tag from operations.ts, and the security requirement (`[]` for public routes).
+ * the operationId and tag from operations.ts, and the security requirement: `[]` for the public routes
+ * (plugins/public-routes.ts, the list the deny-by-default check uses), else a session.
  * A guarded route also documents the 401 its guard answers when the route itself does not.
  */
 const transform: SwaggerTransform = (document) => {
@@ -56,13 +58,14 @@ const transform: SwaggerTransform = (document) => {
   const schema = document.schema as RouteSchema | undefined;
   const [method] = methodsOf(route.method);
   const op = method ? operationOf(method, route.url, schema) : undefined;
-  if (!op || !schema) return jsonSchemaTransform(document);
+  if (!method || !op || !schema) return jsonSchemaTransform(document);
   if (op.aliasOf) return { url: route.url, schema: { hide: true } };
+  const isPublic = isPublicRoute(method, route.url);
   const response = { ...schema.response };
   // What the one pipeline answers for every route, documented where the route does not say it itself.
   const validated = schema.body || schema.querystring || schema.params || schema.headers;
   if (validated && !response['400']) response['400'] = errorSchema.describe('Invalid input');
-  if (!op.public && !response['401']) response['401'] = errorSchema.describe('Not signed in');
+  if (!isPublic && !response['401']) response['401'] = errorSchema.describe('Not signed in');
   const out = jsonSchemaTransform({ ...document, schema: { ...schema, response } });
   const outSchema = out.schema as RouteSchema;
   if (op.download) {
@@ -80,7 +83,7 @@ const transform: SwaggerTransform = (document) => {
       ...outSchema,
       operationId: op.operationId,
       tags: [op.tag],
-      security: op.public ? [] : SIGNED_IN,
+      security: isPublic ? [] : SIGNED_IN,
     },
   };
 };
