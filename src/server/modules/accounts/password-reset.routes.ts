@@ -2,7 +2,7 @@ import { MSG } from '#shared/messages.ts';
 import { messageSchema } from '#shared/schemas/common.ts';
 import { forgotPasswordBody, resetPasswordBody, resetTokenParams } from '#shared/schemas/user.ts';
 import type { App } from '../../lib/types.ts';
-import { publicOrigin } from './links.ts';
+import { publicOrigin } from '../../lib/links.ts';
 import { requestPasswordReset, resetPassword } from './password-reset.service.ts';
 
 /** Password recovery (SPEC §2 /forgot-password, /reset-password/:token; §7; DECISIONS §4). Under /api. */

@@ -2,7 +2,7 @@ import { messageSchema } from '#shared/schemas/common.ts';
 import { sellerEmailBody } from '#shared/schemas/user.ts';
 import type { App } from '../../lib/types.ts';
 import { clearSessionCookie } from '../../plugins/auth.ts';
-import { publicOrigin } from './links.ts';
+import { publicOrigin } from '../../lib/links.ts';
 import { requestVerificationEmail, withdrawRegistration } from './seller-onboarding.service.ts';
 import { signedIn } from '../../plugins/context.ts';
 

@@ -11,8 +11,8 @@ import { AppError, invalid } from '../../lib/errors.ts';
 import { malformedMultipart } from '../../lib/multipart-errors.ts';
 import type { App } from '../../lib/types.ts';
 import { requirePermission } from '../../plugins/auth.ts';
-import { publicOrigin } from '../accounts/links.ts';
-import { readFilePart } from '../uploads/read-file-part.ts';
+import { publicOrigin } from '../../lib/links.ts';
+import { readFilePart } from '../../lib/read-file-part.ts';
 import {
   documentSlotsLeft,
   readSignedDocument,

@@ -13,7 +13,7 @@ import { AppError, invalid } from '../../lib/errors.ts';
 import { malformedMultipart } from '../../lib/multipart-errors.ts';
 import type { App } from '../../lib/types.ts';
 import { requirePermission } from '../../plugins/auth.ts';
-import { readFilePart } from './read-file-part.ts';
+import { readFilePart } from '../../lib/read-file-part.ts';
 import * as uploads from './uploads.service.ts';
 import { signedIn } from '../../plugins/context.ts';
 

@@ -13,7 +13,7 @@ import {
 } from '#shared/schemas/user.ts';
 import type { App } from '../../lib/types.ts';
 import { requirePermission } from '../../plugins/auth.ts';
-import { publicOrigin } from '../accounts/links.ts';
+import { publicOrigin } from '../../lib/links.ts';
 import * as service from './users-admin.service.ts';
 import { signedIn } from '../../plugins/context.ts';
 

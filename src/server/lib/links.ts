@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { linkOrigin } from '../../config.ts';
+import { linkOrigin } from '../config.ts';
 
 /**
  * The origin links in e-mails and signed links start with: PUBLIC_URL (required in production), else, in
