@@ -5,7 +5,7 @@ import Nav from 'react-bootstrap/Nav';
 import NavDropdown from 'react-bootstrap/NavDropdown';
 import Navbar from 'react-bootstrap/Navbar';
 import { Link, matchPath, NavLink, useLocation, useNavigate } from 'react-router';
-import { backOfficeMenu, hasRole, isAdmin, sellerMenu, type Actor } from '#shared/permissions.ts';
+import { backOfficeMenu, backOfficeTitle, sellerMenu } from '#shared/permissions.ts';
 import { useSession } from '#web/lib/session.ts';
 import { useLogout } from '#web/features/auth/index.ts';
 import { useCart } from '#web/lib/cart/cart-context.tsx';
@@ -104,14 +104,6 @@ function CartLink({ totalQty, className }: { totalQty: number; className: string
       ) : null}
     </Nav.Link>
   );
-}
-
-function backOfficeTitle(actor: Actor): string {
-  if (isAdmin(actor)) return 'Admin';
-  const distributor = hasRole(actor, 'Distributor');
-  const auditor = hasRole(actor, 'Auditor');
-  if (distributor && auditor) return 'Back office';
-  return distributor ? 'Distributor' : 'Auditor';
 }
 
 export function Header() {

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Table from 'react-bootstrap/Table';
 import { Link, useSearchParams } from 'react-router';
-import { canManageUsers } from '#shared/permissions.ts';
+import { canDeleteUser, canManageUsers, type Actor } from '#shared/permissions.ts';
 import type { User } from '#shared/schemas/user.ts';
 import { ErrorAlert, Message } from '#web/components/alerts.tsx';
 import { Loader } from '#web/components/loader.tsx';
@@ -14,7 +14,7 @@ import { DocumentLinks } from '../components/document-links.tsx';
 /** /admin/userlist (SPEC §2 Users table): Admin and Auditor; only Admin edits and deletes. */
 export function UserListPage() {
   const me = useSignedInUser();
-  return <UserList canEdit={canManageUsers(actorOf(me))} meId={me._id} />;
+  return <UserList me={actorOf(me)} />;
 }
 
 /**
@@ -32,7 +32,8 @@ const STICKY_END = {
 const addressOf = (u: User) => [u.address, u.city, u.state, u.country].filter(Boolean).join(', ');
 const dash = (v: string | null) => (v ? v : <span className="text-body-secondary">—</span>);
 
-function UserList({ canEdit, meId }: { canEdit: boolean; meId: string }) {
+function UserList({ me }: { me: Actor }) {
+  const canEdit = canManageUsers(me);
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const keyword = params.get('keyword') ?? '';
@@ -165,7 +166,9 @@ function UserList({ canEdit, meId }: { canEdit: boolean; meId: string }) {
                           type="button"
                           className="btn btn-outline-danger btn-sm"
                           onClick={() => onDelete(u)}
-                          disabled={u._id === meId || (remove.isPending && remove.variables === u._id)}
+                          disabled={
+                            !canDeleteUser(me, u._id) || (remove.isPending && remove.variables === u._id)
+                          }
                           aria-label={`Delete ${u.name}`}
                         >
                           Delete

@@ -3,6 +3,7 @@ import Form from 'react-bootstrap/Form';
 import { Navigate, useNavigate } from 'react-router';
 import { FormContainer } from '#web/components/form-container.tsx';
 import { SubmitButton } from '#web/components/form-field.tsx';
+import { paypalChargeNote } from '#shared/payments.ts';
 import type { PaymentMethod } from '#shared/schemas/order.ts';
 import { useDisplayCurrency } from '#web/lib/currency/display-currency.tsx';
 import { CheckoutSteps } from '../components/checkout-steps.tsx';
@@ -35,11 +36,8 @@ function PaymentStep() {
     {
       value: 'PayPal',
       label: 'PayPal',
-      // DECISIONS §7: PayPal does not take INR from Indian accounts.
-      help:
-        currency.code === 'USD'
-          ? 'Charged in US dollars.'
-          : `Charged in US dollars (USD), converted from the order's ${currency.code} total at the order's exchange rate.`,
+      // PayPal does not take INR from Indian accounts (docs/product/payments.md#paypal).
+      help: paypalChargeNote(currency.code),
     },
     { value: 'CashOnDelivery', label: 'Cash on Delivery', help: 'Pay when your order arrives.' },
   ];

@@ -1,3 +1,5 @@
+import { UNPAID_ORDER_NOTICE } from '#shared/checkout.ts';
+import { isBuyerOf } from '#shared/permissions.ts';
 import type { Order } from '#shared/schemas/order.ts';
 import { useSession } from '#web/lib/session.ts';
 import { CashOnDelivery } from './cash-on-delivery.tsx';
@@ -11,7 +13,7 @@ import { RazorpayPayment } from './razorpay-payment.tsx';
  */
 export function OrderPayment({ order }: { order: Order }) {
   const { actor } = useSession();
-  const isBuyer = !!actor && actor.id === order.user._id;
+  const isBuyer = isBuyerOf(actor, order.user._id);
   if (order.isPaid) return <ThankYou />;
   if (order.status === 'cancelled') return null;
   if (order.paymentMethod === 'CashOnDelivery') return <CashOnDelivery order={order} isBuyer={isBuyer} />;
@@ -20,7 +22,7 @@ export function OrderPayment({ order }: { order: Order }) {
   }
   return (
     <section aria-label="Payment" className="d-grid gap-2">
-      <p className="small mb-0">Orders not paid within 30 minutes are cancelled.</p>
+      <p className="small mb-0">{UNPAID_ORDER_NOTICE}</p>
       {order.paymentMethod === 'PayPal' ? <PayPalPayment order={order} /> : <RazorpayPayment order={order} />}
     </section>
   );
