@@ -140,16 +140,6 @@ describe('the OpenAPI document', () => {
       );
       expect(result.output).toBe('');
       expect(result.ok).toBe(true);
-
-      // The same calls without the @ts-expect-error marks: each wrong call is an error, so the types are real.
-      await fs.writeFile(path.join(dir, 'calls.ts'), CALLS.replaceAll('// @ts-expect-error', '//'));
-      const wrong = await run(process.execPath, [tsc, '-p', dir], { cwd: dir }).then(
-        () => '',
-        (err: { stdout?: string }) => err.stdout ?? String(err),
-      );
-      const errorLines = wrong.split('\n').filter((line) => line.includes('error TS'));
-      expect(errorLines).toHaveLength(WRONG_CALLS);
-      expect(wrong).toContain('calls.ts');
     } finally {
       await fs.rm(dir, { recursive: true, force: true });
     }
@@ -219,8 +209,10 @@ export function createClient(baseUrl: string, fetcher: typeof fetch = fetch) {
 }
 `;
 
-/** Wrong calls below, each under @ts-expect-error; the test counts them when the marks are taken away. */
-const WRONG_CALLS = 6;
+/**
+ * Real calls, and wrong ones each under @ts-expect-error: tsc fails on a mark whose line type-checks, so
+ * the generated types must refuse every one of them (they are not `any`).
+ */
 const CALLS = `
 import type { operations } from './schema';
 import { createClient, type Init } from './client';
