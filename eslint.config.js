@@ -57,6 +57,44 @@ export default tseslint.config(
       ],
     },
   },
+  // The server's layers (docs/decisions/0019-server-module-boundaries.md): routes → service → repo → db/.
+  // A module reaches another only through its public surface (*.service.ts, and *.routes.ts /
+  // *.plugin.ts to register it); SQL lives in repos and db/ only; routes never touch a repo; no cycles.
+  // (Restates server ↛ web: this rule's zones replace the global ones for src/server files.)
+  {
+    files: ['src/server/**'],
+    settings: {
+      // no-cycle follows imports through TypeScript files too.
+      'import-x/extensions': ['.ts', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones: serverZones() }],
+    },
+  },
+  {
+    files: ['src/server/modules/**'],
+    ignores: ['src/server/modules/**/*.repo.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'drizzle-orm', message: 'SQL lives in the module’s *.repo.ts (or src/server/db/)' },
+          ],
+          patterns: [
+            { group: ['#server/*'], message: 'Use relative imports inside the server' },
+            { group: ['drizzle-orm/*'], message: 'SQL lives in the module’s *.repo.ts (or src/server/db/)' },
+            {
+              group: ['**/db/schema', '**/db/schema/*'],
+              message: 'tables are queried in the module’s *.repo.ts, not in services, routes or helpers',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['src/web/**'],
     rules: {
@@ -128,3 +166,33 @@ export default tseslint.config(
   },
   { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
 );
+
+/**
+ * Import boundaries between server modules (src/server/modules/<name>/). A module's public surface is its
+ * `*.service.ts` files (the API other modules call) and its `*.routes.ts` / `*.plugin.ts` files (what
+ * app.ts, or a parent route plugin, registers); its repos and helpers are its own.
+ */
+function serverZones() {
+  const modulesUrl = new URL('./src/server/modules/', import.meta.url);
+  const modules = readdirSync(modulesUrl, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+  const publicSurface = (name) =>
+    readdirSync(new URL(`${name}/`, modulesUrl))
+      .filter((file) => /\.(service|routes|plugin)\.ts$/.test(file))
+      .map((file) => `./${name}/${file}`);
+  return [
+    { target: './src/server', from: './src/web', message: 'server must not import web code' },
+    ...modules.map((name) => ({
+      target: `./src/server/modules/${name}`,
+      from: './src/server/modules',
+      except: [`./${name}`, ...modules.filter((other) => other !== name).flatMap(publicSurface)],
+      message: 'another module is reached through its *.service.ts (its repo and helpers are its own)',
+    })),
+    {
+      target: './src/server/modules/**/*.routes.ts',
+      from: './src/server/modules/**/*.repo.ts',
+      message: 'routes call services, never a repo',
+    },
+  ];
+}
