@@ -1,8 +1,8 @@
 /**
- * Exact money (DECISIONS §6, ADR 0002). An amount is a safe integer of its currency's minor units (paise
- * for INR, yen for JPY, fils for KWD). Anything that multiplies by a decimal (a percentage, an exchange
- * rate) is done on BigInt numerators and denominators and rounded once, half-up, so no binary float ever
- * carries an amount. Pure: no I/O, usable by server and web alike.
+ * Exact money (docs/product/pricing-and-tax.md#money, ADR 0031). An amount is a safe integer of its
+ * currency's minor units (paise for INR, yen for JPY, fils for KWD). Anything that multiplies by a decimal
+ * (a percentage, an exchange rate) is done on BigInt numerators and denominators and rounded once,
+ * half-up, so no binary float ever carries an amount. Pure: no I/O, usable by server and web alike.
  */
 
 /** An amount in integer minor units of its currency. Always a safe integer. */

@@ -18,8 +18,8 @@ import { payoutSplit, type PayoutSplit } from './payout.ts';
 import { gstRate, lineTax, type MaybeList } from './tax.ts';
 
 /**
- * Cart and order pricing (DECISIONS §6; ADR 0002), one function for the cart page, the checkout summary
- * and the server's authoritative recomputation in `POST /api/orders`.
+ * Cart and order pricing (docs/product/pricing-and-tax.md; ADR 0042), one function for the cart page, the
+ * checkout summary and the server's authoritative recomputation in `POST /api/orders`.
  *
  * INR: discount per unit (half-up), line = qty × discounted unit, GST per line (half-up).
  * Display currency: each unit price is converted once, half-up (to the cash step for CHF-like

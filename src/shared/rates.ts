@@ -176,7 +176,7 @@ export type GeoCurrency = z.infer<typeof geoCurrencySchema>;
 
 /**
  * The locale a price is formatted in: rupees with Indian grouping (₹1,23,456.50, the marketplace's home
- * format, ADR 0002), every other currency with Western grouping ($1,234.56, CHF 1,234.55, ¥1,235). Fixed
+ * format, ADR 0047), every other currency with Western grouping ($1,234.56, CHF 1,234.55, ¥1,235). Fixed
  * rather than the browser's, so a price reads the same on every page, in every test and every screenshot.
  */
 export function moneyLocaleFor(code: string): string {

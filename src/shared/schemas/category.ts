@@ -51,7 +51,7 @@ export const categoryNameParams = z.object({ name: z.string().trim().min(1).max(
 
 export const categoryIdParams = z.object({ categoryId: z.string().max(100) });
 
-// ——— Category markups (SPEC §3 "Category markup", §7; ADR 0000: one per top-level category) ———
+// ——— Category markups (docs/product/catalog.md#markups; ADR 0033: one per top-level category) ———
 
 export const MARKUP_MSG = {
   range: 'The markup must be a percentage from 0 to 100 with at most 2 decimals.',

@@ -148,7 +148,7 @@ export const placeOrderBody = z
     paymentMethod: paymentMethodSchema,
     /** Upper-cased; must be in the currency table. The server converts with its own rates. */
     orderCurrency: currencyCodeSchema.default('INR'),
-    /** Coupon codes entered in the cart (docs/decisions/0001-coupon-codes.md). */
+    /** Coupon codes entered in the cart (docs/decisions/0041-coupon-codes-are-not-listed.md). */
     couponCodes: z.array(z.string().trim().min(1).max(50, ORDER_MSG.couponTooLong)).max(20).default([]),
     ...ignoredOrderFields,
   })

@@ -122,7 +122,8 @@ export type ReviewBody = z.input<typeof reviewBody>;
 /**
  * A live discount as `GET /api/product-discounts` sends it (SPEC §3 names). Coupon codes are never listed:
  * `coupon_code` is null and `requires_coupon` true for a coupon discount; the cart learns the discounts of
- * a code the buyer typed from `GET /api/product-discounts/coupon/:code` (docs/decisions/0001-coupon-codes.md).
+ * a code the buyer typed from `GET /api/product-discounts/coupon/:code`
+ * (docs/decisions/0041-coupon-codes-are-not-listed.md).
  */
 export const productDiscountSchema = z.object({
   _id: z.string(),

@@ -4,7 +4,7 @@ export type PageItem = number | 'gap';
 /**
  * Which page links to show: the first, the last, and `siblings` pages either side of the current one,
  * with gaps between. A gap always stands for at least two pages (a single missing page is shown instead),
- * so the row never says "…" where a number would fit. Lists go up to 100 pages (ADR 0003).
+ * so the row never says "…" where a number would fit. Lists go up to 100 pages (ADR 0050).
  */
 export function pageItems(page: number, pages: number, siblings = 1): PageItem[] {
   if (pages <= 1) return [];

@@ -122,7 +122,7 @@ export const orderItems = pgTable(
     taxAmount: money().notNull(),
     /**
      * The same line in the order's currency, as the buyer was shown and charged it (each unit price
-     * converted once, half-up; the line's GST computed from the converted price; ADR 0002). Placing an
+     * converted once, half-up; the line's GST computed from the converted price; ADR 0044). Placing an
      * order always writes them; null (rows written directly, e.g. by tests) reads as the INR amount,
      * which is only right for INR orders.
      */

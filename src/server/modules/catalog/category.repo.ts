@@ -5,7 +5,7 @@ import type { Queryable } from '../../db/client.ts';
 import { categories } from '../../db/schema/index.ts';
 
 /**
- * SQL for the category tree (docs/product/catalog.md#categories; ADR 0000: one row per leaf path). The
+ * SQL for the category tree (docs/product/catalog.md#categories; ADR 0032: one row per leaf path). The
  * table is small (hundreds of rows), so these are plain queries; level lists are DISTINCT, non-null and
  * sorted.
  */

@@ -4,7 +4,7 @@ import { couponParams, productDiscountSchema } from '#shared/schemas/product.ts'
 import type { App } from '../../lib/types.ts';
 import * as discountService from './discount.service.ts';
 
-/** Storefront discounts (SPEC §7 GET /api/product-discounts; docs/decisions/0001-coupon-codes.md). */
+/** Storefront discounts (docs/product/api.md#catalog; docs/decisions/0041-coupon-codes-are-not-listed.md). */
 export default async function discountRoutes(app: App) {
   app.get(
     '/product-discounts',

@@ -5,7 +5,8 @@ import * as repo from './discount.repo.ts';
 
 /**
  * Live product discounts for the storefront (SPEC §3 "Product discount", DECISIONS §6): activated, not yet
- * expired, on an active product. Coupon codes are never listed (docs/decisions/0001-coupon-codes.md).
+ * expired, on an active product. Coupon codes are never listed
+ * (docs/decisions/0041-coupon-codes-are-not-listed.md).
  */
 
 export const COUPON_NOT_FOUND = 'Coupon code not found';

@@ -1,7 +1,7 @@
 /**
- * Coupon codes the buyer entered in the cart (SPEC §2, ADR 0001), kept in localStorage `couponCodes` so
- * checkout can send them with the order (the server re-checks them). Pure functions here; the hook is in
- * use-coupon-codes.ts.
+ * Coupon codes the buyer entered in the cart (docs/product/orders-and-checkout.md#cart, ADR 0068), kept
+ * in localStorage `couponCodes` so checkout can send them with the order (the server re-checks them).
+ * Pure functions here; the hook is in use-coupon-codes.ts.
  */
 export const COUPON_CODES_KEY = 'couponCodes';
 

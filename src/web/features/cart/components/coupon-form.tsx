@@ -13,7 +13,7 @@ export type CouponState = {
 };
 
 /**
- * Coupon entry (SPEC §2 "the buyer enters the code on the cart page"; ADR 0001): the code is looked up
+ * Coupon entry (docs/product/orders-and-checkout.md#cart; ADR 0068): the code is looked up
  * before it is kept, a wrong one says 'Invalid coupon code', and kept codes are listed with what they
  * discount in this cart, each removable.
  */

@@ -6,10 +6,11 @@ import { discountsByProduct, shelfPrice, type ShelfPrice } from '../lib/product-
 import { queryKeys } from '#web/lib/query-keys.ts';
 
 /**
- * GET /api/product-discounts — every live discount, coupon codes hidden (ADR 0001). SPEC §2 loads them once
- * when the app starts and §8 makes a failure "no discount": the list is kept for the visit (refreshed
- * after half an hour), and an error reads as an empty list. The server prices orders itself, so a stale or
- * missing discount here can only make a shelf price look higher than what the buyer pays, never lower.
+ * GET /api/product-discounts — every live discount, coupon codes hidden (ADR 0041). The web loads them
+ * once when the app starts, and a failure means "no discount" (ADR 0066): the list is kept for the visit
+ * (refreshed after half an hour), and an error reads as an empty list. The server prices orders itself,
+ * so a stale or missing discount here can only make a shelf price look higher than what the buyer pays,
+ * never lower.
  */
 export async function getDiscounts(signal?: AbortSignal): Promise<ProductDiscount[]> {
   try {
