@@ -1,17 +1,28 @@
+import { codeOfStatus, ERROR_CODES, isErrorCode, type ErrorCode, type FieldError } from '#shared/errors.ts';
+
 /**
  * The one place the web app talks to the server. Same-origin requests with the session cookie, JSON in
- * and out; any non-2xx answer becomes an `ApiError` carrying the server's `message` (DECISIONS §3), so
- * every page can show it in a red alert without knowing how it was produced.
+ * and out; any non-2xx answer becomes an `ApiError` carrying the server's `message`, so every page can
+ * show it in a red alert without knowing how it was produced, and its stable `code` (#shared/errors.ts),
+ * which is what code branches on: never the message text, never the bare status.
  */
 
-export type FieldError = { path: string; message: string };
+export type { FieldError };
+
+/** No answer at all (offline, DNS, the server down): not one of the server's codes. */
+export const NETWORK_ERROR = 'network_error';
 
 export class ApiError extends Error {
   readonly status: number;
   readonly errors: FieldError[];
-  readonly code: string | undefined;
+  readonly code: ErrorCode | typeof NETWORK_ERROR;
 
-  constructor(status: number, message: string, errors: FieldError[] = [], code?: string) {
+  constructor(
+    status: number,
+    message: string,
+    errors: FieldError[] = [],
+    code: ErrorCode | typeof NETWORK_ERROR = status === 0 ? NETWORK_ERROR : codeOfStatus(status),
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
@@ -21,6 +32,27 @@ export class ApiError extends Error {
 }
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+/**
+ * No answer, or the server's fault (5xx): trying again later may help, and the server's message says
+ * nothing the person can act on. Anything else is an answer about the request itself.
+ */
+export const isServerFault = (error: unknown): boolean =>
+  hasErrorCode(
+    error,
+    NETWORK_ERROR,
+    ERROR_CODES.internal_error,
+    ERROR_CODES.provider_down,
+    ERROR_CODES.service_unavailable,
+  );
+
+/** Whether `error` is the server's answer with one of these codes. */
+export function hasErrorCode(
+  error: unknown,
+  ...codes: readonly (ErrorCode | typeof NETWORK_ERROR)[]
+): error is ApiError {
+  return isApiError(error) && codes.includes(error.code);
+}
 
 /** The text to show a person for any thrown value. */
 export function errorMessage(error: unknown): string {
@@ -94,7 +126,9 @@ async function request<T>(
             typeof e.message === 'string',
         )
       : [];
-    throw new ApiError(response.status, message, errors, typeof err.code === 'string' ? err.code : undefined);
+    // A code this build does not know yet (a newer server) reads as its status's generic code.
+    const code = isErrorCode(err.code) ? err.code : codeOfStatus(response.status);
+    throw new ApiError(response.status, message, errors, code);
   }
   return data as T;
 }

@@ -1,5 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { isApiError } from './api-client.ts';
+import { ERROR_CODES } from '#shared/errors.ts';
+import { hasErrorCode, isApiError, isServerFault } from './api-client.ts';
 import { queryKeys } from './query-keys.ts';
 
 /**
@@ -10,7 +11,7 @@ import { queryKeys } from './query-keys.ts';
 export function createQueryClient(): QueryClient {
   const onError = (error: unknown) => {
     // Only when someone was thought to be signed in: a wrong password on the sign-in form is a 401 too.
-    if (isApiError(error) && error.status === 401 && client.getQueryData(queryKeys.session)) {
+    if (hasErrorCode(error, ERROR_CODES.unauthenticated) && client.getQueryData(queryKeys.session)) {
       void client.invalidateQueries({ queryKey: queryKeys.session, exact: true });
     }
   };
@@ -21,9 +22,9 @@ export function createQueryClient(): QueryClient {
       queries: {
         staleTime: 30_000,
         refetchOnWindowFocus: false,
-        // Client errors (4xx) will not change on a retry; network and server errors might.
+        // Answers about the request itself (4xx) will not change on a retry; network and server errors might.
         retry: (failureCount, error) => {
-          if (isApiError(error) && error.status >= 400 && error.status < 500) return false;
+          if (isApiError(error) && !isServerFault(error)) return false;
           return failureCount < 2;
         },
       },

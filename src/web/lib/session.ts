@@ -1,7 +1,8 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Actor } from '#shared/permissions.ts';
 import type { AuthResponse, User } from '#shared/schemas/user.ts';
-import { api, isApiError } from '#web/lib/api-client.ts';
+import { ERROR_CODES } from '#shared/errors.ts';
+import { api, hasErrorCode } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 import { readUserInfo, saveUserInfo } from './user-info.ts';
 
@@ -10,7 +11,7 @@ export async function getSession(signal?: AbortSignal): Promise<User | null> {
   try {
     return await api.get<User>('/api/users/profile', { signal });
   } catch (error) {
-    if (isApiError(error) && error.status === 401) return null;
+    if (hasErrorCode(error, ERROR_CODES.unauthenticated)) return null;
     throw error;
   }
 }

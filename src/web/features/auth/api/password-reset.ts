@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { RESET_MSG } from '#shared/accounts.ts';
 import { MSG } from '#shared/messages.ts';
 import type { ForgotPasswordBody, ResetPasswordBody } from '#shared/schemas/user.ts';
-import { api, isApiError } from '#web/lib/api-client.ts';
+import { ERROR_CODES } from '#shared/errors.ts';
+import { api, hasErrorCode, isApiError, isServerFault } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** POST /api/users/forgot-password: the server answers the same whether or not the e-mail is known. */
@@ -15,15 +16,15 @@ export const resetPassword = (token: string, body: ResetPasswordBody) =>
 
 /** SPEC §8: forgot-password failure shows 'Error sending email' (a rate limit keeps its own message). */
 export function forgotPasswordError(error: unknown): string {
-  if (isApiError(error) && (error.status === 429 || error.status === 400)) return error.message;
+  if (hasErrorCode(error, ERROR_CODES.rate_limited, ERROR_CODES.invalid_input)) return error.message;
   return RESET_MSG.errorSendingEmail;
 }
 
 /** SPEC §8: the server's message, else 'Invalid or expired token' on a 401, else 'Error resetting password'. */
 export function resetPasswordError(error: unknown): string {
   if (isApiError(error)) {
-    if (error.status === 401) return error.message || MSG.invalidOrExpiredToken;
-    if (error.status > 0 && error.status < 500) return error.message;
+    if (error.code === ERROR_CODES.invalid_token) return error.message || MSG.invalidOrExpiredToken;
+    if (!isServerFault(error)) return error.message;
   }
   return RESET_MSG.errorResetting;
 }

@@ -2,9 +2,18 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { SELLER_MSG } from '#shared/accounts.ts';
 import { sellerRegisterBody, type SellerRegisterForm } from '#shared/schemas/seller.ts';
 import type { AuthResponse, User } from '#shared/schemas/user.ts';
-import { api, isApiError } from '#web/lib/api-client.ts';
+import { ERROR_CODES } from '#shared/errors.ts';
+import { api, isApiError, isServerFault } from '#web/lib/api-client.ts';
 import { setSignedIn } from '#web/lib/session.ts';
 import { register } from './register.ts';
+
+/** The upload answered 2xx with something other than a list of links. */
+class InvalidUploadResponse extends Error {
+  constructor() {
+    super(SELLER_MSG.invalidResponse);
+    this.name = 'InvalidUploadResponse';
+  }
+}
 
 /** POST /api/upload/verification-docs (multipart): the identity documents of the signed-in seller. */
 export async function uploadVerificationDocs(
@@ -18,8 +27,7 @@ export async function uploadVerificationDocs(
   for (const file of files) form.append('verificationDocs', file, file.name);
   const links = await api.post<unknown>('/api/upload/verification-docs', form);
   // SPEC §5: the answer must be a list of links.
-  if (!Array.isArray(links) || !links.every((l) => typeof l === 'string'))
-    throw new Error(SELLER_MSG.invalidResponse);
+  if (!Array.isArray(links) || !links.every((l) => typeof l === 'string')) throw new InvalidUploadResponse();
   return links;
 }
 
@@ -35,9 +43,9 @@ export const withdrawRegistration = () => api.delete<{ message: string }>('/api/
  * large, …), else 'File upload failed. Registration not completed.'.
  */
 function uploadFailure(error: unknown): Error {
-  if (isApiError(error) && error.status >= 400 && error.status < 500 && error.status !== 401)
+  if (isApiError(error) && !isServerFault(error) && error.code !== ERROR_CODES.unauthenticated)
     return new Error(error.message);
-  if (error instanceof Error && error.message === SELLER_MSG.invalidResponse) return error;
+  if (error instanceof InvalidUploadResponse) return error;
   return new Error(SELLER_MSG.fileUploadFailed);
 }
 

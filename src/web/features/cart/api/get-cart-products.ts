@@ -1,7 +1,8 @@
 import { useQueries } from '@tanstack/react-query';
 import type { Product } from '#shared/schemas/product.ts';
+import { ERROR_CODES } from '#shared/errors.ts';
 import { productQueryOptions } from '#web/features/catalog/index.ts';
-import { isApiError } from '#web/lib/api-client.ts';
+import { hasErrorCode } from '#web/lib/api-client.ts';
 
 export type CartProduct =
   | { state: 'checking' }
@@ -22,7 +23,7 @@ export function useCartProducts(ids: readonly string[]): CartProduct[] {
     })),
   });
   return results.map((r): CartProduct => {
-    if (r.isError && isApiError(r.error) && r.error.status === 404) return { state: 'gone' };
+    if (r.isError && hasErrorCode(r.error, ERROR_CODES.not_found)) return { state: 'gone' };
     if (r.data) return { state: 'found', product: r.data };
     if (r.isError) return { state: 'unknown', error: r.error };
     return { state: 'checking' };

@@ -1,7 +1,8 @@
 import { queryOptions, useQueries } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { ProductDiscount } from '#shared/schemas/product.ts';
-import { api, isApiError } from '#web/lib/api-client.ts';
+import { ERROR_CODES } from '#shared/errors.ts';
+import { api, hasErrorCode } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** What the cart says for a code the server does not know (its 404 says 'Coupon code not found'). */
@@ -18,7 +19,7 @@ export const couponQueryOptions = (code: string) =>
     staleTime: 5 * 60_000,
   });
 
-export const isUnknownCoupon = (error: unknown) => isApiError(error) && error.status === 404;
+export const isUnknownCoupon = (error: unknown) => hasErrorCode(error, ERROR_CODES.not_found);
 
 /** The discounts of every entered code, merged by product, and each code's state. */
 export function useCouponDiscounts(codes: readonly string[]) {

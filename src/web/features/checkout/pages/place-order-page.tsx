@@ -10,6 +10,7 @@ import type {
   PlaceOrderBody,
   ShippingAddress,
 } from '#shared/schemas/order.ts';
+import { ERROR_CODES } from '#shared/errors.ts';
 import { Loader } from '#web/components/loader.tsx';
 import { useCouponDiscounts } from '#web/features/cart/index.ts';
 import { useCart } from '#web/lib/cart/cart-context.tsx';
@@ -23,7 +24,7 @@ import {
   OrderSummary,
   paymentMethodLabel,
 } from '#web/features/orders/index.ts';
-import { ApiError, errorMessage } from '#web/lib/api-client.ts';
+import { errorMessage, hasErrorCode } from '#web/lib/api-client.ts';
 import { useHsnTaxes } from '../api/get-hsn-tax.ts';
 import { usePlaceOrder } from '../api/place-order.ts';
 import { CheckoutSteps } from '../components/checkout-steps.tsx';
@@ -211,7 +212,12 @@ function PlaceOrderReview({ shipping, billing, paymentMethod, couponCodes }: Rev
                 {errorMessage(placeOrder.error) !== MSG.placeOrderFailed ? (
                   <div className="small mt-1">{errorMessage(placeOrder.error)}</div>
                 ) : null}
-                {placeOrder.error instanceof ApiError && placeOrder.error.status === 409 ? (
+                {hasErrorCode(
+                  placeOrder.error,
+                  ERROR_CODES.out_of_stock,
+                  ERROR_CODES.product_unavailable,
+                  ERROR_CODES.conflict,
+                ) ? (
                   // Stock or availability changed: trying again cannot help, the cart fixes the quantities.
                   <Link to="/cart" className="alert-link small d-inline-block mt-2">
                     Review your cart

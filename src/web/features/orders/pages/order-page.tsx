@@ -4,11 +4,12 @@ import { MSG } from '#shared/messages.ts';
 import { multiplyMoney, parseMoney, toWireNumber } from '#shared/money.ts';
 import { canManageOrders, type Actor } from '#shared/permissions.ts';
 import type { Order } from '#shared/schemas/order.ts';
+import { ERROR_CODES } from '#shared/errors.ts';
 import { ErrorAlert, Message } from '#web/components/alerts.tsx';
 import { Loader } from '#web/components/loader.tsx';
 import { actorOf, useSignedInUser } from '#web/lib/session.ts';
 import { currencySpec } from '#web/lib/currency/display-currency.tsx';
-import { isApiError } from '#web/lib/api-client.ts';
+import { hasErrorCode } from '#web/lib/api-client.ts';
 import { formatDateTime } from '#web/lib/format.ts';
 import { useDeliverOrder } from '../api/deliver-order.ts';
 import { useOrder } from '../api/get-order.ts';
@@ -33,7 +34,7 @@ function OrderDetail({ id, actor }: { id: string; actor: Actor }) {
       <>
         <title>Order · Haat</title>
         <h1 className="h3 mb-3">Order</h1>
-        {isApiError(order.error) && (order.error.status === 404 || order.error.status === 400) ? (
+        {hasErrorCode(order.error, ERROR_CODES.not_found, ERROR_CODES.invalid_input) ? (
           <Message variant="danger">
             Order not found. <Link to="/profile#my-purchases">See your purchases</Link>
           </Message>

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProductDiscount } from '#shared/schemas/product.ts';
-import { api, isApiError } from '#web/lib/api-client.ts';
+import { ERROR_CODES } from '#shared/errors.ts';
+import { api, hasErrorCode } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 
 /**
@@ -16,7 +17,9 @@ export async function getProductDiscount(
       signal,
     });
   } catch (error) {
-    if (isApiError(error) && error.status === 404 && error.message === 'Discount not found') return null;
+    // 404 is 'Discount not found' here: the form asks only for a product it has loaded (an unknown or
+    // foreign product fails that query first, and the page says so).
+    if (hasErrorCode(error, ERROR_CODES.not_found)) return null;
     throw error;
   }
 }
