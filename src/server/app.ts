@@ -20,6 +20,7 @@ import { linkOrigin, type Config } from './config.ts';
 import { ping, type Database } from './db/client.ts';
 import { outageCause } from './db/errors.ts';
 import { ERROR_CODES, codeOfStatus, type ApiErrorBody } from '../shared/errors.ts';
+import { NOT_FOUND_ISSUE } from '../shared/schemas/common.ts';
 import { AppError, statusOf } from './lib/errors.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { refuseUnstorableText } from './lib/storable-text.ts';
@@ -130,6 +131,12 @@ export async function buildApp({ config, db, logger, logStream, onRoute }: Build
       return send(statusOf[err.kind], { message, code, ...(errors ? { errors } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
+      // A path id that cannot name anything (`pathId` in src/shared/schemas/common.ts) is simply not found.
+      const missing = err.validation.find(
+        (v) => (v.params as { params?: typeof NOT_FOUND_ISSUE }).params?.notFound === NOT_FOUND_ISSUE.notFound,
+      );
+      if (err.validationContext === 'params' && missing)
+        return send(404, { message: missing.message ?? 'Not found', code: ERROR_CODES.not_found });
       const errors = err.validation.map((v) => ({
         path: String(v.instancePath ?? '')
           .replace(/^\//, '')

@@ -254,7 +254,7 @@ describe('GET /api/orders/seller/:userId', () => {
     // A buyer asking for "their own" seller lines is not a seller.
     expect((await get(`/api/orders/seller/${buyer.user.id}`, buyer.token)).statusCode).toBe(403);
     expect((await get(`/api/orders/seller/${seller.user.id}`)).statusCode).toBe(401);
-    expect((await get('/api/orders/seller/nope', admin.token)).statusCode).toBe(400);
+    expect((await get('/api/orders/seller/nope', admin.token)).statusCode).toBe(404);
     const none = await get(`/api/orders/seller/${outsiderSeller.user.id}`, outsiderSeller.token);
     expect(none.json()).toEqual({ orderLines: [], page: 1, pages: 1 });
   });

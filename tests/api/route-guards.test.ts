@@ -98,6 +98,32 @@ describe('route guards', () => {
     expect(checked).toBeGreaterThan(40);
   });
 
+  it('a malformed id in the path is 404 (not 400) on every /:id-style route, before the body is read', async () => {
+    const admin = await createUser(t.db, { roles: [...ROLE_NAMES], shop: { shopName: 'Every Role Shop' } });
+    const headers = authHeader(await sessionToken(t.db, admin.id));
+    const ID_PARAM = /:(id|userId|product_id|categoryId)\b/;
+    // The one exception: a product's markup is 0 for anything unknown, malformed ids included.
+    const ZERO_FOR_UNKNOWN = 'GET /api/products/:id/markup';
+    const offenders: string[] = [];
+    let checked = 0;
+    for (const { method, url } of routes) {
+      if (NOT_API(url) || !ID_PARAM.test(url) || `${method} ${url}` === ZERO_FOR_UNKNOWN) continue;
+      const path = url.replace(/:[A-Za-z_]+/g, (p) => (ID_PARAM.test(p) ? 'not-an-id' : 'x'));
+      const res = await t.app.inject({
+        method: method as 'GET',
+        url: path,
+        headers,
+        ...(method === 'GET' || method === 'DELETE' ? {} : { payload: { unexpected: true } }),
+      });
+      checked += 1;
+      const body = res.json<{ code?: string; message?: string }>();
+      if (res.statusCode !== 404 || body.code !== 'not_found' || !/not found$/i.test(body.message ?? ''))
+        offenders.push(`${method} ${url} → ${res.statusCode} ${res.body.slice(0, 80)}`);
+    }
+    expect(offenders).toEqual([]);
+    expect(checked).toBeGreaterThan(20);
+  });
+
   it('the public list names only routes that exist', () => {
     const existing = new Set(routes.map((r) => `${r.method} ${r.url}`));
     expect([...PUBLIC].filter((r) => !existing.has(r))).toEqual([]);

@@ -3,7 +3,23 @@ import { ERROR_CODES, type ErrorCode } from '../errors.ts';
 
 /** `_id` on the wire is a UUID string (DECISIONS §3). */
 export const idSchema = z.uuid({ message: 'Invalid id' });
-export const idParams = z.object({ id: idSchema });
+
+/** The shape of an id PostgreSQL can look up (any 8-4-4-4-12 hex UUID): the one copy of the check. */
+const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: string): boolean => UUID_SHAPE.test(value);
+
+/** Marks the issue of a path id that cannot name anything: the error handler answers it 404, not 400. */
+export const NOT_FOUND_ISSUE = { notFound: true } as const;
+
+/**
+ * A path id (`/:id`, `/:userId`, `/:product_id`): a UUID. Anything else cannot name a resource, so it is
+ * answered like an unknown id, 404 with the resource's own message (`Product not found`), never 400.
+ */
+export const pathId = (notFoundMessage = 'Not found') =>
+  z.string().refine(isUuid, { message: notFoundMessage, params: NOT_FOUND_ISSUE });
+
+/** `/:id` params: a malformed id answers 404 with `notFoundMessage`. */
+export const idParams = (notFoundMessage = 'Not found') => z.object({ id: pathId(notFoundMessage) });
 
 /** Error body of every non-2xx answer: `ApiErrorBody` of src/shared/errors.ts, with its stable code. */
 export const errorSchema = z.object({

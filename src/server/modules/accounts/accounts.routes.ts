@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ACCOUNT_MSG } from '#shared/accounts.ts';
 import { MSG } from '#shared/messages.ts';
-import { messageSchema } from '#shared/schemas/common.ts';
+import { messageSchema, idParams } from '#shared/schemas/common.ts';
 import {
   authResponse,
   loginBody,
@@ -23,7 +23,7 @@ import { clearSessionCookie, setSessionCookie } from '../../plugins/auth.ts';
 import * as accounts from './accounts.service.ts';
 import { signedIn } from '../../plugins/context.ts';
 
-const userIdParams = z.object({ id: z.string().max(100) });
+const userIdParams = idParams('User not found');
 
 /** Accounts: registration, sign-in/out, own profile, roles, public names (SPEC §7 Users, DECISIONS §4). */
 export default async function accountsRoutes(app: App) {

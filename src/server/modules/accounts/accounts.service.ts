@@ -40,7 +40,6 @@ export type SignedIn = { user: User; token: string; expiresAt: Date };
 
 const EMAIL_KEY = 'users_email_lower_key';
 const SHOP_NAME_KEY = 'shops_name_lower_key';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The one mapping from stored rows to the wire's User (SPEC §3): no hash, no storage paths. */
 export function toUser({ user, roles, shop }: repo.UserRecord): User {
@@ -163,13 +162,13 @@ export async function logout(ctx: Ctx, sessionId: string | null): Promise<void> 
 /** GET /api/users/:id ('profile' = the caller). Others' profiles only for Admin and Auditor; else 404. */
 export async function getProfile(ctx: AuthedCtx, id: string): Promise<User> {
   const userId = id === 'profile' ? ctx.actor.id : id;
-  if (!UUID.test(userId) || !canViewProfile(ctx.actor, userId)) throw notFound('User not found');
+  if (!canViewProfile(ctx.actor, userId)) throw notFound('User not found');
   return loadUser(ctx, userId);
 }
 
 /** GET /api/users/public/:id: the name anybody may see (seller name on product pages). */
 export async function getPublicUser(ctx: Ctx, id: string): Promise<{ _id: string; name: string }> {
-  const found = UUID.test(id) ? await repo.findPublicUser(ctx.db, id) : null;
+  const found = await repo.findPublicUser(ctx.db, id);
   if (!found) throw notFound('User not found');
   return { _id: found.id, name: found.name };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { errorSchema, messageSchema } from '#shared/schemas/common.ts';
+import { errorSchema, messageSchema, idParams } from '#shared/schemas/common.ts';
 import {
   markupSchema,
   productListQuery,
@@ -22,8 +22,9 @@ import uploadsRoutes from '../uploads/uploads.routes.ts';
 import * as productService from './product.service.ts';
 import { signedIn } from '../../plugins/context.ts';
 
-/** Any string: an id that is not a UUID is answered 404 by the service, like an unknown one. */
-const productIdParams = z.object({ id: z.string().max(100) });
+const productIdParams = idParams('Product not found');
+/** Any string: the markup of anything unknown, malformed ids included, is 0 (docs/product/api.md). */
+const markupParams = z.object({ id: z.string().max(100) });
 
 /**
  * The storefront catalog (SPEC §7 Products, discounts, categories, shops; DECISIONS §5): product lists,
@@ -87,7 +88,7 @@ export default async function catalogRoutes(app: App) {
       schema: {
         tags: ['products'],
         summary: "A product's percentage markup (0 when unknown)",
-        params: productIdParams,
+        params: markupParams,
         response: { 200: markupSchema },
       },
     },

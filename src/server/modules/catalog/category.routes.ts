@@ -1,5 +1,4 @@
 import {
-  categoryIdParams,
   categoryIdQuery,
   categoryIdSchema,
   categoryIdsSchema,
@@ -9,10 +8,12 @@ import {
   hsnTaxSchema,
   levelParams,
 } from '#shared/schemas/category.ts';
-import { errorSchema } from '#shared/schemas/common.ts';
+import { errorSchema, pathId } from '#shared/schemas/common.ts';
 import { z } from 'zod';
 import type { App } from '../../lib/types.ts';
 import * as categoryService from './category.service.ts';
+
+const categoryIdParams = z.object({ categoryId: pathId('Category not found') });
 
 /**
  * Category lookups (SPEC §7). Static paths (/firstlevel, /getcategoryid, and the markup routes under

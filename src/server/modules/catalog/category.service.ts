@@ -2,7 +2,6 @@ import type { CategoryIdQuery, CategoryRecord } from '#shared/schemas/category.t
 import { notFound } from '../../lib/errors.ts';
 import type { Ctx } from '../../lib/types.ts';
 import * as repo from './category.repo.ts';
-import { isUuid } from './product.service.ts';
 
 /**
  * The category tree (docs/product/catalog.md#categories; ADR 0000: one row per leaf path); the SQL is in
@@ -13,7 +12,6 @@ const CATEGORY_NOT_FOUND = 'Category not found';
 
 /** GET /api/category/getcategories/:categoryId → the record, as a one-item list (SPEC: "list of category records"). */
 export async function categoryRecords(ctx: Ctx, categoryId: string): Promise<CategoryRecord[]> {
-  if (!isUuid(categoryId)) throw notFound(CATEGORY_NOT_FOUND);
   const rows = await repo.recordsById(ctx.db, categoryId);
   if (rows.length === 0) throw notFound(CATEGORY_NOT_FOUND);
   return rows;
@@ -21,7 +19,6 @@ export async function categoryRecords(ctx: Ctx, categoryId: string): Promise<Cat
 
 /** GET /api/category/hsn-tax/:categoryId. */
 export async function hsnTax(ctx: Ctx, categoryId: string): Promise<{ hsn: string; tax: number }> {
-  if (!isUuid(categoryId)) throw notFound(CATEGORY_NOT_FOUND);
   const row = await repo.hsnTaxById(ctx.db, categoryId);
   if (!row) throw notFound(CATEGORY_NOT_FOUND);
   return { hsn: row.hsn, tax: Number(row.tax) };

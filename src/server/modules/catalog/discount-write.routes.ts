@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { canManageProducts } from '#shared/permissions.ts';
-import { errorSchema } from '#shared/schemas/common.ts';
+import { errorSchema, pathId } from '#shared/schemas/common.ts';
 import { discountBody } from '#shared/schemas/product-form.ts';
 import { productDiscountSchema } from '#shared/schemas/product.ts';
 import type { App } from '../../lib/types.ts';
@@ -8,7 +8,7 @@ import { requirePermission } from '../../plugins/auth.ts';
 import * as discounts from './discount-write.service.ts';
 import { signedIn } from '../../plugins/context.ts';
 
-const params = z.object({ product_id: z.string().max(100) });
+const params = z.object({ product_id: pathId('Product not found') });
 
 /**
  * A product's discount for its seller or Admin (SPEC §7 PUT /api/product-discounts/{product_id}). The GET

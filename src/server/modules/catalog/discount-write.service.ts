@@ -10,7 +10,6 @@ import { invalid, notFound } from '../../lib/errors.ts';
 import type { AuthedCtx } from '../../lib/types.ts';
 import * as discounts from './discount.repo.ts';
 import { toWire } from './discount.service.ts';
-import { isUuid } from './product.service.ts';
 import * as repo from './product-write.repo.ts';
 import { scopeOf } from './product-write.service.ts';
 
@@ -27,7 +26,6 @@ export const DISCOUNT_NOT_FOUND = 'Discount not found';
 
 /** GET /api/product-discounts/:product_id: the discount of a product in the caller's scope. */
 export async function getProductDiscount(ctx: AuthedCtx, productId: string): Promise<ProductDiscount> {
-  if (!isUuid(productId)) throw notFound(PRODUCT_NOT_FOUND);
   return ctx.db.transaction(async (tx) => {
     if (!(await repo.lockPriceOf(tx, productId, scopeOf(ctx)))) throw notFound(PRODUCT_NOT_FOUND);
     const row = await discounts.discountOfProduct(tx, productId);
@@ -46,7 +44,6 @@ export async function saveProductDiscount(
   productId: string,
   body: DiscountInput,
 ): Promise<ProductDiscount> {
-  if (!isUuid(productId)) throw notFound(PRODUCT_NOT_FOUND);
   if (body.product_id !== undefined && body.product_id !== productId)
     throw invalid(PRODUCT_MSG.productMismatch, [
       { path: 'product_id', message: PRODUCT_MSG.productMismatch },

@@ -1,12 +1,7 @@
 import { z } from 'zod';
 import { canEditMarkups, canManageProducts, isAdmin, type Actor } from '#shared/permissions.ts';
-import {
-  categoryMarkupSchema,
-  markupBody,
-  markupIdParams,
-  markupNameParams,
-} from '#shared/schemas/category.ts';
-import { errorSchema } from '#shared/schemas/common.ts';
+import { categoryMarkupSchema, markupBody, MARKUP_MSG, markupNameParams } from '#shared/schemas/category.ts';
+import { errorSchema, idParams } from '#shared/schemas/common.ts';
 import type { App } from '../../lib/types.ts';
 import { requirePermission } from '../../plugins/auth.ts';
 import * as markups from './markup.service.ts';
@@ -59,7 +54,7 @@ export default async function markupRoutes(app: App) {
       schema: {
         tags,
         summary: 'One category markup',
-        params: markupIdParams,
+        params: idParams(MARKUP_MSG.notFound),
         response: { 200: categoryMarkupSchema, ...errors },
       },
     },
@@ -73,7 +68,7 @@ export default async function markupRoutes(app: App) {
       schema: {
         tags,
         summary: 'Change a category markup, 0–100 % (Admin only); existing products keep theirs',
-        params: markupIdParams,
+        params: idParams(MARKUP_MSG.notFound),
         body: markupBody,
         response: { 200: categoryMarkupSchema, ...errors },
       },

@@ -2,7 +2,6 @@ import { MARKUP_MSG, type CategoryMarkup } from '#shared/schemas/category.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { AuthedCtx } from '../../lib/types.ts';
 import * as repo from './markup.repo.ts';
-import { isUuid } from './product.service.ts';
 
 /**
  * Category markups (SPEC §3, §7; ADR 0000): the share the marketplace takes out of a seller's price, per
@@ -20,7 +19,6 @@ export async function listMarkups(ctx: AuthedCtx): Promise<CategoryMarkup[]> {
 }
 
 export async function getMarkup(ctx: AuthedCtx, id: string): Promise<CategoryMarkup> {
-  if (!isUuid(id)) throw notFound(MARKUP_MSG.notFound);
   const row = await repo.markupById(ctx.db, id);
   if (!row) throw notFound(MARKUP_MSG.notFound);
   return toWire(row);
@@ -39,7 +37,6 @@ export async function updateMarkup(
   id: string,
   percentageMarkup: number,
 ): Promise<CategoryMarkup> {
-  if (!isUuid(id)) throw notFound(MARKUP_MSG.notFound);
   const row = await repo.updateMarkup(ctx.db, id, percentageMarkup.toFixed(2));
   if (!row) throw notFound(MARKUP_MSG.notFound);
   return toWire(row);

@@ -1,19 +1,15 @@
 import { z } from 'zod';
 import { canManageProducts, isAdmin } from '#shared/permissions.ts';
-import { errorSchema, messageSchema } from '#shared/schemas/common.ts';
+import { errorSchema, messageSchema, idParams, pathId } from '#shared/schemas/common.ts';
 import { createProductBody, updateProductBody } from '#shared/schemas/product-form.ts';
-import {
-  productListSchema,
-  productSchema,
-  productTableQuery,
-  sellerParams,
-} from '#shared/schemas/product.ts';
+import { productListSchema, productSchema, productTableQuery } from '#shared/schemas/product.ts';
 import type { App } from '../../lib/types.ts';
 import { requirePermission } from '../../plugins/auth.ts';
 import * as service from './product-write.service.ts';
 import { signedIn } from '../../plugins/context.ts';
 
-const productIdParams = z.object({ id: z.string().max(100) });
+const productIdParams = idParams('Product not found');
+const sellerParams = z.object({ userId: pathId('User not found') });
 
 const errors = {
   400: errorSchema,

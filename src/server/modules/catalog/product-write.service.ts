@@ -13,7 +13,8 @@ import { AppError, forbidden, invalid, notFound, type FieldError } from '../../l
 import { keyOfPublicUrl, type Storage } from '../../lib/storage.ts';
 import type { AuthedCtx } from '../../lib/types.ts';
 import * as cards from './product.repo.ts';
-import { isUuid, toProduct } from './product.service.ts';
+import { toProduct } from './product.service.ts';
+import { isUuid } from '#shared/schemas/common.ts';
 import * as repo from './product-write.repo.ts';
 
 /**
@@ -114,7 +115,6 @@ const sameList = (a: readonly string[], b: readonly string[]) =>
  * after the commit.
  */
 export async function updateProduct(ctx: WriteCtx, id: string, body: UpdateInput): Promise<Product> {
-  if (!isUuid(id)) throw notFound(PRODUCT_NOT_FOUND);
   const removed = await ctx.db.transaction(async (tx) => {
     const txCtx = { ...ctx, db: tx };
     const current = await repo.lockForEdit(tx, id, scopeOf(ctx));
@@ -189,7 +189,6 @@ async function checkImages(
 
 /** PUT /api/products/:id/toggle: Active ⇄ Inactive (SPEC §4). Does not count as an edit. */
 export async function toggleProduct(ctx: AuthedCtx, id: string): Promise<{ _id: string; status: boolean }> {
-  if (!isUuid(id)) throw notFound(PRODUCT_NOT_FOUND);
   const status = await repo.toggleStatus(ctx.db, id, scopeOf(ctx));
   if (status === null) throw notFound(PRODUCT_NOT_FOUND);
   return { _id: id, status };
@@ -198,7 +197,6 @@ export async function toggleProduct(ctx: AuthedCtx, id: string): Promise<{ _id: 
 /** DELETE /api/products/:id (Admin only, by the route's guard). Its stored images go too. */
 export async function deleteProduct(ctx: WriteCtx, id: string): Promise<{ message: string }> {
   if (!isAdmin(ctx.actor)) throw forbidden(MSG.notAllowed);
-  if (!isUuid(id)) throw notFound(PRODUCT_NOT_FOUND);
   const images = await repo.deleteProduct(ctx.db, id);
   if (images === null) throw notFound(PRODUCT_NOT_FOUND);
   await Promise.all(images.map((url) => deleteProductImage(ctx.storage, url)));
@@ -225,7 +223,6 @@ export async function sellerProducts(
   pageNumber: number,
 ): Promise<ProductList> {
   if (userId !== ctx.actor.id && !isAdmin(ctx.actor)) throw forbidden(MSG.notAllowed);
-  if (!isUuid(userId)) return { products: [], page: pageNumber, pages: 1 };
   return tablePage(ctx, await repo.tableIds(ctx.db, repo.ofSeller(userId), pageNumber), pageNumber);
 }
 

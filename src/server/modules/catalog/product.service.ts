@@ -8,6 +8,7 @@ import {
   type ProductList,
   type ReviewBody,
 } from '#shared/schemas/product.ts';
+import { isUuid } from '#shared/schemas/common.ts';
 import { isBlankKeyword, searchTerms } from '#shared/search.ts';
 import { uniqueViolation } from '../../db/pg-errors.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
@@ -15,10 +16,6 @@ import type { AuthedCtx, Ctx } from '../../lib/types.ts';
 import * as repo from './product.repo.ts';
 
 /** Storefront products (SPEC §7, DECISIONS §5): lists and search show active products only. */
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Ids arrive from URLs; anything that is not a UUID cannot name a product, so it is simply not found. */
-export const isUuid = (id: string) => UUID.test(id);
 
 const PRODUCT_NOT_FOUND = 'Product not found';
 
@@ -109,7 +106,6 @@ const canSee = (actor: Actor | null, p: { userId: string; status: boolean }) =>
 
 /** GET /api/products/:id with its reviews; 404 for unknown ids and for inactive products others may not see. */
 export async function getProduct(ctx: Ctx, id: string): Promise<Product> {
-  if (!isUuid(id)) throw notFound(PRODUCT_NOT_FOUND);
   const [row] = await repo.productCards(ctx.db, [id]);
   if (!row || !canSee(ctx.actor, row)) throw notFound(PRODUCT_NOT_FOUND);
   return toProduct(row, await repo.productReviews(ctx.db, id));
@@ -128,7 +124,6 @@ export async function productMarkup(ctx: Ctx, id: string): Promise<{ percentageM
  * the reviews table. Reviews of one product queue on the row lock, so each recount sees all before it.
  */
 export async function addReview(ctx: AuthedCtx, productId: string, body: ReviewBody): Promise<void> {
-  if (!isUuid(productId)) throw notFound(PRODUCT_NOT_FOUND);
   const { actor } = ctx;
   await ctx.db.transaction(async (tx) => {
     const product = await repo.lockActiveProduct(tx, productId);

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { errorSchema } from '#shared/schemas/common.ts';
+import { errorSchema, idParams } from '#shared/schemas/common.ts';
 import {
   COMPLETION_AUDIENCES,
   completionMailsSchema,
@@ -35,7 +34,7 @@ export default async function notificationsRoutes(app: App) {
         schema: {
           tags: ['notifications'],
           summary: `Queue the ${audience} completion mail(s) of an order (its buyer and Admin; once per recipient)`,
-          params: z.object({ id: z.string().max(100) }),
+          params: idParams('Order not found'),
           response: { 200: completionMailsSchema, 409: errorSchema },
         },
       },

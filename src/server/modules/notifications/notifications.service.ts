@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isAdmin } from '#shared/permissions.ts';
+import { isUuid } from '#shared/schemas/common.ts';
 import type { NotificationKey } from '#shared/schemas/payment.ts';
 import type { Queryable } from '../../db/client.ts';
 import type { JobHandler } from '../../jobs/queue.ts';
@@ -93,12 +94,10 @@ export function sendEmailJob(mailer: Mailer): JobHandler {
 // Use cases behind the routes
 // ---------------------------------------------------------------------------------------------------------
 
-export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Whether the caller owns the document a notification is about: their order, or themselves. Admin: all. */
 async function ownsDocument(ctx: AuthedCtx, documentType: string, documentId: string): Promise<boolean> {
   if (isAdmin(ctx.actor)) return true;
-  if (!UUID_RE.test(documentId)) return false;
+  if (!isUuid(documentId)) return false;
   if (documentType === 'order') return (await orderOwnerId(ctx.db, documentId)) === ctx.actor.id;
   if (documentType === 'user') return documentId === ctx.actor.id;
   return false;

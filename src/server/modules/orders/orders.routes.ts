@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { canManageOrders } from '#shared/permissions.ts';
-import { errorSchema, pageQuery } from '#shared/schemas/common.ts';
+import { errorSchema, pageQuery, idParams, pathId } from '#shared/schemas/common.ts';
 import {
   IDEMPOTENCY_HEADER,
   codPayBody,
@@ -11,7 +11,6 @@ import {
   placeOrderBody,
   placeOrderHeaders,
   sellerOrderLinesSchema,
-  sellerParams,
 } from '#shared/schemas/order.ts';
 import type { App } from '../../lib/types.ts';
 import { requireActive, requirePermission } from '../../plugins/auth.ts';
@@ -20,8 +19,8 @@ import * as orders from './orders.service.ts';
 import sellerPaymentsRoutes from './seller-payments.routes.ts';
 import { signedIn } from '../../plugins/context.ts';
 
-/** Any string: an id that is not a UUID is answered 404 by the service, like an unknown one. */
-const orderIdParams = z.object({ id: z.string().max(100) });
+const orderIdParams = idParams('Order not found');
+const sellerParams = z.object({ userId: pathId('User not found') });
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 

@@ -13,6 +13,7 @@ import {
 } from '#shared/money.ts';
 import { canManageOrders, isAdmin, isSeller, type Actor } from '#shared/permissions.ts';
 import { priceCart, type CartLineInput } from '#shared/pricing.ts';
+import { isUuid } from '#shared/schemas/common.ts';
 import {
   ORDER_PAGE_SIZE,
   type Order,
@@ -59,9 +60,6 @@ export const ORDER_COMPLETED_JOB = 'order.completed';
 
 /** Unpaid RazorPay/PayPal orders are cancelled this long after they were placed (DECISIONS §6). */
 export const UNPAID_ORDER_TTL_MS = 30 * 60_000;
-
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const isUuid = (v: string) => UUID_RE.test(v);
 
 /** 'N/A' (SPEC §5: neither clothes nor shoes) and blanks are not sizes a buyer picks. */
 const realSizes = (sizes: readonly string[]) =>
@@ -429,7 +427,6 @@ export async function placeOrder(
  * holds their lines, and then only those lines. Anyone else gets 404, as for an unknown id.
  */
 export async function getOrder(ctx: AuthedCtx, orderId: string): Promise<Order> {
-  if (!isUuid(orderId)) throw notFound(ORDER_SERVICE_MSG.notFound);
   const order = await repo.findOrder(ctx.db, orderId);
   if (!order) throw notFound(ORDER_SERVICE_MSG.notFound);
   if (order.userId === ctx.actor.id || canManageOrders(ctx.actor)) {
@@ -504,7 +501,6 @@ export async function markOrderPaid(tx: Queryable, orderId: string, input: MarkP
  * cash-on-delivery order paid. Already paid: answered with the order as it is (idempotent).
  */
 export async function payCashOnDelivery(ctx: AuthedCtx, orderId: string, note?: string): Promise<Order> {
-  if (!isUuid(orderId)) throw notFound(ORDER_SERVICE_MSG.notFound);
   const order = await repo.findOrder(ctx.db, orderId);
   if (!order) throw notFound(ORDER_SERVICE_MSG.notFound);
   if (order.paymentMethod !== 'CashOnDelivery') throw invalid(ORDER_SERVICE_MSG.notCashOnDelivery);
@@ -529,7 +525,6 @@ export async function payCashOnDelivery(ctx: AuthedCtx, orderId: string, note?: 
  * or an unpaid RazorPay/PayPal one, is a 409.
  */
 export async function deliverOrder(ctx: AuthedCtx, orderId: string): Promise<Order> {
-  if (!isUuid(orderId)) throw notFound(ORDER_SERVICE_MSG.notFound);
   const changed = await repo.setDelivered(ctx.db, orderId);
   if (!changed) {
     const order = await repo.findOrder(ctx.db, orderId);

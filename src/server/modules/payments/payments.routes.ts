@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { PAYMENT_MSG } from '#shared/payments.ts';
 import { errorSchema, idParams } from '#shared/schemas/common.ts';
@@ -15,6 +15,7 @@ import {
   razorpaySandboxPayBody,
   razorpaySuccessSchema,
 } from '#shared/schemas/payment.ts';
+import { AppError } from '../../lib/errors.ts';
 import type { App } from '../../lib/types.ts';
 import { requireActive } from '../../plugins/auth.ts';
 import { ProviderError } from './provider-http.ts';
@@ -28,17 +29,19 @@ const WEBHOOK_PATH = '/payments/razorpay/webhook';
  * create + capture, the amounts each provider will charge, and the sandbox's stand-in for RazorPay's
  * checkout. Needs the payments plugin (app.payments) and the jobs plugin.
  */
+const orderIdParams = idParams('Order not found');
+
 export default async function paymentsRoutes(app: App) {
   const deps = (): payments.PaymentsDeps => ({ providers: app.payments.providers, log: app.log });
 
   /** A provider that cannot be reached is a 502 with a plain message, never a 500. */
-  async function viaProvider<T>(req: FastifyRequest, reply: FastifyReply, fn: () => Promise<T>): Promise<T> {
+  async function viaProvider<T>(req: FastifyRequest, fn: () => Promise<T>): Promise<T> {
     try {
       return await fn();
     } catch (err) {
       if (err instanceof ProviderError) {
         req.log.error({ err, status: err.status, body: err.body }, 'payment provider error');
-        return reply.status(502).send({ message: PAYMENT_MSG.providerDown }) as never;
+        throw new AppError('bad_gateway', PAYMENT_MSG.providerDown, { code: 'provider_down' });
       }
       throw err;
     }
@@ -80,7 +83,7 @@ export default async function paymentsRoutes(app: App) {
       schema: {
         tags: ['payments'],
         summary: 'What RazorPay and PayPal will charge for my order (PayPal: USD for INR orders)',
-        params: idParams.extend({ id: z.string().max(100) }),
+        params: orderIdParams,
         response: { 200: paymentQuoteSchema },
       },
     },
@@ -101,8 +104,8 @@ export default async function paymentsRoutes(app: App) {
         response: { 200: razorpayOrderSchema, 502: errorSchema },
       },
     },
-    async (req, reply) =>
-      viaProvider(req, reply, () => payments.createRazorpayOrder(signedIn(req), deps(), req.body.orderId)),
+    async (req) =>
+      viaProvider(req, () => payments.createRazorpayOrder(signedIn(req), deps(), req.body.orderId)),
   );
 
   app.put(
@@ -112,7 +115,7 @@ export default async function paymentsRoutes(app: App) {
       schema: {
         tags: ['payments'],
         summary: 'Confirm a RazorPay payment: signature and order are verified, then the order is paid',
-        params: z.object({ id: z.string().max(100) }),
+        params: orderIdParams,
         body: razorpayPayBody,
         response: { 200: orderSchema, 400: errorSchema },
       },
@@ -127,12 +130,11 @@ export default async function paymentsRoutes(app: App) {
       schema: {
         tags: ['payments'],
         summary: 'Create the PayPal order (Orders v2, intent CAPTURE) for my unpaid order',
-        params: z.object({ id: z.string().max(100) }),
+        params: orderIdParams,
         response: { 200: paypalCreatedSchema, 502: errorSchema },
       },
     },
-    async (req, reply) =>
-      viaProvider(req, reply, () => payments.createPayPalOrder(signedIn(req), deps(), req.params.id)),
+    async (req) => viaProvider(req, () => payments.createPayPalOrder(signedIn(req), deps(), req.params.id)),
   );
 
   app.put(
@@ -142,13 +144,13 @@ export default async function paymentsRoutes(app: App) {
       schema: {
         tags: ['payments'],
         summary: 'Capture the approved PayPal order; only a COMPLETED capture of the stored amount pays',
-        params: z.object({ id: z.string().max(100) }),
+        params: orderIdParams,
         body: paypalPayBody,
         response: { 200: orderSchema, 400: errorSchema, 502: errorSchema },
       },
     },
-    async (req, reply) =>
-      viaProvider(req, reply, () =>
+    async (req) =>
+      viaProvider(req, () =>
         payments.capturePayPalOrder(signedIn(req), deps(), req.params.id, req.body.orderID),
       ),
   );

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { canManageUsers, canViewUserList } from '#shared/permissions.ts';
-import { messageSchema } from '#shared/schemas/common.ts';
+import { messageSchema, idParams } from '#shared/schemas/common.ts';
 import {
   adminUserUpdateBody,
   bulkUsersBody,
@@ -17,7 +17,7 @@ import { publicOrigin } from '../../lib/links.ts';
 import * as service from './users-admin.service.ts';
 import { signedIn } from '../../plugins/context.ts';
 
-const idParams = z.object({ id: z.string().max(100) });
+const userIdParams = idParams('User not found');
 const roleParams = z.object({ roleId: z.string().max(100) });
 
 /**
@@ -49,7 +49,7 @@ export default async function usersAdminRoutes(app: App) {
       schema: {
         tags: ['users'],
         summary: 'Edit a user: name, e-mail, roles, active (Admin)',
-        params: idParams,
+        params: userIdParams,
         body: adminUserUpdateBody,
         response: { 200: userSchema },
       },
@@ -73,7 +73,7 @@ export default async function usersAdminRoutes(app: App) {
       schema: {
         tags: ['users'],
         summary: 'Delete a user; one with orders is anonymised instead (Admin)',
-        params: idParams,
+        params: userIdParams,
         response: { 200: deleteUserResponse },
       },
     },

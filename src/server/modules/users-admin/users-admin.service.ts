@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { isActiveSellerUser, LAST_ADMIN_MSG, SELLER_MSG } from '#shared/accounts.ts';
 import { MSG } from '#shared/messages.ts';
 import type { RoleName } from '#shared/roles.ts';
+import { isUuid } from '#shared/schemas/common.ts';
 import type { adminUserUpdateBody, DeleteUserResponse, User, UserList } from '#shared/schemas/user.ts';
 import { foreignKeyViolation, uniqueViolation } from '../../db/pg-errors.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
@@ -18,7 +19,6 @@ import * as repo from './users-admin.repo.ts';
 
 export const USERS_PAGE_SIZE = 20;
 const EMAIL_KEY = 'users_email_lower_key';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type UpdateInput = z.output<typeof adminUserUpdateBody>;
 
@@ -45,7 +45,7 @@ export async function bulkUsers(
   ctx: AuthedCtx,
   ids: readonly string[],
 ): Promise<{ _id: string; name: string; email: string }[]> {
-  const valid = [...new Set(ids.filter((id) => UUID.test(id)))];
+  const valid = [...new Set(ids.filter(isUuid))];
   const rows = await repo.findUsersByIds(ctx.db, valid);
   return rows.map((r) => ({ _id: r.id, name: r.name, email: r.email }));
 }
@@ -87,7 +87,6 @@ export async function updateUser(
   body: UpdateInput,
   origin: string,
 ): Promise<{ user: User; mailed: boolean }> {
-  if (!UUID.test(id)) throw notFound('User not found');
   if (body._id !== undefined && body._id !== id)
     throw invalid('The id in the body does not match the address', [{ path: '_id', message: 'Invalid id' }]);
   const roleList = await resolveRoles(ctx, body.role);
@@ -147,7 +146,6 @@ export async function sendSellerVerified(
  * an admin does not delete their own account here.
  */
 export async function deleteUser(ctx: AuthedCtx, storage: Storage, id: string): Promise<DeleteUserResponse> {
-  if (!UUID.test(id)) throw notFound('User not found');
   const { anonymised, documents } = await ctx.db.transaction(async (tx) => {
     await repo.lockAdminChanges(tx);
     const current = await accounts.findUserRecord(tx, id);
