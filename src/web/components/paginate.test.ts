@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageItems } from './paginate.ts';
+import { lastPageFor, pageItems } from './paginate.ts';
 
 describe('pageItems', () => {
   it('shows nothing for a single page', () => {
@@ -26,5 +26,18 @@ describe('pageItems', () => {
   it('clamps a page outside the range', () => {
     expect(pageItems(0, 7)).toEqual(pageItems(1, 7));
     expect(pageItems(99, 7)).toEqual(pageItems(7, 7));
+  });
+});
+
+describe('lastPageFor', () => {
+  it('sends a page past the end to the last page', () => {
+    expect(lastPageFor(99, 7)).toBe(7);
+    expect(lastPageFor(8, 7)).toBe(7);
+  });
+
+  it('leaves pages in range, and lists without pages, alone', () => {
+    expect(lastPageFor(7, 7)).toBeNull();
+    expect(lastPageFor(1, 7)).toBeNull();
+    expect(lastPageFor(3, 0)).toBeNull();
   });
 });

@@ -20,3 +20,8 @@ export function pageItems(page: number, pages: number, siblings = 1): PageItem[]
   items.push(pages);
   return items;
 }
+
+/** The last page, when `page` is past it (and the list has pages at all); null when `page` is in range. */
+export function lastPageFor(page: number, pages: number): number | null {
+  return pages >= 1 && page > pages ? pages : null;
+}

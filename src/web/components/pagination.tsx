@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
-import { pageItems } from './paginate.ts';
+import { Link, Navigate } from 'react-router';
+import { lastPageFor, pageItems } from './paginate.ts';
 
 /**
  * Page links for a list (SPEC §2 /page/{n}, /search/{keyword}/page/{n}). Real links, so pages can be
@@ -66,4 +66,21 @@ export function Pagination({
       </ul>
     </nav>
   );
+}
+
+/**
+ * A page number past the end of a list (an old link, `/page/99` of 7) shows the last page instead of an
+ * empty "Page 99 of 7": render it once the list's `page` and `pages` are known.
+ */
+export function PastLastPage({
+  page,
+  pages,
+  hrefFor,
+}: {
+  page: number;
+  pages: number;
+  hrefFor: (page: number) => string;
+}) {
+  const last = lastPageFor(page, pages);
+  return last === null ? null : <Navigate to={hrefFor(last)} replace />;
 }

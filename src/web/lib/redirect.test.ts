@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { safeRedirect } from './redirect.ts';
+import type { Actor } from '#shared/permissions.ts';
+import { landingAfterSignIn, PROFILE_REVIEW_PATH, safeRedirect } from './redirect.ts';
 
 const origin = 'https://haat.test';
 
@@ -29,5 +30,26 @@ describe('safeRedirect', () => {
     ]) {
       expect(safeRedirect(bad, origin), bad).toBe('/');
     }
+  });
+});
+
+describe('landingAfterSignIn', () => {
+  const person = (roles: Actor['roles'], active: boolean): Actor => ({
+    id: 'u1',
+    name: 'Kavya',
+    email: 'kavya@haat.test',
+    roles,
+    active,
+  });
+
+  it('sends a seller under review to the review screen, whatever the redirect', () => {
+    expect(landingAfterSignIn(person(['Seller-Individual'], false), '/')).toBe(PROFILE_REVIEW_PATH);
+    expect(landingAfterSignIn(person(['Seller-Individual'], false), '/seller/productlist')).toBe(PROFILE_REVIEW_PATH);
+  });
+
+  it('sends everyone else where they were heading', () => {
+    expect(landingAfterSignIn(person(['Seller-Company'], true), '/seller/productlist')).toBe('/seller/productlist');
+    expect(landingAfterSignIn(person(['Buyer'], true), '/shipping')).toBe('/shipping');
+    expect(landingAfterSignIn(person(['Buyer'], false), '/')).toBe('/');
   });
 });

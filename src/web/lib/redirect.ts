@@ -1,3 +1,5 @@
+import { isSellerAccount, type Actor } from '#shared/permissions.ts';
+
 /**
  * The `redirect` query value after sign-in or registration (SPEC §2: `?redirect=shipping` → /shipping).
  * Only paths on this site are followed; anything else (another origin, `//host`, `javascript:`) goes home,
@@ -17,4 +19,16 @@ export function safeRedirect(value: string | null | undefined, origin: string, f
   }
   if (url.origin !== new URL(origin).origin) return fallback;
   return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** Where a seller whose account is still being reviewed is told how long it takes. */
+export const PROFILE_REVIEW_PATH = '/profile-review-screen';
+
+/**
+ * Where someone goes once signed in: a seller whose account is not active yet (under review) lands on the
+ * review screen, whatever link brought them, since none of the seller pages is open to them yet; everyone
+ * else goes where they were heading (`redirect`, already made safe).
+ */
+export function landingAfterSignIn(actor: Actor, redirect: string): string {
+  return isSellerAccount(actor) && !actor.active ? PROFILE_REVIEW_PATH : redirect;
 }

@@ -6,8 +6,8 @@ import { ErrorAlert } from '#web/components/alerts.tsx';
 import { FormContainer } from '#web/components/form-container.tsx';
 import { SubmitButton, TextField } from '#web/components/form-field.tsx';
 import { Loader } from '#web/components/loader.tsx';
-import { safeRedirect } from '#web/lib/redirect.ts';
-import { useSession } from '#web/lib/session.ts';
+import { landingAfterSignIn, safeRedirect } from '#web/lib/redirect.ts';
+import { actorOf, useSession } from '#web/lib/session.ts';
 import { useLogin } from '../api/login.ts';
 
 export function LoginPage() {
@@ -21,8 +21,9 @@ export function LoginPage() {
     formState: { errors },
   } = useForm<LoginBody>({ resolver: zodResolver(loginBody), defaultValues: { email: '', password: '' } });
 
-  // Signed in already, or just now: go where the person was heading.
-  if (user) return <Navigate to={redirect} replace />;
+  // Signed in already, or just now: go where the person was heading (a seller under review: the review
+  // screen).
+  if (user) return <Navigate to={landingAfterSignIn(actorOf(user), redirect)} replace />;
   if (isPending) return <Loader />;
 
   const onSubmit = handleSubmit((values) => login.mutate(values));

@@ -2,7 +2,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { Message } from '#web/components/alerts.tsx';
 import { Breadcrumbs } from '#web/components/breadcrumbs.tsx';
 import { Loader } from '#web/components/loader.tsx';
-import { Pagination } from '#web/components/pagination.tsx';
+import { Pagination, PastLastPage } from '#web/components/pagination.tsx';
 import { useCategoryProducts } from '../api/get-categories.ts';
 import { ProductGrid } from '../components/product-grid.tsx';
 import { segmentLabels } from '../lib/category-path.ts';
@@ -33,6 +33,7 @@ export function CategoryPage() {
   const labels = segmentLabels(segments, list?.products.map((p) => p.category) ?? []);
   const heading = labels[labels.length - 1] ?? 'Category';
   const base = `/categories/${segments.map((s) => encodeURIComponent(s)).join('/')}`;
+  const pageHref = (n: number) => (n > 1 ? `${base}?page=${String(n)}` : base);
   const crumbs = [
     { label: 'Home', to: '/' },
     ...labels.map((label, i) => ({
@@ -48,6 +49,7 @@ export function CategoryPage() {
   return (
     <section>
       <title>{`${heading} · Haat`}</title>
+      {list ? <PastLastPage page={list.page} pages={list.pages} hrefFor={pageHref} /> : null}
       <meta name="description" content={`${heading} from independent sellers on Haat.`} />
       <Breadcrumbs items={crumbs} className="mb-3" />
       <h1 className="h3 mb-3">{heading}</h1>
@@ -67,12 +69,7 @@ export function CategoryPage() {
           className={products.isPlaceholderData ? 'opacity-50' : undefined}
         >
           <ProductGrid products={list.products} label={`Products in ${heading}`} />
-          <Pagination
-            page={list.page}
-            pages={list.pages}
-            hrefFor={(n) => (n > 1 ? `${base}?page=${String(n)}` : base)}
-            label={`${heading} pages`}
-          />
+          <Pagination page={list.page} pages={list.pages} hrefFor={pageHref} label={`${heading} pages`} />
         </div>
       )}
     </section>

@@ -2,7 +2,7 @@ import { Link, Navigate, useParams } from 'react-router';
 import { isBlankKeyword } from '#shared/search.ts';
 import { ErrorAlert, Message } from '#web/components/alerts.tsx';
 import { Loader } from '#web/components/loader.tsx';
-import { Pagination } from '#web/components/pagination.tsx';
+import { Pagination, PastLastPage } from '#web/components/pagination.tsx';
 import { useProducts } from '../api/get-products.ts';
 import { BannerCarousel } from '../components/banner-carousel.tsx';
 import { ProductGrid } from '../components/product-grid.tsx';
@@ -34,6 +34,9 @@ export function HomePage() {
   return (
     <section>
       <title>{title}</title>
+      {list ? (
+        <PastLastPage page={list.page} pages={list.pages} hrefFor={(n) => listHref(keyword, n)} />
+      ) : null}
       {!searching ? (
         <meta
           name="description"

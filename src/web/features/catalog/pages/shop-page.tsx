@@ -2,7 +2,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { MSG } from '#shared/messages.ts';
 import { ErrorAlert, Message } from '#web/components/alerts.tsx';
 import { Loader } from '#web/components/loader.tsx';
-import { Pagination } from '#web/components/pagination.tsx';
+import { Pagination, PastLastPage } from '#web/components/pagination.tsx';
 import { shopPath } from '#web/lib/format.ts';
 import { useShop, useShopProducts } from '../api/get-shop.ts';
 import { ProductGrid } from '../components/product-grid.tsx';
@@ -43,10 +43,12 @@ export function ShopPage() {
   const s = shop.data;
   const list = products.data;
   const base = shopPath(s.shopName);
+  const pageHref = (n: number) => (n > 1 ? `${base}?page=${String(n)}` : base);
 
   return (
     <section>
       <title>{`${s.shopName} · Haat`}</title>
+      {list ? <PastLastPage page={list.page} pages={list.pages} hrefFor={pageHref} /> : null}
       <meta name="description" content={`${s.shopName} by ${s.user.name} on Haat.`} />
       <meta property="og:title" content={s.shopName} />
       <meta property="og:type" content="website" />
@@ -89,12 +91,7 @@ export function ShopPage() {
           className={products.isPlaceholderData ? 'opacity-50' : undefined}
         >
           <ProductGrid products={list.products} label={`Products by ${s.user.name}`} />
-          <Pagination
-            page={list.page}
-            pages={list.pages}
-            hrefFor={(n) => (n > 1 ? `${base}?page=${String(n)}` : base)}
-            label={`${s.shopName} pages`}
-          />
+          <Pagination page={list.page} pages={list.pages} hrefFor={pageHref} label={`${s.shopName} pages`} />
         </div>
       ) : null}
     </section>

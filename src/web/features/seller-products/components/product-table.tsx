@@ -9,7 +9,8 @@ import { Loader } from '#web/components/loader.tsx';
 import { Price } from '#web/components/price.tsx';
 import { useToggleProduct } from '../api/toggle-product.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
-import { Pagination } from '#web/components/pagination.tsx';
+import { lastPageFor } from '#web/components/paginate.ts';
+import { Pagination, PastLastPage } from '#web/components/pagination.tsx';
 
 /** SPEC §8 confirmation prompts, word for word. */
 export const TOGGLE_PROMPT = 'Are you sure you want to activate/deactivate this product?';
@@ -60,6 +61,9 @@ export function ProductTable({
   if (query.isPending) return <Loader label="Loading products…" />;
   if (query.error) return <ErrorAlert error={query.error} />;
   const list = query.data;
+  if (list && lastPageFor(page, list.pages) !== null) {
+    return <PastLastPage page={page} pages={list.pages} hrefFor={hrefFor} />;
+  }
   if (!list || list.products.length === 0) return <Message variant="info">{empty}</Message>;
 
   const confirm = async () => {
