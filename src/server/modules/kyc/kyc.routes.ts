@@ -1,18 +1,17 @@
-import multipart from '@fastify/multipart';
 import { documentLabels, KYC_LIMITS, SELLER_MSG } from '#shared/accounts.ts';
 import { canViewUserList } from '#shared/permissions.ts';
+import { isUuid } from '#shared/schemas/common.ts';
 import {
   signedFileQuery,
   signedUrlBody,
   signedUrlResponse,
   verificationDocsResponse,
 } from '#shared/schemas/seller.ts';
-import { AppError, invalid } from '../../lib/errors.ts';
-import { malformedMultipart } from '../../lib/multipart-errors.ts';
+import { invalid } from '../../lib/errors.ts';
+import { acceptMultipart, readMultipart } from '../../lib/multipart.ts';
 import type { App } from '../../lib/types.ts';
 import { requirePermission } from '../../plugins/auth.ts';
 import { publicOrigin } from '../../lib/links.ts';
-import { readFilePart } from '../../lib/read-file-part.ts';
 import {
   documentSlotsLeft,
   readSignedDocument,
@@ -26,32 +25,13 @@ import { signedIn } from '../../plugins/context.ts';
 /** The multipart field the files come in (SPEC §7: userId, identifyProof, verificationDocs). */
 const FILES_FIELD = 'verificationDocs';
 
-/** @fastify/multipart's limit errors, by code, as our messages (DECISIONS §3, §5). */
-function multipartError(err: unknown): AppError | null {
-  const code = (err as { code?: unknown }).code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE')
-    return new AppError('too_large', SELLER_MSG.documentTooLarge, { code: 'file_too_large' });
-  if (code === 'FST_FILES_LIMIT')
-    return invalid(SELLER_MSG.tooManyDocuments, [
-      { path: FILES_FIELD, message: SELLER_MSG.tooManyDocuments },
-    ]);
-  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return invalid('Too many form fields');
-  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
-    return new AppError('unsupported_media', 'Please send the documents as multipart/form-data', {
-      code: 'unsupported_media',
-    });
-  return malformedMultipart(err);
-}
-
 /**
  * KYC uploads and signed links (SPEC §7 Uploads, DECISIONS §4). Registered under /api. Multipart parsing
  * is registered in this plugin's own scope (unless an outer scope already has it), with per-request
  * limits, so it does not change how other modules parse bodies.
  */
 export default async function kycRoutes(app: App) {
-  if (!app.hasContentTypeParser('multipart/form-data')) {
-    await app.register(multipart, { limits: { fileSize: KYC_LIMITS.maxBytes, files: KYC_LIMITS.maxFiles } });
-  }
+  await acceptMultipart(app);
 
   app.post(
     '/upload/verification-docs',
@@ -65,48 +45,35 @@ export default async function kycRoutes(app: App) {
       },
     },
     async (req, reply) => {
-      if (!req.isMultipart()) throw multipartError({ code: 'FST_INVALID_MULTIPART_CONTENT_TYPE' })!;
       const ctx = signedIn(req);
-      // Refused before reading: a body declared over the limit, and any file beyond the account's free
-      // places (five minus those on file, looked up when the first file arrives); the bytes of the files
-      // read are counted as they arrive.
-      const maxBytes = KYC_LIMITS.maxFiles * KYC_LIMITS.maxBytes;
-      const tooLarge = () => new AppError('too_large', 'Request is too large', { code: 'request_too_large' });
-      const declared = Number(req.headers['content-length']);
-      if (Number.isFinite(declared) && declared > maxBytes + 1_048_576) throw tooLarge();
-      const budget = { left: maxBytes, over: tooLarge };
-      const fields: Record<string, string> = {};
-      const files: Buffer[] = [];
+      const tooManyDocuments = () =>
+        invalid(SELLER_MSG.tooManyDocuments, [{ path: FILES_FIELD, message: SELLER_MSG.tooManyDocuments }]);
+      // Any file beyond the account's free places (five minus those on file, looked up when the first
+      // file arrives) is refused before it is read; only the documents field is kept.
       let slots: number | null = null;
-      let fileParts = 0;
-      try {
-        for await (const part of req.parts({
-          limits: {
-            fileSize: KYC_LIMITS.maxBytes,
-            files: KYC_LIMITS.maxFiles,
-            fields: 10,
-            fieldSize: 1_000,
-            parts: KYC_LIMITS.maxFiles + 10,
-          },
-        })) {
-          if (part.type === 'file') {
-            slots ??= await documentSlotsLeft(ctx, fields.userId?.trim() || undefined);
-            if (++fileParts > slots)
-              throw invalid(SELLER_MSG.tooManyDocuments, [
-                { path: FILES_FIELD, message: SELLER_MSG.tooManyDocuments },
-              ]);
-            // Every file part is read (the stream must be drained); only the documents field is kept.
-            const data = await readFilePart(part, budget);
-            if (part.fieldname === FILES_FIELD || part.fieldname === `${FILES_FIELD}[]`) files.push(data);
-          } else if (typeof part.value === 'string') {
-            fields[part.fieldname] = part.value;
-          }
-        }
-      } catch (err) {
-        throw multipartError(err) ?? err;
-      }
-      const userId = fields.userId?.trim() || undefined;
-      if (userId !== undefined && !/^[0-9a-f-]{36}$/i.test(userId))
+      const { fields, files } = await readMultipart(req, {
+        limits: {
+          fileBytes: KYC_LIMITS.maxBytes,
+          files: KYC_LIMITS.maxFiles,
+          fields: 10,
+          fieldBytes: 1_000,
+          totalBytes: KYC_LIMITS.maxFiles * KYC_LIMITS.maxBytes,
+        },
+        answers: {
+          notMultipart: 'Please send the documents as multipart/form-data',
+          fileTooLarge: SELLER_MSG.documentTooLarge,
+          requestTooLarge: 'Request is too large',
+          tooManyFiles: tooManyDocuments,
+          tooManyParts: () => invalid('Too many form fields'),
+        },
+        onFile: async (fieldName, count, fieldsSoFar) => {
+          slots ??= await documentSlotsLeft(ctx, fieldsSoFar.get('userId')?.trim() || undefined);
+          if (count > slots) throw tooManyDocuments();
+          return fieldName === FILES_FIELD || fieldName === `${FILES_FIELD}[]`;
+        },
+      });
+      const userId = fields.get('userId')?.trim() || undefined;
+      if (userId !== undefined && !isUuid(userId))
         throw invalid('Invalid id', [{ path: 'userId', message: 'Invalid id' }]);
       // `identifyProof` (SPEC §7) is accepted for compatibility; the type given at registration is on file.
       const count = await uploadVerificationDocs(ctx, app.storage, {

@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { canManageProducts, isSeller } from '#shared/permissions.ts';
 import { errorSchema } from '#shared/schemas/common.ts';
@@ -10,10 +9,9 @@ import {
 } from '#shared/schemas/product-form.ts';
 import { imageLinksSchema, storedPathSchema } from '#shared/schemas/product.ts';
 import { AppError, invalid } from '../../lib/errors.ts';
-import { malformedMultipart } from '../../lib/multipart-errors.ts';
+import { acceptMultipart, readMultipart } from '../../lib/multipart.ts';
 import type { App } from '../../lib/types.ts';
 import { requirePermission } from '../../plugins/auth.ts';
-import { readFilePart } from '../../lib/read-file-part.ts';
 import * as uploads from './uploads.service.ts';
 import { signedIn } from '../../plugins/context.ts';
 
@@ -23,74 +21,36 @@ import { signedIn } from '../../plugins/context.ts';
  * request, counted as the bytes arrive) and handed to the service, which checks what the files are.
  */
 
-type Limits = { maxFiles: number };
-
-/** Part-level problems of @fastify/multipart as our errors (one place, so every route answers alike). */
-function multipartError(err: unknown): unknown {
-  const code = (err as { code?: string }).code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE')
-    return new AppError('too_large', uploads.UPLOAD_MSG.tooLarge, { code: 'file_too_large' });
-  if (code === 'FST_FILES_LIMIT')
-    return invalid(PRODUCT_MSG.tooManyImages, [{ path: 'files', message: PRODUCT_MSG.tooManyImages }]);
-  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
-    return new AppError('too_large', 'Request is too large', { code: 'request_too_large' });
-  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
-    return new AppError('unsupported_media', uploads.UPLOAD_MSG.notMultipart, { code: 'unsupported_media' });
-  return malformedMultipart(err) ?? err;
-}
-
-/**
- * Read a multipart body: text fields and file contents. `onField` runs as each field arrives, so a
- * productId sent before the files (as the web app does) is checked before any file is read.
- */
-async function readMultipart(
+/** Reads an upload's body: at most `maxFiles` images of 5 MB, 20 MB in all. */
+function readImages(
   req: FastifyRequest,
-  { maxFiles }: Limits,
-  onField: (name: string, value: string) => Promise<void> = async () => {},
+  maxFiles: number,
+  onField?: (name: string, value: string) => Promise<void>,
 ): Promise<{ fields: Map<string, string>; files: Buffer[] }> {
-  const maxBytes = Math.min(maxFiles * MAX_IMAGE_BYTES, MAX_UPLOAD_REQUEST_BYTES);
-  const overTotal = () =>
-    new AppError('too_large', uploads.UPLOAD_MSG.requestTooLarge, { code: 'request_too_large' });
-  // A declared length over the limit is refused before reading; a chunked body is counted as it comes.
-  const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > maxBytes + 1_048_576) throw overTotal();
-  if (!req.isMultipart())
-    throw new AppError('unsupported_media', uploads.UPLOAD_MSG.notMultipart, { code: 'unsupported_media' });
-  const fields = new Map<string, string>();
-  const files: Buffer[] = [];
-  const budget = { left: maxBytes, over: overTotal };
-  try {
-    const parts = req.parts({
-      limits: {
-        fileSize: MAX_IMAGE_BYTES,
-        files: maxFiles + 1,
-        fields: 10,
-        fieldSize: 1024,
-        parts: maxFiles + 11,
-      },
-    });
-    for await (const part of parts) {
-      if (part.type === 'file') {
-        if (files.length >= maxFiles)
-          throw invalid(PRODUCT_MSG.tooManyImages, [{ path: 'files', message: PRODUCT_MSG.tooManyImages }]);
-        files.push(await readFilePart(part, budget));
-      } else {
-        const value = typeof part.value === 'string' ? part.value : String(part.value);
-        fields.set(part.fieldname, value);
-        await onField(part.fieldname, value);
-      }
-    }
-  } catch (err) {
-    throw multipartError(err);
-  }
-  return { fields, files };
+  return readMultipart(req, {
+    limits: {
+      fileBytes: MAX_IMAGE_BYTES,
+      files: maxFiles,
+      fields: 10,
+      fieldBytes: 1024,
+      totalBytes: Math.min(maxFiles * MAX_IMAGE_BYTES, MAX_UPLOAD_REQUEST_BYTES),
+    },
+    answers: {
+      notMultipart: uploads.UPLOAD_MSG.notMultipart,
+      fileTooLarge: uploads.UPLOAD_MSG.tooLarge,
+      requestTooLarge: uploads.UPLOAD_MSG.requestTooLarge,
+      tooManyFiles: () =>
+        invalid(PRODUCT_MSG.tooManyImages, [{ path: 'files', message: PRODUCT_MSG.tooManyImages }]),
+      tooManyParts: () => new AppError('too_large', 'Request is too large', { code: 'request_too_large' }),
+    },
+    onField,
+  });
 }
 
 export default async function uploadsRoutes(app: App) {
   // Registered here, not for the whole app: only these routes take multipart bodies. Another module may
   // have registered it already for its own routes; one parser is enough.
-  if (!app.hasContentTypeParser('multipart/form-data'))
-    await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES }, throwFileSizeLimit: true });
+  await acceptMultipart(app);
 
   const tags = ['uploads'];
   // Each product image costs three sharp encodes; a person never needs more than this.
@@ -119,15 +79,11 @@ export default async function uploadsRoutes(app: App) {
     async (req) => {
       const ctx = signedIn(req);
       let checked: string | null = null;
-      const { fields, files } = await readMultipart(
-        req,
-        { maxFiles: MAX_PRODUCT_IMAGES },
-        async (name, value) => {
-          if (name !== 'productId') return;
-          await uploads.checkProductUploadTarget(ctx, value);
-          checked = value;
-        },
-      );
+      const { fields, files } = await readImages(req, MAX_PRODUCT_IMAGES, async (name, value) => {
+        if (name !== 'productId') return;
+        await uploads.checkProductUploadTarget(ctx, value);
+        checked = value;
+      });
       const productId = fields.get('productId');
       if (!productId)
         throw invalid(uploads.UPLOAD_MSG.noProduct, [
@@ -153,7 +109,7 @@ export default async function uploadsRoutes(app: App) {
       },
       async (req, reply) => {
         const ctx = signedIn(req);
-        const { files } = await readMultipart(req, { maxFiles: 1 });
+        const { files } = await readImages(req, 1);
         const path = await uploads.storeShopImage(ctx, kind, files[0] ?? null);
         // A JSON string: Fastify would send a bare string as text/plain.
         return reply.type('application/json; charset=utf-8').send(JSON.stringify(path));
