@@ -16,7 +16,7 @@ import { scopeOf } from './product-write.service.ts';
 /**
  * A product's discount as its seller or Admin manages it (SPEC §3 "Product discount", §4: the active flag
  * follows the Add Discount checkbox; DECISIONS §6). One discount per product (unique key), so saving is an
- * upsert. The owner sees the coupon code; the storefront never does (ADR 0001).
+ * upsert. The owner sees the coupon code; the storefront never does (ADR 0041).
  */
 
 type DiscountInput = z.output<typeof discountBody>;
