@@ -157,6 +157,34 @@ describe('GET /api/category/{name}', () => {
     expect(await ids('no-such-category')).toEqual([]);
   });
 
+  it('with ?parents=, matches only the category at that whole path', async () => {
+    const ids = async (url: string) =>
+      (((await get(url)).body as { categoryIDs: string[] }).categoryIDs ?? []).sort();
+    // 'Kurtas' exists under both Women Clothes and Men Clothes here; 'T-Shirts' only under Men Clothes.
+    await createCategory(t.db, {
+      category: FASHION,
+      subCategory: 'Men Clothes',
+      levelThreeCategory: 'Kurtas',
+      levelFourCategory: null,
+      levelFiveCategory: null,
+    }).then((r) => {
+      c.menKurtas = r;
+    });
+    const fashion = enc('fashion-&-accessories');
+    expect(await ids('/api/category/kurtas')).toEqual([idOf('kurtas'), idOf('menKurtas')].sort());
+    expect(await ids(`/api/category/kurtas?parents=${fashion}/women-clothes`)).toEqual([idOf('kurtas')]);
+    expect(await ids(`/api/category/kurtas?parents=${fashion}/men-clothes`)).toEqual([idOf('menKurtas')]);
+    expect(await ids(`/api/category/men-clothes?parents=${fashion}`)).toEqual(
+      [idOf('halfSleeve'), idOf('fullSleeve'), idOf('vNeck'), idOf('shirts'), idOf('menKurtas')].sort(),
+    );
+    expect(await ids(`/api/category/t-shirts?parents=${fashion}/women-clothes`)).toEqual([]);
+    // The run may start below the top (a link without the top level), but stays one run of levels.
+    expect(await ids('/api/category/kurtas?parents=men-clothes')).toEqual([idOf('menKurtas')]);
+    expect(await ids('/api/category/kurtas?parents=women-clothes')).toEqual([idOf('kurtas')]);
+    expect(await ids(`/api/category/kurtas?parents=${fashion}`)).toEqual([]);
+    expect(await ids(`/api/category/x?parents=a/b/c/d/e`)).toEqual([]);
+  });
+
   it('does not shadow the static category routes', async () => {
     expect(Array.isArray((await get('/api/category/firstlevel')).body)).toBe(true);
   });

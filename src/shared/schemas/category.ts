@@ -49,6 +49,24 @@ export const categoryIdsSchema = z.object({ categoryIDs: z.array(z.string()) });
 
 export const categoryNameParams = z.object({ name: z.string().trim().min(1).max(200) });
 
+/**
+ * GET /api/category/:name?parents=a/b: the levels just above `name`, in order, '/'-separated (as in the
+ * category page's URL). With it, only categories holding that whole run of levels match, so 'Men Clothes
+ * › Ethnic Wear' does not also list 'Women Clothes › Ethnic Wear'; without it, any level of that name does.
+ */
+export const categoryNameQuery = z.object({
+  parents: z
+    .string()
+    .max(1000)
+    .optional()
+    .transform((value) =>
+      (value ?? '')
+        .split('/')
+        .map((level) => level.trim())
+        .filter(Boolean),
+    ),
+});
+
 export const categoryIdParams = z.object({ categoryId: z.string().max(100) });
 
 // ——— Category markups (docs/product/catalog.md#markups; ADR 0033: one per top-level category) ———

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { CategoryIdQuery, CategoryRecord } from '#shared/schemas/category.ts';
 import type { Queryable } from '../../db/client.ts';
@@ -108,6 +108,37 @@ export async function idsNamed(db: Queryable, name: string): Promise<string[]> {
       sql`(${level(categories.category)} or ${level(categories.subCategory)} or ${level(categories.levelThreeCategory)}
         or ${level(categories.levelFourCategory)} or ${level(categories.levelFiveCategory)})`,
     )
+    .orderBy(asc(categories.category), asc(categories.subCategory), asc(categories.id));
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Ids of the category rows holding this run of level names, one level after the other, the last name
+ * deepest (from the top, as in 'Fashion & Accessories › Men Clothes › Ethnic Wear', or from any level, as
+ * in 'Men Clothes › Ethnic Wear'); names compare as in `idsNamed`. 'Men Clothes › Ethnic Wear' is not
+ * 'Women Clothes › Ethnic Wear'.
+ */
+export async function idsAtPath(db: Queryable, path: readonly string[]): Promise<string[]> {
+  const columns: PgColumn[] = [
+    categories.category,
+    categories.subCategory,
+    categories.levelThreeCategory,
+    categories.levelFourCategory,
+    categories.levelFiveCategory,
+  ];
+  if (path.length === 0 || path.length > columns.length) return [];
+  const runAt = (start: number) =>
+    and(
+      ...path.map(
+        (name, i) =>
+          sql`${normalizedName(columns[start + i] as PgColumn)} = lower(replace(${name}, '-', ' '))`,
+      ),
+    );
+  const starts = Array.from({ length: columns.length - path.length + 1 }, (_, start) => start);
+  const rows = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(or(...starts.map(runAt)))
     .orderBy(asc(categories.category), asc(categories.subCategory), asc(categories.id));
   return rows.map((r) => r.id);
 }

@@ -3,6 +3,7 @@ import {
   categoryIdSchema,
   categoryIdsSchema,
   categoryNameParams,
+  categoryNameQuery,
   categoryNamesSchema,
   categoryRecordSchema,
   hsnTaxSchema,
@@ -130,11 +131,13 @@ export default async function categoryRoutes(app: App) {
     {
       schema: {
         tags,
-        summary: 'Ids of every category with a level of this name (dashes read as spaces)',
+        summary:
+          'Ids of every category with a level of this name (dashes read as spaces); with `parents`, only at that path',
         params: categoryNameParams,
+        querystring: categoryNameQuery,
         response: { 200: categoryIdsSchema },
       },
     },
-    async (req) => categoryService.categoryIdsNamed(req.ctx, req.params.name),
+    async (req) => categoryService.categoryIdsNamed(req.ctx, req.params.name, req.query.parents),
   );
 }

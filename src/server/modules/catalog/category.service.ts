@@ -49,6 +49,11 @@ export async function categoryIdOf(ctx: Ctx, q: CategoryIdQuery): Promise<{ cate
  * SPEC §2: "dashes in the name read as spaces", so 'men-clothes' finds 'Men Clothes'). An unknown name
  * gives an empty list: the page then shows no products rather than an error.
  */
-export async function categoryIdsNamed(ctx: Ctx, name: string): Promise<{ categoryIDs: string[] }> {
+export async function categoryIdsNamed(
+  ctx: Ctx,
+  name: string,
+  parents: readonly string[] = [],
+): Promise<{ categoryIDs: string[] }> {
+  if (parents.length > 0) return { categoryIDs: await repo.idsAtPath(ctx.db, [...parents, name]) };
   return { categoryIDs: await repo.idsNamed(ctx.db, name) };
 }

@@ -40,12 +40,23 @@ export function useCategoryTree(withChildren: boolean) {
   };
 }
 
-/** GET /api/category/:name — ids of every category with a level of that name (dashes read as spaces). */
-export const categoryIdsQueryOptions = (name: string) =>
+/**
+ * GET /api/category/:name?parents=… — ids of the categories holding this run of level names (slugs:
+ * dashes read as spaces), the last segment deepest. The whole run counts: 'Men Clothes › Ethnic Wear' is
+ * not 'Women Clothes › Ethnic Wear'. A single segment matches any level of that name.
+ */
+export const categoryIdsQueryOptions = (path: readonly string[]) =>
   queryOptions({
-    queryKey: queryKeys.catalog.categoryIds([name]),
-    queryFn: ({ signal }) =>
-      api.get<{ categoryIDs: string[] }>(`/api/category/${encodeURIComponent(name)}`, { signal }),
+    queryKey: queryKeys.catalog.categoryIds(path),
+    queryFn: ({ signal }) => {
+      const name = path[path.length - 1] ?? '';
+      const parents = path.slice(0, -1);
+      const query =
+        parents.length > 0 ? `?${new URLSearchParams({ parents: parents.join('/') }).toString()}` : '';
+      return api.get<{ categoryIDs: string[] }>(`/api/category/${encodeURIComponent(name)}${query}`, {
+        signal,
+      });
+    },
     staleTime: CATEGORY_TREE_STALE,
   });
 
@@ -60,8 +71,8 @@ export const categoryProductsQueryOptions = (ids: readonly string[], pageNumber:
   });
 
 /** The category page's two calls, the second waiting for the first (SPEC §2, §8). */
-export function useCategoryProducts(name: string, pageNumber: number) {
-  const ids = useQuery(categoryIdsQueryOptions(name));
+export function useCategoryProducts(path: readonly string[], pageNumber: number) {
+  const ids = useQuery({ ...categoryIdsQueryOptions(path), enabled: path.length > 0 });
   const categoryIDs = ids.data?.categoryIDs ?? [];
   const products = useQuery({
     ...categoryProductsQueryOptions(categoryIDs, pageNumber),

@@ -16,8 +16,9 @@ export const CATEGORY_MSG = {
 
 /**
  * '/categories/:category' and the deeper breadcrumb targets '/categories/:category/:sub/…' (SPEC §2):
- * the products of every category with a level named like the last segment (dashes read as spaces), with
- * a breadcrumb of the segments. Further pages are '?page=n'.
+ * the products of the categories at exactly that path of level names (dashes read as spaces), so 'Men
+ * Clothes › Ethnic Wear' lists no women's sarees; with a breadcrumb of the segments. Further pages are
+ * '?page=n'.
  */
 export function CategoryPage() {
   const params = useParams();
@@ -25,9 +26,8 @@ export function CategoryPage() {
   const segments = [params.category, params.sub, params.level3, params.level4, params.level5].filter(
     (s): s is string => !!s,
   );
-  const name = segments[segments.length - 1] ?? '';
   const page = pageFromParam(search.get('page'));
-  const { ids, products } = useCategoryProducts(name, page);
+  const { ids, products } = useCategoryProducts(segments, page);
 
   const list = products.data;
   const labels = segmentLabels(segments, list?.products.map((p) => p.category) ?? []);
