@@ -4,8 +4,9 @@ import type { AuthedCtx } from '../../lib/types.ts';
 import * as repo from './markup.repo.ts';
 
 /**
- * Category markups (docs/product/catalog.md#markups; ADR 0033): the share the marketplace takes out of a seller's price, per
- * top-level category. Changing one never rewrites existing products: each copied its markup when created.
+ * Category markups (docs/product/catalog.md#markups; ADR 0033): the share the marketplace takes out of a
+ * seller's price, per top-level category. Changing one never rewrites existing products: each copied its
+ * markup when created.
  */
 
 const toWire = (r: repo.MarkupRow): CategoryMarkup => ({
