@@ -125,7 +125,7 @@ export default tseslint.config(
       ],
     },
   },
-  // The web app's layers (src/web/README.md, ADR "web layers"): app → features → components, lib.
+  // The web app's layers (src/web/README.md, ADR 0098): app → features → components, lib.
   // Shared UI and app-wide state import no feature and not the app; a feature imports another only
   // through its public index.ts; no import cycles. (Restates web ↛ server: this rule's zones replace
   // the global ones for src/web files.)
