@@ -133,7 +133,8 @@ export async function buildApp({ config, db, logger, logStream, onRoute }: Build
     if (hasZodFastifySchemaValidationErrors(err)) {
       // A path id that cannot name anything (`pathId` in src/shared/schemas/common.ts) is simply not found.
       const missing = err.validation.find(
-        (v) => (v.params as { params?: typeof NOT_FOUND_ISSUE }).params?.notFound === NOT_FOUND_ISSUE.notFound,
+        (v) =>
+          (v.params as { params?: typeof NOT_FOUND_ISSUE }).params?.notFound === NOT_FOUND_ISSUE.notFound,
       );
       if (err.validationContext === 'params' && missing)
         return send(404, { message: missing.message ?? 'Not found', code: ERROR_CODES.not_found });
