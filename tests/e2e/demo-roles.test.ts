@@ -14,6 +14,8 @@ type Expectation = {
   userMenu: string[];
   /** Title and entries of the back-office menu, or null when there is none. */
   office: { title: string; links: string[] } | null;
+  /** Where signing in lands (home unless said otherwise). */
+  landing?: string;
 };
 
 const accounts: Expectation[] = [
@@ -28,18 +30,19 @@ const accounts: Expectation[] = [
   { email: 'seller@haat.test', userMenu: ['Products', 'Orders'], office: null },
   { email: 'seller2@haat.test', userMenu: ['Products', 'Orders'], office: null },
   // Not yet approved: no seller menus until an Admin activates the account (DECISIONS §4).
-  { email: 'pending@haat.test', userMenu: [], office: null },
+  // A seller under review lands on the review screen after signing in (ADR 0099).
+  { email: 'pending@haat.test', userMenu: [], office: null, landing: '/profile-review-screen' },
   { email: 'buyer@haat.test', userMenu: [], office: null },
   { email: 'distributor@haat.test', userMenu: [], office: { title: 'Distributor', links: ['Orders'] } },
   { email: 'auditor@haat.test', userMenu: [], office: { title: 'Auditor', links: ['Users'] } },
 ];
 
-async function signIn(page: Page, email: string) {
+async function signIn(page: Page, email: string, landing = '/') {
   await page.goto('/login');
   await page.getByLabel('Email Address').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL((url) => url.pathname === '/');
+  await page.waitForURL((url) => url.pathname === landing);
 }
 
 async function menuItems(page: Page, toggleName: string): Promise<string[]> {
@@ -56,7 +59,7 @@ describe('demo accounts', () => {
   for (const account of accounts) {
     it(`${account.email} signs in and sees its role's menus`, async () => {
       const page = await openPage();
-      await signIn(page, account.email);
+      await signIn(page, account.email, account.landing);
       const header = page.locator('header');
       expect(await header.getByRole('link', { name: 'Sign In' }).count()).toBe(0);
 

@@ -210,11 +210,14 @@ describe('seller onboarding', () => {
     await page.getByRole('row').nth(1).waitFor();
     expect(await page.getByRole('button', { name: /^Delete / }).count()).toBe(0);
     expect(await page.getByRole('link', { name: /^Edit / }).count()).toBe(0);
-    // A buyer is sent away from the list.
+    // A buyer is told they are not allowed, with a way home (the one route guard, ADR 0099).
     const buyer = await openPage({ width: 1280 });
     await signIn(buyer, 'buyer@haat.test', DEMO_PASSWORD);
     await buyer.goto('/admin/userlist');
-    await buyer.waitForURL((url) => url.pathname !== '/admin/userlist');
+    await buyer.getByRole('heading', { name: 'Not allowed' }).waitFor();
+    await buyer.getByText('You are not allowed to view this page.').waitFor();
+    await buyer.getByRole('link', { name: 'Back to the shop' }).click();
+    await buyer.waitForURL((url) => url.pathname === '/');
   });
 
   it('at 360 px: seller sign-up, review screen and the users table fit the phone', async () => {
