@@ -284,6 +284,19 @@ export const discountBody = z
   });
 export type DiscountBody = z.input<typeof discountBody>;
 
+/**
+ * POST /api/products/with-images, the one request that creates a product
+ * (docs/decisions/0100-product-creation-is-one-server-action.md): a multipart body whose `product`
+ * field is this JSON and whose `images` files are the pictures, in display order. The discount is optional; when
+ * given it is saved with the product. Image links are not part of it: the server stores the files itself.
+ */
+export const newProductBody = productFields.omit({ image: true }).extend({
+  discount: discountBody.optional(),
+});
+export type NewProductBody = z.input<typeof newProductBody>;
+/** The multipart field that carries `newProductBody` as JSON; the files come as `images`. */
+export const NEW_PRODUCT_PARTS = { fields: 'product', files: 'images' } as const;
+
 /** `validateDiscount` for a price in major units; the message, or null when the discount is fine. */
 export function discountValueProblem(
   price: number,

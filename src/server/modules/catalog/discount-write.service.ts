@@ -1,17 +1,12 @@
 import type { z } from 'zod';
-import {
-  PRODUCT_MSG,
-  discountEndsAt,
-  discountValueProblem,
-  type discountBody,
-} from '#shared/schemas/product-form.ts';
+import { PRODUCT_MSG, discountEndsAt, type discountBody } from '#shared/schemas/product-form.ts';
 import type { ProductDiscount } from '#shared/schemas/product.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import type { AuthedCtx } from '../../lib/types.ts';
 import * as discounts from './discount.repo.ts';
 import { toWire } from './discount.service.ts';
 import * as repo from './product-write.repo.ts';
-import { scopeOf } from './product-write.service.ts';
+import { discountValueFor, scopeOf } from './product-write.service.ts';
 
 /**
  * A product's discount as its seller or Admin manages it (SPEC §3 "Product discount", §4: the active flag
@@ -48,23 +43,13 @@ export async function saveProductDiscount(
     throw invalid(PRODUCT_MSG.productMismatch, [
       { path: 'product_id', message: PRODUCT_MSG.productMismatch },
     ]);
-  const validUntil = discountEndsAt(body.valid_until);
-  if (!validUntil)
+  if (!discountEndsAt(body.valid_until))
     throw invalid(PRODUCT_MSG.discountDate, [{ path: 'valid_until', message: PRODUCT_MSG.discountDate }]);
 
   return ctx.db.transaction(async (tx) => {
     const product = await repo.lockPriceOf(tx, productId, scopeOf(ctx));
     if (!product) throw notFound(PRODUCT_NOT_FOUND);
-    const problem = discountValueProblem(Number(product.price), body);
-    if (problem) throw invalid(problem, [{ path: 'discount_value', message: problem }]);
-    const value = {
-      // validateDiscount accepted it as an exact amount of at most 2 decimals.
-      discountValue: body.discount_value.toFixed(2),
-      discountUnit: body.discount_unit,
-      validUntil,
-      couponCode: body.coupon_code ?? null,
-      activate: body.activate,
-    };
+    const value = discountValueFor(Number(product.price), body);
     return toWire(await discounts.upsertDiscount(tx, productId, value), true);
   });
 }

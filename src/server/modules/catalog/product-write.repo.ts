@@ -67,8 +67,9 @@ export type EditableProduct = {
   price: string;
   categoryId: string;
   sizes: string[];
-  /** createdAt = updatedAt: never updated, so nothing is locked yet (SPEC §4). Compared in SQL, exactly. */
-  pristine: boolean;
+  /** Whether the lock applies is `isProductLocked` of these two (src/shared/product-lock.ts). */
+  createdAt: Date;
+  updatedAt: Date;
   image: string[];
 };
 
@@ -84,7 +85,8 @@ export async function lockForEdit(db: Queryable, id: string, scope: Scope): Prom
       price: products.price,
       categoryId: products.categoryId,
       sizes: products.sizes,
-      pristine: sql<boolean>`${products.createdAt} = ${products.updatedAt}`,
+      createdAt: products.createdAt,
+      updatedAt: products.updatedAt,
       image: sql<string[]>`coalesce((
         select array_agg(pi.url order by pi.position, pi.created_at, pi.id)
         from product_images pi where pi.product_id = "products"."id"
@@ -127,12 +129,13 @@ export type ProductUpdate = Partial<
 
 /**
  * Save an edit. `updated_at` moves on every edit (it is what locks name, currency, brand, images and
- * category afterwards); status toggles and rating updates leave it alone.
+ * category afterwards), by at least a millisecond so the lock reads the same at the API's precision;
+ * status toggles and rating updates leave it alone.
  */
 export async function updateProduct(db: Queryable, id: string, set: ProductUpdate): Promise<void> {
   await db
     .update(products)
-    .set({ ...set, updatedAt: sql`greatest(now(), ${products.createdAt} + interval '1 microsecond')` })
+    .set({ ...set, updatedAt: sql`greatest(now(), ${products.createdAt} + interval '1 millisecond')` })
     .where(eq(products.id, id));
 }
 
@@ -174,9 +177,9 @@ export async function uploadTarget(
   db: Queryable,
   id: string,
   scope: Scope,
-): Promise<{ id: string; pristine: boolean } | null> {
+): Promise<{ id: string; createdAt: Date; updatedAt: Date } | null> {
   const rows = await db
-    .select({ id: products.id, pristine: sql<boolean>`${products.createdAt} = ${products.updatedAt}` })
+    .select({ id: products.id, createdAt: products.createdAt, updatedAt: products.updatedAt })
     .from(products)
     .where(inScope(id, scope));
   return rows[0] ?? null;

@@ -1,17 +1,26 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { isAdmin } from '#shared/permissions.ts';
+import { changedIdentityFields, isProductLocked, lockViolations } from '#shared/product-lock.ts';
 import {
+  MAX_PRODUCT_IMAGES,
   PRODUCT_MSG,
   normalizeSizes,
+  discountEndsAt,
+  discountValueProblem,
   type createProductBody,
+  type discountBody,
+  type newProductBody,
   type updateProductBody,
 } from '#shared/schemas/product-form.ts';
 import { TABLE_PAGE_SIZE, type Product, type ProductList } from '#shared/schemas/product.ts';
 import { MSG } from '#shared/messages.ts';
-import { deleteProductImage } from '../../lib/images.ts';
+import { deleteProductImage, storeProductImage } from '../../lib/images.ts';
 import { AppError, forbidden, invalid, notFound, type FieldError } from '../../lib/errors.ts';
 import { keyOfPublicUrl, type Storage } from '../../lib/storage.ts';
 import type { AuthedCtx } from '../../lib/types.ts';
+import * as discounts from './discount.repo.ts';
 import * as cards from './product.repo.ts';
 import { toProduct } from './product.service.ts';
 import { isUuid } from '#shared/schemas/common.ts';
@@ -24,10 +33,12 @@ import * as repo from './product-write.repo.ts';
  * products by their user id is a 403: that id is public, and nothing is revealed by refusing.
  */
 
-export type WriteCtx = AuthedCtx & { storage: Storage };
+export type WriteCtx = AuthedCtx & { storage: Storage; log?: Pick<FastifyBaseLogger, 'warn'> };
 
 type CreateInput = z.output<typeof createProductBody>;
 type UpdateInput = z.output<typeof updateProductBody>;
+type NewProductInput = z.output<typeof newProductBody>;
+type DiscountInput = z.output<typeof discountBody>;
 
 const PRODUCT_NOT_FOUND = 'Product not found';
 
@@ -47,7 +58,7 @@ export async function checkImageUploadTarget(ctx: AuthedCtx, productId: string):
   if (!isUuid(productId)) throw notFound(PRODUCT_NOT_FOUND);
   const target = await repo.uploadTarget(ctx.db, productId, scopeOf(ctx));
   if (!target) throw notFound(PRODUCT_NOT_FOUND);
-  if (!target.pristine)
+  if (isProductLocked(target))
     throw new AppError('invalid', PRODUCT_MSG.locked, {
       code: 'product_locked',
       errors: [{ path: 'image', message: PRODUCT_MSG.lockedField }],
@@ -73,18 +84,46 @@ function sizesOrFail(sizes: readonly string[], category: repo.CategoryPathRow): 
 }
 
 /**
- * POST /api/products. The product belongs to the caller and their shop; its markup is copied from its
- * top-level category's (DECISIONS §5), 0 when that category has none. Sellers need a shop first (SPEC §7:
- * products carry their shop); Admin may list without one.
+ * The stored form of a discount for a product priced `price`, checked: its end date, and a value that
+ * lowers the price and leaves it above 0 (`discountValueProblem`). Field errors are reported at
+ * `pathPrefix` + the field's name (`discount.` when the discount is part of a larger body).
  */
-export async function createProduct(ctx: AuthedCtx, body: CreateInput): Promise<Product> {
+export function discountValueFor(
+  price: number,
+  body: DiscountInput,
+  pathPrefix = '',
+): discounts.DiscountValue {
+  const validUntil = discountEndsAt(body.valid_until);
+  const at = (field: string, message: string) => invalid(message, [{ path: pathPrefix + field, message }]);
+  if (!validUntil) throw at('valid_until', PRODUCT_MSG.discountDate);
+  const problem = discountValueProblem(price, body);
+  if (problem) throw at('discount_value', problem);
+  return {
+    // discountValueProblem accepted it as an exact amount of at most 2 decimals.
+    discountValue: body.discount_value.toFixed(2),
+    discountUnit: body.discount_unit,
+    validUntil,
+    couponCode: body.coupon_code ?? null,
+    activate: body.activate,
+  };
+}
+
+type NewProductRow = Parameters<typeof repo.insertProduct>[1];
+
+/**
+ * The row of a new product, checked: the category and its sizes, the caller's shop. The product belongs
+ * to the caller and their shop; its markup is copied from its top-level category's (DECISIONS §5), 0 when
+ * that category has none. Sellers need a shop first (SPEC §7: products carry their shop); Admin may list
+ * without one.
+ */
+async function newProductRow(ctx: AuthedCtx, body: Omit<CreateInput, 'image'>): Promise<NewProductRow> {
   const category = await categoryOrFail(ctx, body.categoryId);
   const sizes = sizesOrFail(body.sizes, category);
   const shopId = await repo.shopIdOf(ctx.db, ctx.actor.id);
   if (!shopId && !isAdmin(ctx.actor))
     throw new AppError('invalid', PRODUCT_MSG.shopRequired, { code: 'shop_required' });
   const markup = (await repo.markupOfTopLevel(ctx.db, category.category)) ?? '0';
-  const id = await repo.insertProduct(ctx.db, {
+  return {
     userId: ctx.actor.id,
     shopId,
     name: body.name,
@@ -97,15 +136,61 @@ export async function createProduct(ctx: AuthedCtx, body: CreateInput): Promise<
     sizes,
     percentageMarkup: markup,
     status: true,
-  });
+  };
+}
+
+/** POST /api/products (JSON, for API clients): a product with no images yet; they come by an update. */
+export async function createProduct(ctx: AuthedCtx, body: CreateInput): Promise<Product> {
+  const id = await repo.insertProduct(ctx.db, await newProductRow(ctx, body));
+  return loadProduct(ctx, id);
+}
+
+/**
+ * POST /api/products/with-images: a product with its images, sizes and discount, in one action
+ * (docs/product/catalog.md#creating-and-editing-a-product). What can be checked before storing anything
+ * is checked first: the fields (the route's schema), the category and its sizes, the shop, the discount
+ * against the price, at least one image. Then the images are stored in the new product's folder, one at a
+ * time (a file that is not an image is refused there, 415), and the product, its image rows and its
+ * discount are inserted in one transaction. If storing or the transaction fails, every file stored for it
+ * is deleted again: a failed creation leaves nothing behind.
+ *
+ * Creating is not updating: `updatedAt` starts equal to `createdAt`, so the edit lock starts at the
+ * product's first edit (`isProductLocked`).
+ */
+export async function createProductWithImages(
+  ctx: WriteCtx,
+  body: NewProductInput,
+  files: readonly Buffer[],
+): Promise<Product> {
+  if (files.length === 0) throw fieldError('image', PRODUCT_MSG.image);
+  if (files.length > MAX_PRODUCT_IMAGES) throw fieldError('image', PRODUCT_MSG.tooManyImages);
+  const row = await newProductRow(ctx, body);
+  const discount = body.discount ? discountValueFor(body.price, body.discount, 'discount.') : null;
+
+  const id = randomUUID();
+  const stored: string[] = [];
+  try {
+    // One at a time: each image is three sharp encodes, and the machine has other requests to serve.
+    for (const file of files) stored.push((await storeProductImage(ctx.storage, id, file)).url);
+    await ctx.db.transaction(async (tx) => {
+      await repo.insertProduct(tx, { ...row, id });
+      await repo.replaceImages(tx, id, stored);
+      if (discount) await discounts.upsertDiscount(tx, id, discount);
+    });
+  } catch (err) {
+    // Undo the files, then report the failure that stopped the creation (a file that cannot be deleted
+    // is only an orphan in storage; it is logged where a log is at hand).
+    const undone = await Promise.allSettled(stored.map((url) => deleteProductImage(ctx.storage, url)));
+    for (const r of undone)
+      if (r.status === 'rejected')
+        ctx.log?.warn({ err: r.reason }, 'could not delete an image of a failed creation');
+    throw err;
+  }
   return loadProduct(ctx, id);
 }
 
 /** The folder a product's uploads are stored in; links outside it are not the product's. */
 export const productFolder = (productId: string) => `products/${productId}/`;
-
-const sameList = (a: readonly string[], b: readonly string[]) =>
-  a.length === b.length && a.every((v, i) => v === b[i]);
 
 /**
  * PUT /api/products/:id. In one transaction with the row locked: once the product has been updated
@@ -120,20 +205,13 @@ export async function updateProduct(ctx: WriteCtx, id: string, body: UpdateInput
     const current = await repo.lockForEdit(tx, id, scopeOf(ctx));
     if (!current) throw notFound(PRODUCT_NOT_FOUND);
 
-    const changed = {
-      name: body.name !== undefined && body.name !== current.name,
-      currency: body.currency !== undefined && body.currency !== current.currency,
-      brand: body.brand !== undefined && body.brand !== current.brand,
-      image: body.image !== undefined && !sameList(body.image, current.image),
-      categoryId: body.categoryId !== undefined && body.categoryId !== current.categoryId,
-    };
-    if (!current.pristine) {
-      const errors: FieldError[] = Object.entries(changed)
-        .filter(([, yes]) => yes)
-        .map(([path]) => ({ path, message: PRODUCT_MSG.lockedField }));
-      if (errors.length > 0)
-        throw new AppError('invalid', PRODUCT_MSG.locked, { code: 'product_locked', errors });
+    const refused = lockViolations(current, body);
+    if (refused.length > 0) {
+      const errors: FieldError[] = refused.map((path) => ({ path, message: PRODUCT_MSG.lockedField }));
+      throw new AppError('invalid', PRODUCT_MSG.locked, { code: 'product_locked', errors });
     }
+    const changes = changedIdentityFields(current, body);
+    const changed = { categoryId: changes.includes('categoryId'), image: changes.includes('image') };
 
     const category = await categoryOrFail(txCtx, body.categoryId ?? current.categoryId);
     // A new category must still offer the sizes the product has, or the body must bring new ones.

@@ -5,13 +5,16 @@ import {
   MAX_IMAGE_BYTES,
   MAX_PRODUCT_IMAGES,
   MAX_UPLOAD_REQUEST_BYTES,
+  NEW_PRODUCT_PARTS,
   PRODUCT_MSG,
+  newProductBody,
 } from '#shared/schemas/product-form.ts';
-import { imageLinksSchema, storedPathSchema } from '#shared/schemas/product.ts';
+import { imageLinksSchema, productSchema, storedPathSchema } from '#shared/schemas/product.ts';
 import { AppError, invalid } from '../../lib/errors.ts';
 import { acceptMultipart, readMultipart } from '../../lib/multipart.ts';
 import type { App } from '../../lib/types.ts';
 import { requirePermission } from '../../plugins/auth.ts';
+import { createProductWithImages } from '../catalog/product-write.service.ts';
 import * as uploads from './uploads.service.ts';
 import { signedIn } from '../../plugins/context.ts';
 
@@ -21,18 +24,22 @@ import { signedIn } from '../../plugins/context.ts';
  * request, counted as the bytes arrive) and handed to the service, which checks what the files are.
  */
 
-/** Reads an upload's body: at most `maxFiles` images of 5 MB, 20 MB in all. */
+/**
+ * Reads an upload's body: at most `maxFiles` images of 5 MB, 20 MB in all; text fields of `fieldBytes`
+ * (1 KB unless said).
+ */
 function readImages(
   req: FastifyRequest,
   maxFiles: number,
   onField?: (name: string, value: string) => Promise<void>,
+  fieldBytes = 1024,
 ): Promise<{ fields: Map<string, string>; files: Buffer[] }> {
   return readMultipart(req, {
     limits: {
       fileBytes: MAX_IMAGE_BYTES,
       files: maxFiles,
       fields: 10,
-      fieldBytes: 1024,
+      fieldBytes,
       totalBytes: Math.min(maxFiles * MAX_IMAGE_BYTES, MAX_UPLOAD_REQUEST_BYTES),
     },
     answers: {
@@ -45,6 +52,17 @@ function readImages(
     },
     onField,
   });
+}
+
+/** A multipart text field holding JSON; a missing or unreadable one is a 400 naming the field. */
+function jsonField(value: string | undefined): unknown {
+  const message = `Please send the product as JSON in the '${NEW_PRODUCT_PARTS.fields}' field`;
+  if (value === undefined) throw invalid(message, [{ path: NEW_PRODUCT_PARTS.fields, message }]);
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    throw invalid(message, [{ path: NEW_PRODUCT_PARTS.fields, message }]);
+  }
 }
 
 export default async function uploadsRoutes(app: App) {
@@ -91,6 +109,30 @@ export default async function uploadsRoutes(app: App) {
         ]);
       if (checked !== productId) await uploads.checkProductUploadTarget(ctx, productId);
       return uploads.storeProductImages(ctx, productId, files);
+    },
+  );
+
+  // The one request that creates a product with its images and discount (the catalog's use case,
+  // docs/product/catalog.md#creating-and-editing-a-product): its multipart body is read here, with the
+  // uploads' limits. The JSON field carries a description of up to 10,000 characters, hence 64 KB.
+  app.post(
+    '/products/with-images',
+    {
+      onRequest: requirePermission(canManageProducts),
+      config: { rateLimit },
+      schema: {
+        tags: ['products'],
+        summary:
+          'Create a product with its images and discount in one request (multipart: product JSON, images); all or nothing',
+        consumes: ['multipart/form-data'],
+        response: { 201: productSchema, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const ctx = signedIn(req);
+      const { fields, files } = await readImages(req, MAX_PRODUCT_IMAGES, undefined, 64 * 1024);
+      const body = newProductBody.parse(jsonField(fields.get(NEW_PRODUCT_PARTS.fields)));
+      return reply.status(201).send(await createProductWithImages(ctx, body, files));
     },
   );
 

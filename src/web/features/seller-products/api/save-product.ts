@@ -1,24 +1,24 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type {
-  CreateProductBody,
-  DiscountBody,
-  ProductFormOutput,
-  UpdateProductBody,
+import {
+  NEW_PRODUCT_PARTS,
+  type DiscountBody,
+  type NewProductBody,
+  type ProductFormOutput,
+  type UpdateProductBody,
 } from '#shared/schemas/product-form.ts';
 import { isProductLocked } from '#shared/product-lock.ts';
 import type { Product, ProductDiscount } from '#shared/schemas/product.ts';
-import { api, errorMessage } from '#web/lib/api-client.ts';
+import { api, ApiError, isApiError } from '#web/lib/api-client.ts';
 import { invalidateProducts } from '#web/lib/query-keys.ts';
 import { uploadProductImages } from './upload-product-images.ts';
 
 /**
- * Saving the Create / Edit Product form, the steps of SPEC §4:
- * - create: create the product with no images, upload the images, update the product with their links,
- *   save the discount if Add Discount is ticked;
+ * Saving the Create / Edit Product form:
+ * - create: one request, `POST /api/products/with-images`, with the fields, the discount (when Add
+ *   Discount is ticked) and the image files; the server creates all of it or nothing
+ *   (docs/product/catalog.md#creating-and-editing-a-product). Creating does not start the edit lock.
  * - edit: upload images added to a product not yet locked, update the product (the fields that may
  *   change), then save the discount; unticking Add Discount switches an existing discount off.
- * If a step after the creation fails the product exists already: `ProductCreatedError` carries its id
- * so the page can carry on editing it instead of creating a second one.
  */
 
 export type SaveProductInput = {
@@ -29,17 +29,6 @@ export type SaveProductInput = {
   /** Files not uploaded yet, by the `blob:` URL that stands for them in `values.image`. */
   files: ReadonlyMap<string, File>;
 };
-
-export class ProductCreatedError extends Error {
-  constructor(
-    readonly productId: string,
-    cause: unknown,
-  ) {
-    super(`The product was created, but saving it did not finish: ${errorMessage(cause)}`);
-    this.name = 'ProductCreatedError';
-    this.cause = cause;
-  }
-}
 
 const productPath = (id: string) => `/api/products/${encodeURIComponent(id)}`;
 
@@ -83,6 +72,28 @@ async function saveDiscount(productId: string, input: SaveProductInput) {
   }
 }
 
+/** The one create request: the fields as JSON in the `product` field, then the files in display order. */
+async function createProduct(
+  fields: Omit<NewProductBody, 'discount'>,
+  { values, files }: SaveProductInput,
+): Promise<Product> {
+  const body: NewProductBody = { ...fields, ...(values.addDiscount && { discount: discountOf(values) }) };
+  const form = new FormData();
+  form.append(NEW_PRODUCT_PARTS.fields, JSON.stringify(body));
+  for (const url of values.image) {
+    const file = files.get(url);
+    if (file) form.append(NEW_PRODUCT_PARTS.files, file, file.name);
+  }
+  try {
+    return await api.post<Product>('/api/products/with-images', form);
+  } catch (error) {
+    if (!isApiError(error)) throw error;
+    // The form shows the discount's fields at its top level; the body nests them under `discount`.
+    const errors = error.errors.map((e) => ({ ...e, path: e.path.replace(/^discount\./, '') }));
+    throw new ApiError(error.status, error.message, errors, error.code);
+  }
+}
+
 export async function saveProduct(input: SaveProductInput): Promise<Product> {
   const { existing, values, files } = input;
   const changeable = {
@@ -98,25 +109,7 @@ export async function saveProduct(input: SaveProductInput): Promise<Product> {
     categoryId: values.categoryId,
   };
 
-  if (!existing) {
-    const created = await api.post<Product>('/api/products', {
-      ...lockable,
-      ...changeable,
-      image: [],
-    } satisfies CreateProductBody);
-    try {
-      const image = await uploadNew(created._id, values.image, files);
-      const product = await api.put<Product>(productPath(created._id), {
-        ...lockable,
-        ...changeable,
-        image,
-      } satisfies UpdateProductBody);
-      await saveDiscount(created._id, input);
-      return product;
-    } catch (error) {
-      throw new ProductCreatedError(created._id, error);
-    }
-  }
+  if (!existing) return createProduct({ ...lockable, ...changeable }, input);
 
   const locked = isProductLocked(existing);
   const body: UpdateProductBody = locked

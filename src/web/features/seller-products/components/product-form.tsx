@@ -15,9 +15,8 @@ import type { Product, ProductDiscount } from '#shared/schemas/product.ts';
 import { ErrorAlert, Message } from '#web/components/alerts.tsx';
 import { SelectField, SubmitButton, TextField } from '#web/components/form-field.tsx';
 import { applyFieldErrors } from '#web/lib/form-errors.ts';
-import { errorMessage } from '#web/lib/api-client.ts';
 import { useMarkupByName } from '../api/get-markup-by-name.ts';
-import { ProductCreatedError, useSaveProduct } from '../api/save-product.ts';
+import { useSaveProduct } from '../api/save-product.ts';
 import { CategorySelects } from './category-selects.tsx';
 import { DiscountPanel } from './discount-panel.tsx';
 import { ImagePicker } from './image-picker.tsx';
@@ -88,8 +87,8 @@ function errorList(errors: FieldErrors<ProductFormValues>): string[] {
 
 /**
  * The Create / Edit Product form (SPEC §2, §4, §5). Validated by the shared `productForm` schema, saved
- * by `useSaveProduct` (create → upload → update → discount). After the first update name, currency,
- * brand, images and category are read-only, as the server enforces.
+ * by `useSaveProduct` (one request to create; update and discount to edit). After the first edit name,
+ * currency, brand, images and category are read-only (`isProductLocked`), as the server enforces.
  */
 export function ProductForm({
   product,
@@ -126,14 +125,6 @@ export function ProductForm({
     try {
       await save.mutateAsync({ existing: product, existingDiscount: discount, values, files });
     } catch (error) {
-      if (error instanceof ProductCreatedError) {
-        // The product exists now: carry on on its edit page rather than create it twice.
-        void navigate(`/product/${error.productId}/edit`, {
-          replace: true,
-          state: { notice: errorMessage(error), from: doneTo },
-        });
-        return;
-      }
       applyFieldErrors(error, setError, FIELDS);
       return;
     }
@@ -154,7 +145,7 @@ export function ProductForm({
     <FormProvider {...form}>
       <form onSubmit={onSubmit} noValidate aria-labelledby="product-form-heading">
         {notice ? <Message variant="warning">{notice}</Message> : null}
-        <ErrorAlert error={save.error instanceof ProductCreatedError ? null : save.error} />
+        <ErrorAlert error={save.error} />
         {problems.length > 0 ? (
           <div className="alert alert-danger" role="alert">
             <ul className="mb-0 ps-3">
