@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, notifications, orders } from '../../src/server/db/schema/index.ts';
@@ -119,7 +119,7 @@ const twoSellerOrder = (paymentMethod: 'CashOnDelivery' | 'RazorPay' = 'CashOnDe
       { paymentMethod },
     ),
   );
-const complete = (audience: string, orderId: string, token: string, method: 'POST' = 'POST') =>
+const complete = (audience: string, orderId: string, token: string, method: 'GET' | 'POST' = 'POST') =>
   t.app.inject({
     method,
     url: `/api/orders/email/${audience}/complete_order/${orderId}`,
@@ -128,13 +128,26 @@ const complete = (audience: string, orderId: string, token: string, method: 'POS
 const mailsFor = (orderId: string) =>
   received.filter((m) => m.text.includes(orderId.slice(0, 8).toUpperCase()));
 
+/**
+ * The order's completion job as the completing transaction left it: whether it is due now, and whether it
+ * was written by the transaction that set `completedAt` (now() is the same instant all through a
+ * transaction, and only within it).
+ */
+async function completionJob(orderId: string, completedAt: 'created_at' | 'paid_at') {
+  const { rows } = await t.db.execute<{ due: boolean; same_transaction: boolean }>(sql`
+    select j.run_at <= now() as due, j.created_at = o.${sql.raw(completedAt)} as same_transaction
+    from jobs j join orders o on o.id = ${orderId}
+    where j.dedupe_key = ${`order-completed:${orderId}`}`);
+  return rows;
+}
+
 describe('cash on delivery completion mails', () => {
   it('go out once to buyer, each seller (their lines only) and every distributor, even when triggered twice at once', async () => {
     const order = await twoSellerOrder();
-    // The order page's trigger, fired twice concurrently (two tabs, a double render), GET and POST mixed.
+    // A client's trigger before the queue ran, fired twice concurrently, GET and POST mixed.
     const calls = await Promise.all(
       ['buyer', 'seller', 'distributors'].flatMap((a) => [
-        complete(a, order._id, buyer.token, 'POST'),
+        complete(a, order._id, buyer.token, 'GET'),
         complete(a, order._id, buyer.token, 'POST'),
       ]),
     );
@@ -218,22 +231,45 @@ describe('cash on delivery completion mails', () => {
   });
 });
 
-describe('online payment', () => {
-  it("queues a cash-on-delivery order's mails when it is placed (no browser trigger)", async () => {
+describe('the completing transaction queues the mails', () => {
+  it('placing a cash-on-delivery order queues its mails in the placing transaction, due at once', async () => {
     const order = await twoSellerOrder('CashOnDelivery');
+    // Right after the 201, with no trigger from anybody: the completion is queued, due now, by the
+    // transaction that inserted the order.
+    expect(await completionJob(order._id, 'created_at')).toEqual([{ due: true, same_transaction: true }]);
     expect(mailsFor(order._id)).toHaveLength(0);
-    // The safety net waits for the order page first; nobody calls complete_order here, so bring it due.
-    const [job] = await t.db
-      .select()
-      .from(jobs)
-      .where(eq(jobs.dedupeKey, `order-completed:${order._id}`));
-    expect(job!.runAt.getTime()).toBeGreaterThan(Date.now() + 60_000);
-    await t.db.update(jobs).set({ runAt: new Date() }).where(eq(jobs.id, job!.id));
     await t.app.jobs.runDue(); // the order.completed job queues the mails
     await t.app.jobs.runDue(); // and the mail jobs deliver them
     const mails = mailsFor(order._id);
     expect(mails).toHaveLength(3 + distributors.length);
     expect(mails.filter((m) => m.to.includes(buyer.user.email.toLowerCase()))).toHaveLength(1);
+  });
+
+  it('GET and POST complete_order queue only what is not queued yet, and never a mail twice', async () => {
+    const order = await twoSellerOrder('CashOnDelivery');
+    // Before the queue ran, GET queues the buyer's mail (SPEC-era clients use GET).
+    const first = await complete('buyer', order._id, buyer.token, 'GET');
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ queued: 1, already: 0, message: 'Notifications queued' });
+    await t.app.jobs.runDue(); // the completion job queues the rest, not the buyer's again
+    await t.app.jobs.runDue();
+    expect(mailsFor(order._id)).toHaveLength(3 + distributors.length);
+
+    for (const audience of ['buyer', 'seller', 'distributors'])
+      for (const method of ['GET', 'POST'] as const) {
+        const res = await complete(audience, order._id, buyer.token, method);
+        expect(res.statusCode, `${method} ${audience}`).toBe(200);
+        expect(res.json()).toMatchObject({ queued: 0, message: 'Notifications already sent' });
+      }
+    const rows = await t.db.select().from(notifications).where(eq(notifications.documentId, order._id));
+    expect(rows).toHaveLength(3 + distributors.length);
+    await t.app.jobs.runDue();
+    expect(mailsFor(order._id)).toHaveLength(3 + distributors.length);
+
+    // GET keeps the same rules as POST: another buyer is told nothing, an unpaid online order is 409.
+    expect((await complete('buyer', order._id, otherBuyer.token, 'GET')).statusCode).toBe(404);
+    const online = await twoSellerOrder('RazorPay');
+    expect((await complete('seller', online._id, buyer.token, 'GET')).statusCode).toBe(409);
   });
 
   it('queues all completion mails by itself when the order is paid (no browser trigger)', async () => {
@@ -262,6 +298,8 @@ describe('online payment', () => {
       },
     });
     expect(pay.statusCode, pay.body).toBe(200);
+    // Queued, due now, by the transaction that marked the order paid.
+    expect(await completionJob(order._id, 'paid_at')).toEqual([{ due: true, same_transaction: true }]);
     await t.app.jobs.runDue();
     const mails = mailsFor(order._id);
     expect(mails.map((m) => m.to[0]).sort()).toEqual(

@@ -154,6 +154,7 @@ export const OPERATIONS: Record<string, Operation> = {
 
   // uploads
   'POST /api/upload/product': { operationId: 'uploadProductImages', tag: 'uploads' },
+  'POST /api/products/with-images': { operationId: 'createProductWithImages', tag: 'uploads' },
   'POST /api/upload/shop-picture': { operationId: 'uploadShopPicture', tag: 'uploads' },
   'POST /api/upload/shop-banner': { operationId: 'uploadShopBanner', tag: 'uploads' },
 
@@ -200,6 +201,22 @@ export const OPERATIONS: Record<string, Operation> = {
   'POST /api/orders/email/distributors/complete_order/:id': {
     operationId: 'sendDistributorsOrderCompletedEmail',
     tag: 'notifications',
+  },
+  // GET: the spelling older clients use; the same idempotent request as POST.
+  'GET /api/orders/email/buyer/complete_order/:id': {
+    operationId: 'sendBuyerOrderCompletedEmailByGet',
+    tag: 'notifications',
+    aliasOf: 'sendBuyerOrderCompletedEmail',
+  },
+  'GET /api/orders/email/seller/complete_order/:id': {
+    operationId: 'sendSellerOrderCompletedEmailByGet',
+    tag: 'notifications',
+    aliasOf: 'sendSellerOrderCompletedEmail',
+  },
+  'GET /api/orders/email/distributors/complete_order/:id': {
+    operationId: 'sendDistributorsOrderCompletedEmailByGet',
+    tag: 'notifications',
+    aliasOf: 'sendDistributorsOrderCompletedEmail',
   },
   'GET /api/notifications/check': { operationId: 'checkNotification', tag: 'notifications' },
   'POST /api/notifications/record': { operationId: 'recordNotification', tag: 'notifications' },

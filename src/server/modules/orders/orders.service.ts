@@ -1,4 +1,4 @@
-import { resolveBillingAddress } from '#shared/checkout.ts';
+import { resolveBillingAddress, unpaidOrderCutoff } from '#shared/checkout.ts';
 import { currencyByCode } from '#shared/currencies.ts';
 import type { Discount } from '#shared/discounts.ts';
 import {
@@ -53,13 +53,20 @@ export const ORDER_SERVICE_MSG = {
 } as const;
 
 /**
- * The job kind that queues a completed order's mails (the notifications module handles it). Queued in the
- * transaction that completes the order: COD placed here, online paid in the payments module.
+ * The job kind that queues a completed order's mails: buyer, sellers, distributors (the notifications
+ * module handles it). Queued by `queueOrderCompleted` only.
  */
 export const ORDER_COMPLETED_JOB = 'order.completed';
 
-/** Unpaid RazorPay/PayPal orders are cancelled this long after they were placed (DECISIONS §6). */
-export const UNPAID_ORDER_TTL_MS = 30 * 60_000;
+/**
+ * The order is complete: a cash on delivery order just placed, or an online order just marked paid. The
+ * one place that says so (docs/decisions/0101-order-mails-queued-by-the-completing-transaction.md):
+ * queues the completion job, due at once, in the caller's transaction, so it exists exactly when the
+ * completion commits. The dedupe key makes any later call a no-op; each mail is queued once anyway.
+ */
+export async function queueOrderCompleted(tx: Queryable, orderId: string): Promise<void> {
+  await enqueue(tx, ORDER_COMPLETED_JOB, { orderId }, { dedupeKey: `order-completed:${orderId}` });
+}
 
 /** 'N/A' (SPEC §5: neither clothes nor shoes) and blanks are not sizes a buyer picks. */
 const realSizes = (sizes: readonly string[]) =>
@@ -363,17 +370,8 @@ async function placeInTransaction(
       };
     }),
   );
-  if (input.paymentMethod === 'CashOnDelivery') {
-    // A COD order is complete when placed. The order page asks for its mails (SPEC §4, which also clears
-    // the cart); this job, due a little later in the same transaction, is the safety net for API clients
-    // and closed tabs. Mails go out once either way (unique notification key).
-    await enqueue(
-      tx,
-      ORDER_COMPLETED_JOB,
-      { orderId: order.id },
-      { dedupeKey: `order-completed:${order.id}`, runAt: new Date(Date.now() + COD_MAIL_SAFETY_NET_MS) },
-    );
-  }
+  // A cash on delivery order is complete when placed: its mails leave now, whatever the browser does.
+  if (input.paymentMethod === 'CashOnDelivery') await queueOrderCompleted(tx, order.id);
   return { id: order.id, created: true };
 }
 
@@ -383,9 +381,6 @@ async function placeInTransaction(
  * Idempotency-Key, a repeated submission (sequential or concurrent) returns the first order, `created`
  * false; the first order is returned even if the repeat's body differs.
  */
-/** How long the order page has to request a COD order's mails before the server sends them itself. */
-export const COD_MAIL_SAFETY_NET_MS = 2 * 60_000;
-
 export async function placeOrder(
   ctx: AuthedCtx,
   input: PlaceOrderInput,
@@ -485,15 +480,19 @@ export type MarkPaidInput = {
  * The one place an order becomes paid (DECISIONS §7), for the payments module and the cash-on-delivery
  * route. A conditional UPDATE: only a placed (not cancelled), unpaid order changes, so concurrent callers
  * (browser callback and webhook) pay it once. Returns whether THIS call paid it. It also records `method`
- * as the order's payment method (the way it was actually paid). Run it inside the caller's transaction
- * when the payment record must commit with it.
+ * as the order's payment method (the way it was actually paid). Paying completes the order, so its mails
+ * are queued in the same transaction (`queueOrderCompleted`). Run it inside the caller's transaction when
+ * the payment record must commit with it.
  */
 export async function markOrderPaid(tx: Queryable, orderId: string, input: MarkPaidInput): Promise<boolean> {
-  return repo.setPaid(tx, orderId, {
+  const paid = await repo.setPaid(tx, orderId, {
     method: input.method,
     paymentResult: input.paymentResult,
     paidAt: input.paidAt ?? null,
   });
+  // Paid online, the order is complete now (a cash on delivery order was complete when placed: no-op).
+  if (paid) await queueOrderCompleted(tx, orderId);
+  return paid;
 }
 
 /**
@@ -537,7 +536,8 @@ export async function deliverOrder(ctx: AuthedCtx, orderId: string): Promise<Ord
 }
 
 /**
- * Cancels unpaid RazorPay/PayPal orders placed more than 30 minutes before `now` and puts their stock back
+ * Cancels unpaid RazorPay/PayPal orders placed more than the unpaid-order limit (`unpaidOrderCutoff`,
+ * 30 minutes) before `now` and puts their stock back
  * (DECISIONS §6). One transaction per order; the cancel is a conditional UPDATE, and stock is returned only
  * for orders this call cancelled, so running it twice at once (two server processes) restocks once.
  * Cash-on-delivery orders never expire. Returns the ids this call cancelled.
@@ -547,7 +547,7 @@ export async function expireUnpaidOrders(
   now: Date = new Date(),
   batch = 200,
 ): Promise<{ cancelled: string[] }> {
-  const before = new Date(now.getTime() - UNPAID_ORDER_TTL_MS);
+  const before = unpaidOrderCutoff(now);
   const cancelled: string[] = [];
   // Batches until none are left. A listed order this call cannot cancel was cancelled by another run or
   // paid meanwhile, so it is not listed again and the loop ends.

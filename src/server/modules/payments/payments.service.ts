@@ -11,7 +11,7 @@ import { paymentsPaid } from '../../lib/metrics.ts';
 import { AppError, conflict, invalid, notFound } from '../../lib/errors.ts';
 import type { AuthedCtx } from '../../lib/types.ts';
 import { getRateFromInr } from '../currency/rates.service.ts';
-import { getOrder, markOrderPaid, ORDER_COMPLETED_JOB } from '../orders/orders.service.ts';
+import { getOrder, markOrderPaid } from '../orders/orders.service.ts';
 import type { PaymentProviders } from './providers.ts';
 import { isRazorpaySandbox } from './razorpay.provider.ts';
 import { verifyPaymentSignature, verifyWebhookSignature } from './razorpay-signature.ts';
@@ -128,14 +128,8 @@ async function recordPayment(
       method: row.provider,
       paymentResult: payment.paymentResult,
     });
-    if (paid) {
-      await enqueue(
-        tx,
-        ORDER_COMPLETED_JOB,
-        { orderId: row.orderId },
-        { dedupeKey: `order-completed:${row.orderId}` },
-      );
-    } else {
+    // Paying completes the order: markOrderPaid queued its mails in this transaction.
+    if (!paid) {
       deps.log.warn(
         { orderId: row.orderId, provider: row.provider, providerPaymentId: payment.providerPaymentId },
         'payment received for an order that is already paid or cancelled: refund it',

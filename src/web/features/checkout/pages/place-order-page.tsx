@@ -130,6 +130,7 @@ function PlaceOrderReview({ shipping, billing, paymentMethod, couponCodes }: Rev
       {
         onSuccess: (order) => {
           endCheckoutAttempt();
+          // The one place the cart is emptied: its lines are this order now.
           cart.clear();
           clearCouponCodes();
           void navigate(`/order/${order._id}`);

@@ -16,7 +16,7 @@ export function OrderPayment({ order }: { order: Order }) {
   const isBuyer = isBuyerOf(actor, order.user._id);
   if (order.isPaid) return <ThankYou />;
   if (order.status === 'cancelled') return null;
-  if (order.paymentMethod === 'CashOnDelivery') return <CashOnDelivery order={order} isBuyer={isBuyer} />;
+  if (order.paymentMethod === 'CashOnDelivery') return <CashOnDelivery order={order} />;
   if (!isBuyer) {
     return <p className="small text-body-secondary mb-0">Waiting for the buyer&apos;s online payment.</p>;
   }
