@@ -424,6 +424,25 @@ describe('storefront in the browser', () => {
     await page.goto('/categories/no-such-category');
     await page.getByText('No products found in this category').waitFor();
 
+    // The whole path counts: Men Clothes › Ethnic Wear lists men's kurtas, not the women's sarees that sit
+    // under Women Clothes › Ethnic Wear.
+    await page.goto('/categories/fashion-%26-accessories/men-clothes/ethnic-wear');
+    await page.getByRole('heading', { level: 1, name: 'Ethnic Wear' }).waitFor();
+    await page.getByText('Jaipur Block Print Cotton Kurta').first().waitFor();
+    expect(await page.getByText('Kanchipuram Pure Silk Saree').count()).toBe(0);
+    await page.goto('/categories/men-clothes/ethnic-wear');
+    await page.getByText('Jaipur Block Print Cotton Kurta').first().waitFor();
+    expect(await page.getByText('Kanchipuram Pure Silk Saree').count()).toBe(0);
+
+    // A page past the end (an old link) shows the last page, not "Page 99 of 7".
+    const { pages } = await api<ProductList>('/api/products?pageNumber=1');
+    await page.goto('/page/99');
+    await page.waitForURL((url) => url.pathname === (pages > 1 ? `/page/${String(pages)}` : '/'));
+    await page
+      .getByRole('link', { name: `Page ${String(pages)}` })
+      .first()
+      .waitFor();
+
     // Failing calls say which step failed (SPEC §8), in red.
     await page.route('**/api/category/men-bags', (route) => route.fulfill({ status: 500, body: '{}' }));
     await page.goto('/categories/men-bags');
