@@ -8,8 +8,9 @@ import { baseURL, openPage, screenshot } from './support.ts';
 
 /**
  * Seller and admin catalog management in a real browser (issue 4 "Done when"): a seller creates a product
- * with two images, a size set and a discount, finds it in My Products, deactivates it (gone from the
- * storefront), reactivates it, edits price and stock; the admin edits a category markup. Screenshots of
+ * with two images, a size set and a discount in one request, finds it in My Products, deactivates it (gone
+ * from the storefront), reactivates it, fixes a typo in its name with its first edit (creating it did not
+ * lock it), then finds it locked; the admin edits a category markup. Screenshots of
  * the product form, My Products and the markups at 1280 and 360 px.
  */
 
@@ -89,8 +90,10 @@ describe('seller and admin catalog management', () => {
       expect(await alert.innerText()).toContain(message);
     await screenshot(page, 'product-form-validation-desktop');
 
-    const name = `Indigo Casual Shirt ${unique()}`;
-    await page.getByLabel('Name', { exact: true }).fill(name);
+    const id = unique();
+    const typo = `Indgo Casual Shirt ${id}`;
+    const name = `Indigo Casual Shirt ${id}`;
+    await page.getByLabel('Name', { exact: true }).fill(typo);
     await page.getByLabel('Brand').fill('Kavya Textiles');
     await page.getByLabel('Price').fill('1499');
     await page.getByLabel('Count In Stock').fill('10');
@@ -136,7 +139,7 @@ describe('seller and admin catalog management', () => {
     await page.getByRole('button', { name: 'Create Product' }).click();
     await page.waitForURL('**/seller/productlist');
     await page.getByRole('heading', { name: 'My Products' }).waitFor();
-    const mine = row(page, name);
+    const mine = row(page, typo);
     await mine.waitFor();
     expect(await mine.innerText()).toContain('Active');
     expect(await mine.innerText()).toContain('1,499.00');
@@ -145,10 +148,11 @@ describe('seller and admin catalog management', () => {
 
     // What was saved: two images with their variants, the sizes, the discount (active).
     const productId =
-      (await mine.getByRole('link', { name, exact: true }).getAttribute('href'))?.split('/').pop() ?? '';
+      (await mine.getByRole('link', { name: typo, exact: true }).getAttribute('href'))?.split('/').pop() ??
+      '';
     const product = (await (await page.request.get(`/api/products/${productId}`)).json()) as Product;
     expect(product).toMatchObject({
-      name,
+      name: typo,
       price: 1499,
       countInStock: 10,
       sizes: ['M', 'L', 'XL'],
@@ -162,22 +166,40 @@ describe('seller and admin catalog management', () => {
       await page.request.get(`/api/product-discounts/${productId}`)
     ).json()) as ProductDiscount;
     expect(discount).toMatchObject({ discount_value: 10, discount_unit: 'percentage', activate: true });
-    expect(await storefrontIds(name)).toContain(productId);
+    expect(await storefrontIds(typo)).toContain(productId);
 
     // Deactivate after the prompt: gone from the storefront.
-    await mine.getByRole('button', { name: `Deactivate ${name}` }).click();
+    await mine.getByRole('button', { name: `Deactivate ${typo}` }).click();
     await confirmDialog(page, 'Are you sure you want to activate/deactivate this product?', 'Deactivate');
     await mine.getByText('Inactive').waitFor();
-    expect(await storefrontIds(name)).not.toContain(productId);
+    expect(await storefrontIds(typo)).not.toContain(productId);
 
     // Reactivate: back on the storefront.
-    await mine.getByRole('button', { name: `Activate ${name}` }).click();
+    await mine.getByRole('button', { name: `Activate ${typo}` }).click();
     await confirmDialog(page, 'Are you sure you want to activate/deactivate this product?', 'Activate');
     await mine.getByText('Active', { exact: true }).waitFor();
-    expect(await storefrontIds(name)).toContain(productId);
+    expect(await storefrontIds(typo)).toContain(productId);
 
-    // Edit price and stock; the locked fields are read-only now.
-    await mine.getByRole('link', { name: `Edit ${name}` }).click();
+    // The first edit after creating it may still change everything: fix the typo, the price and stock.
+    await mine.getByRole('link', { name: `Edit ${typo}` }).click();
+    await page.waitForURL(`**/product/${productId}/edit`);
+    await page.getByRole('heading', { name: 'Edit Product' }).waitFor();
+    await page.locator('#product-images').waitFor({ state: 'attached' });
+    expect(await page.getByText(PRODUCT_MSG.locked).count()).toBe(0);
+    expect(await page.getByLabel('Name', { exact: true }).getAttribute('readonly')).toBeNull();
+    await page.getByLabel('Name', { exact: true }).fill(name);
+    await page.getByLabel('Price').fill('1399');
+    await page.getByLabel('Count In Stock').fill('8');
+    await page.getByRole('button', { name: 'Update Product' }).click();
+    await page.waitForURL('**/seller/productlist');
+    await row(page, name).filter({ hasText: '1,399.00' }).waitFor();
+    const fixed = (await (await page.request.get(`/api/products/${productId}`)).json()) as Product;
+    expect(fixed).toMatchObject({ name, price: 1399, countInStock: 8, image: product.image });
+
+    // After that edit the identity is locked: read-only now; price and stock still change.
+    await row(page, name)
+      .getByRole('link', { name: `Edit ${name}` })
+      .click();
     await page.waitForURL(`**/product/${productId}/edit`);
     await page.getByRole('heading', { name: 'Edit Product' }).waitFor();
     await page.getByText(PRODUCT_MSG.locked).waitFor();
