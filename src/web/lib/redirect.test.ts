@@ -44,11 +44,15 @@ describe('landingAfterSignIn', () => {
 
   it('sends a seller under review to the review screen, whatever the redirect', () => {
     expect(landingAfterSignIn(person(['Seller-Individual'], false), '/')).toBe(PROFILE_REVIEW_PATH);
-    expect(landingAfterSignIn(person(['Seller-Individual'], false), '/seller/productlist')).toBe(PROFILE_REVIEW_PATH);
+    expect(landingAfterSignIn(person(['Seller-Individual'], false), '/seller/productlist')).toBe(
+      PROFILE_REVIEW_PATH,
+    );
   });
 
   it('sends everyone else where they were heading', () => {
-    expect(landingAfterSignIn(person(['Seller-Company'], true), '/seller/productlist')).toBe('/seller/productlist');
+    expect(landingAfterSignIn(person(['Seller-Company'], true), '/seller/productlist')).toBe(
+      '/seller/productlist',
+    );
     expect(landingAfterSignIn(person(['Buyer'], true), '/shipping')).toBe('/shipping');
     expect(landingAfterSignIn(person(['Buyer'], false), '/')).toBe('/');
   });
