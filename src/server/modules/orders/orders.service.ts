@@ -11,7 +11,7 @@ import {
   type Minor,
   type MoneyFormatCurrency,
 } from '#shared/money.ts';
-import { canManageOrders, isAdmin, isSeller, type Actor } from '#shared/permissions.ts';
+import { canViewOrder, isAdmin, isSeller, type Actor } from '#shared/permissions.ts';
 import { priceCart, type CartLineInput } from '#shared/pricing.ts';
 import { isUuid } from '#shared/schemas/common.ts';
 import {
@@ -424,7 +424,7 @@ export async function placeOrder(
 export async function getOrder(ctx: AuthedCtx, orderId: string): Promise<Order> {
   const order = await repo.findOrder(ctx.db, orderId);
   if (!order) throw notFound(ORDER_SERVICE_MSG.notFound);
-  if (order.userId === ctx.actor.id || canManageOrders(ctx.actor)) {
+  if (canViewOrder(ctx.actor, order.userId)) {
     return toOrder(order, await repo.findOrderItems(ctx.db, orderId), 'full');
   }
   if (isSeller(ctx.actor)) {

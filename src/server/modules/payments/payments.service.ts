@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { currencyByCode } from '#shared/currencies.ts';
 import { convertMinor, formatDecimal, INR, parseMoney, toWireNumber, tryParseMoney } from '#shared/money.ts';
-import { PAYMENT_MSG, paypalChargeCurrency, RAZORPAY_CURRENCY } from '#shared/payments.ts';
+import { PAYMENT_MSG, paypalChargeCurrency, paypalConverts, RAZORPAY_CURRENCY } from '#shared/payments.ts';
 import type { Order } from '#shared/schemas/order.ts';
 import type { PaymentQuote, RazorpayOrder, RazorpaySuccess } from '#shared/schemas/payment.ts';
 import type { Database, Queryable } from '../../db/client.ts';
@@ -71,7 +71,7 @@ async function paypalCharge(
 ): Promise<{ currency: string; amountMinor: number; converted: boolean }> {
   const open = await repo.latestOpenPayment(db, order.id, 'PayPal');
   const currency = paypalChargeCurrency(order.orderCurrency);
-  const converted = currency !== order.orderCurrency.toUpperCase();
+  const converted = paypalConverts(order.orderCurrency);
   if (open) return { currency: open.currency, amountMinor: open.amountMinor, converted };
   if (!converted)
     return { currency, amountMinor: parseMoney(order.totalPrice, digitsOf(currency)), converted };
