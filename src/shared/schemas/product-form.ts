@@ -78,7 +78,7 @@ export type SizeKind = 'clothes' | 'shoes' | 'none';
  * Which sizes a category offers, from the names on its path. Footwear is looked for first, so "Baby & Kids
  * Fashion › Kids Footwear" has shoe sizes; clothing is any path naming clothes or clothing, or one of the
  * apparel branches of the tree (Muslim Fashion, Baby & Kids Fashion, Sportswear). The demo seed fills
- * sizes by the same rule (docs/decisions/0004-catalog-management.md).
+ * sizes by the same rule (docs/decisions/0062-sizes-by-category.md).
  */
 export function sizeKindOf(levels: CategoryLevels): SizeKind {
   const path = [

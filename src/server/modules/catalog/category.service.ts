@@ -4,7 +4,7 @@ import type { Ctx } from '../../lib/types.ts';
 import * as repo from './category.repo.ts';
 
 /**
- * The category tree (docs/product/catalog.md#categories; ADR 0000: one row per leaf path); the SQL is in
+ * The category tree (docs/product/catalog.md#categories; ADR 0032: one row per leaf path); the SQL is in
  * category.repo.ts.
  */
 
