@@ -112,9 +112,9 @@ type NewProductRow = Parameters<typeof repo.insertProduct>[1];
 
 /**
  * The row of a new product, checked: the category and its sizes, the caller's shop. The product belongs
- * to the caller and their shop; its markup is copied from its top-level category's (DECISIONS §5), 0 when
- * that category has none. Sellers need a shop first (SPEC §7: products carry their shop); Admin may list
- * without one.
+ * to the caller and their shop; its markup is copied from its top-level category's, 0 when that category
+ * has none (docs/product/catalog.md#markups). Sellers need a shop first, since products carry their shop
+ * (docs/decisions/0058-a-seller-needs-a-shop-before-products.md); Admin may list without one.
  */
 async function newProductRow(ctx: AuthedCtx, body: Omit<CreateInput, 'image'>): Promise<NewProductRow> {
   const category = await categoryOrFail(ctx, body.categoryId);
