@@ -105,7 +105,8 @@ export default tseslint.config(
             { group: ['#server/*', '**/server/**'], message: 'web must not import server code' },
             {
               group: ['country-state-city'],
-              message: 'country-state-city is 17 MB: server only (DECISIONS §1)',
+              message:
+                'country-state-city is 17 MB: server only (docs/product/deployment-safety.md#running-haat)',
             },
           ],
         },

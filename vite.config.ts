@@ -15,7 +15,7 @@ export default defineConfig({
   server: {
     port: 5173,
     // Keep the browser's Host header (changeOrigin false): the API checks Origin against it on
-    // cookie-authenticated writes (DECISIONS §4).
+    // cookie-authenticated writes (docs/product/roles-and-accounts.md).
     proxy: Object.fromEntries(
       ['/api', '/uploads', '/dev', '/healthz'].map((p) => [
         p,

@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (DECISIONS §10): load the real app on a generated catalog and compare it with a bare
+ * `npm run bench` (docs/product/quality.md#performance): load the real app on a generated catalog and compare it with a bare
  * Fastify route measured on the same machine in the same run.
  *
  *   npm run bench                       100 000 products, 10 s per endpoint

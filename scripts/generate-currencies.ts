@@ -1,11 +1,11 @@
 /**
- * Writes src/shared/currency-table.json, the currency table (SPEC §3, §9; DECISIONS §8), from the
+ * Writes src/shared/currency-table.json, the currency table (docs/product/api.md#resources, docs/product/pricing-and-tax.md; docs/product/currency-and-places.md), from the
  * Unicode CLDR data that ships inside Node's ICU (Intl), so no network and no extra package:
  *   - codes: Intl.supportedValuesOf('currency') (ISO 4217 codes in use), less the non-circulating units
  *     and the currencies withdrawn from circulation listed below;
  *   - name and symbol: CLDR English; symbolNative: CLDR for a main locale of the currency's country;
  *   - decimalDigits: CLDR's digits (what Intl.NumberFormat uses when the web formats a price);
- *   - rounding: 0, except the Swiss franc's 0.05 (SPEC §9).
+ *   - rounding: 0, except the Swiss franc's 0.05 (docs/product/pricing-and-tax.md).
  * No npm package was found that ships a maintained table with native symbols: `currencies.json`
  * (GPL, 119 codes) and `currency-list` (11 MB of locales, 119 codes) are both older and smaller.
  *

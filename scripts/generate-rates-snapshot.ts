@@ -1,5 +1,5 @@
 /**
- * Writes src/server/modules/currency/rates-snapshot.json: the bundled offline rate table (DECISIONS §1, §8)
+ * Writes src/server/modules/currency/rates-snapshot.json: the bundled offline rate table (docs/product/deployment-safety.md#running-haat, docs/product/currency-and-places.md)
  * served when RATES_URL is unset or cannot be reached. It is the INR table of the
  * `@fawazahmed0/currency-api` package (a dev dependency: `v1/currencies/inr.json`, the same shape as
  * RATES_URL), cut down to the codes of our currency table (~150 of its ~340 entries, ~4 KB instead of the

@@ -6,7 +6,7 @@ const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
   .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
 
-/** Every setting Haat reads from the environment, validated once at start-up (DECISIONS §1). */
+/** Every setting Haat reads from the environment, validated once at start-up (docs/product/deployment-safety.md#running-haat). */
 const envSchema = z.object({
   /** Unset: `production` when DATABASE_URL is set (a real deployment), else `development`. */
   NODE_ENV: z.enum(['development', 'production', 'test']).optional(),
@@ -98,7 +98,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   // A deployment on its own database is production unless it says otherwise: no sandbox payments, no
-  // /dev/mailbox, no demo accounts (DECISIONS §2, §7).
+  // /dev/mailbox, no demo accounts (docs/product/deployment-safety.md#demo-shop, docs/product/payments.md).
   const env: NodeEnv = e.NODE_ENV ?? (e.DATABASE_URL ? 'production' : 'development');
   return {
     env,

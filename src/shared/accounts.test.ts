@@ -15,7 +15,7 @@ import { ROLE_NAMES, type RoleName } from './roles.ts';
 const known = ROLE_NAMES.map((name, i) => ({ id: `0000000${i}-aaaa-4aaa-8aaa-00000000000${i}`, name }));
 const idOf = (name: RoleName) => known.find((k) => k.name === name)!.id;
 
-describe('registrationRole (SPEC §5)', () => {
+describe('registrationRole (docs/product/messages.md)', () => {
   it.each([
     [{ bank_account: '123456', buisnessRegistrationCode: '22AAAAA0000A1Z5' }, 'Seller-Company'],
     [{ bank_account: '123456' }, 'Seller-Individual'],

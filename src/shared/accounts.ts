@@ -2,7 +2,7 @@ import { canViewUserList, type Actor } from './permissions.ts';
 import { SELF_SERVICE_ROLES, SELLER_ROLES, type RoleName } from './roles.ts';
 
 /**
- * Pure account rules (SPEC §5, §6; DECISIONS §4). The server applies them; the web may show them.
+ * Pure account rules (docs/product/messages.md, docs/product/roles-and-accounts.md#permissions; docs/product/roles-and-accounts.md). The server applies them; the web may show them.
  */
 
 export const ACCOUNT_MSG = {
@@ -17,7 +17,7 @@ export const ACCOUNT_MSG = {
 const filled = (v: string | null | undefined): v is string => typeof v === 'string' && v.trim() !== '';
 
 /**
- * SPEC §5 seller registration: Seller-Company when both a bank account and a business registration code
+ * docs/product/messages.md seller registration: Seller-Company when both a bank account and a business registration code
  * are given, Seller-Individual when only a bank account is given, else Buyer.
  */
 export function registrationRole(input: {
@@ -29,7 +29,7 @@ export function registrationRole(input: {
   return 'Buyer';
 }
 
-/** Sellers wait for an Admin to review them (SPEC §1, DECISIONS §4); buyers can shop at once. */
+/** Sellers wait for an Admin to review them (docs/product/README.md#what-haat-is, docs/product/roles-and-accounts.md); buyers can shop at once. */
 export const startsActive = (role: RoleName): boolean => role === 'Buyer';
 
 /** The `role` field of a registration body: a name, an id, or a list of either; blanks mean "not given". */
@@ -45,8 +45,8 @@ export type RoleCheck =
 
 /**
  * Check the roles a registration asks for against the roles table (`known`). Each entry is matched by id
- * or, case-insensitively, by name. The first entry that is unknown ('{role} role not found', SPEC §5) or
- * not a self-service role (Admin, Auditor, Distributor: refused, DECISIONS §4) decides the answer.
+ * or, case-insensitively, by name. The first entry that is unknown ('{role} role not found', docs/product/messages.md) or
+ * not a self-service role (Admin, Auditor, Distributor: refused, docs/product/roles-and-accounts.md) decides the answer.
  */
 export function checkRequestedRoles(
   requested: readonly string[],
@@ -61,7 +61,7 @@ export function checkRequestedRoles(
   return { ok: true };
 }
 
-/** A user's full profile is visible to the user, to Admin and to Auditor (SPEC §6); anyone else gets 404. */
+/** A user's full profile is visible to the user, to Admin and to Auditor (docs/product/roles-and-accounts.md#permissions); anyone else gets 404. */
 export const canViewProfile = (actor: Actor | null | undefined, userId: string): boolean =>
   !!actor && (actor.id === userId || canViewUserList(actor));
 
@@ -71,7 +71,7 @@ export const normalizeEmail = (email: string): string => email.trim().toLowerCas
 export type BankAccountUpdate = { ok: true; value: string | null } | { ok: false };
 
 /**
- * SPEC §5: the profile shows the bank account only when the user already has one. So: no value, a blank
+ * docs/product/messages.md: the profile shows the bank account only when the user already has one. So: no value, a blank
  * value or the current value leave it unchanged (a payout account is never wiped from the profile form);
  * a new value replaces an existing one; setting one where none is on file is refused.
  */
@@ -81,11 +81,11 @@ export function bankAccountUpdate(current: string | null, requested: string | un
   return { ok: true, value: requested.trim() };
 }
 
-/** Documents are private: the wire carries labels ('Document 1', …), never storage paths (DECISIONS §4). */
+/** Documents are private: the wire carries labels ('Document 1', …), never storage paths (docs/product/roles-and-accounts.md). */
 export const documentLabels = (count: number): string[] =>
   Array.from({ length: count }, (_, i) => `Document ${i + 1}`);
 
-// ——— Seller onboarding (SPEC §5 "Seller registration", DECISIONS §4, §5) ———
+// ——— Seller onboarding (docs/product/messages.md "Seller registration", docs/product/roles-and-accounts.md, docs/product/catalog.md) ———
 
 export const SELLER_MSG = {
   fillAllFields: 'Please fill out all fields',
@@ -106,7 +106,7 @@ export const SELLER_MSG = {
   registrationNotWithdrawable: 'Only an unfinished seller registration can be withdrawn',
 } as const;
 
-/** Identity proof types a seller may give, with the number each must have (SPEC §5). */
+/** Identity proof types a seller may give, with the number each must have (docs/product/messages.md). */
 export const IDENTITY_PROOF_TYPES = ['Passport', 'Aadhar Card', 'Pan Card', 'Driving License'] as const;
 export type IdentityProofType = (typeof IDENTITY_PROOF_TYPES)[number];
 
@@ -150,7 +150,7 @@ export function identityProofNumberError(type: IdentityProofType, number: string
   return rule.pattern.test(normalizeIdentityNumber(number)) ? null : rule.message;
 }
 
-/** KYC documents: PDF, JPEG or PNG, at most 10 MB each and 5 per seller (DECISIONS §5). */
+/** KYC documents: PDF, JPEG or PNG, at most 10 MB each and 5 per seller (docs/product/catalog.md). */
 export const KYC_LIMITS = {
   maxFiles: 5,
   maxBytes: 10 * 1024 * 1024,
@@ -181,18 +181,18 @@ export const isPendingSeller = (user: { role: readonly RoleName[]; active: boole
   !user.active && user.role.some((r) => SELLER_ROLES.includes(r));
 
 /**
- * SPEC §4 "User edit": a user who is (made) active and holds a seller role gets the seller-verified
+ * docs/product/orders-and-checkout.md#checkout-flow "User edit": a user who is (made) active and holds a seller role gets the seller-verified
  * e-mail. The mail's unique key makes it go out once however often this is true.
  */
 export const isActiveSellerUser = (user: { roles: readonly RoleName[]; active: boolean }): boolean =>
   user.active && user.roles.some((r) => SELLER_ROLES.includes(r));
 
-/** DECISIONS §4: an admin cannot delete, demote or deactivate the last active Admin. */
+/** docs/product/roles-and-accounts.md: an admin cannot delete, demote or deactivate the last active Admin. */
 export const LAST_ADMIN_MSG = 'There must be at least one active Admin';
 
-/** Password reset links are valid one hour (DECISIONS §4). */
+/** Password reset links are valid one hour (docs/product/roles-and-accounts.md). */
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
-/** Signed links to KYC documents: well inside DECISIONS §4's 15 minutes. */
+/** Signed links to KYC documents: well inside docs/product/roles-and-accounts.md's 15 minutes. */
 export const SIGNED_LINK_TTL_MS = 10 * 60 * 1000;
 
 export const RESET_MSG = {

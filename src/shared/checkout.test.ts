@@ -42,7 +42,7 @@ describe('countryIsoFromName', () => {
   });
 });
 
-describe('isValidAddressPostalCode (SPEC §5)', () => {
+describe('isValidAddressPostalCode (docs/product/messages.md)', () => {
   it.each([
     ['India', '411004', true],
     ['India', '400 001', true],
@@ -70,7 +70,7 @@ describe('isValidAddressPostalCode (SPEC §5)', () => {
   });
 });
 
-describe('billing same as shipping (SPEC §4)', () => {
+describe('billing same as shipping (docs/product/orders-and-checkout.md#checkout-flow)', () => {
   it('mirrors shipping with the user name', () => {
     expect(billingFromShipping(shipping, 'Asha')).toEqual({ ...shipping, name: 'Asha' });
     expect(resolveBillingAddress(null, shipping, 'Asha')).toEqual({ ...shipping, name: 'Asha' });

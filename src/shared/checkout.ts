@@ -1,7 +1,7 @@
 import { isValidPostalCode } from './postal-code.ts';
 
 /**
- * Checkout rules (SPEC §4 "Billing", §5 "Checkout"), pure so the shipping form and `POST /api/orders`
+ * Checkout rules (docs/product/orders-and-checkout.md#checkout-flow "Billing", docs/product/messages.md "Checkout"), pure so the shipping form and `POST /api/orders`
  * apply the same ones.
  */
 
@@ -67,7 +67,7 @@ export function countryIsoFromName(name: string): string | undefined {
 }
 
 /**
- * SPEC §5: the country name is first converted to a two-letter code; an unknown name is used as typed,
+ * docs/product/messages.md: the country name is first converted to a two-letter code; an unknown name is used as typed,
  * and an unknown code fails. So "India" and "IN" both check against India's PIN pattern, while "Narnia"
  * (no such name, no such code) fails whatever the postal code. Countries without a pattern (Hong Kong,
  * the UAE, …) accept any text of 1–255 characters.
@@ -87,7 +87,7 @@ export type BillingAddressFields = AddressFields & { name: string };
 
 const ADDRESS_KEYS = ['address', 'city', 'state', 'postalCode', 'country'] as const;
 
-/** SPEC §4: when 'billing same as shipping' is ticked, billing mirrors shipping with the user's name. */
+/** docs/product/orders-and-checkout.md#checkout-flow: when 'billing same as shipping' is ticked, billing mirrors shipping with the user's name. */
 export function billingFromShipping(shipping: AddressFields, userName: string): BillingAddressFields {
   return {
     name: userName,
@@ -100,7 +100,7 @@ export function billingFromShipping(shipping: AddressFields, userName: string): 
 }
 
 /**
- * SPEC §4: the box starts ticked, and is also ticked when the saved billing address equals the shipping
+ * docs/product/orders-and-checkout.md#checkout-flow: the box starts ticked, and is also ticked when the saved billing address equals the shipping
  * one. Equal means the five address fields match once trimmed, letters compared case-insensitively; the
  * billing name is not part of it (a mirrored billing address carries the user's name).
  */
@@ -114,7 +114,7 @@ export function isSameAsShipping(
   return ADDRESS_KEYS.every((k) => norm(billing[k]) === norm(shipping[k]));
 }
 
-/** The billing address an order stores: the one given, or shipping with the user's name (SPEC §4). */
+/** The billing address an order stores: the one given, or shipping with the user's name (docs/product/orders-and-checkout.md#checkout-flow). */
 export function resolveBillingAddress(
   billing: BillingAddressFields | null | undefined,
   shipping: AddressFields,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import table from './currency-table.json' with { type: 'json' };
 
 /**
- * The currency table (SPEC §3, §9; DECISIONS §8): about 160 ISO 4217 codes with their English name, symbol,
+ * The currency table (docs/product/api.md#resources, docs/product/pricing-and-tax.md; docs/product/currency-and-places.md): about 160 ISO 4217 codes with their English name, symbol,
  * native symbol, decimal digits (0, 2 or 3) and cash rounding (0, except 0.05 for the Swiss franc).
  * Shipped data (~26 KB, ~4 KB gzipped), generated from the CLDR inside Node's ICU by
  * scripts/generate-currencies.ts, so the browser formats prices with it and no call leaves the server.
@@ -39,7 +39,7 @@ export function isCurrencyCode(code: string): boolean {
   return byCode.has(code);
 }
 
-/** A currency field: trimmed, upper-cased, and one of the table's codes (SPEC §8 message). */
+/** A currency field: trimmed, upper-cased, and one of the table's codes (docs/product/messages.md message). */
 export const currencyCodeSchema = z
   .string()
   .trim()

@@ -295,7 +295,7 @@ describe('validateDiscount (when the seller saves it)', () => {
     );
   });
 
-  it('asks for a value when there is none (SPEC §5 message)', () => {
+  it('asks for a value when there is none (docs/product/messages.md message)', () => {
     for (const value of ['', '   ', null, undefined]) {
       expect(validateDiscount(10000, { discount_value: value, discount_unit: 'amount' })).toBe(
         'Please enter the discount value.',

@@ -8,7 +8,7 @@ import {
 } from './money.ts';
 
 /**
- * Product discounts (SPEC §3 "Product discount", DECISIONS §6). Field names are the wire's.
+ * Product discounts (docs/product/api.md#resources "Product discount", docs/product/pricing-and-tax.md). Field names are the wire's.
  * A discount applies when it is activated, `valid_until` is still ahead, its coupon (if any) was entered,
  * and it actually lowers the price without taking it to 0 or below.
  */
@@ -47,7 +47,7 @@ export type DiscountedPrice = {
   applied: boolean;
 };
 
-/** Messages of the discount form. The first is SPEC §5's; the rest are ours, for rules SPEC leaves open. */
+/** Messages of the discount form. The first is docs/product/messages.md's; the rest are ours, for rules SPEC leaves open. */
 export const DISCOUNT_MSG = {
   valueRequired: 'Please enter the discount value.',
   invalidValue: 'Please enter a valid discount value.',
@@ -110,7 +110,7 @@ export function priceAfterDiscount(
 }
 
 /**
- * What the buyer pays per unit (DECISIONS §6). No discount, or one that does not apply, leaves the price as
+ * What the buyer pays per unit (docs/product/pricing-and-tax.md). No discount, or one that does not apply, leaves the price as
  * it is with `applied: false`.
  */
 export function discountedUnitPrice(
@@ -131,7 +131,7 @@ export function discountedUnitPrice(
 
 /**
  * Checks a discount's value when it is saved for a product priced `priceMinor`; returns the message to
- * show, or null when it is fine. An amount of the price or more is refused (DECISIONS §6); a percentage
+ * show, or null when it is fine. An amount of the price or more is refused (docs/product/pricing-and-tax.md); a percentage
  * must be above 0 and below 100; either way the discounted price must be lower and above 0.
  * The dates ('Please enter the discount valid until date.', at least one day ahead) are the form schema's.
  */

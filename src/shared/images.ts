@@ -1,5 +1,5 @@
 /**
- * Product image variants (SPEC §3, DECISIONS §5): the stored original's URL contains the word
+ * Product image variants (docs/product/api.md#resources, docs/product/catalog.md): the stored original's URL contains the word
  * `original`; the server also stores a `thumbnail` (≈300 px wide) and a `medium` (≈800 px wide) WebP
  * whose URLs are the original's with that word swapped.
  */

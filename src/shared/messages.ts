@@ -1,4 +1,4 @@
-/** User-facing messages fixed by SPEC §5/§8 and DECISIONS; one place so server, web and tests agree. */
+/** User-facing messages (docs/product/messages.md); one place so server, web and tests agree. */
 export const MSG = {
   passwordsDoNotMatch: 'Passwords do not match',
   roleNotFound: (role: string) => `${role} role not found`,

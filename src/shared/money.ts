@@ -20,7 +20,7 @@ export type CurrencyRules = { decimalDigits: number; rounding: DecimalInput };
 /** A currency-table row as formatting needs it. */
 export type CurrencySpec = CurrencyRules & { code: string };
 
-/** The catalogue's currency: every product price is INR (SPEC §9). */
+/** The catalogue's currency: every product price is INR (docs/product/pricing-and-tax.md). */
 export const INR: CurrencySpec = { code: 'INR', decimalDigits: 2, rounding: 0 };
 
 /** Locale used by `formatMoney` when the caller gives none: Indian grouping, the marketplace's home. */
@@ -165,7 +165,7 @@ export function formatDecimal(minor: Minor, decimalDigits = 2): string {
 }
 
 /**
- * Minor units as a wire number in major units (DECISIONS §3): 129950 → 1299.5. The decimal text is exact,
+ * Minor units as a wire number in major units (docs/product/api.md#wire-conventions): 129950 → 1299.5. The decimal text is exact,
  * and the nearest double prints back as that same text, so the receiver's `parseMoney` recovers it.
  */
 export function toWireNumber(minor: Minor, decimalDigits = 2): number {
@@ -278,7 +278,7 @@ export type MoneyFormatCurrency = { code: string; decimalDigits: number; roundin
 const formatters = new Map<string, Intl.NumberFormat>();
 
 /**
- * Display text for an amount (SPEC §9: symbol, thousands separators, the currency's decimals):
+ * Display text for an amount (docs/product/pricing-and-tax.md: symbol, thousands separators, the currency's decimals):
  * 12345650 INR → '₹1,23,456.50' in en-IN (the default), '₹123,456.50' in en. The exact decimal string is
  * handed to Intl, so even amounts beyond 15 significant digits print exactly. It never rounds: amounts
  * are already rounded (cash rounding included) by the functions that made them.

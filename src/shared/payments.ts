@@ -1,12 +1,12 @@
 /**
- * Payment rules both sides share (SPEC §4, §9; DECISIONS §7): outcome names and the one message every
+ * Payment rules both sides share (docs/product/orders-and-checkout.md#checkout-flow, docs/product/pricing-and-tax.md; docs/product/payments.md): outcome names and the one message every
  * non-success shows, RazorPay checkout settings, and which currency PayPal charges an order in.
  */
 
 export const PAYMENT_MSG = {
-  /** SPEC §8: shown for every RazorPay (and PayPal) outcome other than success. */
+  /** docs/product/messages.md: shown for every RazorPay (and PayPal) outcome other than success. */
   orderCancelled: 'Order Cancelled',
-  /** SPEC §4 / issue 6: shown once an order is paid, or for cash on delivery. */
+  /** docs/product/orders-and-checkout.md#checkout-flow / issue 6: shown once an order is paid, or for cash on delivery. */
   thankYou: 'Thank you for your order!',
   signatureInvalid: 'Payment verification failed',
   wrongOrder: 'This payment does not belong to this order',
@@ -20,7 +20,7 @@ export const PAYMENT_MSG = {
 } as const;
 
 /**
- * What a checkout attempt ended in (SPEC §4 "RazorPay outcomes"): `succeeded` only after the server verified
+ * What a checkout attempt ended in (docs/product/orders-and-checkout.md#checkout-flow "RazorPay outcomes"): `succeeded` only after the server verified
  * it; `failed` (bad signature, payment failed, dismissed with an error); `Cancelled` (dismissed without
  * detail); `timedout` (the 900 s checkout timeout).
  */
@@ -32,14 +32,14 @@ export function outcomeMessage(outcome: PaymentOutcome): string {
   return outcome === 'succeeded' ? PAYMENT_MSG.thankYou : PAYMENT_MSG.orderCancelled;
 }
 
-/** SPEC §9: RazorPay checkout times out after 900 s, retry disabled, confirmation on close. */
+/** docs/product/pricing-and-tax.md: RazorPay checkout times out after 900 s, retry disabled, confirmation on close. */
 export const RAZORPAY_CHECKOUT = { timeoutSeconds: 900, retry: false, confirmClose: true } as const;
 
-/** RazorPay charges in INR, the catalogue's currency (SPEC §9 "payments are in INR"). */
+/** RazorPay charges in INR, the catalogue's currency (docs/product/pricing-and-tax.md "payments are in INR"). */
 export const RAZORPAY_CURRENCY = 'INR';
 
 /**
- * PayPal charges in US dollars (DECISIONS §7: PayPal does not take INR from Indian accounts), whatever the
+ * PayPal charges in US dollars (docs/product/payments.md: PayPal does not take INR from Indian accounts), whatever the
  * order's currency, so the payment step can say one thing: a USD order is charged its USD total; any other
  * order its INR total converted to USD at the rate table's USD rate, fixed when its PayPal payment starts.
  * The order page shows the exact amount before the buyer pays.

@@ -12,7 +12,7 @@ function rng(seed: number): () => number {
   };
 }
 
-describe('seller payout (SPEC §9)', () => {
+describe('seller payout (docs/product/pricing-and-tax.md)', () => {
   it('100 at 15 % gives 85', () => {
     expect(sellerPayoutPerUnit(10_000, 0, 15)).toBe(8_500);
     expect(sellerPayoutPerUnit(10_000, 0, '15')).toBe(8_500);

@@ -1,7 +1,7 @@
 import { divideHalfUp, parseDecimal, toSafeMinor, type DecimalInput, type Minor } from './money.ts';
 
 /**
- * Seller payouts (SPEC §9, DECISIONS §6): the seller receives (price − discount) × (1 − markup/100); the
+ * Seller payouts (docs/product/pricing-and-tax.md): the seller receives (price − discount) × (1 − markup/100); the
  * marketplace keeps the rest. "100 at 15 % gives 85." Amounts are INR minor units; tax is not part of it.
  */
 
@@ -50,7 +50,7 @@ export function sellerPayoutPerUnit(
 
 /**
  * The seller's payout and the marketplace's take for an order line. The line's net amount is computed
- * exactly and rounded once (DECISIONS §6: half-up per line), so it can differ from qty × the per-unit
+ * exactly and rounded once (docs/product/pricing-and-tax.md: half-up per line), so it can differ from qty × the per-unit
  * figure by less than qty/2 paise; this is the amount the seller payment record carries.
  */
 export function payoutSplit({ unitPrice, discountPerUnit, qty, percentageMarkup }: PayoutInput): PayoutSplit {

@@ -1,7 +1,7 @@
 import { SELLER_ROLES, type RoleName } from './roles.ts';
 
 /**
- * Who may do what (SPEC §6, DECISIONS §4). Pure functions of the signed-in person, used by the server's
+ * Who may do what (docs/product/roles-and-accounts.md#permissions, docs/product/roles-and-accounts.md). Pure functions of the signed-in person, used by the server's
  * guards and by the web's menus, so the two never disagree. The server is still the authority.
  */
 export type Actor = {
@@ -59,7 +59,7 @@ export const canEditProduct = (actor: Actor | null | undefined, sellerId: string
 export const canDeleteUser = (actor: Actor | null | undefined, userId: string): boolean =>
   canManageUsers(actor) && actor?.id !== userId;
 
-/** The back-office menus a role sees in the header (SPEC §2). */
+/** The back-office menus a role sees in the header (docs/product/screens.md). */
 export type MenuLink = { to: string; label: string };
 export function backOfficeMenu(actor: Actor | null | undefined): MenuLink[] {
   if (!isActive(actor)) return [];
@@ -86,7 +86,7 @@ export function backOfficeTitle(actor: Actor | null | undefined): string {
   return distributor ? 'Distributor' : 'Auditor';
 }
 
-/** The seller entries of the user menu (SPEC §2: for an active Admin or seller). */
+/** The seller entries of the user menu (docs/product/screens.md: for an active Admin or seller). */
 export function sellerMenu(actor: Actor | null | undefined): MenuLink[] {
   if (!canManageProducts(actor)) return [];
   return [

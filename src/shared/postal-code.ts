@@ -1,7 +1,7 @@
 import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
 
 /**
- * Postal-code check for checkout (SPEC §5 "Checkout"), the same in the browser form and on the server.
+ * Postal-code check for checkout (docs/product/messages.md "Checkout"), the same in the browser form and on the server.
  * Patterns come from `postcode-validator` (~3 KB gzipped, no dependencies, fine to ship to the browser).
  */
 

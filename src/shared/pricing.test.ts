@@ -299,7 +299,7 @@ describe('convertFromInr (single prices)', () => {
   });
 });
 
-describe('cartPercentOff (SPEC §9: rounded up when not whole)', () => {
+describe('cartPercentOff (docs/product/pricing-and-tax.md: rounded up when not whole)', () => {
   it.each([
     [10_000, 9_000, 10], // exactly 10 %
     [10_000, 8_980, 11], // 10.2 % → 11

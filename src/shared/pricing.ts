@@ -91,16 +91,16 @@ export type PricedCart = {
   currency: CurrencySpec;
   /** The rate used, canonical, for storing on the order (`exchangeRate`). */
   rateFromInr: string;
-  /** SPEC §9 cart percent off, from the INR totals. */
+  /** docs/product/pricing-and-tax.md cart percent off, from the INR totals. */
   percentOff: number;
 };
 
-/** Shipping is always 0 (SPEC §9 "(Free Shipping)"). */
+/** Shipping is always 0 (docs/product/pricing-and-tax.md "(Free Shipping)"). */
 export const SHIPPING_PRICE = 0;
 
 /**
  * An INR amount in the display currency, for single prices on the storefront, half-up to the currency's
- * minor unit or cash step. SPEC §9 / DECISIONS §6 convert by *dividing* by rate[INR] from the display
+ * minor unit or cash step. docs/product/pricing-and-tax.md convert by *dividing* by rate[INR] from the display
  * currency's table (INR per display unit, e.g. 83.5 for USD). Dividing by r is multiplying by 1/r, so we
  * take `rateFromInr` = display units per 1 INR (what the order stores as `exchangeRate`; `invertRate`
  * in money.ts derives it from a table's rate[INR]) and multiply by that exact decimal.
@@ -110,7 +110,7 @@ export function convertFromInr(minorInr: Minor, rateFromInr: DecimalInput, targe
 }
 
 /**
- * SPEC §9: the percent saved, rounded up when not whole (10.2 % → 11, exactly 10 % → 10); 0 when nothing
+ * docs/product/pricing-and-tax.md: the percent saved, rounded up when not whole (10.2 % → 11, exactly 10 % → 10); 0 when nothing
  * was saved or there was nothing to save on.
  */
 export function cartPercentOff(originalTotal: Minor, discountedTotal: Minor): number {

@@ -1,7 +1,7 @@
 import type { Product } from '#shared/schemas/product.ts';
 
 /**
- * schema.org Product data for a product page (DECISIONS §9), as search engines read it: absolute URLs,
+ * schema.org Product data for a product page (docs/product/quality.md#accessibility), as search engines read it: absolute URLs,
  * the price the buyer pays (INR, 2 decimals), stock as an ItemAvailability, and the rating when there
  * are reviews.
  */

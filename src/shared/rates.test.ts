@@ -161,7 +161,7 @@ describe('dates', () => {
   });
 });
 
-describe('display currency choice (DECISIONS §8)', () => {
+describe('display currency choice (docs/product/currency-and-places.md)', () => {
   const countries = [
     { isoCode: 'IN', currency: 'INR' },
     { isoCode: 'US', currency: 'USD' },

@@ -3,21 +3,21 @@ import { isCurrencyCode } from './currencies.ts';
 import { decimalToString, divideHalfUp, parseDecimal, type DecimalInput } from './money.ts';
 
 /**
- * Exchange-rate tables and the display-currency choice (DECISIONS §8), pure so the server and the web
+ * Exchange-rate tables and the display-currency choice (docs/product/currency-and-places.md), pure so the server and the web
  * compute the same rate from the same table. A rate table has the shape of RATES_URL's
  * `…/currencies/{code}.json`: `{ date: 'YYYY-MM-DD', <code>: { <other code>: units of other per 1 code } }`,
  * codes in lower case.
  *
  * Conversions use the INR table: `rateFromInr` = INR table[display code] (display units per 1 INR), the
  * factor `convertFromInr` multiplies by and an order stores as its `exchangeRate`. It is the reciprocal of
- * "rate[INR] from the display currency's table" that SPEC §9 divides by, without a second rounding, and one
+ * "rate[INR] from the display currency's table" that docs/product/pricing-and-tax.md divides by, without a second rounding, and one
  * table serves every display currency.
  */
 
 /** Decimal places of a stored rate: an order's `exchangeRate` is NUMERIC(20,10). */
 export const RATE_DECIMALS = 10;
 
-/** Used when nothing else picks a display currency (DECISIONS §8). */
+/** Used when nothing else picks a display currency (docs/product/currency-and-places.md). */
 export const FALLBACK_DISPLAY_CURRENCY = 'USD';
 
 /** A parsed rate table: `rates` maps lower-case codes of our currency table to positive rates. */
@@ -111,7 +111,7 @@ export function todayIso(now: Date = new Date()): string {
   return now.toISOString().slice(0, 10);
 }
 
-/** SPEC §9: a table is refetched when its date is not today's (a table dated ahead of us is current). */
+/** docs/product/pricing-and-tax.md: a table is refetched when its date is not today's (a table dated ahead of us is current). */
 export function isStaleDate(date: string, today: string): boolean {
   return date < today;
 }
@@ -143,7 +143,7 @@ export function currencyForLocale(
 }
 
 /**
- * DECISIONS §8: the first usable code of, in order, the signed-in user's currency, the visitor's header
+ * docs/product/currency-and-places.md: the first usable code of, in order, the signed-in user's currency, the visitor's header
  * choice, the GEOIP_URL answer and the browser locale's currency; else USD. Codes outside the currency
  * table are skipped, so a stale stored choice or an odd geo answer falls through to the next source.
  */
@@ -157,7 +157,7 @@ export function pickDisplayCurrency(candidates: ReadonlyArray<string | null | un
 
 /**
  * GET /api/rates/:code: RATES_URL's shape `{ date, <code>: { <other>: rate } }` (the table is the second key,
- * as SPEC §9's client expects), then `snapshot: true` when it is the bundled snapshot (state its date then).
+ * as docs/product/pricing-and-tax.md's client expects), then `snapshot: true` when it is the bundled snapshot (state its date then).
  * Declared with a catch-all so the serializer keeps that key order.
  */
 export const ratesResponseSchema = z

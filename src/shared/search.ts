@@ -1,6 +1,6 @@
 /**
- * Storefront keyword search terms (DECISIONS §5). Pure: the server turns these into SQL, the web uses
- * `isBlankKeyword` to send a blank search home (SPEC §5).
+ * Storefront keyword search terms (docs/product/catalog.md). Pure: the server turns these into SQL, the web uses
+ * `isBlankKeyword` to send a blank search home (docs/product/messages.md).
  *
  * A keyword becomes words (letters, combining marks and digits; everything else separates words, so
  * "t-shirt" is "t" and "shirt", and quotes or operators are never query syntax). A product matches when

@@ -8,7 +8,7 @@ import {
 } from './money.ts';
 
 /**
- * GST (SPEC §9, DECISIONS §6). Garments and made-up textiles (HSN chapters 61, 62, 63) and leather-upper
+ * GST (docs/product/pricing-and-tax.md). Garments and made-up textiles (HSN chapters 61, 62, 63) and leather-upper
  * footwear (heading 6403) pay 12 % when the discounted unit price or the line total is above ₹1000, else
  * 5 %; every other line pays its category's rate. Tax per line = qty × discounted unit price × rate / 100,
  * rounded half-up once per line.
@@ -21,7 +21,7 @@ export const GST_THRESHOLD_INR_MINOR = 100_000;
 export const GST_LOW_RATE = '5';
 export const GST_HIGH_RATE = '12';
 
-/** A category's HSN code or tax rate: one value or a list whose first entry is used (SPEC §3). */
+/** A category's HSN code or tax rate: one value or a list whose first entry is used (docs/product/api.md#resources). */
 export type MaybeList<T> = T | null | undefined | readonly (T | null | undefined)[];
 
 export function firstEntry<T>(value: MaybeList<T>): T | undefined {

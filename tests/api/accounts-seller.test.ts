@@ -11,7 +11,7 @@ import { authHeader, createUser, sessionToken, uniqueEmail, type TestUser } from
 import { createCategory, createShop } from '../factories/catalog.ts';
 
 /**
- * Seller sign-up (issue 7; SPEC §4 "Seller registration", §5, §7; DECISIONS §4, §5): the fields and their
+ * Seller sign-up (issue 7; docs/product/orders-and-checkout.md#checkout-flow "Seller registration", docs/product/messages.md, docs/product/api.md; docs/product/roles-and-accounts.md, docs/product/catalog.md): the fields and their
  * messages, the role rule, the documents upload to private storage, withdrawing a sign-up whose upload
  * failed, the verification e-mail, and "not selling before an Admin activates".
  */
@@ -110,7 +110,7 @@ async function filesOnDisk(): Promise<string[]> {
   return entries.filter((e) => e.isFile()).map((e) => path.relative(root, path.join(e.parentPath, e.name)));
 }
 
-describe('POST /api/users: seller sign-up fields (SPEC §5)', () => {
+describe('POST /api/users: seller sign-up fields (docs/product/messages.md)', () => {
   // Each identity proof format, accepted and refused at its edges.
   const accepted: [string, string, string][] = [
     ['Passport', 'A1234567', 'A1234567'],
@@ -203,7 +203,7 @@ describe('POST /api/users: seller sign-up fields (SPEC §5)', () => {
     expect(mismatch.json().errors).toEqual([{ path: 'confirmPassword', message: MSG.passwordsDoNotMatch }]);
   });
 
-  it('role by SPEC §5: bank + GSTIN → Seller-Company, bank only → Seller-Individual; both inactive', async () => {
+  it('role by docs/product/messages.md: bank + GSTIN → Seller-Company, bank only → Seller-Individual; both inactive', async () => {
     const company = await registerSeller();
     expect(company.user).toMatchObject({ role: ['Seller-Company'], active: false, verificationDocs: [] });
     const individual = await registerSeller({

@@ -157,8 +157,8 @@ describe('POST /api/users (register)', () => {
     expect((await register(buyerBody({ role: [buyer!.id] }))).statusCode).toBe(201);
   });
 
-  it('decides the role by SPEC §5: company, individual, buyer; sellers start inactive', async () => {
-    // Sellers also give an identity proof (SPEC §5; accounts-seller.test.ts covers those rules).
+  it('decides the role by docs/product/messages.md: company, individual, buyer; sellers start inactive', async () => {
+    // Sellers also give an identity proof (docs/product/messages.md; accounts-seller.test.ts covers those rules).
     const idProof = { identifyProof: 'Pan Card', identifyProofNumber: 'ABCDE1234F' };
     const company = await register(
       buyerBody({ bank_account: '123456789012', buisnessRegistrationCode: '22AAAAA0000A1Z5', ...idProof }),

@@ -124,7 +124,7 @@ describe('GET /api/products', () => {
     expect((await get('/api/products?pageNumber=abc')).statusCode).toBe(400);
   });
 
-  it('shapes each product as SPEC §3 says: exact price, images in order, breadcrumb, seller, shop', async () => {
+  it('shapes each product as docs/product/api.md#resources says: exact price, images in order, breadcrumb, seller, shop', async () => {
     const list = listOf((await get('/api/products')).json());
     const first = list.products[0] as Product;
     expect(first).toMatchObject({

@@ -10,7 +10,7 @@ import { authHeader, createUser, sessionToken } from '../factories/users.ts';
 
 /**
  * With S3 configured, Admin and Auditor get a REAL presigned S3 URL for a KYC document (issue 7,
- * DECISIONS §4), checked against s3rver, an S3 protocol server on loopback: a SigV4 presigned GET of
+ * docs/product/roles-and-accounts.md), checked against s3rver, an S3 protocol server on loopback: a SigV4 presigned GET of
  * the private object, expiring within 15 minutes, that fetches exactly that file.
  */
 describe('KYC links on S3 storage', () => {

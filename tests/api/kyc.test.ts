@@ -13,7 +13,7 @@ import { createTestApp, type TestContext } from '../setup/test-app.ts';
 import { authHeader, createUser, sessionToken, type TestUser } from '../factories/users.ts';
 
 /**
- * KYC privacy (issue 7; DECISIONS §4): verification documents live in private storage, are never served
+ * KYC privacy (issue 7; docs/product/roles-and-accounts.md): verification documents live in private storage, are never served
  * from a public path, and only Admin and Auditor open them, through a server-signed link that expires
  * within 15 minutes. A tampered or expired link is 403.
  */
@@ -117,7 +117,7 @@ describe('POST /api/upload/generate-presigned-url', () => {
     expect(file.headers['cache-control']).toBe('private, no-store');
     expect(file.rawPayload.equals(PNG)).toBe(true);
 
-    // By key too (SPEC §7: bucketName and key); the bucket name is ignored.
+    // By key too (docs/product/api.md: bucketName and key); the bucket name is ignored.
     const byKey = await sign(auditor, { key: keys[1], bucketName: 'haat-kyc' });
     const pdf = await fetchLink(signedUrlResponse.parse(byKey.json()).url);
     expect(pdf.statusCode).toBe(200);

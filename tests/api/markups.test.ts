@@ -7,7 +7,7 @@ import { createCategory, type CategoryRow } from '../factories/catalog.ts';
 import { z } from 'zod';
 
 /**
- * Category markups (issue 4; SPEC §3, §7): read by sellers and Admin, changed by Admin only (0–100), and
+ * Category markups (issue 4; docs/product/api.md#resources, docs/product/api.md): read by sellers and Admin, changed by Admin only (0–100), and
  * copied into products when they are created. The static markup paths must not fall into `/category/:name`.
  */
 

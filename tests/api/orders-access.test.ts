@@ -7,7 +7,7 @@ import { orderBody, placeOrder } from '../factories/orders.ts';
 import { authHeader, createUser, sessionToken, type TestUser } from '../factories/users.ts';
 import { createTestApp, type TestContext } from '../setup/test-app.ts';
 
-/** Who may read and change orders (SPEC §6, DECISIONS §4): every order route, every role. */
+/** Who may read and change orders (docs/product/roles-and-accounts.md#permissions, docs/product/roles-and-accounts.md): every order route, every role. */
 
 let t: TestContext;
 type Who = { user: TestUser; token: string };

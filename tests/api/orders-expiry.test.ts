@@ -8,7 +8,7 @@ import { backdateOrder, orderBody, placeOrder } from '../factories/orders.ts';
 import { authHeader, createUser, sessionToken, type TestUser } from '../factories/users.ts';
 import { createTestApp, type TestContext } from '../setup/test-app.ts';
 
-/** Unpaid RazorPay/PayPal orders are cancelled after 30 minutes and their stock put back (DECISIONS §6). */
+/** Unpaid RazorPay/PayPal orders are cancelled after 30 minutes and their stock put back (docs/product/pricing-and-tax.md). */
 
 let t: TestContext;
 let buyer: TestUser;

@@ -11,7 +11,7 @@ import { indiaAddress, orderBody, placeOrder, postOrder } from '../factories/ord
 import { createUser, sessionToken, type TestUser } from '../factories/users.ts';
 import { createTestApp, type TestContext } from '../setup/test-app.ts';
 
-/** POST /api/orders: server-side pricing, validation, stock, idempotency (DECISIONS §6). */
+/** POST /api/orders: server-side pricing, validation, stock, idempotency (docs/product/pricing-and-tax.md). */
 
 let t: TestContext;
 let seller: TestUser;
@@ -87,7 +87,7 @@ describe('POST /api/orders: prices come from the database', () => {
         { product: book.id, qty: 1 },
         { product: speaker.id, qty: 1, size: 'XL' },
       ]),
-      // SPEC §7 clients send these; they are accepted and ignored.
+      // docs/product/api.md clients send these; they are accepted and ignored.
       itemsPrice: 1,
       taxPrice: 0,
       shippingPrice: 0,
@@ -417,7 +417,7 @@ describe('order currency', () => {
   });
 });
 
-describe('addresses and postal codes (SPEC §5)', () => {
+describe('addresses and postal codes (docs/product/messages.md)', () => {
   const cases: [country: string, postalCode: string, ok: boolean][] = [
     ['India', '411004', true],
     ['India', '400 001', true],

@@ -6,7 +6,7 @@ import { orderBody, placeOrder } from '../factories/orders.ts';
 import { authHeader, createUser, sessionToken, type TestUser } from '../factories/users.ts';
 import { createTestApp, type TestContext } from '../setup/test-app.ts';
 
-/** Seller payment records: pending list grouped per seller, Admin corrections (SPEC §3, DECISIONS §4, §6). */
+/** Seller payment records: pending list grouped per seller, Admin corrections (docs/product/api.md#resources, docs/product/roles-and-accounts.md, docs/product/pricing-and-tax.md). */
 
 let t: TestContext;
 let adminToken: string;

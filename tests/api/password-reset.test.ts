@@ -15,7 +15,7 @@ import { createTestApp, type TestContext } from '../setup/test-app.ts';
 import { authHeader, createUser, signIn, type TestUser } from '../factories/users.ts';
 
 /**
- * Password recovery (issue 7; SPEC §5 "Reset password", §8; DECISIONS §4): the same answer for known and
+ * Password recovery (issue 7; docs/product/messages.md "Reset password", docs/product/messages.md; docs/product/roles-and-accounts.md): the same answer for known and
  * unknown e-mails, a hashed single-use token valid one hour, a reset that ends every session, and rate
  * limits.
  */

@@ -177,7 +177,7 @@ describe('GET /api/places/postal-code', () => {
 });
 
 describe('GET /api/currencies', () => {
-  it('lists about 160 currencies with the wire fields of DECISIONS §8', async () => {
+  it('lists about 160 currencies with the wire fields of docs/product/currency-and-places.md', async () => {
     const res = await get('/api/currencies');
     expect(res.statusCode).toBe(200);
     expectLongCache(res.headers);

@@ -8,7 +8,7 @@ import { createUser } from '../factories/users.ts';
 
 /**
  * Product pages carry title, description, Open Graph and schema.org data in the HTML the server sends
- * (DECISIONS §9), for crawlers that run no JavaScript. Needs the built web app (dist/web).
+ * (docs/product/quality.md#accessibility), for crawlers that run no JavaScript. Needs the built web app (dist/web).
  */
 const built = fs.existsSync(path.join(webRoot, 'index.html'));
 

@@ -16,7 +16,7 @@ import { authHeader, createUser, sessionToken, type TestUser } from '../factorie
 import { createCategory, createDiscount, createProduct, type CategoryRow } from '../factories/catalog.ts';
 
 /**
- * The product write API (issue 4; SPEC §4, §5, §7; DECISIONS §4–§6): who may create, edit, toggle, delete
+ * The product write API (issue 4; docs/product/orders-and-checkout.md#checkout-flow, docs/product/messages.md, docs/product/api.md; docs/product/roles-and-accounts.md–docs/product/pricing-and-tax.md): who may create, edit, toggle, delete
  * and list; the edit lock; validation messages; markup copy; discounts.
  */
 
@@ -208,7 +208,7 @@ describe('POST /api/products: who may create', () => {
   });
 });
 
-describe('POST /api/products: validation (SPEC §5 messages)', () => {
+describe('POST /api/products: validation (docs/product/messages.md messages)', () => {
   it('names every missing field with its SPEC message', async () => {
     const res = await inject('POST', '/api/products', kavya, {});
     expect(res.statusCode).toBe(400);

@@ -6,7 +6,7 @@ import { createUser } from '../factories/users.ts';
 
 /**
  * With REDIS_URL set, failed sign-ins are counted in Redis, so two app instances (two buildApp()s on one
- * database, as behind a load balancer) share one limit (DECISIONS §1, §4). Uses the machine's Redis.
+ * database, as behind a load balancer) share one limit (docs/product/deployment-safety.md#running-haat, docs/product/roles-and-accounts.md). Uses the machine's Redis.
  */
 const REDIS_URL = testRedisUrl;
 // Without Redis: skipped with the reason as the title (a failure under CI=true); see tests/setup/redis.ts.

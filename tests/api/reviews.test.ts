@@ -76,7 +76,7 @@ describe('POST /api/products/:id/reviews', () => {
     expect(res.json()).toEqual({ message: REVIEW_MSG.added });
     const row = await productRow(product.id);
     expect(row).toMatchObject({ rating: '4.00', numReviews: 1 });
-    // A review is not a seller's edit: updatedAt stays equal to createdAt (SPEC §4 product edit).
+    // A review is not a seller's edit: updatedAt stays equal to createdAt (docs/product/orders-and-checkout.md#checkout-flow product edit).
     expect(row?.updatedAt.getTime()).toBe(product.updatedAt.getTime());
     const shown = await detail(product.id);
     expect(shown.reviews).toEqual([

@@ -77,7 +77,7 @@ async function search(keyword: string, pageNumber = 1): Promise<ProductList> {
 }
 const names = (list: ProductList) => list.products.map((x) => x.name);
 
-describe('keyword search (DECISIONS §5)', () => {
+describe('keyword search (docs/product/catalog.md)', () => {
   it('"shirt" finds T-Shirts first, then the category, description and partial-word matches; never inactive', async () => {
     const list = await search('shirt');
     expect(names(list)[0]).toBe('Graphic Cotton T-Shirts');

@@ -36,7 +36,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** SPEC §2 "Category tree (top levels)". */
+/** docs/product/screens.md "Category tree (top levels)". */
 const SPEC_TREE: Record<string, string[]> = {
   'Fashion & Accessories': [
     'Women Bags',
@@ -91,7 +91,7 @@ describe('seedIfEmpty', () => {
 });
 
 describe('demo accounts', () => {
-  it('are the seven of DECISIONS §2, with their roles, active flags and password', async () => {
+  it('are the seven of docs/product/deployment-safety.md#demo-shop, with their roles, active flags and password', async () => {
     const rows = await accounts();
     expect(rows).toHaveLength(7);
     const byEmail = Object.fromEntries(
@@ -160,7 +160,7 @@ describe('demo accounts', () => {
 });
 
 describe('categories', () => {
-  it('hold every top level and sub-category of SPEC §2, up to five levels, each row with HSN and GST', async () => {
+  it('hold every top level and sub-category of docs/product/screens.md, up to five levels, each row with HSN and GST', async () => {
     const rows = await t.db.select().from(categories);
     expect(rows.length).toBeGreaterThan(100);
     for (const [top, subs] of Object.entries(SPEC_TREE)) {
@@ -189,7 +189,7 @@ describe('categories', () => {
       '0.00',
     );
     expect(rows.filter((r) => r.levelFiveCategory).length).toBeGreaterThan(10);
-    // Apparel under 61/62/63 and footwear 6403, where the 5 %/12 % rule of DECISIONS §6 applies.
+    // Apparel under 61/62/63 and footwear 6403, where the 5 %/12 % rule of docs/product/pricing-and-tax.md applies.
     const hsns = new Set(rows.map((r) => r.hsn));
     for (const h of [
       '6109',
@@ -301,7 +301,7 @@ describe('products', () => {
       }
     }
 
-    // And they are served, at the sizes SPEC §3 names.
+    // And they are served, at the sizes docs/product/api.md#resources names.
     const sample = images[0];
     if (!sample) throw new Error('no images');
     for (const [variant, width] of [

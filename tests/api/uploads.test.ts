@@ -12,7 +12,7 @@ import { authHeader, createUser, sessionToken, type TestUser } from '../factorie
 import { createCategory, type CategoryRow } from '../factories/catalog.ts';
 
 /**
- * Image uploads (issue 4; SPEC §7 Uploads; DECISIONS §5): content sniffing (415), 5 MB per file (413),
+ * Image uploads (issue 4; docs/product/api.md Uploads; docs/product/catalog.md): content sniffing (415), 5 MB per file (413),
  * 8 per product, owner or Admin only, thumbnail and medium variants served at their URLs; shop picture and
  * banner for sellers.
  */
@@ -102,7 +102,7 @@ const files = (...buffers: Buffer[]): Part[] =>
   buffers.map((data, i) => ({ name: 'files', data, filename: `photo-${i}.png`, type: 'image/png' }));
 
 describe('POST /api/upload/product', () => {
-  it('stores images with thumbnail and medium WebP variants, fetchable at their URLs, and the update saves the links (SPEC §4 flow)', async () => {
+  it('stores images with thumbnail and medium WebP variants, fetchable at their URLs, and the update saves the links (docs/product/orders-and-checkout.md#checkout-flow flow)', async () => {
     const product = await newProduct();
     const res = await upload('/api/upload/product', seller, [
       { name: 'productId', value: product._id },
@@ -235,7 +235,7 @@ describe('POST /api/upload/product', () => {
     expect(json.statusCode).toBe(415);
   });
 
-  it('refuses uploads once the product has been updated: its images are locked (SPEC §4)', async () => {
+  it('refuses uploads once the product has been updated: its images are locked (docs/product/orders-and-checkout.md#checkout-flow)', async () => {
     const product = await newProduct();
     const first = await upload('/api/upload/product', seller, [
       { name: 'productId', value: product._id },

@@ -7,7 +7,7 @@ import { createTestApp, type TestContext } from '../setup/test-app.ts';
 import { authHeader, createUser, sessionToken, type TestUser } from '../factories/users.ts';
 
 /**
- * DECISIONS §4: an admin cannot delete, demote or deactivate the last active Admin — also when two admins
+ * docs/product/roles-and-accounts.md: an admin cannot delete, demote or deactivate the last active Admin — also when two admins
  * act at the same moment. A database of its own, so this file controls how many Admins exist.
  */
 

@@ -17,7 +17,7 @@ import { authHeader, createUser, sessionToken, signIn, type TestUser } from '../
 import { createProduct } from '../factories/catalog.ts';
 
 /**
- * User administration (issue 7; SPEC §2 Users table / Edit User, §4 "User edit", §6, §7; DECISIONS §4):
+ * User administration (issue 7; docs/product/screens.md Users table / Edit User, docs/product/orders-and-checkout.md#checkout-flow "User edit", docs/product/roles-and-accounts.md#permissions, docs/product/api.md; docs/product/roles-and-accounts.md):
  * who may list, edit and delete; the seller-verified e-mail once; deleting users with orders.
  * The last-admin rule has its own database: users-admin-last-admin.test.ts.
  */
@@ -97,7 +97,7 @@ describe('GET /api/users (Admin, Auditor)', () => {
     expect((await call('GET', '/api/users', seller)).statusCode).toBe(403);
   });
 
-  it('gives every column of SPEC §2 to Admin and Auditor; documents as labels', async () => {
+  it('gives every column of docs/product/screens.md to Admin and Auditor; documents as labels', async () => {
     for (const viewer of [admin, auditor]) {
       const res = await call('GET', '/api/users', viewer);
       expect(res.statusCode).toBe(200);

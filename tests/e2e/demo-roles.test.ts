@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { openPage, screenshot } from './support.ts';
 
 /**
- * Foundation "Done when": signing in as every demo account works and shows that role's menus (SPEC §2 header,
- * DECISIONS §2 accounts). Menus are read from the real header after a real sign-in on the seeded shop.
+ * Foundation "Done when": signing in as every demo account works and shows that role's menus (docs/product/screens.md header,
+ * docs/product/deployment-safety.md#demo-shop accounts). Menus are read from the real header after a real sign-in on the seeded shop.
  */
 const PASSWORD = 'Demo@12345';
 
@@ -29,7 +29,7 @@ const accounts: Expectation[] = [
   },
   { email: 'seller@haat.test', userMenu: ['Products', 'Orders'], office: null },
   { email: 'seller2@haat.test', userMenu: ['Products', 'Orders'], office: null },
-  // Not yet approved: no seller menus until an Admin activates the account (DECISIONS §4).
+  // Not yet approved: no seller menus until an Admin activates the account (docs/product/roles-and-accounts.md).
   // A seller under review lands on the review screen after signing in (ADR 0099).
   { email: 'pending@haat.test', userMenu: [], office: null, landing: '/profile-review-screen' },
   { email: 'buyer@haat.test', userMenu: [], office: null },

@@ -3,7 +3,7 @@ import { openPage } from './support.ts';
 
 /**
  * Countries without states in the place data (Aruba, Cayman Islands, …): State and City become text
- * fields, so a buyer from there can still register (SPEC §5: country, state and city are required).
+ * fields, so a buyer from there can still register (docs/product/messages.md: country, state and city are required).
  */
 describe('a country without states', () => {
   it('lets a buyer from Aruba type state and city, and register', async () => {

@@ -73,7 +73,7 @@ describe('seller and admin catalog management', () => {
       .locator('option[value="Fashion & Accessories"]')
       .waitFor({ state: 'attached' });
 
-    // The shared schema's SPEC §5 messages on an empty submit.
+    // The shared schema's docs/product/messages.md messages on an empty submit.
     await page.getByRole('button', { name: 'Create Product' }).click();
     const alert = page.getByRole('alert').filter({ hasText: PRODUCT_MSG.name });
     await alert.waitFor();

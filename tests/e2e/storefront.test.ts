@@ -443,7 +443,7 @@ describe('storefront in the browser', () => {
       .first()
       .waitFor();
 
-    // Failing calls say which step failed (SPEC §8), in red.
+    // Failing calls say which step failed (docs/product/messages.md), in red.
     await page.route('**/api/category/men-bags', (route) => route.fulfill({ status: 500, body: '{}' }));
     await page.goto('/categories/men-bags');
     await page.getByRole('alert').getByText('Error fetching category IDs').waitFor();

@@ -49,7 +49,7 @@ afterAll(async () => {
 /**
  * A new page in a fresh browser context (own cookies and storage), with `baseURL` set for goto().
  * The locale defaults to en-IN, an Indian shopper: a signed-out visitor's display currency follows the
- * browser locale (DECISIONS §8), and headless Chromium would otherwise say en-US and show dollars.
+ * browser locale (docs/product/currency-and-places.md), and headless Chromium would otherwise say en-US and show dollars.
  */
 export async function openPage({
   width = 1280,

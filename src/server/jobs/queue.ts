@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../db/client.ts';
 
 /**
- * A durable job queue in PostgreSQL (DECISIONS §1, §7): jobs are rows in `jobs`, enqueued in the same
+ * A durable job queue in PostgreSQL (docs/product/deployment-safety.md#running-haat, docs/product/payments.md): jobs are rows in `jobs`, enqueued in the same
  * transaction as the change that asks for them, claimed by any instance with `FOR UPDATE SKIP LOCKED`,
  * retried with exponential back-off, and kept after they finish (doneAt / failedAt) for inspection.
  *

@@ -7,7 +7,7 @@ import { assertSafeKey, keyOfPublicUrl, type Storage } from './storage.ts';
 
 export type ImageType = 'jpeg' | 'png' | 'webp' | 'gif';
 
-/** The image type by its first bytes (DECISIONS §5: sniffed by content, never by name or header). */
+/** The image type by its first bytes (docs/product/catalog.md: sniffed by content, never by name or header). */
 export function sniffImageType(buf: Uint8Array): ImageType | null {
   const starts = (sig: number[], at = 0) =>
     buf.length >= at + sig.length && sig.every((b, i) => buf[at + i] === b);

@@ -1,6 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
-/** scrypt parameters (DECISIONS §4: argon2id or scrypt). N=2^15, r=8, p=1 ≈ 32 MiB, tens of ms. */
+/** scrypt parameters (docs/product/roles-and-accounts.md: argon2id or scrypt). N=2^15, r=8, p=1 ≈ 32 MiB, tens of ms. */
 const N = 1 << 15;
 const R = 8;
 const P = 1;
@@ -31,7 +31,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
 
 /**
  * A hash of a random password, verified against when the e-mail is unknown, so a wrong e-mail and a
- * wrong password take the same time (DECISIONS §4: same message, and no timing oracle).
+ * wrong password take the same time (docs/product/roles-and-accounts.md: same message, and no timing oracle).
  */
 let dummy: Promise<string> | undefined;
 export const dummyHash = () => (dummy ??= hashPassword(randomBytes(16).toString('hex')));

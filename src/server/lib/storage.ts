@@ -6,7 +6,7 @@ import type { Config } from '../config.ts';
 import { AppError } from './errors.ts';
 
 /**
- * Where uploaded and generated files live (DECISIONS §1: app processes keep no files of their own).
+ * Where uploaded and generated files live (docs/product/deployment-safety.md#running-haat: app processes keep no files of their own).
  * `public` files are served to anybody at `publicUrl(key)`; `private` files (KYC documents) are never
  * reachable by a URL of their own: the server reads them with `get` and hands them out itself.
  */

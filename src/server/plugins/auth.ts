@@ -15,7 +15,7 @@ export const SESSION_DAYS = 30;
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** Create a server-side session; only the token's hash is stored (DECISIONS §4). */
+/** Create a server-side session; only the token's hash is stored (docs/product/roles-and-accounts.md). */
 export async function createSession(
   db: Queryable,
   userId: string,
@@ -107,7 +107,7 @@ function expectedOrigin(req: FastifyRequest): string {
 
 /**
  * Resolves `request.actor` from `Authorization: Bearer …` or the session cookie, and refuses
- * cookie-authenticated writes from other origins (DECISIONS §4, CSRF).
+ * cookie-authenticated writes from other origins (docs/product/roles-and-accounts.md, CSRF).
  */
 export const authPlugin = fp(async (app: App) => {
   app.decorateRequest('actor', null);

@@ -5,7 +5,7 @@ import type { App } from '../lib/types.ts';
 /**
  * A micro-cache for the public catalogue reads (lists, search, product detail, categories, shops, live
  * discounts): the serialized 200 answer to an anonymous GET is reused for `ttlMs`, so a burst of shoppers
- * on the same page costs one database round and one serialization (DECISIONS §10 targets).
+ * on the same page costs one database round and one serialization (docs/product/quality.md#performance targets).
  *
  * Freshness: any successful write handled by this process (POST/PUT/PATCH/DELETE < 400 — a product edit,
  * a review, an order taking stock) empties the cache at once, so one instance never serves a stale page

@@ -10,7 +10,7 @@ declare module 'fastify' {
 }
 
 /**
- * REDIS_URL is optional (DECISIONS §1): it only makes rate-limit counters shared between app instances.
+ * REDIS_URL is optional (docs/product/deployment-safety.md#running-haat): it only makes rate-limit counters shared between app instances.
  * Commands fail fast instead of queueing while Redis is away, so limits degrade to per-process counting.
  */
 export const redisPlugin = fp(async (app: App) => {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { tryParseMoney } from '../money.ts';
 import { categoryPathSchema } from './product.ts';
 
-/** Category payloads (SPEC §3 "Category record", "Category tax info"; §7 categories). */
+/** Category payloads (docs/product/api.md#resources "Category record", "Category tax info"; docs/product/api.md categories). */
 
 export const categoryRecordSchema = categoryPathSchema.extend({ _id: z.string() });
 export type CategoryRecord = z.infer<typeof categoryRecordSchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ERROR_CODES, type ErrorCode } from '../errors.ts';
 
-/** `_id` on the wire is a UUID string (DECISIONS §3). */
+/** `_id` on the wire is a UUID string (docs/product/api.md#wire-conventions). */
 export const idSchema = z.uuid({ message: 'Invalid id' });
 
 /** The shape of an id PostgreSQL can look up (any 8-4-4-4-12 hex UUID): the one copy of the check. */
@@ -35,7 +35,7 @@ export const pageQuery = z.object({
   pageNumber: z.coerce.number().int().min(1).max(100_000).default(1),
 });
 
-/** Money on the wire: a decimal number in major units (DECISIONS §3). */
+/** Money on the wire: a decimal number in major units (docs/product/api.md#wire-conventions). */
 export const moneySchema = z.number().finite();
 
 export const isoDate = z.iso.datetime({ offset: true });

@@ -7,8 +7,8 @@ import { idSchema, isoDate, moneySchema, pageQuery } from './common.ts';
 import { isCityOptional, nameSchema, placeFields } from './user.ts';
 
 /**
- * Checkout and order payloads (SPEC §3 Order, Order item, Shipping / Billing address, Payment method,
- * Seller payment record; §5 Checkout; §7 Orders and payments; DECISIONS §3, §6). The checkout forms
+ * Checkout and order payloads (docs/product/api.md#resources Order, Order item, Shipping / Billing address, Payment method,
+ * Seller payment record; docs/product/messages.md Checkout; docs/product/api.md Orders and payments; docs/product/api.md#wire-conventions, docs/product/pricing-and-tax.md). The checkout forms
  * (zodResolver) and the server's routes use these same schemas.
  *
  * Money on the wire is a decimal number in major units. Order totals AND order item prices are in the
@@ -26,7 +26,7 @@ export const ORDER_MSG = {
   couponTooLong: 'Coupon code is too long',
 } as const;
 
-/** Admin and seller order tables hold 20 rows (DECISIONS §3). */
+/** Admin and seller order tables hold 20 rows (docs/product/api.md#wire-conventions). */
 export const ORDER_PAGE_SIZE = 20;
 export const MAX_ORDER_LINES = 100;
 export const MAX_LINE_QTY = 10_000;
@@ -47,7 +47,7 @@ const addressFields = {
     .max(POSTAL_CODE_MAX_LENGTH, ORDER_MSG.postalRequired),
 };
 
-/** City may be blank only for Hong Kong, Macau and Taiwan (SPEC §5); postal code checked per country. */
+/** City may be blank only for Hong Kong, Macau and Taiwan (docs/product/messages.md); postal code checked per country. */
 function addressRules(postalMessage: string) {
   return (v: { country: string; city: string; postalCode: string }, ctx: z.RefinementCtx) => {
     if (!isCityOptional(v.country) && v.city.trim() === '') {
@@ -60,8 +60,8 @@ function addressRules(postalMessage: string) {
 }
 
 /**
- * Shipping address (SPEC §3): country is the name the places API lists ("India"); its ISO2 code also works.
- * The postal code must fit the country's pattern, else SPEC §5's alert text.
+ * Shipping address (docs/product/api.md#resources): country is the name the places API lists ("India"); its ISO2 code also works.
+ * The postal code must fit the country's pattern, else docs/product/messages.md's alert text.
  */
 export const shippingAddressSchema = z
   .object(addressFields)
@@ -70,7 +70,7 @@ export const shippingAddressSchema = z
 export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
 export type ShippingAddressInput = z.input<typeof shippingAddressSchema>;
 
-/** Billing address when not the same as shipping: also a name (SPEC §3, §5). */
+/** Billing address when not the same as shipping: also a name (docs/product/api.md#resources, docs/product/messages.md). */
 export const billingAddressSchema = z
   .object({ name: nameSchema, ...addressFields })
   .strict()
@@ -80,7 +80,7 @@ export type BillingAddressInput = z.input<typeof billingAddressSchema>;
 
 export const PAYMENT_METHODS = ['RazorPay', 'PayPal', 'CashOnDelivery'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-/** SPEC §3: RazorPay by default. */
+/** docs/product/api.md#resources: RazorPay by default. */
 export const paymentMethodSchema = z
   .enum(PAYMENT_METHODS, { message: 'Please choose a payment method' })
   .default('RazorPay');
@@ -93,7 +93,7 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 // ---------------------------------------------------------------------------------------------------------
 
 /**
- * Fields a SPEC §7 client sends that the server never trusts (DECISIONS §6): totals on the order; cart and
+ * Fields a docs/product/api.md client sends that the server never trusts (docs/product/pricing-and-tax.md): totals on the order; cart and
  * order item copies of catalogue data on each line. They are accepted so such clients keep working, then
  * dropped by the schema before any code sees them; the server prices everything from the database.
  * Any other unknown field (`user`, `isPaid`, …) is refused with 400.
@@ -122,7 +122,7 @@ const ignoredItemFields = {
 
 export const placeOrderItemSchema = z
   .object({
-    /** The product id (SPEC §3 cart item `product`). */
+    /** The product id (docs/product/api.md#resources cart item `product`). */
     product: idSchema,
     qty: z
       .number({ message: ORDER_MSG.qty })
@@ -143,7 +143,7 @@ export const placeOrderBody = z
       .min(1, ORDER_MSG.emptyOrder)
       .max(MAX_ORDER_LINES, ORDER_MSG.tooManyLines),
     shippingAddress: shippingAddressSchema,
-    /** Absent or null: the same as shipping, with the buyer's name (SPEC §4). */
+    /** Absent or null: the same as shipping, with the buyer's name (docs/product/orders-and-checkout.md#checkout-flow). */
     billingAddress: billingAddressSchema.nullish(),
     paymentMethod: paymentMethodSchema,
     /** Upper-cased; must be in the currency table. The server converts with its own rates. */
@@ -184,7 +184,7 @@ export const placeOrderHeaders = z.object({ [IDEMPOTENCY_HEADER]: idempotencyKey
 
 const personSchema = z.object({ _id: z.string(), name: z.string() });
 
-/** An order line (SPEC §3 Order item). Prices are in the order's currency, per unit. */
+/** An order line (docs/product/api.md#resources Order item). Prices are in the order's currency, per unit. */
 export const orderItemSchema = z.object({
   _id: z.string(),
   /** The product id; null when the product has since been deleted. */
@@ -212,7 +212,7 @@ export type OrderItem = z.infer<typeof orderItemSchema>;
 const nullableDate = isoDate.nullable();
 
 /**
- * An order (SPEC §3). Totals are in `orderCurrency`: itemsPrice (after discounts) + shippingPrice (0) +
+ * An order (docs/product/api.md#resources). Totals are in `orderCurrency`: itemsPrice (after discounts) + shippingPrice (0) +
  * taxPrice = totalPrice; `discount` is what the discounts took off the list prices. `exchangeRate` is the
  * number of `orderCurrency` units per 1 INR used when it was placed; `totalPriceInr` the same total in INR.
  * A seller asking for the order (GET /api/orders/:id) gets only their own lines, totals over those lines,
@@ -337,7 +337,7 @@ export type SellerOrderLines = z.infer<typeof sellerOrderLinesSchema>;
 export const sellerParams = z.object({ userId: idSchema });
 
 /**
- * PUT /api/orders/:id/CashOnDelivery/pay (SPEC §7: "json body"): an optional note kept in the payment
+ * PUT /api/orders/:id/CashOnDelivery/pay (docs/product/api.md: "json body"): an optional note kept in the payment
  * result. Whatever else a client sends (a provider-style result) is dropped: the server records who marked
  * it paid and when, nothing the client claims.
  */
@@ -347,7 +347,7 @@ export const codPayBody = z
   .transform((v) => ({ note: v?.note }));
 
 // ---------------------------------------------------------------------------------------------------------
-// Seller payments (SPEC §3 Seller payment record, Pending seller payment)
+// Seller payments (docs/product/api.md#resources Seller payment record, Pending seller payment)
 // ---------------------------------------------------------------------------------------------------------
 
 export const SELLER_PAYMENT_STATUSES = ['Pending', 'Paid'] as const;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema, moneySchema } from './common.ts';
 
 /**
- * Payment and notification payloads (SPEC §7 "Orders, payments, notifications, config"; DECISIONS §7).
+ * Payment and notification payloads (docs/product/api.md "Orders, payments, notifications, config"; docs/product/payments.md).
  * Amounts the server charges always come from the order in the database, never from the client.
  */
 
@@ -92,7 +92,7 @@ export type PaymentQuote = z.infer<typeof paymentQuoteSchema>;
 
 export const NOTIFICATION_TYPES = ['order_confirmation', 'order_seller', 'order_distributor'] as const;
 
-/** SPEC §3 Notification record; GET /api/notifications/check (query) and POST /api/notifications/record. */
+/** docs/product/api.md#resources Notification record; GET /api/notifications/check (query) and POST /api/notifications/record. */
 export const notificationKeySchema = z
   .object({
     type: z.string().trim().min(1).max(60),

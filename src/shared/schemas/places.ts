@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Places API payloads (DECISIONS §8): countries, states, cities and the postal-code check. The server
+ * Places API payloads (docs/product/currency-and-places.md): countries, states, cities and the postal-code check. The server
  * declares them on its routes (and in OpenAPI); the web types its pickers and checkout form with them.
  */
 

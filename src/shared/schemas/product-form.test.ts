@@ -23,7 +23,7 @@ const path = (category: string, subCategory: string, levelThreeCategory: string 
   levelThreeCategory,
 });
 
-describe('sizes by category (SPEC §5)', () => {
+describe('sizes by category (docs/product/messages.md)', () => {
   it.each([
     [path('Fashion & Accessories', 'Men Clothes', 'Topwear'), 'clothes'],
     [path('Fashion & Accessories', 'Women Clothes'), 'clothes'],
@@ -81,7 +81,7 @@ describe('sizes by category (SPEC §5)', () => {
   });
 });
 
-describe('discount dates (SPEC §5: at least one day in advance)', () => {
+describe('discount dates (docs/product/messages.md: at least one day in advance)', () => {
   // 10:00 in India on 1 June 2026.
   const now = new Date('2026-06-01T04:30:00.000Z');
 
@@ -155,7 +155,7 @@ describe('the product form schema', () => {
     expect(messages(valid())).toEqual([]);
   });
 
-  it('gives every SPEC §5 message for an empty form', () => {
+  it('gives every docs/product/messages.md message for an empty form', () => {
     const empty: ProductFormValues = {
       ...valid(),
       name: '',

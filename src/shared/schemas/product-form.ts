@@ -4,15 +4,15 @@ import { tryParseMoney } from '../money.ts';
 import { idSchema } from './common.ts';
 
 /**
- * Creating and editing products (SPEC §4 "Product creation", "Product edit"; §5 "Create / edit product";
- * DECISIONS §5, §6). The field rules and their messages live here once: the server parses request bodies
+ * Creating and editing products (docs/product/orders-and-checkout.md#checkout-flow "Product creation", "Product edit"; docs/product/messages.md "Create / edit product";
+ * docs/product/catalog.md, docs/product/pricing-and-tax.md). The field rules and their messages live here once: the server parses request bodies
  * with `createProductBody` / `updateProductBody` / `discountBody`, and the form's `productForm` is built
  * from the same field schemas (plus what only the form has: the category levels, image previews and the
  * discount panel). What needs the database — the category's sizes from its id, the discount against the
  * stored price, the edit lock — the server checks again with the same functions below.
  */
 
-/** The alerts of SPEC §5 word for word; the rest are ours, for rules SPEC leaves open. */
+/** The alerts of docs/product/messages.md word for word; the rest are ours, for rules SPEC leaves open. */
 export const PRODUCT_MSG = {
   name: 'Please enter the product name.',
   price: 'Please enter a valid non-negative product price.',
@@ -44,7 +44,7 @@ export const PRODUCT_MSG = {
   productMismatch: 'The product id in the body does not match the address.',
 } as const;
 
-/** Limits (DECISIONS §5 for images). */
+/** Limits (docs/product/catalog.md for images). */
 export const MAX_PRODUCT_IMAGES = 8;
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 /**
@@ -54,12 +54,12 @@ export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const MAX_UPLOAD_REQUEST_BYTES = 20 * 1024 * 1024;
 export const MAX_PRICE = 10_000_000;
 export const MAX_STOCK = 1_000_000;
-/** The only currency products are listed in (SPEC §5, §9). */
+/** The only currency products are listed in (docs/product/messages.md, docs/product/pricing-and-tax.md). */
 export const PRODUCT_CURRENCIES = ['INR'] as const;
 
 // ——— Sizes by category ———
 
-/** SPEC §5: clothes S…7XL, shoes 6–10, anything else N/A. */
+/** docs/product/messages.md: clothes S…7XL, shoes 6–10, anything else N/A. */
 export const CLOTHES_SIZES = ['S', 'M', 'L', 'XL', 'XXL', '3XL', '4XL', '5XL', '6XL', '7XL'] as const;
 export const SHOE_SIZES = ['6', '7', '8', '9', '10'] as const;
 export const NO_SIZE = 'N/A';
@@ -151,7 +151,7 @@ export function discountEndsAt(value: string): Date | null {
 }
 
 /**
- * SPEC §5: the date must be at least one day in advance. With a date meaning the end of that day, "at
+ * docs/product/messages.md: the date must be at least one day in advance. With a date meaning the end of that day, "at
  * least tomorrow" is the same as "more than 24 hours from now".
  */
 export function isDiscountDateFarEnough(value: string, now: Date | number = Date.now()): boolean {
@@ -215,7 +215,7 @@ export const productImagePath = z
     PRODUCT_MSG.imageLink,
   );
 
-/** The product fields a seller sets (SPEC §7 POST /api/products). */
+/** The product fields a seller sets (docs/product/api.md POST /api/products). */
 export const productFields = z.object({
   name: nameSchema,
   price: priceSchema,
@@ -231,9 +231,9 @@ export const productFields = z.object({
 });
 
 /**
- * POST /api/products. SPEC §4: the product is created with an empty image list, its images are uploaded
+ * POST /api/products. docs/product/orders-and-checkout.md#checkout-flow: the product is created with an empty image list, its images are uploaded
  * (they need the product's id), then an update saves their links. `percentageMarkup`, `shop`, `user` and
- * any other field SPEC's clients send are dropped: the server sets them (DECISIONS §4, §5).
+ * any other field SPEC's clients send are dropped: the server sets them (docs/product/roles-and-accounts.md, docs/product/catalog.md).
  */
 export const createProductBody = productFields.extend({
   image: z.array(z.string()).max(0, PRODUCT_MSG.imagesFirstCreate).default([]),
@@ -241,9 +241,9 @@ export const createProductBody = productFields.extend({
 export type CreateProductBody = z.input<typeof createProductBody>;
 
 /**
- * PUT /api/products/:id: "the product" (SPEC §7). Fields left out keep their value; the rest are checked
+ * PUT /api/products/:id: "the product" (docs/product/api.md). Fields left out keep their value; the rest are checked
  * as on creation. Once updated (updatedAt ≠ createdAt) name, currency, brand, image and category must
- * equal the stored ones (SPEC §4), which the server checks.
+ * equal the stored ones (docs/product/orders-and-checkout.md#checkout-flow), which the server checks.
  */
 export const updateProductBody = productFields.partial().extend({
   image: productFields.shape.image.min(1, PRODUCT_MSG.image).optional(),
@@ -260,7 +260,7 @@ const couponCodeSchema = z
   .transform((v) => (v === '' ? null : v));
 
 /**
- * PUT /api/product-discounts/:product_id (SPEC §3 "Product discount", §7). `valid_until` is a date
+ * PUT /api/product-discounts/:product_id (docs/product/api.md#resources "Product discount", docs/product/api.md). `valid_until` is a date
  * ('2026-06-30': to the end of that day in India) or an ISO date-time; when the discount is active it must
  * be at least one day ahead. Deactivating a discount needs no new date. Whether the value lowers the price
  * is `validateDiscount`'s, with the product's price.
@@ -313,7 +313,7 @@ export function discountValueProblem(
 const level = z.string().max(200);
 
 /**
- * The Create / Edit Product form (SPEC §2, §5). `image` holds the pictures in display order: stored links,
+ * The Create / Edit Product form (docs/product/screens.md, docs/product/messages.md). `image` holds the pictures in display order: stored links,
  * and `blob:` previews of files not uploaded yet. `categoryId` is filled once every level that has
  * choices is chosen. The discount fields count only when Add Discount is ticked.
  */

@@ -4,11 +4,11 @@ import { MAX_KEYWORD_LENGTH } from '../search.ts';
 import { idSchema, isoDate, moneySchema, pageQuery } from './common.ts';
 
 /**
- * Storefront payloads (SPEC §3 Product, Review, Product discount, Shop; §7 Products, discounts, shops).
+ * Storefront payloads (docs/product/api.md#resources Product, Review, Product discount, Shop; docs/product/api.md Products, discounts, shops).
  * Field names are the wire's, as SPEC spells them.
  */
 
-/** Storefront pages hold 12 products (DECISIONS §3). */
+/** Storefront pages hold 12 products (docs/product/api.md#wire-conventions). */
 export const STOREFRONT_PAGE_SIZE = 12;
 /**
  * Storefront lists and search page through at most this many pages (1,200 products): `pages` never
@@ -18,7 +18,7 @@ export const STOREFRONT_MAX_PAGES = 100;
 /** How many products `GET /api/products/top` returns. */
 export const TOP_PRODUCTS = 5;
 
-/** The five levels of a category record, for breadcrumbs (SPEC §3 "Category record"). */
+/** The five levels of a category record, for breadcrumbs (docs/product/api.md#resources "Category record"). */
 export const categoryPathSchema = z.object({
   category: z.string(),
   subCategory: z.string(),
@@ -34,7 +34,7 @@ export const reviewSchema = z.object({
   rating: z.number().int().min(1).max(5),
   comment: z.string(),
   createdAt: isoDate,
-  /** The reviewer has an order (not cancelled) containing this product (DECISIONS §5). */
+  /** The reviewer has an order (not cancelled) containing this product (docs/product/catalog.md). */
   verifiedPurchase: z.boolean(),
 });
 export type Review = z.infer<typeof reviewSchema>;
@@ -93,7 +93,7 @@ export const productsByCategoryQuery = pageQuery.extend({ categoryIDs: categoryI
 
 export const markupSchema = z.object({ percentageMarkup: z.number() });
 
-/** POST /api/products/:id/reviews (SPEC §5: rating 1 Poor … 5 Excellent; DECISIONS §5: comment required). */
+/** POST /api/products/:id/reviews (docs/product/messages.md: rating 1 Poor … 5 Excellent; docs/product/catalog.md: comment required). */
 export const REVIEW_MSG = {
   rating: 'Please choose a rating from 1 to 5',
   commentRequired: 'Please enter a comment',
@@ -120,7 +120,7 @@ export const reviewBody = z
 export type ReviewBody = z.input<typeof reviewBody>;
 
 /**
- * A live discount as `GET /api/product-discounts` sends it (SPEC §3 names). Coupon codes are never listed:
+ * A live discount as `GET /api/product-discounts` sends it (docs/product/api.md#resources names). Coupon codes are never listed:
  * `coupon_code` is null and `requires_coupon` true for a coupon discount; the cart learns the discounts of
  * a code the buyer typed from `GET /api/product-discounts/coupon/:code`
  * (docs/decisions/0041-coupon-codes-are-not-listed.md).
@@ -139,7 +139,7 @@ export type ProductDiscount = z.infer<typeof productDiscountSchema>;
 
 export const couponParams = z.object({ code: z.string().trim().min(1).max(100) });
 
-/** A shop's public page (SPEC §3 Shop; SPEC §2 "Products by {owner name}"). */
+/** A shop's public page (docs/product/api.md#resources Shop; docs/product/screens.md "Products by {owner name}"). */
 export const publicShopSchema = z.object({
   _id: z.string(),
   shopName: z.string(),
@@ -154,7 +154,7 @@ export const shopNamesSchema = z.record(z.string(), z.string());
 
 export const shopNameParams = z.object({ shopName: z.string().trim().min(1).max(300) });
 
-// ——— Seller and admin product tables (DECISIONS §3: 20 rows a page) ———
+// ——— Seller and admin product tables (docs/product/api.md#wire-conventions: 20 rows a page) ———
 
 export const TABLE_PAGE_SIZE = 20;
 
@@ -164,5 +164,5 @@ export const sellerParams = z.object({ userId: z.string().max(100) });
 
 /** POST /api/upload/product answers the links of the stored originals, in upload order. */
 export const imageLinksSchema = z.array(z.string());
-/** POST /api/upload/shop-picture and /shop-banner answer the stored file's path (SPEC §7). */
+/** POST /api/upload/shop-picture and /shop-banner answer the stored file's path (docs/product/api.md). */
 export const storedPathSchema = z.string();

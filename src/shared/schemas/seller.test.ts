@@ -42,7 +42,7 @@ const messages = (over: Partial<SellerRegisterForm>) => {
   return r.success ? [] : r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
 };
 
-describe('identity proof numbers (SPEC §5)', () => {
+describe('identity proof numbers (docs/product/messages.md)', () => {
   it.each([
     ['Passport', '12345678', true],
     ['Passport', '1234567', false],
@@ -102,7 +102,7 @@ describe('sellerRegisterForm', () => {
 });
 
 describe('sellerRegisterBody', () => {
-  it('makes a registration the server accepts, with the role SPEC §5 gives', () => {
+  it('makes a registration the server accepts, with the role docs/product/messages.md gives', () => {
     const company = sellerRegisterBody(form());
     expect(registerBody.safeParse(company).success).toBe(true);
     expect(registrationRole(company)).toBe('Seller-Company');
@@ -119,7 +119,7 @@ describe('sellerRegisterBody', () => {
   });
 });
 
-describe('documentFilesError (DECISIONS §5: PDF/JPEG/PNG, 10 MB, 5 files)', () => {
+describe('documentFilesError (docs/product/catalog.md: PDF/JPEG/PNG, 10 MB, 5 files)', () => {
   const pdf = { size: 1000, type: 'application/pdf' };
   it('checks count, type and size', () => {
     expect(documentFilesError([])).toBe(SELLER_MSG.documentsRequired);

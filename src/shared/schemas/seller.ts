@@ -18,14 +18,14 @@ import {
 } from './user.ts';
 
 /**
- * Seller sign-up (SPEC §2 /register_seller, §4 "Seller registration", §5) and KYC documents
- * (SPEC §7 Uploads, DECISIONS §4, §5).
+ * Seller sign-up (docs/product/screens.md /register_seller, docs/product/orders-and-checkout.md#checkout-flow "Seller registration", docs/product/messages.md) and KYC documents
+ * (docs/product/api.md Uploads, docs/product/roles-and-accounts.md, docs/product/catalog.md).
  */
 
 export const SELLER_TYPES = ['company', 'individual'] as const;
 export type SellerType = (typeof SELLER_TYPES)[number];
 
-/** `?type=` of /register_seller; anything else is a company, the first seller choice (SPEC §2). */
+/** `?type=` of /register_seller; anything else is a company, the first seller choice (docs/product/screens.md). */
 export const sellerTypeOf = (v: string | null | undefined): SellerType =>
   v === 'individual' ? 'individual' : 'company';
 
@@ -67,7 +67,7 @@ export const sellerRegisterForm = z
   });
 export type SellerRegisterForm = z.input<typeof sellerRegisterForm>;
 
-/** Fields whose being blank is "Please fill out all fields" (SPEC §5); the UIN of an individual is optional. */
+/** Fields whose being blank is "Please fill out all fields" (docs/product/messages.md); the UIN of an individual is optional. */
 export function missingSellerFields(v: SellerRegisterForm): string[] {
   const required: (keyof SellerRegisterForm)[] = [
     'name',
@@ -87,7 +87,7 @@ export function missingSellerFields(v: SellerRegisterForm): string[] {
   return required.filter((k) => String(v[k] ?? '').trim() === '');
 }
 
-/** The registration request the form makes (POST /api/users); the role follows from SPEC §5's rule. */
+/** The registration request the form makes (POST /api/users); the role follows from docs/product/messages.md's rule. */
 export function sellerRegisterBody(v: SellerRegisterForm): RegisterBody {
   const code = v.buisnessRegistrationCode.trim();
   return {
@@ -113,7 +113,7 @@ export const verificationDocsResponse = z.array(z.string());
 
 /**
  * POST /api/upload/generate-presigned-url (Admin, Auditor). Either a user's document by its position
- * (`index` 0-based: 'Document 1' is index 0) or a storage key. `bucketName` (SPEC §7) is accepted and
+ * (`index` 0-based: 'Document 1' is index 0) or a storage key. `bucketName` (docs/product/api.md) is accepted and
  * ignored: the storage is configured on the server.
  */
 export const signedUrlBody = z.union([

@@ -11,7 +11,7 @@ import { MSG } from '../messages.ts';
 import { ROLE_NAMES } from '../roles.ts';
 
 /**
- * Account payloads (SPEC §5 "Buyer registration and profile", DECISIONS §4). The same schemas validate the
+ * Account payloads (docs/product/messages.md "Buyer registration and profile", docs/product/roles-and-accounts.md). The same schemas validate the
  * forms (zodResolver) and the server's request bodies; the server re-checks everything.
  */
 
@@ -22,7 +22,7 @@ export const emailSchema = z
   .max(254, 'Email is too long')
   .pipe(z.email({ message: 'Please enter a valid email address' }));
 
-/** DECISIONS §4: at least 8 characters. The upper bound stops hashing megabytes. */
+/** docs/product/roles-and-accounts.md: at least 8 characters. The upper bound stops hashing megabytes. */
 export const passwordSchema = z
   .string()
   .min(8, 'Password must be at least 8 characters')
@@ -30,13 +30,13 @@ export const passwordSchema = z
 
 export const nameSchema = z.string().trim().min(1, 'Please enter your name').max(100, 'Name is too long');
 
-/** Buyer mobile: exactly 10 digits, without country code (SPEC §5). */
+/** Buyer mobile: exactly 10 digits, without country code (docs/product/messages.md). */
 export const buyerPhoneSchema = z
   .string()
   .trim()
   .regex(/^\d{10}$/, 'Mobile number must be exactly 10 digits');
 
-/** Seller mobile: digits only, 5 to 15 of them (SPEC §5, §9). */
+/** Seller mobile: digits only, 5 to 15 of them (docs/product/messages.md, docs/product/pricing-and-tax.md). */
 export const sellerPhoneSchema = z
   .string()
   .trim()
@@ -49,7 +49,7 @@ export const BUYER_PHONE_MSG = 'Mobile number must be exactly 10 digits';
 /** Buyers give exactly 10 digits: applied on top of `sellerPhoneSchema` once the role is known. */
 export const isBuyerPhone = (phone: string): boolean => BUYER_PHONE.test(phone);
 
-/** GSTIN (companies) or UIN (individuals): at most 15 characters (SPEC §5, §9). */
+/** GSTIN (companies) or UIN (individuals): at most 15 characters (docs/product/messages.md, docs/product/pricing-and-tax.md). */
 export const registrationCodeSchema = z
   .string()
   .trim()
@@ -66,14 +66,14 @@ export const identifyProofNumberSchema = z
   .max(40, 'Identity proof number is too long')
   .transform(normalizeIdentityNumber);
 
-/** Bank account: at most 18 characters (SPEC §9). */
+/** Bank account: at most 18 characters (docs/product/pricing-and-tax.md). */
 export const bankAccountSchema = z
   .string()
   .trim()
   .max(18, 'Bank account number cannot be more than 18 characters')
   .regex(/^[0-9A-Za-z]*$/, 'Bank account number may contain letters and digits only');
 
-/** Hong Kong, Macau and Taiwan are looked up under China: state auto-picked, no city (SPEC §5). */
+/** Hong Kong, Macau and Taiwan are looked up under China: state auto-picked, no city (docs/product/messages.md). */
 export const CITY_OPTIONAL_COUNTRIES = ['Hong Kong', 'Macau', 'Taiwan'] as const;
 export const isCityOptional = (country: string) =>
   (CITY_OPTIONAL_COUNTRIES as readonly string[]).includes(country);
@@ -100,7 +100,7 @@ function passwordsMatch<T extends { password?: string; confirmPassword?: string 
 const filled = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
 
 /**
- * The rules that depend on the role SPEC §5's rule gives a registration: a buyer's mobile is exactly 10
+ * The rules that depend on the role docs/product/messages.md's rule gives a registration: a buyer's mobile is exactly 10
  * digits and a buyer gives no identity proof (identity proof without a bank account means a seller
  * forgot the bank account); a seller gives an identity proof type and a number in that type's format.
  */
@@ -145,8 +145,8 @@ function roleRules(
 const acceptedAndIgnored = z.unknown().optional().describe('Accepted and ignored: not the caller’s to set');
 
 /**
- * POST /api/users — buyer registration and seller sign-up (SPEC §5). `role` may name a role (or give its
- * id); the server decides the role by SPEC §5's rule (bank account and registration code → Seller-Company,
+ * POST /api/users — buyer registration and seller sign-up (docs/product/messages.md). `role` may name a role (or give its
+ * id); the server decides the role by docs/product/messages.md's rule (bank account and registration code → Seller-Company,
  * bank account only → Seller-Individual, else Buyer) and refuses anything other than Buyer /
  * Seller-Individual / Seller-Company with 403. Buyers: 10-digit mobile. Sellers: 5–15 digits, identity
  * proof type and number. Identity documents are uploaded next, to POST /api/upload/verification-docs.
@@ -197,7 +197,7 @@ export const loginBody = z
   .strict();
 export type LoginBody = z.infer<typeof loginBody>;
 
-/** Shop name: required for sellers, at most 30 words (SPEC §5, §9). */
+/** Shop name: required for sellers, at most 30 words (docs/product/messages.md, docs/product/pricing-and-tax.md). */
 export const shopNameSchema = z
   .string()
   .trim()
@@ -217,7 +217,7 @@ export const shopImageSchema = z
   .nullable();
 
 /**
- * PUT /api/users/profile (SPEC §5): name, mobile, e-mail, address, country, state, city are required.
+ * PUT /api/users/profile (docs/product/messages.md): name, mobile, e-mail, address, country, state, city are required.
  * Password and confirmation change the password when given. `role` is accepted and ignored; active and ids
  * are refused.
  * Sellers also send their shop settings (shopName, and shopPicture / shopBanner as uploaded paths).
@@ -287,7 +287,7 @@ export const shopSchema = z.object({
   shopBanner: z.string().nullable(),
 });
 
-/** A user as the API returns it (SPEC §3 User). Never the password hash. */
+/** A user as the API returns it (docs/product/api.md#resources User). Never the password hash. */
 export const userSchema = z.object({
   _id: z.string(),
   name: z.string(),
@@ -304,7 +304,7 @@ export const userSchema = z.object({
   bank_account: z.string().nullable(),
   identifyProof: z.string().nullable(),
   identifyProofNumber: z.string().nullable(),
-  /** Number of private KYC documents; links are signed on demand (DECISIONS §4). */
+  /** Number of private KYC documents; links are signed on demand (docs/product/roles-and-accounts.md). */
   verificationDocs: z.array(z.string()),
   shop: shopSchema.nullable(),
   createdAt: z.string(),
@@ -321,13 +321,13 @@ export type Role = z.infer<typeof roleSchema>;
 /** GET /api/users/public/:id — what anybody may know about a seller. */
 export const publicUserSchema = z.object({ _id: z.string(), name: z.string() });
 
-// ——— Password recovery (SPEC §5 "Reset password", DECISIONS §4) ———
+// ——— Password recovery (docs/product/messages.md "Reset password", docs/product/roles-and-accounts.md) ———
 
 /** POST /api/users/forgot-password. */
 export const forgotPasswordBody = z.object({ email: emailSchema }).strict();
 export type ForgotPasswordBody = z.infer<typeof forgotPasswordBody>;
 
-/** POST /api/users/reset-password/:token. SPEC §7 sends `password`; a confirmation, when sent, must match. */
+/** POST /api/users/reset-password/:token. docs/product/api.md sends `password`; a confirmation, when sent, must match. */
 export const resetPasswordBody = z
   .object({ password: passwordSchema, confirmPassword: z.string().max(128).optional() })
   .strict()
@@ -346,9 +346,9 @@ export type ResetPasswordForm = z.input<typeof resetPasswordForm>;
 /** The token in /reset-password/:token: what we hand out is 43 base64url characters. */
 export const resetTokenParams = z.object({ token: z.string().min(1).max(200) });
 
-// ——— User administration (SPEC §2 Users table and Edit User, §7 Users; DECISIONS §4) ———
+// ——— User administration (docs/product/screens.md Users table and Edit User, docs/product/api.md Users; docs/product/roles-and-accounts.md) ———
 
-/** PUT /api/users/:id (Admin): SPEC §7's body. `role` is a list of role names or ids (one is fine too). */
+/** PUT /api/users/:id (Admin): docs/product/api.md's body. `role` is a list of role names or ids (one is fine too). */
 export const adminUserUpdateBody = z
   .object({
     _id: z.string().max(100).optional(),
@@ -372,7 +372,7 @@ export const adminUserForm = z.object({
 });
 export type AdminUserForm = z.infer<typeof adminUserForm>;
 
-/** GET /api/users: one page of the users table (20 rows, DECISIONS §3). */
+/** GET /api/users: one page of the users table (20 rows, docs/product/api.md#wire-conventions). */
 export const userListQuery = z.object({
   pageNumber: z.coerce.number().int().min(1).max(100_000).default(1),
   keyword: z.string().trim().max(100).optional(),
@@ -393,5 +393,5 @@ export const bulkUsersResponse = z.array(z.object({ _id: z.string(), name: z.str
 export const deleteUserResponse = z.object({ message: z.string(), anonymised: z.boolean() });
 export type DeleteUserResponse = z.infer<typeof deleteUserResponse>;
 
-/** POST /api/users/seller-verification-email and /seller-verified-email: SPEC §7's body. */
+/** POST /api/users/seller-verification-email and /seller-verified-email: docs/product/api.md's body. */
 export const sellerEmailBody = z.object({ email: emailSchema }).strict();

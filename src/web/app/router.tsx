@@ -113,7 +113,7 @@ const guarded = (children: RouteObject[], allowed?: (actor: Actor) => boolean): 
   children,
 });
 
-/** Every route of SPEC §2's route table. */
+/** Every route of docs/product/screens.md's route table. */
 export const routes: RouteObject[] = [
   {
     element: <Layout />,

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import { errorMessage } from '#web/lib/api-client.ts';
 
-/** A failed call, shown with the server's message in a red alert (DECISIONS §3). Renders nothing without an error. */
+/** A failed call, shown with the server's message in a red alert (docs/product/api.md#wire-conventions). Renders nothing without an error. */
 export function ErrorAlert({ error, className }: { error: unknown; className?: string }) {
   if (!error) return null;
   return (

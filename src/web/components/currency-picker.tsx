@@ -35,7 +35,7 @@ export function formatRatesDate(date: string): string {
  * The header's currency picker: common currencies first, then every other one of the table. Its accessible
  * name "Currency" comes from `title` (also its tooltip) rather than a label, so a page's own "Currency"
  * form field (registration, profile) stays the only thing labelled that way.
- * When prices use the bundled offline rates, their date is shown beside it (DECISIONS §8).
+ * When prices use the bundled offline rates, their date is shown beside it (docs/product/currency-and-places.md).
  */
 export function CurrencyPicker({ className = '' }: { className?: string }) {
   const { selected, setCurrency, snapshot, ratesDate, currency } = useDisplayCurrency();

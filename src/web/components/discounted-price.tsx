@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Price } from './price.tsx';
 
 /**
- * What the buyer pays, with the original struck through beside it when a discount applies (SPEC §2).
+ * What the buyer pays, with the original struck through beside it when a discount applies (docs/product/screens.md).
  * `price` and `finalPrice` are catalogue amounts (INR, major units) shown through <Price>; pass `format`
  * to show amounts that are already in the display currency (the cart's priced lines).
  */

@@ -2,7 +2,7 @@ import { Link, Navigate } from 'react-router';
 import { lastPageFor, pageItems } from './paginate.ts';
 
 /**
- * Page links for a list (SPEC §2 /page/{n}, /search/{keyword}/page/{n}). Real links, so pages can be
+ * Page links for a list (docs/product/screens.md /page/{n}, /search/{keyword}/page/{n}). Real links, so pages can be
  * opened in a new tab and are reachable by keyboard; `hrefFor` builds each page's URL.
  */
 export function Pagination({

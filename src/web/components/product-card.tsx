@@ -20,7 +20,7 @@ export type CardPricing = { price: number; finalPrice: number; percentOff: numbe
 export const NO_IMAGE = '/images/no-image.svg';
 
 /**
- * A product in a grid or strip (SPEC §2): thumbnail, name, rating with count, price with the struck-through
+ * A product in a grid or strip (docs/product/screens.md): thumbnail, name, rating with count, price with the struck-through
  * original when discounted, and an 'Out of Stock' label at stock 0. The whole card is one link.
  */
 export function ProductCard({

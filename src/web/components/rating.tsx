@@ -20,7 +20,7 @@ function Stars({ className }: { className: string }) {
 }
 
 /**
- * Star rating out of 5 (SPEC §2), drawn as a row of grey stars with a saffron row clipped to the value,
+ * Star rating out of 5 (docs/product/screens.md), drawn as a row of grey stars with a saffron row clipped to the value,
  * so fractional averages (4.3) show as such. Screen readers hear "Rated 4.3 out of 5".
  */
 export function Rating({ value, text, className }: { value: number; text?: string; className?: string }) {

@@ -27,12 +27,12 @@ export function toSlug(name: string): string {
   return name.trim().toLowerCase().replace(/\s+/g, '-');
 }
 
-/** Back from a link segment: dashes read as spaces (SPEC §2). */
+/** Back from a link segment: dashes read as spaces (docs/product/screens.md). */
 export function fromSlug(slug: string): string {
   return decodeURIComponent(slug).replace(/-/g, ' ');
 }
 
-/** Shop names in links keep their case, with hyphens for spaces (SPEC §2 /shop/{shopName}). */
+/** Shop names in links keep their case, with hyphens for spaces (docs/product/screens.md /shop/{shopName}). */
 export function shopPath(shopName: string): string {
   return `/shop/${encodeURIComponent(shopName.trim().replace(/\s+/g, '-'))}`;
 }

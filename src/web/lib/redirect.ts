@@ -1,7 +1,7 @@
 import { isSellerAccount, type Actor } from '#shared/permissions.ts';
 
 /**
- * The `redirect` query value after sign-in or registration (SPEC §2: `?redirect=shipping` → /shipping).
+ * The `redirect` query value after sign-in or registration (docs/product/screens.md: `?redirect=shipping` → /shipping).
  * Only paths on this site are followed; anything else (another origin, `//host`, `javascript:`) goes home,
  * so a crafted link cannot send a person elsewhere after they sign in.
  */

@@ -5,7 +5,7 @@ import { isRecord, readStored, removeStored, writeStored } from '#web/lib/local-
 /**
  * `userInfo` in browser storage: display data only (name, roles) so the header can greet a returning
  * person before the session check answers. Never the token: the session lives in an httpOnly cookie
- * (DECISIONS §4), and the server's answer to GET /api/users/profile is what decides who is signed in.
+ * (docs/product/roles-and-accounts.md), and the server's answer to GET /api/users/profile is what decides who is signed in.
  */
 export const USER_INFO_KEY = 'userInfo';
 

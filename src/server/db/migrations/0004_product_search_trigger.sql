@@ -1,4 +1,4 @@
--- Product search document (DECISIONS §5). A trigger keeps products.search_text (trigram matching of
+-- Product search document (docs/product/catalog.md). A trigger keeps products.search_text (trigram matching of
 -- partial words) and products.search_vector (stemmed full text, weighted) in step with the product's
 -- name, brand, description and its category's names. Any write to the two columns is overwritten.
 CREATE OR REPLACE FUNCTION products_search_refresh() RETURNS trigger

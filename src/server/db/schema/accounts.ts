@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './_common.ts';
 
-/** Buyer, Seller-Individual, Seller-Company, Admin, Auditor, Distributor (SPEC §3). */
+/** Buyer, Seller-Individual, Seller-Company, Admin, Auditor, Distributor (docs/product/api.md#resources). */
 export const roles = pgTable('roles', {
   id: id(),
   name: text().notNull().unique(),
@@ -37,7 +37,7 @@ export const users = pgTable(
     postalCode: text(),
     identifyProof: text(),
     identifyProofNumber: text(),
-    /** Storage keys of private KYC files; never public URLs (DECISIONS §4). */
+    /** Storage keys of private KYC files; never public URLs (docs/product/roles-and-accounts.md). */
     verificationDocs: text()
       .array()
       .notNull()
@@ -79,7 +79,7 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
-/** Single-use password reset tokens, stored hashed, valid one hour (DECISIONS §4). */
+/** Single-use password reset tokens, stored hashed, valid one hour (docs/product/roles-and-accounts.md). */
 export const passwordResetTokens = pgTable(
   'password_reset_tokens',
   {
@@ -95,7 +95,7 @@ export const passwordResetTokens = pgTable(
   (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
 );
 
-/** A seller's shop (SPEC §3 Shop). One per seller; names are unique case-insensitively. */
+/** A seller's shop (docs/product/api.md#resources Shop). One per seller; names are unique case-insensitively. */
 export const shops = pgTable(
   'shops',
   {

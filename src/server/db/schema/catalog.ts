@@ -18,9 +18,9 @@ import { users, shops } from './accounts.ts';
 import { createdAt, id, money, percent, updatedAt } from './_common.ts';
 
 /**
- * The category tree, stored as one row per leaf path (SPEC §3 "Category record"): levels 1–2 are always
+ * The category tree, stored as one row per leaf path (docs/product/api.md#resources "Category record"): levels 1–2 are always
  * present, levels 3–5 where the tree goes that deep. A product points at one row. Each row carries the
- * HSN code and GST rate used for tax (SPEC §9).
+ * HSN code and GST rate used for tax (docs/product/pricing-and-tax.md).
  */
 export const categories = pgTable(
   'categories',
@@ -44,7 +44,7 @@ export const categories = pgTable(
   ],
 );
 
-/** Markup the marketplace takes out of the seller's price, per top-level category (SPEC §3). */
+/** Markup the marketplace takes out of the seller's price, per top-level category (docs/product/api.md#resources). */
 export const categoryMarkups = pgTable(
   'category_markups',
   {
@@ -83,12 +83,12 @@ export const products = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
-    /** Copied from the category markup when the product is created (DECISIONS §5). */
+    /** Copied from the category markup when the product is created (docs/product/catalog.md). */
     percentageMarkup: percent().notNull().default('0'),
     /** Active (true) or Inactive (false). */
     status: boolean().notNull().default(true),
     /**
-     * Search columns (DECISIONS §5), written only by the trigger `products_search_refresh` (migration
+     * Search columns (docs/product/catalog.md), written only by the trigger `products_search_refresh` (migration
      * 0006_product_title_vector_trigger), which also pulls in the category names; the app never sets them.
      * `searchText`: lower-cased name, brand and category names, for trigram (partial-word) matching.
      * `titleVector`: English document of name (weight A), brand and category names (B).
@@ -130,7 +130,7 @@ export const products = pgTable(
   ],
 );
 
-/** Product images in display order. `url` is the original; variants swap 'original' in it (SPEC §3). */
+/** Product images in display order. `url` is the original; variants swap 'original' in it (docs/product/api.md#resources). */
 export const productImages = pgTable(
   'product_images',
   {

@@ -48,7 +48,7 @@ export const orders = pgTable(
     shippingAddress: jsonb().$type<ShippingAddressRow>().notNull(),
     billingAddress: jsonb().$type<BillingAddressRow>().notNull(),
     paymentMethod: paymentMethod().notNull().default('RazorPay'),
-    /** Totals are in `orderCurrency`, computed by the server (DECISIONS §6). */
+    /** Totals are in `orderCurrency`, computed by the server (docs/product/pricing-and-tax.md). */
     itemsPrice: orderMoney().notNull(),
     shippingPrice: orderMoney().notNull().default('0'),
     taxPrice: orderMoney().notNull(),
@@ -138,7 +138,7 @@ export const orderItems = pgTable(
   ],
 );
 
-/** One record per order line: what the marketplace owes the seller (SPEC §3, DECISIONS §6). */
+/** One record per order line: what the marketplace owes the seller (docs/product/api.md#resources, docs/product/pricing-and-tax.md). */
 export const sellerPayments = pgTable(
   'seller_payments',
   {
@@ -164,7 +164,7 @@ export const sellerPayments = pgTable(
 
 /**
  * Provider payments. The unique provider payment id is what makes "mark paid" happen once, whether the
- * browser callback or the webhook arrives first (DECISIONS §7).
+ * browser callback or the webhook arrives first (docs/product/payments.md).
  */
 export const payments = pgTable(
   'payments',

@@ -15,7 +15,7 @@ import { createdAt, id } from './_common.ts';
 
 /**
  * One row per e-mail that was (or is being) sent. The unique key is what guarantees "at most once"
- * (DECISIONS §7): an insert that conflicts means somebody already sent it.
+ * (docs/product/payments.md): an insert that conflicts means somebody already sent it.
  */
 export const notifications = pgTable(
   'notifications',
@@ -60,7 +60,7 @@ export const jobs = pgTable(
   ],
 );
 
-/** Cached exchange-rate tables per base currency (DECISIONS §8). */
+/** Cached exchange-rate tables per base currency (docs/product/currency-and-places.md). */
 export const currencyRates = pgTable('currency_rates', {
   code: text().primaryKey(),
   date: date().notNull(),

@@ -1,10 +1,10 @@
 /**
- * The category tree of SPEC §2 as data: six top levels, their listed sub-categories, and up to five levels
+ * The category tree of docs/product/screens.md as data: six top levels, their listed sub-categories, and up to five levels
  * in all. Every leaf carries an HSN code and a GST rate (percent), inherited from the nearest node that
  * names one. The database holds one row per leaf path (schema/catalog.ts `categories`).
  *
  * Apparel (HSN 61, 62, 63) and leather footwear (6403) list 12 %: the order code replaces it with 5 % at or
- * under ₹1000 (DECISIONS §6). Other rates are the usual Indian GST rates for the goods.
+ * under ₹1000 (docs/product/pricing-and-tax.md). Other rates are the usual Indian GST rates for the goods.
  */
 
 export type CategoryNode = {
@@ -248,7 +248,7 @@ export const CATEGORY_TREE: readonly CategoryNode[] = [
   ]),
 ];
 
-/** The top-level names, in the order of SPEC §2. */
+/** The top-level names, in the order of docs/product/screens.md. */
 export const TOP_LEVEL_CATEGORIES: readonly string[] = CATEGORY_TREE.map((c) => c.name);
 
 /** The marketplace's markup per top-level category, in percent (category_markups). */

@@ -22,7 +22,7 @@ import { renderKycDocument, renderProductImage, renderShopImage } from './art.ts
 import { CATEGORY_MARKUPS, categoryPathOf, categoryRows } from './categories.ts';
 import { DEMO_DISCOUNTS, DEMO_PRODUCTS, DEMO_REVIEWS, type Reviewer } from './products.ts';
 
-/** The password of every demo account (DECISIONS §2; README lists the accounts). */
+/** The password of every demo account (docs/product/deployment-safety.md#demo-shop; README lists the accounts). */
 export const DEMO_PASSWORD = 'Demo@12345';
 
 type AccountKey = 'admin' | 'kavya' | 'meera' | 'pending' | Reviewer;
@@ -148,7 +148,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
 const CLOTHES_SIZES = ['S', 'M', 'L', 'XL', 'XXL'];
 const SHOE_SIZES = ['6', '7', '8', '9', '10'];
 
-/** Sizes by category when a product names none (SPEC §8: clothes S…7XL, shoes 6–10, else N/A). */
+/** Sizes by category when a product names none (docs/product/messages.md: clothes S…7XL, shoes 6–10, else N/A). */
 function defaultSizes(path: string): string[] {
   if (/Shoes|Footwear/.test(path)) return SHOE_SIZES;
   if (/Clothes|Muslim Fashion|Kids Fashion|Sportswear/.test(path)) return CLOTHES_SIZES;
@@ -208,7 +208,7 @@ export async function seedIfEmpty(db: Database, opts: SeedOptions): Promise<bool
 }
 
 /**
- * Create the demo shop (DECISIONS §2). Expects a database without the demo accounts. Run it in a
+ * Create the demo shop (docs/product/deployment-safety.md#demo-shop). Expects a database without the demo accounts. Run it in a
  * transaction: if anything fails, the files it stored are deleted again and the error is rethrown.
  */
 export async function seedDemo(db: Queryable, opts: SeedOptions): Promise<void> {

@@ -1,7 +1,7 @@
 import type { ArtKind } from './art.ts';
 
 /**
- * The demo shop's products (DECISIONS §2). `category` names a leaf of seed/categories.ts as
+ * The demo shop's products (docs/product/deployment-safety.md#demo-shop). `category` names a leaf of seed/categories.ts as
  * "Top > Sub > …"; `seller` is `kavya` (seller@haat.test, Kavya Textiles) or `meera` (seller2@haat.test,
  * Meera Handlooms). Prices are INR as NUMERIC text. `sizes` defaults by category (seed/demo.ts).
  */

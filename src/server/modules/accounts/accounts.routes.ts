@@ -25,7 +25,7 @@ import { signedIn } from '../../plugins/context.ts';
 
 const userIdParams = idParams('User not found');
 
-/** Accounts: registration, sign-in/out, own profile, roles, public names (SPEC §7 Users, DECISIONS §4). */
+/** Accounts: registration, sign-in/out, own profile, roles, public names (docs/product/api.md Users, docs/product/roles-and-accounts.md). */
 export default async function accountsRoutes(app: App) {
   // Failed sign-ins are counted in Redis when REDIS_URL is set (shared by all instances), else in memory.
   const loginLimiter = new LoginLimiter(

@@ -41,7 +41,7 @@ export type SignedIn = { user: User; token: string; expiresAt: Date };
 const EMAIL_KEY = 'users_email_lower_key';
 const SHOP_NAME_KEY = 'shops_name_lower_key';
 
-/** The one mapping from stored rows to the wire's User (SPEC §3): no hash, no storage paths. */
+/** The one mapping from stored rows to the wire's User (docs/product/api.md#resources): no hash, no storage paths. */
 export function toUser({ user, roles, shop }: repo.UserRecord): User {
   return {
     _id: user.id,
@@ -76,7 +76,7 @@ async function loadUser(ctx: Ctx, id: string): Promise<User> {
   return toUser(record);
 }
 
-/** The country as we store it (its canonical name) and the currency derived from it (SPEC §5). */
+/** The country as we store it (its canonical name) and the currency derived from it (docs/product/messages.md). */
 function countryAndCurrency(country: string): { country: string; currency: string } {
   const found = findCountry(country);
   if (!found)
@@ -92,7 +92,7 @@ export async function listRoles(ctx: Ctx): Promise<Role[]> {
 }
 
 /**
- * POST /api/users. The role comes from SPEC §5's rule, never from the body; a `role` in the body is only
+ * POST /api/users. The role comes from docs/product/messages.md's rule, never from the body; a `role` in the body is only
  * checked (unknown → 400, not self-service → 403). User, role and first session are written together.
  */
 export async function register(ctx: Ctx, body: RegisterInput): Promise<SignedIn> {
@@ -126,7 +126,7 @@ export async function register(ctx: Ctx, body: RegisterInput): Promise<SignedIn>
         active: startsActive(roleName),
         bankAccount: blankToNull(body.bank_account),
         businessRegistrationCode: blankToNull(body.buisnessRegistrationCode),
-        // Buyers give none (the schema refuses them); sellers must (SPEC §5).
+        // Buyers give none (the schema refuses them); sellers must (docs/product/messages.md).
         identifyProof: body.identifyProof ?? null,
         identifyProofNumber: blankToNull(body.identifyProofNumber),
       });
@@ -221,7 +221,7 @@ export async function updateProfile(
   const current = await repo.findUserRecord(ctx.db, me);
   if (!current) throw notFound('User not found');
 
-  // SPEC §5: a buyer's mobile is exactly 10 digits; sellers keep the 5–15 digits they registered with,
+  // docs/product/messages.md: a buyer's mobile is exactly 10 digits; sellers keep the 5–15 digits they registered with,
   // under review or not. Shop settings are selling, a power an inactive seller does not hold.
   const seller = isSeller(ctx.actor);
   if (!isSellerAccount(ctx.actor) && !isBuyerPhone(body.phone))
@@ -234,7 +234,7 @@ export async function updateProfile(
     ]);
 
   // Shop settings are for active sellers only; anyone else's shop fields are dropped, never written.
-  // SPEC §5 makes the shop name required for sellers: a seller without a shop must name one; one who has
+  // docs/product/messages.md makes the shop name required for sellers: a seller without a shop must name one; one who has
   // a shop may leave the shop fields out to keep it as it is.
   if (seller && body.shopName === undefined && !current.shop)
     throw invalid(ACCOUNT_MSG.shopNameRequired, [

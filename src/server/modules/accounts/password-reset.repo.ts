@@ -2,7 +2,7 @@ import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { passwordResetTokens, sessions, users } from '../../db/schema/index.ts';
 
-/** Password reset SQL (DECISIONS §4): tokens stored as hashes, single use, one hour. */
+/** Password reset SQL (docs/product/roles-and-accounts.md): tokens stored as hashes, single use, one hour. */
 
 export async function findUserByEmail(
   db: Queryable,

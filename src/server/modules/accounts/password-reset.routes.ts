@@ -5,7 +5,7 @@ import type { App } from '../../lib/types.ts';
 import { publicOrigin } from '../../lib/links.ts';
 import { requestPasswordReset, resetPassword } from './password-reset.service.ts';
 
-/** Password recovery (SPEC §2 /forgot-password, /reset-password/:token; §7; DECISIONS §4). Under /api. */
+/** Password recovery (docs/product/screens.md /forgot-password, /reset-password/:token; docs/product/api.md; docs/product/roles-and-accounts.md). Under /api. */
 export default async function passwordResetRoutes(app: App) {
   app.post(
     '/users/forgot-password',

@@ -15,7 +15,7 @@ const invalidToken = () =>
   new AppError('unauthenticated', MSG.invalidOrExpiredToken, { code: 'invalid_token' });
 
 /**
- * POST /api/users/forgot-password (DECISIONS §4). Known or not, the caller gets the same answer
+ * POST /api/users/forgot-password (docs/product/roles-and-accounts.md). Known or not, the caller gets the same answer
  * (the route always says MSG.forgotPasswordSent); only a known, not deleted account gets a link.
  * The token (32 random bytes) is e-mailed once and stored only as its SHA-256 hash, valid one hour.
  * Token and e-mail are written in one transaction: the mail is queued if and only if the token exists.
@@ -61,7 +61,7 @@ export async function requestPasswordReset(ctx: Ctx, email: string, origin: stri
 /**
  * POST /api/users/reset-password/:token. The token is used up by one conditional update, so it works
  * exactly once; unknown, used or expired → 401 'Invalid or expired token'. The new password is set, the
- * user's other reset links retired and every session of the user ended (DECISIONS §4), in one transaction.
+ * user's other reset links retired and every session of the user ended (docs/product/roles-and-accounts.md), in one transaction.
  */
 export async function resetPassword(ctx: Ctx, token: string, password: string): Promise<{ message: string }> {
   const tokenHash = hashToken(token);

@@ -6,7 +6,7 @@ import { publicOrigin } from '../../lib/links.ts';
 import { requestVerificationEmail, withdrawRegistration } from './seller-onboarding.service.ts';
 import { signedIn } from '../../plugins/context.ts';
 
-/** Seller sign-up steps after POST /api/users (SPEC §4). Under /api. */
+/** Seller sign-up steps after POST /api/users (docs/product/orders-and-checkout.md#checkout-flow). Under /api. */
 export default async function sellerOnboardingRoutes(app: App) {
   app.post(
     '/users/seller-verification-email',

@@ -10,10 +10,10 @@ import * as repo from './accounts.repo.ts';
 import { findUserByEmail } from './password-reset.repo.ts';
 
 /**
- * Seller onboarding (SPEC §4 "Seller registration": register → upload documents → verification e-mail →
+ * Seller onboarding (docs/product/orders-and-checkout.md#checkout-flow "Seller registration": register → upload documents → verification e-mail →
  * review screen; "User edit": activation → seller-verified e-mail). Every e-mail goes through the
  * notifications queue, whose unique (type, document, recipient) key makes each one go out once
- * (DECISIONS §7): asking again is harmless.
+ * (docs/product/payments.md): asking again is harmless.
  */
 
 type MailUser = { id: string; name: string; email: string };
@@ -77,7 +77,7 @@ export async function requestVerificationEmail(
 }
 
 /**
- * The seller-verified e-mail (SPEC §4 "User edit"), queued on `db` (pass the transaction that activated
+ * The seller-verified e-mail (docs/product/orders-and-checkout.md#checkout-flow "User edit"), queued on `db` (pass the transaction that activated
  * the seller). True when this call queued it; false when it was sent before.
  */
 export function queueSellerVerifiedEmail(db: Queryable, seller: MailUser, origin: string): Promise<boolean> {

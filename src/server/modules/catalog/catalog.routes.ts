@@ -27,7 +27,7 @@ const productIdParams = idParams('Product not found');
 const markupParams = z.object({ id: z.string().max(100) });
 
 /**
- * The storefront catalog (SPEC §7 Products, discounts, categories, shops; DECISIONS §5): product lists,
+ * The storefront catalog (docs/product/api.md Products, discounts, categories, shops; docs/product/catalog.md): product lists,
  * search, detail, reviews. Category, discount and shop routes live beside it and are registered here.
  */
 export default async function catalogRoutes(app: App) {

@@ -17,7 +17,7 @@ import * as categoryService from './category.service.ts';
 const categoryIdParams = z.object({ categoryId: pathId('Category not found') });
 
 /**
- * Category lookups (SPEC §7). Static paths (/firstlevel, /getcategoryid, and the markup routes under
+ * Category lookups (docs/product/api.md). Static paths (/firstlevel, /getcategoryid, and the markup routes under
  * /category/categories-markup registered elsewhere) take precedence over `/category/:name` in Fastify's
  * router whatever the registration order, so the catch-all name route cannot shadow them.
  */
@@ -110,7 +110,7 @@ export default async function categoryRoutes(app: App) {
     async (req) => categoryService.levels.fifth(req.ctx, req.params),
   );
 
-  // SPEC §7 writes the path with a trailing slash; both spellings answer.
+  // docs/product/api.md writes the path with a trailing slash; both spellings answer.
   for (const url of ['/category/getcategoryid', '/category/getcategoryid/']) {
     app.get(
       url,

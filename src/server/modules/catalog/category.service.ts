@@ -46,7 +46,7 @@ export async function categoryIdOf(ctx: Ctx, q: CategoryIdQuery): Promise<{ cate
 
 /**
  * GET /api/category/:name → ids of every category row where any level has that name (the category page,
- * SPEC §2: "dashes in the name read as spaces", so 'men-clothes' finds 'Men Clothes'). An unknown name
+ * docs/product/screens.md: "dashes in the name read as spaces", so 'men-clothes' finds 'Men Clothes'). An unknown name
  * gives an empty list: the page then shows no products rather than an error.
  */
 export async function categoryIdsNamed(

@@ -11,8 +11,8 @@ import { signedIn } from '../../plugins/context.ts';
 const params = z.object({ product_id: pathId('Product not found') });
 
 /**
- * A product's discount for its seller or Admin (SPEC §7 PUT /api/product-discounts/{product_id}). The GET
- * feeds the edit form's discount panel, which hides its 404 'Discount not found' (SPEC §8).
+ * A product's discount for its seller or Admin (docs/product/api.md PUT /api/product-discounts/{product_id}). The GET
+ * feeds the edit form's discount panel, which hides its 404 'Discount not found' (docs/product/messages.md).
  */
 export default async function discountWriteRoutes(app: App) {
   const tags = ['discounts'];

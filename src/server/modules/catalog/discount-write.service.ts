@@ -9,8 +9,8 @@ import * as repo from './product-write.repo.ts';
 import { discountValueFor, scopeOf } from './product-write.service.ts';
 
 /**
- * A product's discount as its seller or Admin manages it (SPEC §3 "Product discount", §4: the active flag
- * follows the Add Discount checkbox; DECISIONS §6). One discount per product (unique key), so saving is an
+ * A product's discount as its seller or Admin manages it (docs/product/api.md#resources "Product discount", docs/product/orders-and-checkout.md#checkout-flow: the active flag
+ * follows the Add Discount checkbox; docs/product/pricing-and-tax.md). One discount per product (unique key), so saving is an
  * upsert. The owner sees the coupon code; the storefront never does (ADR 0041).
  */
 

@@ -4,7 +4,7 @@ import type { Ctx } from '../../lib/types.ts';
 import * as repo from './discount.repo.ts';
 
 /**
- * Live product discounts for the storefront (SPEC §3 "Product discount", DECISIONS §6): activated, not yet
+ * Live product discounts for the storefront (docs/product/api.md#resources "Product discount", docs/product/pricing-and-tax.md): activated, not yet
  * expired, on an active product. Coupon codes are never listed
  * (docs/decisions/0041-coupon-codes-are-not-listed.md).
  */

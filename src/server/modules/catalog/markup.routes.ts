@@ -11,7 +11,7 @@ import { signedIn } from '../../plugins/context.ts';
 const canReadMarkups = (actor: Actor | null | undefined) => canManageProducts(actor) || isAdmin(actor);
 
 /**
- * Category markups (SPEC §7). These static paths take precedence over the catalogue's `/category/:name`
+ * Category markups (docs/product/api.md). These static paths take precedence over the catalogue's `/category/:name`
  * in Fastify's router whatever the registration order, so the name route never swallows them; and
  * `/categories-markup/name/…` is static at its third segment, so it wins over `/categories-markup/:id`.
  */

@@ -9,7 +9,7 @@ const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
- * The <head> tags of a product page, rendered by the server into index.html (DECISIONS §9), so link
+ * The <head> tags of a product page, rendered by the server into index.html (docs/product/quality.md#accessibility), so link
  * previews and crawlers that run no JavaScript still see the title, description, Open Graph tags and
  * schema.org Product data. The React page renders the same tags; it drops these (`data-ssr`) on start.
  * Null for an unknown or inactive product (the page then shows its own 404).

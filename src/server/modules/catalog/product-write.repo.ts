@@ -4,7 +4,7 @@ import type { Queryable } from '../../db/client.ts';
 import { categories, categoryMarkups, productImages, products, shops } from '../../db/schema/index.ts';
 
 /**
- * SQL for the seller's and Admin's side of the catalog (SPEC §4 product creation and edit, §6). Every
+ * SQL for the seller's and Admin's side of the catalog (docs/product/orders-and-checkout.md#checkout-flow product creation and edit, docs/product/roles-and-accounts.md#permissions). Every
  * query that touches an existing product takes `ownerId`: the seller's id, which scopes the query to
  * their own products, or null for Admin. A seller's scope is never optional: callers pass one or the other.
  */

@@ -19,7 +19,7 @@ const errors = {
 };
 
 /**
- * The seller's and Admin's product routes (SPEC §7 Products; DECISIONS §4): create, edit, toggle, delete,
+ * The seller's and Admin's product routes (docs/product/api.md Products; docs/product/roles-and-accounts.md): create, edit, toggle, delete,
  * and the two product tables. Active sellers and Admin pass the guard; the service scopes every product to
  * its owner (Admin: any), so another seller's product answers 404.
  */

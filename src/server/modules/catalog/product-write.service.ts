@@ -27,7 +27,7 @@ import { isUuid } from '#shared/schemas/common.ts';
 import * as repo from './product-write.repo.ts';
 
 /**
- * Sellers and Admin managing products (SPEC §4, §6; DECISIONS §4, §5). Route guards let in active sellers
+ * Sellers and Admin managing products (docs/product/orders-and-checkout.md#checkout-flow, docs/product/roles-and-accounts.md#permissions; docs/product/roles-and-accounts.md, docs/product/catalog.md). Route guards let in active sellers
  * and Admin only; here every product is looked up inside the caller's scope, so another seller's product
  * is simply not found (404), the same answer as an id that does not exist. Only listing another seller's
  * products by their user id is a 403: that id is public, and nothing is revealed by refusing.
@@ -265,7 +265,7 @@ async function checkImages(
   }
 }
 
-/** PUT /api/products/:id/toggle: Active ⇄ Inactive (SPEC §4). Does not count as an edit. */
+/** PUT /api/products/:id/toggle: Active ⇄ Inactive (docs/product/orders-and-checkout.md#checkout-flow). Does not count as an edit. */
 export async function toggleProduct(ctx: AuthedCtx, id: string): Promise<{ _id: string; status: boolean }> {
   const status = await repo.toggleStatus(ctx.db, id, scopeOf(ctx));
   if (status === null) throw notFound(PRODUCT_NOT_FOUND);

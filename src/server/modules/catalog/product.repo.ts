@@ -78,7 +78,7 @@ export async function topRatedIds(db: Queryable, limit: number): Promise<string[
 }
 
 /**
- * Keyword search over active products (DECISIONS §5). A product matches when all words match its stemmed
+ * Keyword search over active products (docs/product/catalog.md). A product matches when all words match its stemmed
  * full-text document (name, brand, category names, description), or all words of three letters or more
  * occur inside its name, brand or category names (trigram index); see #shared/search.ts.
  *
@@ -329,7 +329,7 @@ export async function insertReview(db: Queryable, values: typeof reviews.$inferI
 
 /**
  * Recompute rating (exact average, rounded half-up to 2 decimals by NUMERIC) and numReviews from the
- * reviews table. `updated_at` is left alone: it records edits by the seller (SPEC §4 product edit).
+ * reviews table. `updated_at` is left alone: it records edits by the seller (docs/product/orders-and-checkout.md#checkout-flow product edit).
  */
 export async function refreshRating(db: Queryable, productId: string): Promise<void> {
   await db.execute(sql`

@@ -15,7 +15,7 @@ import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { AuthedCtx, Ctx } from '../../lib/types.ts';
 import * as repo from './product.repo.ts';
 
-/** Storefront products (SPEC §7, DECISIONS §5): lists and search show active products only. */
+/** Storefront products (docs/product/api.md, docs/product/catalog.md): lists and search show active products only. */
 
 const PRODUCT_NOT_FOUND = 'Product not found';
 
@@ -100,7 +100,7 @@ export async function productsOfSeller(ctx: Ctx, sellerId: string, pageNumber: n
   );
 }
 
-/** An inactive product is visible to its seller and to Admin only (DECISIONS §5). */
+/** An inactive product is visible to its seller and to Admin only (docs/product/catalog.md). */
 const canSee = (actor: Actor | null, p: { userId: string; status: boolean }) =>
   p.status || (!!actor && (actor.id === p.userId || isAdmin(actor)));
 
@@ -111,7 +111,7 @@ export async function getProduct(ctx: Ctx, id: string): Promise<Product> {
   return toProduct(row, await repo.productReviews(ctx.db, id));
 }
 
-/** GET /api/products/:id/markup: 0 for anything unknown or not visible (SPEC §7: "0 on any error"). */
+/** GET /api/products/:id/markup: 0 for anything unknown or not visible (docs/product/api.md: "0 on any error"). */
 export async function productMarkup(ctx: Ctx, id: string): Promise<{ percentageMarkup: number }> {
   const head = isUuid(id) ? await repo.productHead(ctx.db, id) : null;
   if (!head || !canSee(ctx.actor, head)) return { percentageMarkup: 0 };

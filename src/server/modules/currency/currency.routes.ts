@@ -14,7 +14,7 @@ import { createRatesService } from './rates.service.ts';
 const BACKGROUND_CHECK_MS = 3_600_000;
 
 /**
- * Exchange rates and the visitor's currency (DECISIONS §8). GET /api/currencies lives with places.
+ * Exchange rates and the visitor's currency (docs/product/currency-and-places.md). GET /api/currencies lives with places.
  * Public, read-only.
  */
 export default async function currencyRoutes(app: App) {

@@ -4,7 +4,7 @@ import type { GeoCurrency } from '#shared/rates.ts';
 import { findCountry } from '../places/places.service.ts';
 
 /**
- * The visitor's currency from their IP address through GEOIP_URL (DECISIONS §8), asked by the server so the
+ * The visitor's currency from their IP address through GEOIP_URL (docs/product/currency-and-places.md), asked by the server so the
  * browser talks only to us (CSP `connect-src 'self'`). Silent: unset, unreachable, slow (2 s), private
  * address or an answer we cannot read all give nulls and the web falls through to the browser locale.
  *

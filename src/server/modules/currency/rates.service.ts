@@ -13,7 +13,7 @@ import * as repo from './rates.repo.ts';
 import snapshotJson from './rates-snapshot.json' with { type: 'json' };
 
 /**
- * Exchange rates (DECISIONS §8): tables fetched from RATES_URL (`…/currencies/{code}.json`), cached per
+ * Exchange rates (docs/product/currency-and-places.md): tables fetched from RATES_URL (`…/currencies/{code}.json`), cached per
  * currency in `currency_rates`, refreshed when their date is not today, and the bundled snapshot
  * (rates-snapshot.json, from @fawazahmed0/currency-api; scripts/generate-rates-snapshot.ts) when nothing
  * better is at hand. Reading a rate never touches the network: only `createRatesService().getTable`

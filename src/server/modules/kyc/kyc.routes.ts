@@ -22,11 +22,11 @@ import {
 import { linkQuery, SIGNED_FILE_PATH } from './signed-link.ts';
 import { signedIn } from '../../plugins/context.ts';
 
-/** The multipart field the files come in (SPEC §7: userId, identifyProof, verificationDocs). */
+/** The multipart field the files come in (docs/product/api.md: userId, identifyProof, verificationDocs). */
 const FILES_FIELD = 'verificationDocs';
 
 /**
- * KYC uploads and signed links (SPEC §7 Uploads, DECISIONS §4). Registered under /api. Multipart parsing
+ * KYC uploads and signed links (docs/product/api.md Uploads, docs/product/roles-and-accounts.md). Registered under /api. Multipart parsing
  * is registered in this plugin's own scope (unless an outer scope already has it), with per-request
  * limits, so it does not change how other modules parse bodies.
  */
@@ -75,7 +75,7 @@ export default async function kycRoutes(app: App) {
       const userId = fields.get('userId')?.trim() || undefined;
       if (userId !== undefined && !isUuid(userId))
         throw invalid('Invalid id', [{ path: 'userId', message: 'Invalid id' }]);
-      // `identifyProof` (SPEC §7) is accepted for compatibility; the type given at registration is on file.
+      // `identifyProof` (docs/product/api.md) is accepted for compatibility; the type given at registration is on file.
       const count = await uploadVerificationDocs(ctx, app.storage, {
         userId,
         files,
@@ -97,7 +97,7 @@ export default async function kycRoutes(app: App) {
     },
     async (req) => {
       const link = await signDocumentLink(signedIn(req), signingSecret(app.config), req.body);
-      // With S3, a real presigned URL straight to the bucket (DECISIONS §4); else our own signed route.
+      // With S3, a real presigned URL straight to the bucket (docs/product/roles-and-accounts.md); else our own signed route.
       if (app.storage.presignPrivate) {
         const ttlSeconds = Math.max(1, Math.round((link.expiresAt.getTime() - Date.now()) / 1000));
         return {

@@ -11,7 +11,7 @@ import * as repo from './kyc.repo.ts';
 import { signLink, verifyLink, type SignedLink } from './signed-link.ts';
 
 /**
- * KYC documents (SPEC §4 seller registration, §7 Uploads; DECISIONS §4, §5): sellers upload them to
+ * KYC documents (docs/product/orders-and-checkout.md#checkout-flow seller registration, docs/product/api.md Uploads; docs/product/roles-and-accounts.md, docs/product/catalog.md): sellers upload them to
  * PRIVATE storage, and only Admin and Auditor read them, through links the server signs.
  */
 
@@ -51,7 +51,7 @@ export async function documentSlotsLeft(ctx: AuthedCtx, userId?: string): Promis
  * appends their keys to the account within the 5-document limit, with their `uploads` rows. If that
  * fails, the stored files are removed again, so no file is left without an owner.
  *
- * This also does SPEC §4's "update the profile with their links": the server attaches what it stored,
+ * This also does docs/product/orders-and-checkout.md#checkout-flow's "update the profile with their links": the server attaches what it stored,
  * so a client can never point an account at files it did not upload. Returns how many documents the
  * account now has (the route answers with their 'Document n' labels, never storage keys).
  */

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { SIGNED_LINK_TTL_MS } from '#shared/accounts.ts';
 
 /**
- * Links to private KYC files, signed by the server (DECISIONS §4): HMAC-SHA256 over the storage key and
+ * Links to private KYC files, signed by the server (docs/product/roles-and-accounts.md): HMAC-SHA256 over the storage key and
  * the expiry time, keyed with APP_SECRET. Whoever holds the link may fetch that one file until it
  * expires (≤ 15 minutes); changing the key, the expiry or the signature breaks it.
  */

@@ -5,7 +5,7 @@ import type { App } from '../../lib/types.ts';
 import { listStoredMails, readStoredEml, type StoredMail } from './mailer.ts';
 
 /**
- * `/dev/mailbox`: the mails written to DATA_DIR/mail when SMTP_URL is unset (DECISIONS §7), as a plain
+ * `/dev/mailbox`: the mails written to DATA_DIR/mail when SMTP_URL is unset (docs/product/payments.md), as a plain
  * HTML page and as JSON (`/dev/mailbox.json`), plus each raw `.eml`. It shows everyone's reset links, so it
  * exists only where development conveniences are allowed: not in production, and only on loopback.
  */

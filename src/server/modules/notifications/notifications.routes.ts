@@ -14,7 +14,7 @@ import { completeOrderMails, ORDER_COMPLETED_JOB, orderCompletedJob } from './or
 import { signedIn } from '../../plugins/context.ts';
 
 /**
- * Notifications (SPEC §7; DECISIONS §7): the mail transport and its jobs, the order-completion endpoints
+ * Notifications (docs/product/api.md; docs/product/payments.md): the mail transport and its jobs, the order-completion endpoints
  * and the SPEC's check/record calls. Requires the jobs plugin.
  */
 export default async function notificationsRoutes(app: App) {

@@ -43,7 +43,7 @@ const emailJobPayload = z.object({
 /**
  * Record the notification and queue its delivery, in ONE statement on `db` (pass the caller's
  * transaction to tie it to that change). The unique (type, documentType, documentId, recipient) key
- * makes this "at most once" by the database (DECISIONS §7): returns true only when this call created
+ * makes this "at most once" by the database (docs/product/payments.md): returns true only when this call created
  * the notification; a repeat, even a concurrent one, returns false and queues nothing.
  *
  * Sending happens later in the job queue, so a mail server being down never fails the caller.
@@ -110,7 +110,7 @@ export async function checkNotification(ctx: AuthedCtx, key: NotificationKey): P
 }
 
 /**
- * POST /api/notifications/record (SPEC §7): records a notification without sending one. Since the server
+ * POST /api/notifications/record (docs/product/api.md): records a notification without sending one. Since the server
  * now sends mail itself this is only for SPEC clients; recording one suppresses that mail, so a caller may
  * record only their own notifications (recipient = their address) about their own documents.
  */

@@ -17,7 +17,7 @@ import {
 import { enqueueEmail, type EmailToSend } from './notifications.service.ts';
 
 /**
- * The three order-completion mails (SPEC §1, §6; DECISIONS §7): order_confirmation to the buyer with the
+ * The three order-completion mails (docs/product/README.md#what-haat-is, docs/product/roles-and-accounts.md#permissions; docs/product/payments.md): order_confirmation to the buyer with the
  * whole order, order_seller to each seller with only their lines (INR, with their payout), and
  * order_distributor to every user holding the Distributor role (by name, case-insensitively) with what
  * they need to deliver. Each goes out at most once per recipient: `enqueueEmail`'s unique key. The order

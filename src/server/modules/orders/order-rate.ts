@@ -3,7 +3,7 @@ import { getRateFromInr } from '../currency/rates.service.ts';
 
 /**
  * The exchange rate a new order is placed at: units of `code` per 1 INR, as an exact decimal string
- * ('1' for INR). The server converts with its own rates, never the client's (DECISIONS §8): the cached
+ * ('1' for INR). The server converts with its own rates, never the client's (docs/product/currency-and-places.md): the cached
  * INR table, else the bundled snapshot, the same table the web shows prices with (GET /api/rates/INR).
  */
 export async function orderRateFromInr(db: Queryable, code: string): Promise<string> {

@@ -25,7 +25,7 @@ const sellerParams = z.object({ userId: pathId('User not found') });
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 
 /**
- * Orders (SPEC §7 Orders; DECISIONS §4, §6). Every route needs a signed-in person; guards run before body
+ * Orders (docs/product/api.md Orders; docs/product/roles-and-accounts.md, docs/product/pricing-and-tax.md). Every route needs a signed-in person; guards run before body
  * validation so a guest is asked to sign in rather than told the body is wrong.
  */
 export default async function ordersRoutes(app: App) {

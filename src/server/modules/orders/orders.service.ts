@@ -35,7 +35,7 @@ import { enqueue } from '../../jobs/queue.ts';
 import { ordersPlaced, paymentsPaid } from '../../lib/metrics.ts';
 
 /**
- * Orders (SPEC §3, §4, §7; DECISIONS §6): placing one with server-side prices in one transaction, reading
+ * Orders (docs/product/api.md#resources, docs/product/orders-and-checkout.md#checkout-flow, docs/product/api.md; docs/product/pricing-and-tax.md): placing one with server-side prices in one transaction, reading
  * them by role, delivery, cash-on-delivery payment, and cancelling unpaid online-payment orders.
  */
 
@@ -68,7 +68,7 @@ export async function queueOrderCompleted(tx: Queryable, orderId: string): Promi
   await enqueue(tx, ORDER_COMPLETED_JOB, { orderId }, { dedupeKey: `order-completed:${orderId}` });
 }
 
-/** 'N/A' (SPEC §5: neither clothes nor shoes) and blanks are not sizes a buyer picks. */
+/** 'N/A' (docs/product/messages.md: neither clothes nor shoes) and blanks are not sizes a buyer picks. */
 const realSizes = (sizes: readonly string[]) =>
   sizes.filter((s) => s.trim() !== '' && s.trim().toUpperCase() !== 'N/A');
 
@@ -249,7 +249,7 @@ function toDiscount(d: repo.PricingFacts['discount']): Discount | null {
   };
 }
 
-/** The transaction of DECISIONS §6. Returns the new order's id, or the first one's for a repeated key. */
+/** The transaction of docs/product/pricing-and-tax.md. Returns the new order's id, or the first one's for a repeated key. */
 async function placeInTransaction(
   tx: Queryable,
   actor: Actor,
@@ -376,7 +376,7 @@ async function placeInTransaction(
 }
 
 /**
- * POST /api/orders (DECISIONS §6). Every price, discount, tax and total comes from the database; the body
+ * POST /api/orders (docs/product/pricing-and-tax.md). Every price, discount, tax and total comes from the database; the body
  * carries only products, quantities, sizes, addresses, method, currency and coupon codes. With an
  * Idempotency-Key, a repeated submission (sequential or concurrent) returns the first order, `created`
  * false; the first order is returned even if the repeat's body differs.
@@ -477,7 +477,7 @@ export type MarkPaidInput = {
 };
 
 /**
- * The one place an order becomes paid (DECISIONS §7), for the payments module and the cash-on-delivery
+ * The one place an order becomes paid (docs/product/payments.md), for the payments module and the cash-on-delivery
  * route. A conditional UPDATE: only a placed (not cancelled), unpaid order changes, so concurrent callers
  * (browser callback and webhook) pay it once. Returns whether THIS call paid it. It also records `method`
  * as the order's payment method (the way it was actually paid). Paying completes the order, so its mails
@@ -538,7 +538,7 @@ export async function deliverOrder(ctx: AuthedCtx, orderId: string): Promise<Ord
 /**
  * Cancels unpaid RazorPay/PayPal orders placed more than the unpaid-order limit (`unpaidOrderCutoff`,
  * 30 minutes) before `now` and puts their stock back
- * (DECISIONS §6). One transaction per order; the cancel is a conditional UPDATE, and stock is returned only
+ * (docs/product/pricing-and-tax.md). One transaction per order; the cancel is a conditional UPDATE, and stock is returned only
  * for orders this call cancelled, so running it twice at once (two server processes) restocks once.
  * Cash-on-delivery orders never expire. Returns the ids this call cancelled.
  */

@@ -10,7 +10,7 @@ import { requirePermission } from '../../plugins/auth.ts';
 import * as sellerPayments from './seller-payments.service.ts';
 import { signedIn } from '../../plugins/context.ts';
 
-/** Seller payment records (SPEC §7 payments; DECISIONS §4: Admin only, whatever SPEC's client checks). */
+/** Seller payment records (docs/product/api.md payments; docs/product/roles-and-accounts.md: Admin only, whatever SPEC's client checks). */
 export default async function sellerPaymentsRoutes(app: App) {
   const adminOnly = requirePermission(canViewPendingPayments);
 

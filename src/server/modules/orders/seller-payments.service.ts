@@ -9,7 +9,7 @@ import type { AuthedCtx } from '../../lib/types.ts';
 import * as repo from './seller-payments.repo.ts';
 
 /**
- * Seller payment records (SPEC §3, §4; DECISIONS §6): one per order line, written Pending by the order
+ * Seller payment records (docs/product/api.md#resources, docs/product/orders-and-checkout.md#checkout-flow; docs/product/pricing-and-tax.md): one per order line, written Pending by the order
  * transaction with the seller's payout in INR. Admin sees what is still owed, grouped per seller, and may
  * correct a record's status (e.g. mark it Paid once the bank transfer went out). Records of cancelled
  * orders stay in the table for the history but are owed nothing and are never listed as pending.

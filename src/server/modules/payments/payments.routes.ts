@@ -25,7 +25,7 @@ import { signedIn } from '../../plugins/context.ts';
 const WEBHOOK_PATH = '/payments/razorpay/webhook';
 
 /**
- * Payments (SPEC §7; DECISIONS §7): provider config, RazorPay order + confirmation + webhook, PayPal
+ * Payments (docs/product/api.md; docs/product/payments.md): provider config, RazorPay order + confirmation + webhook, PayPal
  * create + capture, the amounts each provider will charge, and the sandbox's stand-in for RazorPay's
  * checkout. Needs the payments plugin (app.payments) and the jobs plugin.
  */

@@ -18,7 +18,7 @@ import { verifyPaymentSignature, verifyWebhookSignature } from './razorpay-signa
 import * as repo from './payments.repo.ts';
 
 /**
- * Online payments (SPEC §4, §7; DECISIONS §7). The amount is always the order's, read from the database;
+ * Online payments (docs/product/orders-and-checkout.md#checkout-flow, docs/product/api.md; docs/product/payments.md). The amount is always the order's, read from the database;
  * the client only names the order. An order becomes paid in one transaction with its payment row,
  * keyed by the provider's payment id, through the orders module's `markOrderPaid`; the same transaction
  * queues the completion mails, so they never depend on the browser.

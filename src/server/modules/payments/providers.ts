@@ -4,7 +4,7 @@ import { createPayPalApi, createPayPalSandbox, type PayPalProvider } from './pay
 import { createRazorpayApi, createRazorpaySandbox, type RazorpayProvider } from './razorpay.provider.ts';
 
 /**
- * The payment providers behind one interface each, chosen by configuration (DECISIONS §7):
+ * The payment providers behind one interface each, chosen by configuration (docs/product/payments.md):
  * real keys → the provider's HTTP API; no keys at all → the built-in sandbox, which runs the same server
  * code paths (orders created, signatures checked, captures verified) without network. The sandbox is a
  * development convenience: in production, off loopback, or once any provider has real keys, a provider

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * RazorPay's signatures (SPEC §5, DECISIONS §7; RazorPay docs "Verify payment signature" and "Validate
+ * RazorPay's signatures (docs/product/messages.md, docs/product/payments.md; RazorPay docs "Verify payment signature" and "Validate
  * webhooks"): lower-case hex HMAC-SHA256. Checkout: over `order_id + "|" + payment_id`, keyed with the
  * key secret. Webhook: over the raw request body exactly as received, keyed with the webhook secret.
  * Comparisons are constant-time; anything that is not 64 hex characters is simply not a match.

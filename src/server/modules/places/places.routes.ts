@@ -21,7 +21,7 @@ const STATIC_DATA_CACHE = 'public, max-age=86400, stale-while-revalidate=604800'
 const cacheable = (reply: FastifyReply) => reply.header('cache-control', STATIC_DATA_CACHE);
 
 /**
- * Countries, states, cities, postal codes and the currency table (DECISIONS §8). Public, read-only.
+ * Countries, states, cities, postal codes and the currency table (docs/product/currency-and-places.md). Public, read-only.
  * The lists are shared, frozen arrays: handlers return a shallow copy, the mutable array the reply type wants.
  */
 export default async function placesRoutes(app: App) {

@@ -4,7 +4,7 @@ import { isValidPostalCode } from '#shared/postal-code.ts';
 import { notFound } from '../../lib/errors.ts';
 
 /**
- * Countries, states and cities (DECISIONS §8), served from the `country-state-city` package.
+ * Countries, states and cities (docs/product/currency-and-places.md), served from the `country-state-city` package.
  * That package is 17 MB of data: it stays on the server, and every list is built once, at first use,
  * and memoised (the data never changes while the process runs).
  *
@@ -16,14 +16,14 @@ export type StateInfo = { name: string; isoCode: string };
 export type CityInfo = { name: string };
 
 /**
- * The package calls these "Hong Kong S.A.R." and "Macau S.A.R."; the product (SPEC §5 and
+ * The package calls these "Hong Kong S.A.R." and "Macau S.A.R."; the product (docs/product/messages.md and
  * `CITY_OPTIONAL_COUNTRIES` in #shared/schemas/user.ts) calls them "Hong Kong" and "Macau".
  * The package's own spellings still resolve through findCountry.
  */
 const DISPLAY_NAMES: Readonly<Record<string, string>> = { HK: 'Hong Kong', MO: 'Macau' };
 
 /**
- * SPEC §5: Hong Kong, Macau and Taiwan are looked up under China — their one state is China's state
+ * docs/product/messages.md: Hong Kong, Macau and Taiwan are looked up under China — their one state is China's state
  * of the same name (country ISO2 → state code within CN).
  */
 const UNDER_CHINA: Readonly<Record<string, string>> = { HK: 'HK', MO: 'MO', TW: 'TW' };
@@ -33,7 +33,7 @@ const UNDER_CHINA: Readonly<Record<string, string>> = { HK: 'HK', MO: 'MO', TW: 
  * (all of them in the shared currency table): Croatia and Bulgaria joined the euro (2023, 2026);
  * Mauritania, São Tomé, Sierra Leone, Venezuela and Zimbabwe re-denominated (MRU, STN, SLE, VES, ZWG);
  * Curaçao and Sint Maarten moved from ANG to the Caribbean guilder (2025); Antarctica has no currency
- * ("AAD" is not one), so it gets the shop's fallback, USD (DECISIONS §8).
+ * ("AAD" is not one), so it gets the shop's fallback, USD (docs/product/currency-and-places.md).
  */
 const CURRENT_CURRENCY: Readonly<Record<string, string>> = {
   AQ: 'USD',
@@ -104,7 +104,7 @@ export function countryIsoFor(nameOrIso: string): string | undefined {
   return findCountry(nameOrIso)?.isoCode;
 }
 
-/** Where a country's states are looked up: its own code, or China's for HK, MO and TW (SPEC §5). */
+/** Where a country's states are looked up: its own code, or China's for HK, MO and TW (docs/product/messages.md). */
 function stateSource(isoCode: string): { countryCode: string; only?: string } {
   const chinaState = UNDER_CHINA[isoCode];
   return chinaState ? { countryCode: 'CN', only: chinaState } : { countryCode: isoCode };
@@ -189,7 +189,7 @@ function findCountryByIso(iso: string): CountryInfo {
 }
 
 /**
- * SPEC §5 Checkout: the country may be given by ISO2 code or by name; a name is converted to its code
+ * docs/product/messages.md Checkout: the country may be given by ISO2 code or by name; a name is converted to its code
  * first, an unknown name is used as typed (and so fails unless it is a code), then the shared check runs.
  */
 export function checkPostalCode(country: string, code: string): boolean {

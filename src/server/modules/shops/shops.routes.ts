@@ -8,7 +8,7 @@ import {
 import type { App } from '../../lib/types.ts';
 import * as shopsService from './shops.service.ts';
 
-/** Public shop pages (SPEC §7: /api/shops/names, /name/{shopName}, /products/{shopName}). */
+/** Public shop pages (docs/product/api.md: /api/shops/names, /name/{shopName}, /products/{shopName}). */
 export default async function shopsRoutes(app: App) {
   app.get(
     '/shops/names',

@@ -4,7 +4,7 @@ import type { Ctx } from '../../lib/types.ts';
 import { productsOfSeller } from '../catalog/product.service.ts';
 import * as repo from './shops.repo.ts';
 
-/** Public shop pages (SPEC §2 Shop page, §7 shops). Shops of deleted users are gone. */
+/** Public shop pages (docs/product/screens.md Shop page, docs/product/api.md shops). Shops of deleted users are gone. */
 
 export const SHOP_NOT_FOUND = 'Shop not found';
 
@@ -15,7 +15,7 @@ export async function shopNames(ctx: Ctx): Promise<Record<string, string>> {
 }
 
 /**
- * A shop by the name in a link. Links write spaces as hyphens (SPEC §2), and a real name may hold hyphens
+ * A shop by the name in a link. Links write spaces as hyphens (docs/product/screens.md), and a real name may hold hyphens
  * too, so both sides are compared with hyphens read as spaces, case-insensitively; an exact
  * (case-insensitive) name wins if two shops would both fit.
  */

@@ -19,8 +19,8 @@ import * as uploads from './uploads.service.ts';
 import { signedIn } from '../../plugins/context.ts';
 
 /**
- * Image uploads (SPEC §7 Uploads): product images and shop picture/banner. Multipart bodies are read here
- * with hard limits (DECISIONS §5: 5 MB a file, 8 files a product), buffered in memory (20 MB at most per
+ * Image uploads (docs/product/api.md Uploads): product images and shop picture/banner. Multipart bodies are read here
+ * with hard limits (docs/product/catalog.md: 5 MB a file, 8 files a product), buffered in memory (20 MB at most per
  * request, counted as the bytes arrive) and handed to the service, which checks what the files are.
  */
 

@@ -6,7 +6,7 @@ import type { AuthedCtx } from '../../lib/types.ts';
 import { checkImageUploadTarget } from '../catalog/product-write.service.ts';
 
 /**
- * Image uploads (SPEC §7 Uploads; DECISIONS §5). Files are checked by their content, never by their name
+ * Image uploads (docs/product/api.md Uploads; docs/product/catalog.md). Files are checked by their content, never by their name
  * or declared type, then re-encoded by sharp (which also drops EXIF/GPS metadata) before they are stored.
  */
 
@@ -43,7 +43,7 @@ export function checkImageFiles(files: readonly Buffer[]): void {
 
 /**
  * POST /api/upload/product: store the images of a product (original, thumbnail and medium WebP) and
- * answer their links in order. They are attached by the product's update (SPEC §4), which only accepts
+ * answer their links in order. They are attached by the product's update (docs/product/orders-and-checkout.md#checkout-flow), which only accepts
  * links from this product's folder.
  */
 export async function storeProductImages(
@@ -69,7 +69,7 @@ const SHOP_IMAGE_SIZE: Record<ShopImageKind, { width: number; height: number; fi
 
 /**
  * POST /api/upload/shop-picture and /shop-banner (sellers only, by the route's guard): store the image as
- * WebP under the seller's folder and answer its path, which the profile update then saves (SPEC §7).
+ * WebP under the seller's folder and answer its path, which the profile update then saves (docs/product/api.md).
  */
 export async function storeShopImage(
   ctx: UploadCtx,

@@ -12,7 +12,7 @@ import {
 } from '../../db/schema/index.ts';
 import { roleNamesOf, toUserRecord, type UserRecord } from '../../db/user-record.ts';
 
-/** User administration SQL (SPEC §2 Users table, Edit User; §7 Users). Deleted users are never listed. */
+/** User administration SQL (docs/product/screens.md Users table, Edit User; docs/product/api.md Users). Deleted users are never listed. */
 
 /** `%` and `_` typed by a person are literal characters, not wildcards. */
 const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -21,7 +21,7 @@ const userIdParams = idParams('User not found');
 const roleParams = z.object({ roleId: z.string().max(100) });
 
 /**
- * User administration (SPEC §7 Users; DECISIONS §4: the list is Admin and Auditor, Auditor read-only;
+ * User administration (docs/product/api.md Users; docs/product/roles-and-accounts.md: the list is Admin and Auditor, Auditor read-only;
  * everything that changes a user is Admin only). GET /api/users/:id lives with the accounts routes.
  */
 export default async function usersAdminRoutes(app: App) {

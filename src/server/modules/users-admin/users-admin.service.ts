@@ -13,7 +13,7 @@ import { queueSellerVerifiedEmail } from '../accounts/seller-onboarding.service.
 import * as repo from './users-admin.repo.ts';
 
 /**
- * User administration (SPEC §2 Users table / Edit User, §4 "User edit", §6; DECISIONS §4). The routes
+ * User administration (docs/product/screens.md Users table / Edit User, docs/product/orders-and-checkout.md#checkout-flow "User edit", docs/product/roles-and-accounts.md#permissions; docs/product/roles-and-accounts.md). The routes
  * guard who may call: list and read for Admin and Auditor, everything else Admin only.
  */
 

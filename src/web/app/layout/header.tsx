@@ -20,7 +20,7 @@ function decodeSegment(segment: string): string {
   }
 }
 
-/** The search box: a keyword goes to /search/{keyword}; a blank one goes home (SPEC §2, §5). */
+/** The search box: a keyword goes to /search/{keyword}; a blank one goes home (docs/product/screens.md, docs/product/messages.md). */
 function SearchBox() {
   const navigate = useNavigate();
   const { pathname } = useLocation();

@@ -5,7 +5,7 @@ import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { Loader } from '#web/components/loader.tsx';
 
-/** Every page sits inside the shared header and footer (SPEC §2). Pages load lazily behind a spinner. */
+/** Every page sits inside the shared header and footer (docs/product/screens.md). Pages load lazily behind a spinner. */
 export function Layout() {
   return (
     <div className="d-flex flex-column min-vh-100">

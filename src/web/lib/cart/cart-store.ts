@@ -1,7 +1,7 @@
 /**
- * The cart kept in the browser (SPEC §3 "Cart item", §4 "Cart"): one line per product. Pure functions
+ * The cart kept in the browser (docs/product/api.md#resources "Cart item", docs/product/orders-and-checkout.md#checkout-flow "Cart"): one line per product. Pure functions
  * here; the React side is in cart-context.tsx. Prices stored here are only for display: the server
- * recomputes every amount when an order is placed (DECISIONS §6).
+ * recomputes every amount when an order is placed (docs/product/pricing-and-tax.md).
  */
 export const CART_KEY = 'cartItems';
 

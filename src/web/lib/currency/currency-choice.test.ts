@@ -21,7 +21,7 @@ describe('stored currency choice', () => {
   it("applies a signed-in person's own choice, and a visitor's choice only while signed out", () => {
     expect(applicableChoice(null, null)).toEqual({ own: null, visitor: null });
     expect(applicableChoice({ code: 'USD', userId: null }, null)).toEqual({ own: null, visitor: 'USD' });
-    // Signed in: a visitor's earlier pick does not beat the person's profile currency (DECISIONS §8) …
+    // Signed in: a visitor's earlier pick does not beat the person's profile currency (docs/product/currency-and-places.md) …
     expect(applicableChoice({ code: 'USD', userId: null }, 'u1')).toEqual({ own: null, visitor: null });
     // … their own pick does; someone else's pick on this browser does not.
     expect(applicableChoice({ code: 'USD', userId: 'u1' }, 'u1')).toEqual({ own: 'USD', visitor: null });

@@ -4,7 +4,7 @@ import { isRecord, readStored, writeStored } from '#web/lib/local-storage.ts';
 /**
  * The currency picked in the header, kept in browser storage. It remembers who picked it: a choice made
  * while signed in is that person's and beats their profile currency; a choice made as a visitor counts
- * while nobody is signed in (DECISIONS §8: the user's currency, else the visitor's choice).
+ * while nobody is signed in (docs/product/currency-and-places.md: the user's currency, else the visitor's choice).
  */
 export const CURRENCY_CHOICE_KEY = 'displayCurrency';
 

@@ -17,7 +17,7 @@ import {
 } from './currency-choice.ts';
 
 /**
- * The currency prices are shown in, and how to get there from INR (DECISIONS §8).
+ * The currency prices are shown in, and how to get there from INR (docs/product/currency-and-places.md).
  * `rateFromInr` is units of the display currency per 1 INR, as a decimal string (exact).
  *
  * The code is the first of: a choice this signed-in person made in the header, their profile currency, a
@@ -41,7 +41,7 @@ export type DisplayCurrency = {
 
 const DisplayCurrencyContext = createContext<DisplayCurrency | null>(null);
 
-/** Which currency to show, by DECISIONS §8's order. */
+/** Which currency to show, by docs/product/currency-and-places.md's order. */
 function useSelectedCurrency() {
   const { user, isPending: sessionPending } = useSession();
   // While the session check runs, the stored display data says who was signed in (no flicker).

@@ -7,7 +7,7 @@ const UNKNOWN: GeoCurrency = { currency: null, country: null };
 
 /**
  * GET /api/geo/currency — the visitor's currency by IP address (the server asks GEOIP_URL). Silent
- * (DECISIONS §8, SPEC §8): any failure reads as "unknown" and the browser locale decides.
+ * (docs/product/currency-and-places.md, docs/product/messages.md): any failure reads as "unknown" and the browser locale decides.
  */
 export async function getGeoCurrency(signal?: AbortSignal): Promise<GeoCurrency> {
   try {

@@ -31,7 +31,7 @@ function AdminProducts() {
   );
 }
 
-/** /admin/productlist(/:pageNumber) — Admin only (DECISIONS §4, although SPEC's client did not check). */
+/** /admin/productlist(/:pageNumber) — Admin only (docs/product/roles-and-accounts.md, although SPEC's client did not check). */
 export function AdminProductListPage() {
   return <AdminProducts />;
 }

@@ -58,7 +58,7 @@ function Markups() {
   );
 }
 
-/** /admin/categories-markup (SPEC §2) — Admin only. */
+/** /admin/categories-markup (docs/product/screens.md) — Admin only. */
 export function CategoryMarkupsPage() {
   return <Markups />;
 }

@@ -87,7 +87,7 @@ function EditMarkup({ id }: { id: string }) {
   );
 }
 
-/** /admin/category-markup/:id/edit (SPEC §2) — Admin only. */
+/** /admin/category-markup/:id/edit (docs/product/screens.md) — Admin only. */
 export function EditCategoryMarkupPage() {
   const { id = '' } = useParams();
   return <EditMarkup id={id} />;

@@ -3,7 +3,7 @@ import { ErrorAlert } from '#web/components/alerts.tsx';
 import { getDocumentLink } from '../api/users.ts';
 
 /**
- * 'Document n' links to a seller's private KYC files (SPEC §2 Users table). Each click asks the server
+ * 'Document n' links to a seller's private KYC files (docs/product/screens.md Users table). Each click asks the server
  * for a link signed for a few minutes and opens it in a new tab. The tab is opened first, inside the
  * click, so pop-up blockers let it through; it is pointed at the link once the server answers.
  */

@@ -12,7 +12,7 @@ import { applyFieldErrors } from '#web/lib/form-errors.ts';
 import { useRoles, useUpdateUser, useUser } from '../api/users.ts';
 import { DocumentLinks } from '../components/document-links.tsx';
 
-/** /admin/user/:id/edit (SPEC §2 Edit User): name, e-mail, roles, active. Admin only. */
+/** /admin/user/:id/edit (docs/product/screens.md Edit User): name, e-mail, roles, active. Admin only. */
 export function UserEditPage() {
   return <UserEdit />;
 }

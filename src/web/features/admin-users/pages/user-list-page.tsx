@@ -11,7 +11,7 @@ import { actorOf, useSignedInUser } from '#web/lib/session.ts';
 import { useDeleteUser, useUsers } from '../api/users.ts';
 import { DocumentLinks } from '../components/document-links.tsx';
 
-/** /admin/userlist (SPEC §2 Users table): Admin and Auditor; only Admin edits and deletes. */
+/** /admin/userlist (docs/product/screens.md Users table): Admin and Auditor; only Admin edits and deletes. */
 export function UserListPage() {
   const me = useSignedInUser();
   return <UserList me={actorOf(me)} />;
@@ -53,7 +53,7 @@ function UserList({ me }: { me: Actor }) {
     return `?${next.toString()}`;
   };
   const onDelete = (user: User) => {
-    // SPEC §8: 'Are you sure?' before every delete.
+    // docs/product/messages.md: 'Are you sure?' before every delete.
     if (window.confirm('Are you sure?')) remove.mutate(user._id);
   };
 

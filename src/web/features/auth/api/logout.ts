@@ -13,7 +13,7 @@ export const logout = () => api.post<unknown>('/api/users/logout');
 export function useLogout(redirectTo = '/login') {
   return useMutation({
     mutationFn: logout,
-    // SPEC §7: logout failures are ignored; the browser forgets the person either way.
+    // docs/product/api.md: logout failures are ignored; the browser forgets the person either way.
     // The page (and its query cache) is replaced; only the stored display data needs clearing first.
     onSettled: () => {
       saveUserInfo(null);

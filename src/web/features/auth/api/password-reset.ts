@@ -14,13 +14,13 @@ export const forgotPassword = (body: ForgotPasswordBody) =>
 export const resetPassword = (token: string, body: ResetPasswordBody) =>
   api.post<{ message: string }>(`/api/users/reset-password/${encodeURIComponent(token)}`, body);
 
-/** SPEC §8: forgot-password failure shows 'Error sending email' (a rate limit keeps its own message). */
+/** docs/product/messages.md: forgot-password failure shows 'Error sending email' (a rate limit keeps its own message). */
 export function forgotPasswordError(error: unknown): string {
   if (hasErrorCode(error, ERROR_CODES.rate_limited, ERROR_CODES.invalid_input)) return error.message;
   return RESET_MSG.errorSendingEmail;
 }
 
-/** SPEC §8: the server's message, else 'Invalid or expired token' on a 401, else 'Error resetting password'. */
+/** docs/product/messages.md: the server's message, else 'Invalid or expired token' on a 401, else 'Error resetting password'. */
 export function resetPasswordError(error: unknown): string {
   if (isApiError(error)) {
     if (error.code === ERROR_CODES.invalid_token) return error.message || MSG.invalidOrExpiredToken;

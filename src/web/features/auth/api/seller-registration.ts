@@ -26,12 +26,12 @@ export async function uploadVerificationDocs(
   form.append('identifyProof', identifyProof);
   for (const file of files) form.append('verificationDocs', file, file.name);
   const links = await api.post<unknown>('/api/upload/verification-docs', form);
-  // SPEC §5: the answer must be a list of links.
+  // docs/product/messages.md: the answer must be a list of links.
   if (!Array.isArray(links) || !links.every((l) => typeof l === 'string')) throw new InvalidUploadResponse();
   return links;
 }
 
-/** POST /api/users/seller-verification-email. SPEC §8: a failure here is silent (the review still happens). */
+/** POST /api/users/seller-verification-email. docs/product/messages.md: a failure here is silent (the review still happens). */
 export const requestVerificationEmail = (email: string) =>
   api.post<{ message: string }>('/api/users/seller-verification-email', { email });
 
@@ -39,7 +39,7 @@ export const requestVerificationEmail = (email: string) =>
 export const withdrawRegistration = () => api.delete<{ message: string }>('/api/users/registration');
 
 /**
- * The message for a failed upload (SPEC §5): the server's own message when it gave one (wrong type, too
+ * The message for a failed upload (docs/product/messages.md): the server's own message when it gave one (wrong type, too
  * large, …), else 'File upload failed. Registration not completed.'.
  */
 function uploadFailure(error: unknown): Error {
@@ -50,7 +50,7 @@ function uploadFailure(error: unknown): Error {
 }
 
 /**
- * Seller sign-up, SPEC §4: register (the account starts inactive and signed in), upload the documents
+ * Seller sign-up, docs/product/orders-and-checkout.md#checkout-flow: register (the account starts inactive and signed in), upload the documents
  * (the server attaches them to the account — SPEC's "update the profile with their links"), ask for the
  * verification e-mail, then the caller shows /profile-review-screen.
  *

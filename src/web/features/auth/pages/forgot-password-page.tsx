@@ -7,7 +7,7 @@ import { FormContainer } from '#web/components/form-container.tsx';
 import { SubmitButton, TextField } from '#web/components/form-field.tsx';
 import { forgotPasswordError, useForgotPassword } from '../api/password-reset.ts';
 
-/** /forgot-password (SPEC §2): ask for a reset link. The answer is the same for every address. */
+/** /forgot-password (docs/product/screens.md): ask for a reset link. The answer is the same for every address. */
 export function ForgotPasswordPage() {
   const forgot = useForgotPassword();
   const {

@@ -11,7 +11,7 @@ import { useSession } from '#web/lib/session.ts';
 import { requestVerificationEmail, uploadVerificationDocs } from '../api/seller-registration.ts';
 
 /**
- * /profile-review-screen (SPEC §2): what a new seller sees after signing up, and whenever they sign in
+ * /profile-review-screen (docs/product/screens.md): what a new seller sees after signing up, and whenever they sign in
  * before an Admin has activated them.
  */
 export function ProfileReviewPage() {

@@ -26,7 +26,7 @@ const defaultValues: RegisterForm = {
   confirmPassword: '',
 };
 
-/** Buyer registration (SPEC §2, §5). Sellers sign up at /register_seller. */
+/** Buyer registration (docs/product/screens.md, docs/product/messages.md). Sellers sign up at /register_seller. */
 export function RegisterPage() {
   const [params] = useSearchParams();
   const redirect = safeRedirect(params.get('redirect'), window.location.origin);

@@ -7,7 +7,7 @@ import { FormContainer } from '#web/components/form-container.tsx';
 import { SubmitButton, TextField } from '#web/components/form-field.tsx';
 import { resetPasswordError, useResetPassword } from '../api/password-reset.ts';
 
-/** /reset-password/:token (SPEC §2): choose a new password with the link from the e-mail. */
+/** /reset-password/:token (docs/product/screens.md): choose a new password with the link from the e-mail. */
 export function ResetPasswordPage() {
   const { token = '' } = useParams();
   const reset = useResetPassword(token);

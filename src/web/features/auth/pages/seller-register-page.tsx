@@ -67,7 +67,7 @@ const fileSize = (bytes: number) =>
     : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /**
- * Seller sign-up (SPEC §2 /register_seller?type=company|individual, §4, §5): the account, then the
+ * Seller sign-up (docs/product/screens.md /register_seller?type=company|individual, docs/product/orders-and-checkout.md#checkout-flow, docs/product/messages.md): the account, then the
  * identity documents, then the verification e-mail, then the 'Profile Under Review' screen.
  */
 export function SellerRegisterPage() {
@@ -112,7 +112,7 @@ function SellerRegisterForm({
   } = form;
   const proof = useWatch({ control, name: 'identifyProof' });
   const values = useWatch({ control }) as SellerRegisterValues;
-  // SPEC §5: 'Please fill out all fields' while something required is blank, once the person has tried to
+  // docs/product/messages.md: 'Please fill out all fields' while something required is blank, once the person has tried to
   // submit; it goes away as they fill the gaps, like the field messages do.
   const fillAll = submitted && (missingSellerFields(values).length > 0 || files.length === 0);
   const copy = COPY[type];

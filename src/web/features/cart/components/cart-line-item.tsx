@@ -9,7 +9,7 @@ import { qtyOptions } from '../lib/reprice.ts';
 import type { CartLine } from '#web/lib/cart/cart-store.ts';
 
 /**
- * One cart line (SPEC §2): picture, name link, unit price (discounted, with the struck original),
+ * One cart line (docs/product/screens.md): picture, name link, unit price (discounted, with the struck original),
  * quantity select and remove. Lines that cannot be bought any more say so and keep only Remove.
  */
 export function CartLineItem({

@@ -17,7 +17,7 @@ import { useCart } from '#web/lib/cart/cart-context.tsx';
 import { useCouponCodes } from '#web/lib/cart/use-coupon-codes.ts';
 import '../cart.css';
 
-/** '/cart' and '/cart/:id?qty=n' (SPEC §2): the latter adds that product first, then shows the cart. */
+/** '/cart' and '/cart/:id?qty=n' (docs/product/screens.md): the latter adds that product first, then shows the cart. */
 export function CartPage() {
   const { id } = useParams();
   if (id) return <AddFromLink id={id} />;

@@ -70,7 +70,7 @@ export const categoryProductsQueryOptions = (ids: readonly string[], pageNumber:
     },
   });
 
-/** The category page's two calls, the second waiting for the first (SPEC §2, §8). */
+/** The category page's two calls, the second waiting for the first (docs/product/screens.md, docs/product/messages.md). */
 export function useCategoryProducts(path: readonly string[], pageNumber: number) {
   const ids = useQuery({ ...categoryIdsQueryOptions(path), enabled: path.length > 0 });
   const categoryIDs = ids.data?.categoryIDs ?? [];

@@ -3,7 +3,7 @@ import Carousel from 'react-bootstrap/Carousel';
 import { Link } from 'react-router';
 import { categoryHref } from '../lib/category-path.ts';
 
-/** SPEC §9: three banners, one every 10 seconds. */
+/** docs/product/pricing-and-tax.md: three banners, one every 10 seconds. */
 export const BANNER_INTERVAL_MS = 10_000;
 
 const BANNERS = [
@@ -31,7 +31,7 @@ const BANNERS = [
 ] as const;
 
 /**
- * The home page banner (SPEC §2). It rotates by itself, so it has a pause button (WCAG 2.2.2) besides
+ * The home page banner (docs/product/screens.md). It rotates by itself, so it has a pause button (WCAG 2.2.2) besides
  * pausing while the pointer is over it; the headline is text over a decorative picture.
  */
 export function BannerCarousel() {

@@ -8,7 +8,7 @@ import { categoryHref } from '../lib/category-path.ts';
 import '../catalog.css';
 
 /**
- * The header's "Categories" menu (SPEC §2): each top level with its sub-categories, linking
+ * The header's "Categories" menu (docs/product/screens.md): each top level with its sub-categories, linking
  * /categories/{slug}. Sub-categories load the first time the menu opens, so pages that never open it do
  * not pay for them. Columns on wide screens; one list inside the collapsed navbar on phones.
  */

@@ -1,10 +1,10 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 
-/** SPEC §9: the description collapses at 8 lines. */
+/** docs/product/pricing-and-tax.md: the description collapses at 8 lines. */
 export const DESCRIPTION_LINES = 8;
 
 /**
- * A product description clamped to 8 lines with 'Read more' / 'Show less' (SPEC §2). The button appears
+ * A product description clamped to 8 lines with 'Read more' / 'Show less' (docs/product/screens.md). The button appears
  * only when the text really overflows, measured after layout and again when the width changes.
  */
 export function CollapsibleDescription({ text, id }: { text: string; id: string }) {

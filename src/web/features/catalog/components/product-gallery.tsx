@@ -6,7 +6,7 @@ import { NO_IMAGE } from '#web/components/product-card.tsx';
 const ProductLightbox = lazy(() => import('./product-lightbox.tsx'));
 
 /**
- * A product's pictures (SPEC §2): a carousel of the medium variants with thumbnails to pick from; a
+ * A product's pictures (docs/product/screens.md): a carousel of the medium variants with thumbnails to pick from; a
  * picture opens the full-screen lightbox. The carousel does not rotate by itself — people look at a
  * product's pictures at their own pace; the lightbox's slideshow plays at SPEC's 1000 ms (see
  * docs/decisions/0065-carousel-does-not-turn-by-itself.md). Slides move in 500 ms.

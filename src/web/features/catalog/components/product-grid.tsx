@@ -2,7 +2,7 @@ import type { Product } from '#shared/schemas/product.ts';
 import { ProductCard } from '#web/components/product-card.tsx';
 import { useShelfPrice } from '../api/get-discounts.ts';
 
-/** Storefront grid (SPEC §2, §9): one column on small screens, two at md, three at lg, four at xl. */
+/** Storefront grid (docs/product/screens.md, docs/product/pricing-and-tax.md): one column on small screens, two at md, three at lg, four at xl. */
 export function ProductGrid({ products, label }: { products: readonly Product[]; label: string }) {
   const priceOf = useShelfPrice();
   return (

@@ -4,7 +4,7 @@ import Fullscreen from 'yet-another-react-lightbox/plugins/fullscreen';
 import Slideshow from 'yet-another-react-lightbox/plugins/slideshow';
 import 'yet-another-react-lightbox/styles.css';
 
-/** SPEC §9: carousel transition 500 ms, autoplay every 1000 ms. */
+/** docs/product/pricing-and-tax.md: carousel transition 500 ms, autoplay every 1000 ms. */
 export const LIGHTBOX_TRANSITION_MS = 500;
 export const LIGHTBOX_AUTOPLAY_MS = 1000;
 

@@ -3,11 +3,11 @@ import { useNavigate } from 'react-router';
 import type { Product } from '#shared/schemas/product.ts';
 import { useCart } from '#web/lib/cart/cart-context.tsx';
 
-/** Products without real sizes say ['N/A'] (SPEC §5). */
+/** Products without real sizes say ['N/A'] (docs/product/messages.md). */
 export const hasSizes = (sizes: readonly string[]) => sizes.some((s) => s.trim() !== '' && s !== 'N/A');
 
 /**
- * Stock status, quantity 1..stock, size where the product has sizes, and Add to Cart (SPEC §2): disabled
+ * Stock status, quantity 1..stock, size where the product has sizes, and Add to Cart (docs/product/screens.md): disabled
  * at stock 0 or less; adds the line (replacing this product's line) and goes to the cart.
  */
 export function PurchasePanel({ product }: { product: Product }) {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 
 /**
- * Share links (SPEC §2 "social share buttons"): plain links to each network's share page, so no
+ * Share links (docs/product/screens.md "social share buttons"): plain links to each network's share page, so no
  * third-party script loads on our pages, plus copying the link.
  */
 export function ShareButtons({ url, title }: { url: string; title: string }) {

@@ -12,7 +12,7 @@ export function categoryLevels(path: CategoryPath): string[] {
   ].filter((level): level is string => typeof level === 'string' && level.trim() !== '');
 }
 
-/** '/categories/fashion-%26-accessories/women-clothes' for ['Fashion & Accessories', 'Women Clothes'] (SPEC §2). */
+/** '/categories/fashion-%26-accessories/women-clothes' for ['Fashion & Accessories', 'Women Clothes'] (docs/product/screens.md). */
 export function categoryHref(levels: readonly string[]): string {
   return `/categories/${levels.map((level) => encodeURIComponent(toSlug(level))).join('/')}`;
 }

@@ -34,7 +34,7 @@ describe('shelfPrice', () => {
     });
   });
 
-  it('applies an amount discount; the badge rounds up like the cart (SPEC §9)', () => {
+  it('applies an amount discount; the badge rounds up like the cart (docs/product/pricing-and-tax.md)', () => {
     const p = shelfPrice(12499, discount({ discount_unit: 'amount', discount_value: 1500 }), { now });
     // 1500 / 12499 = 12.0009…% → 13, what the cart shows for the same item.
     expect(p).toMatchObject({ finalPrice: 10999, discounted: true, percentOff: 13 });

@@ -5,14 +5,14 @@ import type { ProductDiscount } from '#shared/schemas/product.ts';
 
 /**
  * The price a shopper sees on a card or a product page (INR, major units, as <Price> takes it): the list
- * price, and what they pay after the product's discount (DECISIONS §6) — through the shared discounts
+ * price, and what they pay after the product's discount (docs/product/pricing-and-tax.md) — through the shared discounts
  * module, so the shelf and the cart agree with the server.
  */
 export type ShelfPrice = {
   price: number;
   finalPrice: number;
   discounted: boolean;
-  /** Whole percent saved, rounded up like the cart's (SPEC §9). */
+  /** Whole percent saved, rounded up like the cart's (docs/product/pricing-and-tax.md). */
   percentOff: number;
   /** A discount exists but needs a coupon code entered in the cart. */
   couponAvailable: boolean;
@@ -31,7 +31,7 @@ export function shelfPrice(
 ): ShelfPrice {
   const minor = parseMoney(price, 2);
   const d = discountedUnitPrice(minor, discount, { now: ctx.now, couponCodes: ctx.couponCodes ?? [] });
-  // The same rule as the cart's percent off (SPEC §9: rounded up), so a card and a cart never disagree.
+  // The same rule as the cart's percent off (docs/product/pricing-and-tax.md: rounded up), so a card and a cart never disagree.
   const percentOff = d.applied ? cartPercentOff(minor, d.unitPrice) : 0;
   return {
     price,

@@ -8,14 +8,14 @@ import { ProductGrid } from '../components/product-grid.tsx';
 import { segmentLabels } from '../lib/category-path.ts';
 import { pageFromParam } from '../lib/route-params.ts';
 
-/** SPEC §8's category page messages. */
+/** docs/product/messages.md's category page messages. */
 export const CATEGORY_MSG = {
   ids: 'Error fetching category IDs',
   products: 'Error fetching products',
 } as const;
 
 /**
- * '/categories/:category' and the deeper breadcrumb targets '/categories/:category/:sub/…' (SPEC §2):
+ * '/categories/:category' and the deeper breadcrumb targets '/categories/:category/:sub/…' (docs/product/screens.md):
  * the products of the categories at exactly that path of level names (dashes read as spaces), so 'Men
  * Clothes › Ethnic Wear' lists no women's sarees; with a breadcrumb of the segments. Further pages are
  * '?page=n'.

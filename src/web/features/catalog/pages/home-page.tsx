@@ -10,7 +10,7 @@ import { TopRatedStrip } from '../components/top-rated-strip.tsx';
 import { listHref, pageFromParam } from '../lib/route-params.ts';
 
 /**
- * Home and search results (SPEC §2): '/', '/page/:pageNumber', '/search/:keyword',
+ * Home and search results (docs/product/screens.md): '/', '/page/:pageNumber', '/search/:keyword',
  * '/search/:keyword/page/:pageNumber'. Without a keyword: the banner, 'Top Rated' and 'Latest Products';
  * with one: a Go Back button instead of the banner, and the results best first. A blank keyword goes home.
  */

@@ -17,10 +17,10 @@ import { ShareButtons } from '../components/share-buttons.tsx';
 import { categoryHref, categoryLevels } from '../lib/category-path.ts';
 import { metaDescription, productJsonLd, scriptJson } from '#shared/product-seo.ts';
 
-/** SPEC §8: what the seller line says when the name lookup fails. */
+/** docs/product/messages.md: what the seller line says when the name lookup fails. */
 export const SELLER_NAME_FALLBACK = 'Seller name';
 
-/** '/product/:id' (SPEC §2). */
+/** '/product/:id' (docs/product/screens.md). */
 export function ProductPage() {
   const { id = '' } = useParams();
   const product = useProduct(id);

@@ -17,7 +17,7 @@ const initials = (name: string) =>
     .join('');
 
 /**
- * '/shop/:shopName' (SPEC §2): the shop's banner, round picture and name, then 'Products by {owner name}'
+ * '/shop/:shopName' (docs/product/screens.md): the shop's banner, round picture and name, then 'Products by {owner name}'
  * or 'No products found in this shop'. Further pages are '?page=n'.
  */
 export function ShopPage() {

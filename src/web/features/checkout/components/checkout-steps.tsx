@@ -12,7 +12,7 @@ const STEPS: readonly Step[] = [
 ];
 
 /**
- * The checkout step bar (SPEC §2): Sign In, Shipping, Payment, Place Order. A step is a link only once
+ * The checkout step bar (docs/product/screens.md): Sign In, Shipping, Payment, Place Order. A step is a link only once
  * it has been reached — the steps before the current one, and later ones whose earlier steps are saved
  * (a buyer who went back to Shipping may jump forward again). The current step is marked, not linked.
  */

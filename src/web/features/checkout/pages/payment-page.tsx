@@ -9,12 +9,12 @@ import { useDisplayCurrency } from '#web/lib/currency/display-currency.tsx';
 import { CheckoutSteps } from '../components/checkout-steps.tsx';
 import { readPaymentMethod, readShippingAddress, savePaymentMethod } from '../stores/checkout-store.ts';
 
-/** Step 3 (SPEC §2): the payment method. Without a saved shipping address the buyer goes back to /shipping. */
+/** Step 3 (docs/product/screens.md): the payment method. Without a saved shipping address the buyer goes back to /shipping. */
 export function PaymentPage() {
   return <PaymentStep />;
 }
 
-/** SPEC §3: RazorPay unless the buyer picked another. */
+/** docs/product/api.md#resources: RazorPay unless the buyer picked another. */
 const DEFAULT_PAYMENT_METHOD: PaymentMethod = 'RazorPay';
 
 function PaymentStep() {

@@ -36,7 +36,7 @@ import {
   separateBillingAddress,
 } from '../stores/checkout-store.ts';
 
-/** Step 4 (SPEC §2): review and place the order. Missing earlier steps send the buyer back to them. */
+/** Step 4 (docs/product/screens.md): review and place the order. Missing earlier steps send the buyer back to them. */
 export function PlaceOrderPage() {
   return <PlaceOrderStep />;
 }
@@ -84,7 +84,7 @@ function PlaceOrderReview({ shipping, billing, paymentMethod, couponCodes }: Rev
   const preview = previewPending
     ? null
     : priceCartPreview(cart.items, {
-        // SPEC §8: a failed discount lookup means no discount; the server prices the order anyway.
+        // docs/product/messages.md: a failed discount lookup means no discount; the server prices the order anyway.
         discounts: discounts.byProduct,
         couponDiscounts: coupons.byProduct,
         taxes: taxes.byCategory,

@@ -27,7 +27,7 @@ import {
 } from '../stores/checkout-store.ts';
 import { useSignedInUser } from '#web/lib/session.ts';
 
-/** Step 2 (SPEC §2): shipping and billing addresses. Signed-out visitors go to /login?redirect=shipping. */
+/** Step 2 (docs/product/screens.md): shipping and billing addresses. Signed-out visitors go to /login?redirect=shipping. */
 export function ShippingPage() {
   return <ShippingStep user={useSignedInUser()} />;
 }
@@ -47,7 +47,7 @@ function initialValues(user: User) {
     postalCode: '',
   };
   const billing: BillingValues = savedBilling ?? billingFromShipping(shipping, user.name);
-  // SPEC §4: ticked by default, and when the saved billing address equals the shipping one.
+  // docs/product/orders-and-checkout.md#checkout-flow: ticked by default, and when the saved billing address equals the shipping one.
   return { shipping, billing, same: !savedShipping || isSameAsShipping(savedBilling, savedShipping) };
 }
 
@@ -59,7 +59,7 @@ function ShippingStep({ user }: { user: User }) {
   const billing = useForm({ resolver: zodResolver(billingAddressSchema), defaultValues: initial.billing });
   const [pending, setPending] = useState(false);
 
-  // SPEC §5: a postal code that does not fit the country is an alert as well as a field message.
+  // docs/product/messages.md: a postal code that does not fit the country is an alert as well as a field message.
   const alerts = [
     shipping.formState.errors.postalCode?.message === MSG.invalidShippingPostal
       ? MSG.invalidShippingPostal
@@ -90,7 +90,7 @@ function ShippingStep({ user }: { user: User }) {
         return;
       }
       saveShippingAddress(shippingAddress);
-      // Ticked: billing mirrors shipping, billed to the buyer's own name (SPEC §4).
+      // Ticked: billing mirrors shipping, billed to the buyer's own name (docs/product/orders-and-checkout.md#checkout-flow).
       saveBillingAddress(billingAddress ?? billingFromShipping(shippingAddress, user.name));
       await navigate('/payment');
     } finally {

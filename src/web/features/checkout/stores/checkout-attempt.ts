@@ -1,5 +1,5 @@
 /**
- * One Idempotency-Key per checkout attempt (DECISIONS §6). The same order payload keeps its key across
+ * One Idempotency-Key per checkout attempt (docs/product/pricing-and-tax.md). The same order payload keeps its key across
  * retries and reloads of the tab (sessionStorage), so a submission whose answer was lost cannot make a
  * second order; a changed cart or address is a new attempt with a new key.
  */

@@ -10,7 +10,7 @@ import {
 import { readStored, writeStored } from '#web/lib/local-storage.ts';
 
 /**
- * The checkout steps kept in the browser (SPEC §3 "Browser storage keeps … shippingAddress,
+ * The checkout steps kept in the browser (docs/product/api.md#resources "Browser storage keeps … shippingAddress,
  * billingAddress and paymentMethod"), so a reload or a return visit resumes where the buyer left off.
  * Stored data may be old or hand-edited: it is read through the same schemas the server applies, and a
  * value that no longer passes reads as "not saved yet".
@@ -40,7 +40,7 @@ export const saveBillingAddress = (value: BillingAddress) => writeStored(BILLING
 export const savePaymentMethod = (value: PaymentMethod) => writeStored(PAYMENT_METHOD_KEY, value);
 
 /**
- * The billing address to show and send: null when it is the shipping address (SPEC §4 'Same as shipping
+ * The billing address to show and send: null when it is the shipping address (docs/product/orders-and-checkout.md#checkout-flow 'Same as shipping
  * address'; the server then bills the buyer's name at the shipping address).
  */
 export function separateBillingAddress(

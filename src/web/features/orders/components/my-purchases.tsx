@@ -9,7 +9,7 @@ import { StatusCell } from './status-cell.tsx';
 import { ScrollTable } from './scroll-table.tsx';
 import { OrderDetailsCell, OrderIdCell } from './order-cells.tsx';
 
-/** The 'My Purchases' table of /profile (SPEC §2): each order with its total in the order's currency. */
+/** The 'My Purchases' table of /profile (docs/product/screens.md): each order with its total in the order's currency. */
 export function MyPurchases() {
   const orders = useMyOrders();
   const section = useRef<HTMLElement>(null);

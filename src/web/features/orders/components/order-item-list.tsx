@@ -20,7 +20,7 @@ export type ItemRow = {
 };
 
 /**
- * Order lines (SPEC §2): image, name linking to /product/{id}, quantity × unit price = line total; a
+ * Order lines (docs/product/screens.md): image, name linking to /product/{id}, quantity × unit price = line total; a
  * discounted line shows the original unit price struck through and the price paid in red.
  */
 export function OrderItemList({ items }: { items: readonly ItemRow[] }) {

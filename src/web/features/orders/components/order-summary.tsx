@@ -4,7 +4,7 @@ import { Money } from '#web/components/price.tsx';
 export type SummaryAmounts = { itemsPrice: number; taxPrice: number; totalPrice: number };
 
 /**
- * The order summary card of Place Order and the order page (SPEC §2): Items, Shipping '(Free Shipping)',
+ * The order summary card of Place Order and the order page (docs/product/screens.md): Items, Shipping '(Free Shipping)',
  * Estimated GST and Total, in one currency (major units). `children` go under the rows (buttons, alerts).
  */
 export function OrderSummary({

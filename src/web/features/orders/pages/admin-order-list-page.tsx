@@ -12,7 +12,7 @@ import { StatusCell } from '../components/status-cell.tsx';
 import { ScrollTable } from '../components/scroll-table.tsx';
 import { OrderDetailsCell, OrderIdCell } from '../components/order-cells.tsx';
 
-/** /admin/orderlist (SPEC §2): every order, for Admin and Distributor; filter by paid and delivered. */
+/** /admin/orderlist (docs/product/screens.md): every order, for Admin and Distributor; filter by paid and delivered. */
 export function AdminOrderListPage() {
   return <AdminOrderList />;
 }

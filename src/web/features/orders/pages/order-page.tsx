@@ -20,7 +20,7 @@ import { OrderSummary } from '../components/order-summary.tsx';
 import { PaymentArea } from '../components/payment-area.tsx';
 import { paymentMethodLabel } from '../components/payment-method-label.ts';
 
-/** /order/:id and /order/:id/edit (SPEC §2 "Order detail"). Signed-out visitors are sent to sign in. */
+/** /order/:id and /order/:id/edit (docs/product/screens.md "Order detail"). Signed-out visitors are sent to sign in. */
 export function OrderPage() {
   const { id = '' } = useParams();
   return <OrderDetail id={id} actor={actorOf(useSignedInUser())} />;
@@ -146,7 +146,7 @@ function OrderView({ order, actor }: { order: Order; actor: Actor }) {
   );
 }
 
-/** Admin and Distributor (SPEC §6): mark delivered, and mark an unpaid cash-on-delivery order paid. */
+/** Admin and Distributor (docs/product/roles-and-accounts.md#permissions): mark delivered, and mark an unpaid cash-on-delivery order paid. */
 function OrderControls({ order }: { order: Order }) {
   const deliver = useDeliverOrder();
   const pay = usePayOrderCashOnDelivery();

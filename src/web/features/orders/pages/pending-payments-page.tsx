@@ -6,8 +6,8 @@ import { usePendingPayments } from '../api/get-pending-payments.ts';
 import { ScrollTable } from '../components/scroll-table.tsx';
 
 /**
- * /admin/pending-payments (SPEC §2 "Pending Seller Payments"): per seller, the currency, the total owed
- * and each pending payout with its order. Admin only (DECISIONS §4).
+ * /admin/pending-payments (docs/product/screens.md "Pending Seller Payments"): per seller, the currency, the total owed
+ * and each pending payout with its order. Admin only (docs/product/roles-and-accounts.md).
  */
 export function PendingPaymentsPage() {
   return <PendingPayments />;

@@ -11,8 +11,8 @@ import { OrderIdCell } from '../components/order-cells.tsx';
 import { useSignedInUser } from '#web/lib/session.ts';
 
 /**
- * /seller/orderlist (SPEC §2 "Seller order list"): the order lines whose seller is the signed-in person,
- * and only those (the server scopes them, DECISIONS §4). Amounts are INR, the listing currency; the
+ * /seller/orderlist (docs/product/screens.md "Seller order list"): the order lines whose seller is the signed-in person,
+ * and only those (the server scopes them, docs/product/roles-and-accounts.md). Amounts are INR, the listing currency; the
  * payout is what the marketplace owes the seller for the line.
  */
 export function SellerOrderListPage() {

@@ -8,7 +8,7 @@ import { PayPalPayment } from './paypal-payment.tsx';
 import { RazorpayPayment } from './razorpay-payment.tsx';
 
 /**
- * The order page's payment area (SPEC §2, §4): 'Thank you for your order!' once paid; cash on delivery
+ * The order page's payment area (docs/product/screens.md, docs/product/orders-and-checkout.md#checkout-flow): 'Thank you for your order!' once paid; cash on delivery
  * completes without a provider; RazorPay and PayPal offer their checkout to the order's buyer.
  */
 export function OrderPayment({ order }: { order: Order }) {

@@ -10,7 +10,7 @@ const DETAIL: Record<Exclude<PaymentOutcome, 'succeeded'>, string> = {
   timedout: 'The payment timed out. Your order is not paid; you can try again.',
 };
 
-/** SPEC §4/§8: anything but success reports 'Order Cancelled' (the order itself stays, unpaid). */
+/** docs/product/orders-and-checkout.md#checkout-flow/docs/product/messages.md: anything but success reports 'Order Cancelled' (the order itself stays, unpaid). */
 export function PaymentOutcomeAlert({ state }: { state: OutcomeState }) {
   if (!state || state.outcome === 'succeeded') return null;
   return (

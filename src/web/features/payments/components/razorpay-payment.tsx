@@ -21,7 +21,7 @@ type Phase = 'idle' | 'starting' | 'checkout' | 'confirming';
 /**
  * Pay an order with RazorPay: the server creates the RazorPay order for the order's INR total, checkout
  * (checkout.js, or the sandbox dialog without keys) takes the payment, and the server verifies its
- * signature before the order counts as paid. Outcomes as SPEC §4.
+ * signature before the order counts as paid. Outcomes as docs/product/orders-and-checkout.md#checkout-flow.
  */
 export function RazorpayPayment({ order }: { order: Order }) {
   const config = useRazorpayConfig();

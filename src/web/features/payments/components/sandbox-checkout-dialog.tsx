@@ -5,7 +5,7 @@ import Modal from 'react-bootstrap/Modal';
 import { Money } from '#web/components/price.tsx';
 
 /**
- * The built-in sandbox's checkout (DECISIONS §7): stands in for RazorPay's checkout.js or PayPal's window
+ * The built-in sandbox's checkout (docs/product/payments.md): stands in for RazorPay's checkout.js or PayPal's window
  * when no provider keys are set. Clearly labelled; no money moves. Pay / Fail / Dismiss end the attempt
  * the three ways a real checkout can; an optional timeout ends it as RazorPay's 900 s timeout does.
  */

@@ -17,7 +17,7 @@ type RazorpayCtor = new (options: Record<string, unknown>) => RazorpayInstance;
 
 /**
  * Open RazorPay's checkout.js (real keys) for a RazorPay order: 900 s timeout, retry off, confirmation
- * on close (SPEC §9). Resolves once: paid (handler), failed (payment.failed), Cancelled (closed without a
+ * on close (docs/product/pricing-and-tax.md). Resolves once: paid (handler), failed (payment.failed), Cancelled (closed without a
  * payment) or timedout (closed by the timeout).
  */
 export async function openRazorpayCheckout(

@@ -16,7 +16,7 @@ function withCurrent(names: string[], current: string): string[] {
 }
 
 /**
- * Country / State / City pickers fed by the places API (SPEC §5): changing the country clears state and
+ * Country / State / City pickers fed by the places API (docs/product/messages.md): changing the country clears state and
  * city (and sets the currency when the form has one); changing the state clears the city. Hong Kong,
  * Macau and Taiwan auto-pick their single state and make the city optional. Where the data has no states
  * or cities for a place, a text box takes their place so nobody is stuck.

@@ -23,13 +23,13 @@ function valuesOf(user: User): ProfileBody {
     confirmPassword: '',
     currentPassword: '',
   };
-  // SPEC §5: the bank account is shown only when the user already has one.
+  // docs/product/messages.md: the bank account is shown only when the user already has one.
   if (user.bank_account) values.bank_account = user.bank_account;
   return values;
 }
 
 /**
- * Edit your own details (SPEC §2 /profile, §5): every field but the password is required; a buyer's
+ * Edit your own details (docs/product/screens.md /profile, docs/product/messages.md): every field but the password is required; a buyer's
  * mobile is exactly 10 digits (sellers keep the 5–15 digits they signed up with); the bank account shows
  * only when one is on file. Password fields left blank keep the current password; a new one must be
  * confirmed. A new e-mail, password or bank account asks for the current password (its field appears

@@ -38,7 +38,7 @@ function ImageField({
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    // SPEC §5: images only. The server checks the content again.
+    // docs/product/messages.md: images only. The server checks the content again.
     if (!ACCEPTED.includes(file.type)) return setProblem('Please choose a JPEG, PNG, WebP or GIF image.');
     if (file.size > MAX_IMAGE_BYTES) return setProblem('The image must be at most 5 MB.');
     setProblem(null);
@@ -132,7 +132,7 @@ function ShopSettingsForm({ user }: { user: User }) {
     [],
   );
 
-  /** Upload what was chosen (SPEC §7: the profile update carries the uploaded paths), then save. */
+  /** Upload what was chosen (docs/product/api.md: the profile update carries the uploaded paths), then save. */
   const save = useMutation({
     mutationFn: async ({ shopName }: { shopName: string }) => {
       const [shopPicture, shopBanner] = await Promise.all([
@@ -172,7 +172,7 @@ function ShopSettingsForm({ user }: { user: User }) {
   );
 }
 
-/** Shop Settings on /profile, for sellers only (SPEC §2, §5): shop name, picture and banner. */
+/** Shop Settings on /profile, for sellers only (docs/product/screens.md, docs/product/messages.md): shop name, picture and banner. */
 export function ShopSettings({ user }: { user: User }) {
   if (!isSeller(actorOf(user))) return null;
   return (

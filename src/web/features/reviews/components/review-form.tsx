@@ -10,11 +10,11 @@ import { Loader } from '#web/components/loader.tsx';
 import { useSession } from '#web/lib/session.ts';
 import { useCreateReview } from '../api/create-review.ts';
 
-/** SPEC §5: 1 Poor … 5 Excellent. */
+/** docs/product/messages.md: 1 Poor … 5 Excellent. */
 export const RATING_LABELS = ['Poor', 'Fair', 'Good', 'Very Good', 'Excellent'] as const;
 
 /**
- * 'Write a Customer Review' (SPEC §2): rating and comment for a signed-in visitor, checked with the
+ * 'Write a Customer Review' (docs/product/screens.md): rating and comment for a signed-in visitor, checked with the
  * server's schema; guests get a sign-in link that brings them back. Server errors ('Product already
  * reviewed') show in a red alert.
  */
@@ -42,7 +42,7 @@ function SignedInReviewForm({ productId }: { productId: string }) {
 
   const onSubmit = handleSubmit((values) => create.mutate(values));
 
-  // One review per person (DECISIONS §5): once it is in, the form has done its job.
+  // One review per person (docs/product/catalog.md): once it is in, the form has done its job.
   if (create.isSuccess) {
     return <Message variant="success">{REVIEW_MSG.added}. Thank you for your review!</Message>;
   }

@@ -4,7 +4,7 @@ import { Message } from '#web/components/alerts.tsx';
 import { Rating } from '#web/components/rating.tsx';
 import { formatDate } from '#web/lib/format.ts';
 
-/** A product's reviews, newest first as the server sends them; 'No Reviews' when there are none (SPEC §2). */
+/** A product's reviews, newest first as the server sends them; 'No Reviews' when there are none (docs/product/screens.md). */
 export function ReviewList({ reviews }: { reviews: readonly Review[] }) {
   if (reviews.length === 0) return <Message variant="secondary">{MSG.noReviews}</Message>;
   return (

@@ -3,7 +3,7 @@ import { api } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 
 /**
- * The five category levels for the cascading selects (SPEC §7 /api/category/firstlevel … /fifthlevel).
+ * The five category levels for the cascading selects (docs/product/api.md /api/category/firstlevel … /fifthlevel).
  * Each level is asked for by its parent, then its grandparent, as the API takes them.
  */
 const enc = encodeURIComponent;

@@ -12,7 +12,7 @@ export const markupByNameQuery = (name: string) =>
     queryKey: queryKeys.productManagement.markupByName(name),
     queryFn: ({ signal }) => getMarkupByName(name, signal),
     enabled: name !== '',
-    // SPEC §8: markup lookups fall back silently; the form just shows nothing.
+    // docs/product/messages.md: markup lookups fall back silently; the form just shows nothing.
     retry: false,
   });
 

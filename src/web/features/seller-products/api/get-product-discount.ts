@@ -6,7 +6,7 @@ import { queryKeys } from '#web/lib/query-keys.ts';
 
 /**
  * GET /api/product-discounts/:product_id — the product's discount with its coupon code, or null when it
- * has none (SPEC §8: the discount panel hides 'Discount not found').
+ * has none (docs/product/messages.md: the discount panel hides 'Discount not found').
  */
 export async function getProductDiscount(
   productId: string,

@@ -60,7 +60,7 @@ async function saveDiscount(productId: string, input: SaveProductInput) {
   if (values.addDiscount) {
     await api.put<ProductDiscount>(path, { ...discountOf(values), product_id: productId });
   } else if (existingDiscount?.activate) {
-    // The active flag follows the checkbox (SPEC §4): keep the discount, switched off.
+    // The active flag follows the checkbox (docs/product/orders-and-checkout.md#checkout-flow): keep the discount, switched off.
     await api.put<ProductDiscount>(path, {
       product_id: productId,
       discount_value: existingDiscount.discount_value,

@@ -16,7 +16,7 @@ const LEVELS = [
 type LevelName = (typeof LEVELS)[number]['name'];
 
 /**
- * Cascading category selects (SPEC §2, five levels). Choosing a level clears the ones below it; a level
+ * Cascading category selects (docs/product/screens.md, five levels). Choosing a level clears the ones below it; a level
  * is shown once its parent is chosen and it has names. When every shown level is chosen, the category's
  * id is looked up and put in the form's `categoryId` (empty until then: 'Please fill all category and
  * subcategory levels.'). Sizes are reset when the kind of sizes the category offers changes.
@@ -67,7 +67,7 @@ export function CategorySelects({ disabled }: { disabled: boolean }) {
 
   const error = formState.errors.categoryId?.message;
   if (disabled) {
-    // Locked after the first update (SPEC §4): shown, not editable. The levels stay in the form's values.
+    // Locked after the first update (docs/product/orders-and-checkout.md#checkout-flow): shown, not editable. The levels stay in the form's values.
     return (
       <fieldset className="mb-2">
         <legend className="h5 mb-3">Category</legend>

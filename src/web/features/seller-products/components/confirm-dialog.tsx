@@ -2,7 +2,7 @@ import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 
 /**
- * A yes/no question before a change (SPEC §8 confirmation prompts). A dialog rather than window.confirm:
+ * A yes/no question before a change (docs/product/messages.md confirmation prompts). A dialog rather than window.confirm:
  * it is styled like the app, keeps focus inside while open and names its buttons.
  */
 export function ConfirmDialog({

@@ -10,7 +10,7 @@ import { SelectField, TextField } from '#web/components/form-field.tsx';
 import { Price } from '#web/components/price.tsx';
 
 /**
- * The discount panel (SPEC §2, §4, §5): Add Discount turns the discount on (its `activate` flag follows
+ * The discount panel (docs/product/screens.md, docs/product/orders-and-checkout.md#checkout-flow, docs/product/messages.md): Add Discount turns the discount on (its `activate` flag follows
  * the checkbox); value as a percentage or an amount, a last day at least tomorrow, an optional coupon code.
  */
 export function DiscountPanel() {

@@ -6,9 +6,9 @@ import { MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES, type ProductFormValues } from '#sh
 const ACCEPTED = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
 
 /**
- * Product images with previews and removal (SPEC §2). Chosen files stay in the browser (`blob:` previews
+ * Product images with previews and removal (docs/product/screens.md). Chosen files stay in the browser (`blob:` previews
  * in the form's `image` list, files in `files`) until the product is saved; stored images show their
- * thumbnail. The server checks every file again by its content (DECISIONS §5).
+ * thumbnail. The server checks every file again by its content (docs/product/catalog.md).
  */
 export function ImagePicker({ files, locked }: { files: Map<string, File>; locked: boolean }) {
   const { control, setValue, formState } = useFormContext<ProductFormValues>();

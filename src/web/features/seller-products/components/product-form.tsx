@@ -61,7 +61,7 @@ function initialValues(product: Product | null, discount: ProductDiscount | null
   };
 }
 
-/** Every message of a failed submit, once each, in the order of the form (SPEC §5: alerts on submit). */
+/** Every message of a failed submit, once each, in the order of the form (docs/product/messages.md: alerts on submit). */
 function errorList(errors: FieldErrors<ProductFormValues>): string[] {
   const order = [
     'name',
@@ -86,7 +86,7 @@ function errorList(errors: FieldErrors<ProductFormValues>): string[] {
 }
 
 /**
- * The Create / Edit Product form (SPEC §2, §4, §5). Validated by the shared `productForm` schema, saved
+ * The Create / Edit Product form (docs/product/screens.md, docs/product/orders-and-checkout.md#checkout-flow, docs/product/messages.md). Validated by the shared `productForm` schema, saved
  * by `useSaveProduct` (one request to create; update and discount to edit). After the first edit name,
  * currency, brand, images and category are read-only (`isProductLocked`), as the server enforces.
  */
@@ -98,7 +98,7 @@ export function ProductForm({
 }: {
   product: Product | null;
   discount: ProductDiscount | null;
-  /** Where to go once saved (SPEC §4: the product list). */
+  /** Where to go once saved (docs/product/orders-and-checkout.md#checkout-flow: the product list). */
   doneTo: string;
   notice?: string | undefined;
 }) {
@@ -132,7 +132,7 @@ export function ProductForm({
     void navigate(doneTo);
   });
 
-  // What the marketplace keeps (DECISIONS §5: copied from the category when the product is created).
+  // What the marketplace keeps (docs/product/catalog.md: copied from the category when the product is created).
   const markupNote = product
     ? `Haat's markup on this product: ${String(product.percentageMarkup)} % of the price.`
     : markup.data

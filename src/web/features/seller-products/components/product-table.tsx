@@ -12,7 +12,7 @@ import { ConfirmDialog } from './confirm-dialog.tsx';
 import { lastPageFor } from '#web/components/paginate.ts';
 import { Pagination, PastLastPage } from '#web/components/pagination.tsx';
 
-/** SPEC §8 confirmation prompts, word for word. */
+/** docs/product/messages.md confirmation prompts, word for word. */
 export const TOGGLE_PROMPT = 'Are you sure you want to activate/deactivate this product?';
 export const DELETE_PROMPT = 'Are you sure?';
 
@@ -29,7 +29,7 @@ const categoryLabel = (p: Product) =>
     .join(' › ');
 
 /**
- * The product table of My Products and of the admin list (SPEC §2 "Product tables"): status, edit,
+ * The product table of My Products and of the admin list (docs/product/screens.md "Product tables"): status, edit,
  * activate/deactivate after a prompt, and (Admin) delete after 'Are you sure?'; pagination.
  */
 export function ProductTable({

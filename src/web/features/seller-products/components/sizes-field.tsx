@@ -2,7 +2,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { NO_SIZE, sizeOptionsFor, type ProductFormValues } from '#shared/schemas/product-form.ts';
 
 /**
- * Available sizes as checkboxes (SPEC §5): clothes S…7XL, shoes 6–10, otherwise N/A. N/A ("one size")
+ * Available sizes as checkboxes (docs/product/messages.md): clothes S…7XL, shoes 6–10, otherwise N/A. N/A ("one size")
  * is offered everywhere and stands alone, so ticking it clears the others and the other way round.
  */
 export function SizesField() {

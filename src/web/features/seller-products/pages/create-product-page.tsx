@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { ProductForm } from '../components/product-form.tsx';
 
-/** /seller/product/create (SPEC §2, §4). */
+/** /seller/product/create (docs/product/screens.md, docs/product/orders-and-checkout.md#checkout-flow). */
 export function CreateProductPage() {
   return (
     <section>

@@ -66,7 +66,7 @@ function EditProduct({ id, actor }: { id: string; actor: Actor }) {
   );
 }
 
-/** /product/:id/edit (SPEC §2, §4): its seller or Admin; the server answers 404 to anybody else. */
+/** /product/:id/edit (docs/product/screens.md, docs/product/orders-and-checkout.md#checkout-flow): its seller or Admin; the server answers 404 to anybody else. */
 export function EditProductPage() {
   const { id = '' } = useParams();
   const actor = actorOf(useSignedInUser());

@@ -34,7 +34,7 @@ function MyProducts({ userId }: { userId: string }) {
   );
 }
 
-/** /seller/productlist(/:pageNumber): the signed-in seller's (or Admin's) own products (SPEC §2). */
+/** /seller/productlist(/:pageNumber): the signed-in seller's (or Admin's) own products (docs/product/screens.md). */
 export function SellerProductListPage() {
   const user = useSignedInUser();
   return <MyProducts userId={user._id} />;
