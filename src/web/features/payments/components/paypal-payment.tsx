@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import Button from 'react-bootstrap/Button';
 import { PAYPAL_CURRENCY_NAME, paypalChargeCurrency } from '#shared/payments.ts';
 import type { Order } from '#shared/schemas/order.ts';
 import { ErrorAlert } from '#web/components/alerts.tsx';
@@ -9,7 +8,8 @@ import { usePayPalConfig } from '../api/get-payment-config.ts';
 import { usePaymentQuote } from '../api/get-payment-quote.ts';
 import { capturePayPalOrder, createPayPalOrder } from '../api/paypal.ts';
 import { loadPayPalSdk } from '../lib/paypal-sdk.ts';
-import { usePaid } from '../lib/use-paid.ts';
+import { usePaymentFlow } from '../lib/use-payment-flow.ts';
+import { PayButton } from './pay-button.tsx';
 import { PaymentOutcomeAlert, type OutcomeState } from './payment-outcome.tsx';
 import { SandboxCheckoutDialog } from './sandbox-checkout-dialog.tsx';
 import { SandboxNote } from './sandbox-note.tsx';
@@ -22,49 +22,27 @@ import { SandboxNote } from './sandbox-note.tsx';
 export function PayPalPayment({ order }: { order: Order }) {
   const config = usePayPalConfig();
   const quote = usePaymentQuote(order._id);
-  const paid = usePaid();
-  const [outcome, setOutcome] = useState<OutcomeState>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [phase, setPhase] = useState<'idle' | 'starting' | 'checkout' | 'capturing'>('idle');
+  const flow = usePaymentFlow();
+  const { confirm, end, setOutcome, setPhase } = flow;
   const [sandboxId, setSandboxId] = useState<string | null>(null);
 
   const capture = useCallback(
-    async (paypalOrderId: string) => {
-      setPhase('capturing');
-      try {
-        const updated = await capturePayPalOrder(order._id, paypalOrderId);
-        setOutcome({ outcome: 'succeeded' });
-        await paid(updated);
-      } catch (err) {
-        setOutcome({ outcome: 'failed', detail: errorMessage(err) });
-      } finally {
-        setPhase('idle');
-      }
-    },
-    [order._id, paid],
+    (paypalOrderId: string) => confirm(() => capturePayPalOrder(order._id, paypalOrderId)),
+    [order._id, confirm],
   );
 
-  async function startSandbox() {
-    setOutcome(null);
-    setError(null);
-    setPhase('starting');
-    try {
+  const startSandbox = () =>
+    flow.start(async () => {
       const { id } = await createPayPalOrder(order._id);
       setSandboxId(id);
       setPhase('checkout');
-    } catch (err) {
-      setError(err);
-      setPhase('idle');
-    }
-  }
+    });
   const endSandbox = (state: OutcomeState) => {
     setSandboxId(null);
-    setOutcome(state);
-    setPhase('idle');
+    end(state);
   };
 
   const charge = quote.data?.PayPal;
-  const busy = phase !== 'idle';
   return (
     <div className="d-grid gap-2">
       {config.data?.sandbox ? <SandboxNote provider="PayPal" /> : null}
@@ -80,8 +58,8 @@ export function PayPalPayment({ order }: { order: Order }) {
           .
         </p>
       ) : null}
-      <ErrorAlert error={config.error ?? quote.error ?? error} className="mb-0" />
-      <PaymentOutcomeAlert state={outcome} />
+      <ErrorAlert error={config.error ?? quote.error ?? flow.error} className="mb-0" />
+      <PaymentOutcomeAlert state={flow.outcome} />
       {config.data && !config.data.sandbox ? (
         <PayPalSdkButtons
           clientId={config.data.clientId}
@@ -93,22 +71,21 @@ export function PayPalPayment({ order }: { order: Order }) {
           onEnd={setOutcome}
         />
       ) : (
-        <Button
+        <PayButton
+          provider="PayPal"
           variant="warning"
+          phase={flow.phase}
+          outcome={flow.outcome}
+          disabled={!config.data}
           onClick={() => void startSandbox()}
-          disabled={busy || !config.data}
-          aria-busy={busy}
-        >
-          {busy ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : null}
-          {phase === 'capturing' ? 'Confirming payment…' : outcome ? 'Try PayPal again' : 'Pay with PayPal'}
-        </Button>
+        />
       )}
       <SandboxCheckoutDialog
         show={!!sandboxId}
         provider="PayPal"
         amount={charge?.amount}
         currency={charge?.currency ?? paypalChargeCurrency(order.orderCurrency)}
-        pending={phase === 'capturing'}
+        pending={flow.phase === 'confirming'}
         onPay={() => {
           const id = sandboxId;
           setSandboxId(null);

@@ -1,5 +1,4 @@
 import { useCallback, useState } from 'react';
-import Button from 'react-bootstrap/Button';
 import { INR, toWireNumber } from '#shared/money.ts';
 import { RAZORPAY_CHECKOUT } from '#shared/payments.ts';
 import type { Order } from '#shared/schemas/order.ts';
@@ -11,12 +10,11 @@ import { useRazorpayConfig } from '../api/get-payment-config.ts';
 import { usePaymentQuote } from '../api/get-payment-quote.ts';
 import { confirmRazorpayPayment, createRazorpayOrder, sandboxRazorpayPay } from '../api/razorpay.ts';
 import { openRazorpayCheckout, type CheckoutEnd } from '../lib/razorpay-checkout.ts';
-import { usePaid } from '../lib/use-paid.ts';
-import { PaymentOutcomeAlert, type OutcomeState } from './payment-outcome.tsx';
+import { usePaymentFlow } from '../lib/use-payment-flow.ts';
+import { PayButton } from './pay-button.tsx';
+import { PaymentOutcomeAlert } from './payment-outcome.tsx';
 import { SandboxCheckoutDialog } from './sandbox-checkout-dialog.tsx';
 import { SandboxNote } from './sandbox-note.tsx';
-
-type Phase = 'idle' | 'starting' | 'checkout' | 'confirming';
 
 /**
  * Pay an order with RazorPay: the server creates the RazorPay order for the order's INR total, checkout
@@ -26,40 +24,24 @@ type Phase = 'idle' | 'starting' | 'checkout' | 'confirming';
 export function RazorpayPayment({ order }: { order: Order }) {
   const config = useRazorpayConfig();
   const quote = usePaymentQuote(order._id);
-  const paid = usePaid();
-  const [phase, setPhase] = useState<Phase>('idle');
-  const [outcome, setOutcome] = useState<OutcomeState>(null);
-  const [error, setError] = useState<unknown>(null);
+  const flow = usePaymentFlow();
+  const { confirm, end, setPhase } = flow;
   const [sandboxOrder, setSandboxOrder] = useState<RazorpayOrder | null>(null);
   const [sandboxPaying, setSandboxPaying] = useState(false);
 
   const finish = useCallback(
-    async (end: CheckoutEnd) => {
-      if (end.kind === 'ended') {
-        setOutcome({ outcome: end.outcome, detail: end.detail });
-        setPhase('idle');
+    async (checkoutEnd: CheckoutEnd) => {
+      if (checkoutEnd.kind === 'ended') {
+        end({ outcome: checkoutEnd.outcome, detail: checkoutEnd.detail });
         return;
       }
-      setPhase('confirming');
-      try {
-        const updated = await confirmRazorpayPayment(order._id, end.result);
-        setOutcome({ outcome: 'succeeded' });
-        await paid(updated);
-      } catch (err) {
-        // A payment the server could not verify is a failed payment: the order stays unpaid.
-        setOutcome({ outcome: 'failed', detail: errorMessage(err) });
-      } finally {
-        setPhase('idle');
-      }
+      await confirm(() => confirmRazorpayPayment(order._id, checkoutEnd.result));
     },
-    [order._id, paid],
+    [order._id, confirm, end],
   );
 
-  async function start() {
-    setOutcome(null);
-    setError(null);
-    setPhase('starting');
-    try {
+  const start = () =>
+    flow.start(async () => {
       const rz = await createRazorpayOrder(order._id);
       setPhase('checkout');
       if (rz.sandbox) {
@@ -69,15 +51,11 @@ export function RazorpayPayment({ order }: { order: Order }) {
       await finish(
         await openRazorpayCheckout(rz, order.user, `Order ${order._id.slice(0, 8).toUpperCase()}`),
       );
-    } catch (err) {
-      setError(err);
-      setPhase('idle');
-    }
-  }
+    });
 
-  const endSandbox = (end: CheckoutEnd) => {
+  const endSandbox = (checkoutEnd: CheckoutEnd) => {
     setSandboxOrder(null);
-    void finish(end);
+    void finish(checkoutEnd);
   };
   async function sandboxPay() {
     if (!sandboxOrder) return;
@@ -96,7 +74,6 @@ export function RazorpayPayment({ order }: { order: Order }) {
     void finish({ kind: 'ended', outcome: 'timedout' });
   }, [finish]);
 
-  const busy = phase !== 'idle';
   const foreign = order.orderCurrency.toUpperCase() !== 'INR';
   return (
     <div className="d-grid gap-2">
@@ -106,21 +83,16 @@ export function RazorpayPayment({ order }: { order: Order }) {
           RazorPay charges <Money amount={quote.data.RazorPay.amount} currency="INR" /> (Indian rupees).
         </p>
       ) : null}
-      <ErrorAlert error={config.error ?? error} className="mb-0" />
-      <PaymentOutcomeAlert state={outcome} />
-      <Button
+      <ErrorAlert error={config.error ?? flow.error} className="mb-0" />
+      <PaymentOutcomeAlert state={flow.outcome} />
+      <PayButton
+        provider="RazorPay"
         variant="primary"
+        phase={flow.phase}
+        outcome={flow.outcome}
+        disabled={!!config.error}
         onClick={() => void start()}
-        disabled={busy || !!config.error}
-        aria-busy={busy}
-      >
-        {busy ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : null}
-        {phase === 'confirming'
-          ? 'Confirming payment…'
-          : outcome
-            ? 'Try RazorPay again'
-            : 'Pay with RazorPay'}
-      </Button>
+      />
       <SandboxCheckoutDialog
         show={!!sandboxOrder}
         provider="RazorPay"
