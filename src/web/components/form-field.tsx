@@ -22,7 +22,22 @@ function describedBy(helpId: string, errorId: string, help: ReactNode, error: st
   return [help ? helpId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
 }
 
-export function TextField({ label, error, help, className, id, ...input }: InputProps) {
+/** What a control spreads so screen readers hear its help text and its error. */
+type Wiring = {
+  isInvalid: boolean;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+};
+
+/** The label, help text and validation message around one control, shared by TextField and SelectField. */
+function Field({
+  label,
+  error,
+  help,
+  className,
+  id,
+  control,
+}: Common & { id: string | undefined; control: (wiring: Wiring) => ReactNode }) {
   const autoId = useId();
   const controlId = id ?? autoId;
   const helpId = `${controlId}-help`;
@@ -30,12 +45,11 @@ export function TextField({ label, error, help, className, id, ...input }: Input
   return (
     <Form.Group className={className ?? 'mb-3'} controlId={controlId}>
       <Form.Label>{label}</Form.Label>
-      <Form.Control
-        {...input}
-        isInvalid={!!error}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(helpId, errorId, help, error)}
-      />
+      {control({
+        isInvalid: !!error,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': describedBy(helpId, errorId, help, error),
+      })}
       {help ? (
         <Form.Text id={helpId} muted>
           {help}
@@ -50,6 +64,19 @@ export function TextField({ label, error, help, className, id, ...input }: Input
   );
 }
 
+export function TextField({ label, error, help, className, id, ...input }: InputProps) {
+  return (
+    <Field
+      label={label}
+      error={error}
+      help={help}
+      className={className}
+      id={id}
+      control={(wiring) => <Form.Control {...input} {...wiring} />}
+    />
+  );
+}
+
 type SelectProps = Common &
   Omit<SelectHTMLAttributes<HTMLSelectElement>, 'size' | 'className'> & {
     ref?: Ref<HTMLSelectElement>;
@@ -57,32 +84,19 @@ type SelectProps = Common &
   };
 
 export function SelectField({ label, error, help, className, id, children, ...select }: SelectProps) {
-  const autoId = useId();
-  const controlId = id ?? autoId;
-  const helpId = `${controlId}-help`;
-  const errorId = `${controlId}-error`;
   return (
-    <Form.Group className={className ?? 'mb-3'} controlId={controlId}>
-      <Form.Label>{label}</Form.Label>
-      <Form.Select
-        {...select}
-        isInvalid={!!error}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(helpId, errorId, help, error)}
-      >
-        {children}
-      </Form.Select>
-      {help ? (
-        <Form.Text id={helpId} muted>
-          {help}
-        </Form.Text>
-      ) : null}
-      {error ? (
-        <Form.Control.Feedback type="invalid" id={errorId}>
-          {error}
-        </Form.Control.Feedback>
-      ) : null}
-    </Form.Group>
+    <Field
+      label={label}
+      error={error}
+      help={help}
+      className={className}
+      id={id}
+      control={(wiring) => (
+        <Form.Select {...select} {...wiring}>
+          {children}
+        </Form.Select>
+      )}
+    />
   );
 }
 

@@ -18,3 +18,21 @@ export function StatusCell({ done, at, label }: { done: boolean; at: string | nu
     </span>
   );
 }
+
+/** The Paid and Delivered cells every order table shows side by side. */
+export function PaidDeliveredCells({
+  row,
+}: {
+  row: { isPaid: boolean; paidAt: string | null; isDelivered: boolean; deliveredAt: string | null };
+}) {
+  return (
+    <>
+      <td>
+        <StatusCell done={row.isPaid} at={row.paidAt} label="Paid" />
+      </td>
+      <td>
+        <StatusCell done={row.isDelivered} at={row.deliveredAt} label="Delivered" />
+      </td>
+    </>
+  );
+}

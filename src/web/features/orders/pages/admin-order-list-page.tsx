@@ -4,13 +4,8 @@ import type { OrderListQuery } from '#shared/schemas/order.ts';
 import { ErrorAlert, Message } from '#web/components/alerts.tsx';
 import { Loader } from '#web/components/loader.tsx';
 import { Pagination } from '#web/components/pagination.tsx';
-import { Money } from '#web/components/price.tsx';
-import { formatDate } from '#web/lib/format.ts';
 import { useOrders } from '../api/get-orders.ts';
-import { paymentMethodLabel } from '../components/payment-method-label.ts';
-import { StatusCell } from '../components/status-cell.tsx';
-import { ScrollTable } from '../components/scroll-table.tsx';
-import { OrderDetailsCell, OrderIdCell } from '../components/order-cells.tsx';
+import { OrderTable } from '../components/order-table.tsx';
 
 /** /admin/orderlist (docs/product/screens.md): every order, for Admin and Distributor; filter by paid and delivered. */
 export function AdminOrderListPage() {
@@ -48,36 +43,20 @@ function AdminOrderList() {
       <title>Orders · Haat</title>
       <h1 className="h3 mb-3">Orders</h1>
       <form className="row g-2 mb-3" aria-label="Filter orders" onSubmit={(e) => e.preventDefault()}>
-        <div className="col-12 col-sm-auto">
-          <Form.Label htmlFor="filter-paid" className="small mb-1">
-            Paid
-          </Form.Label>
-          <Form.Select
-            id="filter-paid"
-            size="sm"
-            value={query.paid ?? ''}
-            onChange={(e) => setFilter('paid', e.target.value)}
-          >
-            <option value="">All</option>
-            <option value="true">Paid</option>
-            <option value="false">Not paid</option>
-          </Form.Select>
-        </div>
-        <div className="col-12 col-sm-auto">
-          <Form.Label htmlFor="filter-delivered" className="small mb-1">
-            Delivered
-          </Form.Label>
-          <Form.Select
-            id="filter-delivered"
-            size="sm"
-            value={query.delivered ?? ''}
-            onChange={(e) => setFilter('delivered', e.target.value)}
-          >
-            <option value="">All</option>
-            <option value="true">Delivered</option>
-            <option value="false">Not delivered</option>
-          </Form.Select>
-        </div>
+        <FlagFilter
+          name="paid"
+          label="Paid"
+          no="Not paid"
+          value={query.paid}
+          onChange={(value) => setFilter('paid', value)}
+        />
+        <FlagFilter
+          name="delivered"
+          label="Delivered"
+          no="Not delivered"
+          value={query.delivered}
+          onChange={(value) => setFilter('delivered', value)}
+        />
       </form>
       {orders.isPending ? (
         <Loader label="Loading orders…" />
@@ -87,42 +66,7 @@ function AdminOrderList() {
         <Message>No orders match.</Message>
       ) : (
         <>
-          <ScrollTable busy={orders.isFetching}>
-            <thead>
-              <tr>
-                <th scope="col">ID</th>
-                <th scope="col">User</th>
-                <th scope="col">Date</th>
-                <th scope="col">Total</th>
-                <th scope="col">Method</th>
-                <th scope="col">Paid</th>
-                <th scope="col">Delivered</th>
-                <th scope="col">
-                  <span className="visually-hidden">Details</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {orders.data.orders.map((order) => (
-                <tr key={order._id}>
-                  <OrderIdCell id={order._id} cancelled={order.status === 'cancelled'} />
-                  <td>{order.user.name}</td>
-                  <td className="text-nowrap">{formatDate(order.createdAt)}</td>
-                  <td className="text-nowrap">
-                    <Money amount={order.totalPrice} currency={order.orderCurrency} />
-                  </td>
-                  <td className="text-nowrap">{paymentMethodLabel(order.paymentMethod)}</td>
-                  <td>
-                    <StatusCell done={order.isPaid} at={order.paidAt} label="Paid" />
-                  </td>
-                  <td>
-                    <StatusCell done={order.isDelivered} at={order.deliveredAt} label="Delivered" />
-                  </td>
-                  <OrderDetailsCell id={order._id} />
-                </tr>
-              ))}
-            </tbody>
-          </ScrollTable>
+          <OrderTable orders={orders.data.orders} busy={orders.isFetching} admin />
           <Pagination
             page={orders.data.page}
             pages={orders.data.pages}
@@ -132,5 +76,38 @@ function AdminOrderList() {
         </>
       )}
     </>
+  );
+}
+
+/** One yes / no / all filter of the order list; its label doubles as the "yes" option. */
+function FlagFilter({
+  name,
+  label,
+  no,
+  value,
+  onChange,
+}: {
+  name: 'paid' | 'delivered';
+  label: string;
+  no: string;
+  value: Flag;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="col-12 col-sm-auto">
+      <Form.Label htmlFor={`filter-${name}`} className="small mb-1">
+        {label}
+      </Form.Label>
+      <Form.Select
+        id={`filter-${name}`}
+        size="sm"
+        value={value ?? ''}
+        onChange={(e) => onChange(e.target.value)}
+      >
+        <option value="">All</option>
+        <option value="true">{label}</option>
+        <option value="false">{no}</option>
+      </Form.Select>
+    </div>
   );
 }

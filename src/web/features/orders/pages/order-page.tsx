@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { isSameAsShipping } from '#shared/checkout.ts';
 import { MSG } from '#shared/messages.ts';
@@ -156,33 +157,43 @@ function OrderControls({ order }: { order: Order }) {
     <>
       <ErrorAlert error={deliver.error ?? pay.error} className="mb-0" />
       {canPay ? (
-        <button
-          type="button"
+        <ActionButton
           className="btn btn-outline-primary"
-          disabled={pay.isPending}
-          aria-busy={pay.isPending}
+          pending={pay.isPending}
           onClick={() => pay.mutate(order._id)}
         >
-          {pay.isPending ? (
-            <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-          ) : null}
           Mark As Paid
-        </button>
+        </ActionButton>
       ) : null}
       {!order.isDelivered ? (
-        <button
-          type="button"
+        <ActionButton
           className="btn btn-primary"
-          disabled={deliver.isPending}
-          aria-busy={deliver.isPending}
+          pending={deliver.isPending}
           onClick={() => deliver.mutate(order._id)}
         >
-          {deliver.isPending ? (
-            <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-          ) : null}
           Mark As Delivered
-        </button>
+        </ActionButton>
       ) : null}
     </>
+  );
+}
+
+/** An order control button: blocked, with a spinner, while its request runs. */
+function ActionButton({
+  className,
+  pending,
+  onClick,
+  children,
+}: {
+  className: string;
+  pending: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button type="button" className={className} disabled={pending} aria-busy={pending} onClick={onClick}>
+      {pending ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : null}
+      {children}
+    </button>
   );
 }

@@ -5,7 +5,7 @@ import { Pagination } from '#web/components/pagination.tsx';
 import { Money } from '#web/components/price.tsx';
 import { formatDate } from '#web/lib/format.ts';
 import { useSellerOrders } from '../api/get-seller-orders.ts';
-import { StatusCell } from '../components/status-cell.tsx';
+import { PaidDeliveredCells } from '../components/status-cell.tsx';
 import { ScrollTable } from '../components/scroll-table.tsx';
 import { OrderIdCell } from '../components/order-cells.tsx';
 import { useSignedInUser } from '#web/lib/session.ts';
@@ -83,12 +83,7 @@ function SellerOrderList({ userId }: { userId: string }) {
                   <td className="text-nowrap">
                     <Money amount={line.itemTotalPrice} currency={line.currency} />
                   </td>
-                  <td>
-                    <StatusCell done={line.isPaid} at={line.paidAt} label="Paid" />
-                  </td>
-                  <td>
-                    <StatusCell done={line.isDelivered} at={line.deliveredAt} label="Delivered" />
-                  </td>
+                  <PaidDeliveredCells row={line} />
                   <td>
                     <span
                       className={`badge ${line.paymentStatus === 'Paid' ? 'text-bg-success' : 'text-bg-warning'}`}

@@ -65,32 +65,14 @@ export function PlaceFields({ withCurrency = false }: { withCurrency?: boolean }
       <ErrorAlert error={countries.error ?? states.error ?? cities.error} />
       <div className="row">
         <div className="col-12 col-sm-6">
-          <Controller
-            control={control}
+          <PlaceField
             name="country"
-            render={({ field, fieldState }) => (
-              <SelectField
-                label="Country"
-                name={field.name}
-                ref={field.ref}
-                value={field.value}
-                onBlur={field.onBlur}
-                onChange={(e) => {
-                  field.onChange(e.target.value);
-                  void onCountryChange(e.target.value);
-                }}
-                error={fieldState.error?.message}
-                autoComplete="country-name"
-                disabled={countries.isPending}
-              >
-                <option value="">{countries.isPending ? 'Loading countries…' : 'Select a country'}</option>
-                {withCurrent(countries.data?.map((c) => c.name) ?? [], field.value).map((name) => (
-                  <option key={name} value={name}>
-                    {name}
-                  </option>
-                ))}
-              </SelectField>
-            )}
+            label="Country"
+            autoComplete="country-name"
+            disabled={countries.isPending}
+            placeholder={countries.isPending ? 'Loading countries…' : 'Select a country'}
+            names={countries.data}
+            onPick={(name) => void onCountryChange(name)}
           />
         </div>
         {withCurrency ? (
@@ -105,95 +87,113 @@ export function PlaceFields({ withCurrency = false }: { withCurrency?: boolean }
           </div>
         ) : null}
         <div className="col-12 col-sm-6">
-          {noStates ? (
-            <TextField
-              label="State"
-              {...register('state')}
-              error={errors.state?.message}
-              autoComplete="address-level1"
-            />
-          ) : (
-            <Controller
-              control={control}
-              name="state"
-              render={({ field, fieldState }) => (
-                <SelectField
-                  label="State"
-                  name={field.name}
-                  ref={field.ref}
-                  value={field.value}
-                  onBlur={field.onBlur}
-                  onChange={(e) => {
-                    field.onChange(e.target.value);
-                    setValue('city', '', dirty);
-                  }}
-                  error={fieldState.error?.message}
-                  autoComplete="address-level1"
-                  disabled={!countryCode || states.isPending}
-                >
-                  <option value="">
-                    {!countryCode
-                      ? 'Select a country first'
-                      : states.isPending
-                        ? 'Loading states…'
-                        : 'Select a state'}
-                  </option>
-                  {withCurrent(states.data?.map((s) => s.name) ?? [], field.value).map((name) => (
-                    <option key={name} value={name}>
-                      {name}
-                    </option>
-                  ))}
-                </SelectField>
-              )}
-            />
-          )}
+          <PlaceField
+            name="state"
+            label="State"
+            autoComplete="address-level1"
+            typed={noStates}
+            disabled={!countryCode || states.isPending}
+            placeholder={
+              !countryCode
+                ? 'Select a country first'
+                : states.isPending
+                  ? 'Loading states…'
+                  : 'Select a state'
+            }
+            names={states.data}
+            onPick={() => setValue('city', '', dirty)}
+          />
         </div>
         <div className="col-12 col-sm-6">
-          {noCities ? (
-            <TextField
-              label={cityOptional ? 'City (optional)' : 'City'}
-              {...register('city')}
-              error={errors.city?.message}
-              autoComplete="address-level2"
-            />
-          ) : (
-            <Controller
-              control={control}
-              name="city"
-              render={({ field, fieldState }) => (
-                <SelectField
-                  label={cityOptional ? 'City (optional)' : 'City'}
-                  name={field.name}
-                  ref={field.ref}
-                  value={field.value}
-                  onBlur={field.onBlur}
-                  onChange={(e) => field.onChange(e.target.value)}
-                  error={fieldState.error?.message}
-                  autoComplete="address-level2"
-                  disabled={!stateCode || cities.isPending}
-                >
-                  <option value="">
-                    {!stateCode
-                      ? cityOptional
-                        ? 'No city needed'
-                        : 'Select a state first'
-                      : cities.isPending
-                        ? 'Loading cities…'
-                        : cityOptional
-                          ? 'No city'
-                          : 'Select a city'}
-                  </option>
-                  {withCurrent(cities.data?.map((c) => c.name) ?? [], field.value).map((name) => (
-                    <option key={name} value={name}>
-                      {name}
-                    </option>
-                  ))}
-                </SelectField>
-              )}
-            />
-          )}
+          <PlaceField
+            name="city"
+            label={cityOptional ? 'City (optional)' : 'City'}
+            autoComplete="address-level2"
+            typed={noCities}
+            disabled={!stateCode || cities.isPending}
+            placeholder={
+              !stateCode
+                ? cityOptional
+                  ? 'No city needed'
+                  : 'Select a state first'
+                : cities.isPending
+                  ? 'Loading cities…'
+                  : cityOptional
+                    ? 'No city'
+                    : 'Select a city'
+            }
+            names={cities.data}
+          />
         </div>
       </div>
     </>
+  );
+}
+
+/**
+ * One of Country / State / City: a select of the places API's names (keeping the saved one), or a text box
+ * when the data has none for the place (`typed`).
+ */
+function PlaceField({
+  name,
+  label,
+  autoComplete,
+  typed = false,
+  disabled,
+  placeholder,
+  names,
+  onPick,
+}: {
+  name: 'country' | 'state' | 'city';
+  label: string;
+  autoComplete: string;
+  typed?: boolean;
+  disabled: boolean;
+  placeholder: string;
+  names: { name: string }[] | undefined;
+  onPick?: (value: string) => void;
+}) {
+  const {
+    control,
+    register,
+    formState: { errors },
+  } = useFormContext<PlaceValues>();
+  if (typed)
+    return (
+      <TextField
+        label={label}
+        {...register(name)}
+        error={errors[name]?.message}
+        autoComplete={autoComplete}
+      />
+    );
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <SelectField
+          label={label}
+          name={field.name}
+          ref={field.ref}
+          value={field.value}
+          onBlur={field.onBlur}
+          onChange={(e) => {
+            field.onChange(e.target.value);
+            onPick?.(e.target.value);
+          }}
+          error={fieldState.error?.message}
+          autoComplete={autoComplete}
+          disabled={disabled}
+        >
+          <option value="">{placeholder}</option>
+          {withCurrent(names?.map((n) => n.name) ?? [], field.value).map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </SelectField>
+      )}
+    />
   );
 }

@@ -1,0 +1,55 @@
+import type { OrderListRow } from '#shared/schemas/order.ts';
+import { Money } from '#web/components/price.tsx';
+import { formatDate } from '#web/lib/format.ts';
+import { OrderDetailsCell, OrderIdCell } from './order-cells.tsx';
+import { paymentMethodLabel } from './payment-method-label.ts';
+import { ScrollTable } from './scroll-table.tsx';
+import { PaidDeliveredCells } from './status-cell.tsx';
+
+/**
+ * The order table of My Purchases and of the admin order list (docs/product/screens.md): one row per order, its
+ * total in the order's currency. The admin list adds who ordered and how they pay.
+ */
+export function OrderTable({
+  orders,
+  busy,
+  admin = false,
+}: {
+  orders: OrderListRow[];
+  busy?: boolean;
+  admin?: boolean;
+}) {
+  return (
+    <ScrollTable busy={busy}>
+      <thead>
+        <tr>
+          <th scope="col">ID</th>
+          {admin ? <th scope="col">User</th> : null}
+          <th scope="col">Date</th>
+          <th scope="col">Total</th>
+          {admin ? <th scope="col">Method</th> : null}
+          <th scope="col">Paid</th>
+          <th scope="col">Delivered</th>
+          <th scope="col">
+            <span className="visually-hidden">Details</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {orders.map((order) => (
+          <tr key={order._id}>
+            <OrderIdCell id={order._id} cancelled={order.status === 'cancelled'} />
+            {admin ? <td>{order.user.name}</td> : null}
+            <td className="text-nowrap">{formatDate(order.createdAt)}</td>
+            <td className="text-nowrap">
+              <Money amount={order.totalPrice} currency={order.orderCurrency} />
+            </td>
+            {admin ? <td className="text-nowrap">{paymentMethodLabel(order.paymentMethod)}</td> : null}
+            <PaidDeliveredCells row={order} />
+            <OrderDetailsCell id={order._id} />
+          </tr>
+        ))}
+      </tbody>
+    </ScrollTable>
+  );
+}
