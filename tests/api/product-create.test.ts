@@ -169,6 +169,19 @@ describe('POST /api/products/with-images', () => {
     expect((await storedProductFiles()).length).toBe(files);
   });
 
+  it('a NUL or broken Unicode in the product JSON is a 400 naming the field, and stores nothing', async () => {
+    const files = (await storedProductFiles()).length;
+    const productCount = async () => (await t.db.select({ id: products.id }).from(products)).length;
+    const before = await productCount();
+    for (const name of ['Kurta\u0000x', 'Kurta \ud800']) {
+      const res = await createWithImages(seller, fields(name), [await png()]);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'invalid_input', errors: [{ path: 'product.name' }] });
+    }
+    expect(await productCount()).toBe(before);
+    expect((await storedProductFiles()).length).toBe(files);
+  });
+
   it('a file that is not an image, after a good one, leaves nothing behind either (415)', async () => {
     const [files, discounts] = [(await storedProductFiles()).length, await discountCount()];
     const res = await createWithImages(seller, fields('Refused Dupatta', { discount: discount() }), [

@@ -147,7 +147,15 @@ export async function storeProductImage(
     ]);
   });
   const keys = [key, ...IMAGE_VARIANTS.map((v) => variantUrl(key, v))];
-  await Promise.all(keys.map((k, i) => storage.put(k, outputs[i] as Buffer, 'image/webp', 'public')));
+  const written = await Promise.allSettled(
+    keys.map((k, i) => storage.put(k, outputs[i] as Buffer, 'image/webp', 'public')),
+  );
+  const failed = written.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) {
+    // The caller never learns this image's URL, so it cannot clean up: remove what was written here.
+    await Promise.allSettled(keys.map((k) => storage.delete(k)));
+    throw failed.reason;
+  }
   return { url: storage.publicUrl(key), key };
 }
 

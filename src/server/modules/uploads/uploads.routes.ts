@@ -12,6 +12,7 @@ import {
 import { imageLinksSchema, productSchema, storedPathSchema } from '#shared/schemas/product.ts';
 import { AppError, invalid } from '../../lib/errors.ts';
 import { acceptMultipart, readMultipart } from '../../lib/multipart.ts';
+import { findUnstorableText, UNSTORABLE_TEXT_MSG } from '../../lib/storable-text.ts';
 import type { App } from '../../lib/types.ts';
 import { requirePermission } from '../../plugins/auth.ts';
 import { createProductWithImages } from '../catalog/product-write.service.ts';
@@ -58,11 +59,19 @@ function readImages(
 function jsonField(value: string | undefined): unknown {
   const message = `Please send the product as JSON in the '${NEW_PRODUCT_PARTS.fields}' field`;
   if (value === undefined) throw invalid(message, [{ path: NEW_PRODUCT_PARTS.fields, message }]);
+  let parsed: unknown;
   try {
-    return JSON.parse(value) as unknown;
+    parsed = JSON.parse(value) as unknown;
   } catch {
     throw invalid(message, [{ path: NEW_PRODUCT_PARTS.fields, message }]);
   }
+  // Multipart fields skip the schema validator, and with it the check for text PostgreSQL cannot store.
+  const bad = findUnstorableText(parsed);
+  if (bad) {
+    const path = [NEW_PRODUCT_PARTS.fields, ...bad].join('.');
+    throw invalid(UNSTORABLE_TEXT_MSG, [{ path, message: UNSTORABLE_TEXT_MSG }]);
+  }
+  return parsed;
 }
 
 export default async function uploadsRoutes(app: App) {
