@@ -60,7 +60,15 @@ export default async function accountsRoutes(app: App) {
         reply.header('retry-after', String(attempt.retryAfterSeconds));
         throw new AppError('rate_limited', MSG.tooManyAttempts, { code: 'rate_limited' });
       }
-      const { user, token, expiresAt } = await accounts.login(req.ctx, req.body);
+      let signedIn: Awaited<ReturnType<typeof accounts.login>>;
+      try {
+        signedIn = await accounts.login(req.ctx, req.body);
+      } catch (err) {
+        // Only a wrong e-mail or password is a failed guess; a database outage (503) is not the user's.
+        if (!(err instanceof AppError && err.code === 'invalid_login')) await attempt.succeeded();
+        throw err;
+      }
+      const { user, token, expiresAt } = signedIn;
       await attempt.succeeded();
       setSessionCookie(reply, token, expiresAt);
       return { ...user, token };
