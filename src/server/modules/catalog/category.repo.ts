@@ -10,14 +10,22 @@ import { categories } from '../../db/schema/index.ts';
  * sorted.
  */
 
-const recordColumns = {
-  _id: categories.id,
+/**
+ * The five levels of a category row, top first, as select columns under their wire names. Category
+ * records, a product's category path and the product cards all select them.
+ */
+export const categoryLevels = {
   category: categories.category,
   subCategory: categories.subCategory,
   levelThreeCategory: categories.levelThreeCategory,
   levelFourCategory: categories.levelFourCategory,
   levelFiveCategory: categories.levelFiveCategory,
 };
+
+const recordColumns = { _id: categories.id, ...categoryLevels };
+
+/** Tree order of category rows; the id breaks ties. */
+const treeOrder = [asc(categories.category), asc(categories.subCategory), asc(categories.id)];
 
 export async function recordsById(db: Queryable, categoryId: string): Promise<CategoryRecord[]> {
   return db.select(recordColumns).from(categories).where(eq(categories.id, categoryId));
@@ -95,11 +103,11 @@ export async function idOfLevels(db: Queryable, q: CategoryIdQuery): Promise<str
 }
 
 /** Names compare case-insensitively with dashes read as spaces, on both sides ("t-shirts" = "T-Shirts"). */
-const normalizedName = (expr: SQL | PgColumn) => sql`lower(replace(${expr}, '-', ' '))`;
+const normalizedName = (expr: SQL | PgColumn | string) => sql`lower(replace(${expr}, '-', ' '))`;
 
 /** Ids of every category row where any level has that name, in tree order. */
 export async function idsNamed(db: Queryable, name: string): Promise<string[]> {
-  const wanted = sql`lower(replace(${name}, '-', ' '))`;
+  const wanted = normalizedName(name);
   const level = (column: PgColumn) => sql`${normalizedName(column)} = ${wanted}`;
   const rows = await db
     .select({ id: categories.id })
@@ -108,7 +116,7 @@ export async function idsNamed(db: Queryable, name: string): Promise<string[]> {
       sql`(${level(categories.category)} or ${level(categories.subCategory)} or ${level(categories.levelThreeCategory)}
         or ${level(categories.levelFourCategory)} or ${level(categories.levelFiveCategory)})`,
     )
-    .orderBy(asc(categories.category), asc(categories.subCategory), asc(categories.id));
+    .orderBy(...treeOrder);
   return rows.map((r) => r.id);
 }
 
@@ -119,19 +127,12 @@ export async function idsNamed(db: Queryable, name: string): Promise<string[]> {
  * 'Women Clothes › Ethnic Wear'.
  */
 export async function idsAtPath(db: Queryable, path: readonly string[]): Promise<string[]> {
-  const columns: PgColumn[] = [
-    categories.category,
-    categories.subCategory,
-    categories.levelThreeCategory,
-    categories.levelFourCategory,
-    categories.levelFiveCategory,
-  ];
+  const columns: PgColumn[] = Object.values(categoryLevels);
   if (path.length === 0 || path.length > columns.length) return [];
   const runAt = (start: number) =>
     and(
       ...path.map(
-        (name, i) =>
-          sql`${normalizedName(columns[start + i] as PgColumn)} = lower(replace(${name}, '-', ' '))`,
+        (name, i) => sql`${normalizedName(columns[start + i] as PgColumn)} = ${normalizedName(name)}`,
       ),
     );
   const starts = Array.from({ length: columns.length - path.length + 1 }, (_, start) => start);
@@ -139,6 +140,6 @@ export async function idsAtPath(db: Queryable, path: readonly string[]): Promise
     .select({ id: categories.id })
     .from(categories)
     .where(or(...starts.map(runAt)))
-    .orderBy(asc(categories.category), asc(categories.subCategory), asc(categories.id));
+    .orderBy(...treeOrder);
   return rows.map((r) => r.id);
 }

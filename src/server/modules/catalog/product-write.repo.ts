@@ -1,7 +1,9 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { TABLE_PAGE_SIZE } from '#shared/schemas/product.ts';
 import type { Queryable } from '../../db/client.ts';
 import { categories, categoryMarkups, productImages, products, shops } from '../../db/schema/index.ts';
+import { categoryLevels } from './category.repo.ts';
+import { bySeller, imageUrls, newestFirst } from './product.repo.ts';
 
 /**
  * SQL for the seller's and Admin's side of the catalog (docs/product/orders-and-checkout.md#checkout-flow product creation and edit, docs/product/roles-and-accounts.md#permissions). Every
@@ -25,14 +27,7 @@ export type CategoryPathRow = {
 
 export async function categoryPath(db: Queryable, id: string): Promise<CategoryPathRow | null> {
   const rows = await db
-    .select({
-      id: categories.id,
-      category: categories.category,
-      subCategory: categories.subCategory,
-      levelThreeCategory: categories.levelThreeCategory,
-      levelFourCategory: categories.levelFourCategory,
-      levelFiveCategory: categories.levelFiveCategory,
-    })
+    .select({ id: categories.id, ...categoryLevels })
     .from(categories)
     .where(eq(categories.id, id));
   return rows[0] ?? null;
@@ -87,10 +82,7 @@ export async function lockForEdit(db: Queryable, id: string, scope: Scope): Prom
       sizes: products.sizes,
       createdAt: products.createdAt,
       updatedAt: products.updatedAt,
-      image: sql<string[]>`coalesce((
-        select array_agg(pi.url order by pi.position, pi.created_at, pi.id)
-        from product_images pi where pi.product_id = "products"."id"
-      ), '{}')`,
+      image: imageUrls,
     })
     .from(products)
     .where(inScope(id, scope))
@@ -203,11 +195,12 @@ export async function tableIds(
       .select({ id: products.id })
       .from(products)
       .where(where)
-      .orderBy(desc(products.createdAt), desc(products.id))
+      .orderBy(...newestFirst)
       .limit(TABLE_PAGE_SIZE)
       .offset((page - 1) * TABLE_PAGE_SIZE),
   ]);
   return { ids: rows.map((r) => r.id), total: count[0]?.n ?? 0 };
 }
 
-export const ofSeller = (userId: string) => eq(products.userId, userId);
+/** A seller's products, for the product tables: the storefront's `bySeller` filter. */
+export const ofSeller = bySeller;

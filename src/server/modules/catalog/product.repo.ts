@@ -4,6 +4,7 @@ import { STOREFRONT_MAX_PAGES, STOREFRONT_PAGE_SIZE } from '#shared/schemas/prod
 import type { SearchTerms } from '#shared/search.ts';
 import type { Queryable } from '../../db/client.ts';
 import { categories, products, reviews, shops, users } from '../../db/schema/index.ts';
+import { categoryLevels } from './category.repo.ts';
 
 /**
  * Catalog SQL for the storefront. Lists are two steps: the ids of one page (a narrow, index-driven query),
@@ -22,8 +23,20 @@ export function pageWindow(page: number): PageWindow {
 export type IdPage = { ids: string[]; total: number };
 
 const activeProduct = eq(products.status, true);
-/** Newest first; the id breaks ties so pages never overlap. Matches products_active_created_idx backwards. */
-const newestFirst = [desc(products.createdAt), desc(products.id)];
+/**
+ * Newest first; the id breaks ties so pages never overlap. Matches products_active_created_idx (and the
+ * product tables' products_user_idx / products_created_idx) backwards.
+ */
+export const newestFirst = [desc(products.createdAt), desc(products.id)];
+
+/**
+ * A product's image URLs in display order, as a column of a query on `products` (unaliased). Written out
+ * in full: Drizzle leaves columns unqualified in a join-less select, which the subquery would misread.
+ */
+export const imageUrls = sql<string[]>`coalesce((
+  select array_agg(pi.url order by pi.position, pi.created_at, pi.id)
+  from product_images pi where pi.product_id = "products"."id"
+), '{}')`;
 
 /**
  * How many rows match, counting no further than MAX_LISTED + 1: enough to know the number of pages
@@ -199,20 +212,13 @@ function prepareProductCards(db: Queryable) {
     .select({
       id: products.id,
       name: products.name,
-      image: sql<string[]>`coalesce((
-        select array_agg(pi.url order by pi.position, pi.created_at, pi.id)
-        from product_images pi where pi.product_id = "products"."id"
-      ), '{}')`,
+      image: imageUrls,
       price: products.price,
       currency: products.currency,
       brand: products.brand,
       countInStock: products.countInStock,
       categoryId: products.categoryId,
-      category: categories.category,
-      subCategory: categories.subCategory,
-      levelThreeCategory: categories.levelThreeCategory,
-      levelFourCategory: categories.levelFourCategory,
-      levelFiveCategory: categories.levelFiveCategory,
+      ...categoryLevels,
       description: products.description,
       rating: products.rating,
       numReviews: products.numReviews,

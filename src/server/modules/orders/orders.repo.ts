@@ -184,6 +184,13 @@ export async function insertSellerPayments(tx: Queryable, values: SellerPaymentI
 export type OrderWithBuyer = OrderRow & { buyerName: string; buyerEmail: string };
 export type ItemWithSeller = OrderItemRow & { sellerName: string };
 
+/** An order's buyer, joined onto a query on `orders`. */
+const buyerOfOrder = eq(users.id, orders.userId);
+/** A line's seller, joined onto a query on `orderItems`. */
+const sellerOfItem = eq(users.id, orderItems.sellerId);
+/** The order's lines in the order they were placed; the id breaks ties. */
+const placementOrder = [asc(orderItems.position), asc(orderItems.id)];
+
 const orderWithBuyer = {
   order: orders,
   buyerName: users.name,
@@ -194,7 +201,7 @@ export async function findOrder(db: Queryable, orderId: string): Promise<OrderWi
   const rows = await db
     .select(orderWithBuyer)
     .from(orders)
-    .innerJoin(users, eq(users.id, orders.userId))
+    .innerJoin(users, buyerOfOrder)
     .where(eq(orders.id, orderId));
   const r = rows[0];
   return r && { ...r.order, buyerName: r.buyerName, buyerEmail: r.buyerEmail };
@@ -209,9 +216,9 @@ export async function findOrderItems(
   const rows = await db
     .select({ item: orderItems, sellerName: users.name })
     .from(orderItems)
-    .innerJoin(users, eq(users.id, orderItems.sellerId))
+    .innerJoin(users, sellerOfItem)
     .where(and(eq(orderItems.orderId, orderId), sellerId ? eq(orderItems.sellerId, sellerId) : undefined))
-    .orderBy(asc(orderItems.position), asc(orderItems.id));
+    .orderBy(...placementOrder);
   return rows.map((r) => ({ ...r.item, sellerName: r.sellerName }));
 }
 
@@ -240,10 +247,10 @@ export async function orderItemsForMails(db: Queryable, orderId: string): Promis
       payout: sellerPayments.itemTotalPrice,
     })
     .from(orderItems)
-    .innerJoin(users, eq(users.id, orderItems.sellerId))
+    .innerJoin(users, sellerOfItem)
     .leftJoin(sellerPayments, eq(sellerPayments.orderItemId, orderItems.id))
     .where(eq(orderItems.orderId, orderId))
-    .orderBy(asc(orderItems.position), asc(orderItems.id));
+    .orderBy(...placementOrder);
   return rows.map(({ item, ...rest }) => ({ ...item, ...rest }));
 }
 
@@ -262,18 +269,23 @@ export type OrderListRowData = Pick<
   | 'deliveredAt'
 > & { buyerName: string; buyerEmail: string };
 
-const listColumns = {
-  id: orders.id,
-  userId: orders.userId,
-  createdAt: orders.createdAt,
+/** Where an order stands: payment and delivery. Order lists and seller lines both show it. */
+const orderState = {
   paymentMethod: orders.paymentMethod,
-  totalPrice: orders.totalPrice,
-  orderCurrency: orders.orderCurrency,
   status: orders.status,
   isPaid: orders.isPaid,
   paidAt: orders.paidAt,
   isDelivered: orders.isDelivered,
   deliveredAt: orders.deliveredAt,
+};
+
+const listColumns = {
+  id: orders.id,
+  userId: orders.userId,
+  createdAt: orders.createdAt,
+  totalPrice: orders.totalPrice,
+  orderCurrency: orders.orderCurrency,
+  ...orderState,
   buyerName: users.name,
   buyerEmail: users.email,
 };
@@ -283,7 +295,7 @@ export async function ordersOfBuyer(db: Queryable, userId: string): Promise<Orde
   return db
     .select(listColumns)
     .from(orders)
-    .innerJoin(users, eq(users.id, orders.userId))
+    .innerJoin(users, buyerOfOrder)
     .where(eq(orders.userId, userId))
     .orderBy(...newestFirst);
 }
@@ -301,7 +313,7 @@ export async function listOrders(
     db
       .select(listColumns)
       .from(orders)
-      .innerJoin(users, eq(users.id, orders.userId))
+      .innerJoin(users, buyerOfOrder)
       .where(where)
       .orderBy(...newestFirst)
       .limit(ORDER_PAGE_SIZE)
@@ -353,19 +365,14 @@ export async function sellerLines(
         buyerName: users.name,
         itemTotalPrice: sellerPayments.itemTotalPrice,
         paymentStatus: sellerPayments.paymentStatus,
-        paymentMethod: orders.paymentMethod,
-        status: orders.status,
-        isPaid: orders.isPaid,
-        paidAt: orders.paidAt,
-        isDelivered: orders.isDelivered,
-        deliveredAt: orders.deliveredAt,
+        ...orderState,
       })
       .from(orderItems)
       .innerJoin(orders, eq(orders.id, orderItems.orderId))
-      .innerJoin(users, eq(users.id, orders.userId))
+      .innerJoin(users, buyerOfOrder)
       .innerJoin(sellerPayments, eq(sellerPayments.orderItemId, orderItems.id))
       .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.id), asc(orderItems.position), asc(orderItems.id))
+      .orderBy(...newestFirst, ...placementOrder)
       .limit(ORDER_PAGE_SIZE)
       .offset((page - 1) * ORDER_PAGE_SIZE),
     db
@@ -422,19 +429,21 @@ export async function setDelivered(db: Queryable, orderId: string): Promise<bool
   return rows.length > 0;
 }
 
+/** Orders still placed and unpaid, not cash on delivery, created before `before`: the ones that expire. */
+const unpaidPlacedBefore = (before: Date) =>
+  and(
+    eq(orders.isPaid, false),
+    eq(orders.status, 'placed'),
+    ne(orders.paymentMethod, 'CashOnDelivery'),
+    lt(orders.createdAt, before),
+  );
+
 /** Unpaid, placed RazorPay/PayPal orders created before `before`, oldest first (orders_unpaid_idx). */
 export async function expiredOrderIds(db: Queryable, before: Date, limit: number): Promise<string[]> {
   const rows = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(
-      and(
-        eq(orders.isPaid, false),
-        eq(orders.status, 'placed'),
-        ne(orders.paymentMethod, 'CashOnDelivery'),
-        lt(orders.createdAt, before),
-      ),
-    )
+    .where(unpaidPlacedBefore(before))
     .orderBy(asc(orders.createdAt))
     .limit(limit);
   return rows.map((r) => r.id);
@@ -445,15 +454,7 @@ export async function cancelUnpaid(tx: Queryable, orderId: string, before: Date,
   const rows = await tx
     .update(orders)
     .set({ status: 'cancelled', cancelledAt: at, updatedAt: at })
-    .where(
-      and(
-        eq(orders.id, orderId),
-        eq(orders.isPaid, false),
-        eq(orders.status, 'placed'),
-        ne(orders.paymentMethod, 'CashOnDelivery'),
-        lt(orders.createdAt, before),
-      ),
-    )
+    .where(and(eq(orders.id, orderId), unpaidPlacedBefore(before)))
     .returning({ id: orders.id });
   return rows.length > 0;
 }
