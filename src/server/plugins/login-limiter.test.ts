@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { LoginLimiter, MemoryCounterStore, RedisCounterStore, type CounterStore } from './login-limiter.ts';
+import {
+  addressKey,
+  LoginLimiter,
+  MemoryCounterStore,
+  RedisCounterStore,
+  type CounterStore,
+} from './login-limiter.ts';
 
 const LIMITS = { perAccountAndIp: 3, perIp: 5, perAccount: 8, windowMs: 60_000, knownMs: 600_000 };
 const fail = async (l: LoginLimiter, ip: string, email: string) => (await l.attempt(ip, email)).allowed;
@@ -100,7 +106,30 @@ function sharedBehaviour(make: () => { l: LoginLimiter; ns: string }) {
     for (let i = 0; i < 4; i++) r.push(await fail(l, nat, 'regular@x.test'));
     expect(r).toEqual([true, true, true, false]);
   });
+
+  it('counts the addresses of one IPv6 /64 together, and each IPv4 address on its own', async () => {
+    const { l } = make();
+    for (const host of ['1', '2', 'abcd:1234:5678'])
+      expect(await fail(l, `2001:db8:0:7::${host}`, 'six@x.test')).toBe(true);
+    expect(await fail(l, '2001:0db8:0000:0007:ffff:ffff:ffff:ffff', 'six@x.test')).toBe(false);
+    expect(await fail(l, '2001:db8:0:8::1', 'six@x.test')).toBe(true);
+    for (let i = 0; i < 3; i++) expect(await fail(l, '198.51.100.1', 'four@x.test')).toBe(true);
+    expect(await fail(l, '::ffff:198.51.100.1', 'four@x.test')).toBe(false);
+    expect(await fail(l, '198.51.100.2', 'four@x.test')).toBe(true);
+  });
 }
+
+describe('addressKey', () => {
+  it('keeps IPv4 addresses whole and cuts IPv6 addresses to their /64', () => {
+    expect(addressKey('203.0.113.9')).toBe('203.0.113.9');
+    expect(addressKey('::ffff:203.0.113.9')).toBe('203.0.113.9');
+    expect(addressKey('2001:DB8::1')).toBe('2001:db8:0:0::/64');
+    expect(addressKey('2001:db8:1:2:3:4:5:6')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(addressKey('64:ff9b::192.0.2.1')).toBe('64:ff9b:0:0::/64');
+    expect(addressKey('not-an-ip')).toBe('not-an-ip');
+  });
+});
 
 describe('LoginLimiter on memory counters', () => {
   const clock = { t: 1_000_000 };
@@ -116,14 +145,53 @@ describe('LoginLimiter on memory counters', () => {
     expect(await fail(l, 'ip', 'a@x.test')).toBe(true);
   });
 
-  it('forgets the oldest keys beyond maxKeys', async () => {
+  it('a refused attempt writes no counter', async () => {
+    const store = new MemoryCounterStore(now);
+    const l = new LoginLimiter(LIMITS, store, now);
+    for (let i = 0; i < 5; i++) await fail(l, 'ip', `u${i}@x.test`);
+    const size = store.size;
+    expect(size).toBeGreaterThan(0);
+    for (let i = 0; i < 100; i++) expect(await fail(l, 'ip', `random${i}@x.test`)).toBe(false);
+    expect(store.size).toBe(size);
+  });
+
+  it('a flood of random e-mails from another address does not lift a lockout (maxKeys 50)', async () => {
+    const store = new MemoryCounterStore(now, 50);
+    const l = new LoginLimiter(LIMITS, store, now);
+    const guesses = async (n: number) => {
+      let allowed = 0;
+      for (let i = 0; i < n; i++) if (await fail(l, '192.0.2.66', 'victim@x.test')) allowed++;
+      return allowed;
+    };
+    expect(await guesses(10)).toBe(3);
+    for (let i = 0; i < 500; i++) await fail(l, '192.0.2.99', `${randomBytes(6).toString('hex')}@x.test`);
+    // Nor a flood from many addresses, each under its own limits, that fills the store with live keys.
+    for (let i = 0; i < 200; i++)
+      await fail(l, `198.51.100.${i}`, `${randomBytes(6).toString('hex')}@x.test`);
+    expect(await guesses(30)).toBe(0);
+    expect(store.size).toBeLessThanOrEqual(50);
+  });
+
+  it('when full, forgets ended windows first, then the lowest live counts', async () => {
+    const store = new MemoryCounterStore(now, 10);
+    await store.hit('old', 1_000, 5);
+    for (let i = 0; i < 3; i++) await store.hit('busy', 60_000, 5);
+    for (let i = 0; i < 7; i++) await store.hit(`one${i}`, 60_000, 5);
+    await store.hit('busy2', 60_000, 5);
+    await store.hit('busy2', 60_000, 5);
+    clock.t += 2_000;
+    for (let i = 0; i < 5; i++) await store.hit(`new${i}`, 60_000, 5);
+    expect(store.size).toBeLessThanOrEqual(10);
+    expect((await store.peek('busy')).count).toBe(3);
+    expect((await store.peek('busy2')).count).toBe(2);
+    expect((await store.peek('new4')).count).toBe(1);
+  });
+
+  it('grows past maxKeys rather than forget a live key at its limit', async () => {
     const store = new MemoryCounterStore(now, 4);
-    const l = new LoginLimiter({ ...LIMITS, perIp: 1000, perAccount: 1000 }, store, now);
-    for (let i = 0; i < 3; i++) await fail(l, 'ip', 'a@x.test');
-    expect(await fail(l, 'ip', 'a@x.test')).toBe(false);
-    await fail(l, 'ip', 'b@x.test');
-    await fail(l, 'ip', 'c@x.test'); // a@x.test's counter is now the oldest key and is dropped
-    expect(await fail(l, 'ip', 'a@x.test')).toBe(true);
+    for (let k = 0; k < 6; k++) for (let i = 0; i < 2; i++) await store.hit(`locked${k}`, 60_000, 2);
+    expect(store.size).toBe(6);
+    for (let k = 0; k < 6; k++) expect((await store.peek(`locked${k}`)).count).toBe(2);
   });
 });
 

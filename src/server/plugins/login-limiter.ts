@@ -1,3 +1,4 @@
+import { isIPv4, isIPv6 } from 'node:net';
 import type { Redis } from 'ioredis';
 
 /**
@@ -18,7 +19,12 @@ import type { Redis } from 'ioredis';
  * un-counted when it succeeds (or is refused), so concurrent guesses cannot slip past the check together.
  *
  * Counters live in a CounterStore: this process's memory by default, or Redis when `REDIS_URL` is set, so
- * several instances behind a load balancer share one count.
+ * several instances behind a load balancer share one count. A refused attempt writes no counter at all (the
+ * counts are read before they are added to), so a flood of refused attempts cannot fill the store, and the
+ * memory store, when full, never forgets a live counter that is at its limit (ADR 0010).
+ *
+ * An IPv6 address is counted by its /64 prefix: one subscriber usually holds a whole /64, so counting each
+ * /128 would give an attacker endless fresh addresses. An IPv4 address is counted on its own.
  */
 
 export type LoginLimiterOptions = {
@@ -44,34 +50,51 @@ export const LOGIN_LIMITS: LoginLimiterOptions = {
 export type LoginAttempt =
   { allowed: true; succeeded: () => Promise<void> } | { allowed: false; retryAfterSeconds: number };
 
-/** Fixed-window counters. `hit` adds one and says how many there are and when the window ends. */
+/**
+ * Fixed-window counters. `hit` adds one and says how many there are and when the window ends. `limit` is
+ * the count at which the key starts refusing: a store that must forget keys keeps those at it.
+ */
 export interface CounterStore {
-  hit(key: string, windowMs: number): Promise<{ count: number; resetAt: number }>;
+  hit(key: string, windowMs: number, limit?: number): Promise<{ count: number; resetAt: number }>;
   /** Take one back (never below zero), keeping the window. */
   undo(key: string): Promise<void>;
   reset(key: string): Promise<void>;
-  /** The count in the current window (0 when none), without adding to it. */
-  peek(key: string): Promise<number>;
+  /** The count in the current window (0 and resetAt 0 when none), without adding to it or creating it. */
+  peek(key: string): Promise<{ count: number; resetAt: number }>;
 }
 
-type Window = { count: number; resetAt: number };
+type Window = { count: number; resetAt: number; limit: number };
 
-/** Counters in this process's memory, with an upper bound on remembered keys. */
+/**
+ * Counters in this process's memory, with a bound on remembered keys. When a new key would go over
+ * `maxKeys`, ended windows are dropped first, then live ones with the lowest counts, down to 90% of
+ * `maxKeys`, so the scan runs once per tenth of `maxKeys` new keys, not on every attempt. A live key at or
+ * over its limit is never dropped (that would lift a lockout); if every key is one, the store grows past
+ * `maxKeys` rather than forget them.
+ */
 export class MemoryCounterStore implements CounterStore {
   private readonly windows = new Map<string, Window>();
   private lastSweep = 0;
+  /** The size at which the next eviction pass runs: never less than maxKeys, and a slack past the last. */
+  private evictAt: number;
+  private readonly slack: number;
 
   constructor(
     private readonly now: () => number = Date.now,
     private readonly maxKeys = 100_000,
-  ) {}
+  ) {
+    this.evictAt = maxKeys;
+    this.slack = Math.max(1, Math.ceil(maxKeys / 10));
+  }
 
-  async hit(key: string, windowMs: number) {
+  async hit(key: string, windowMs: number, limit = 1) {
     const now = this.now();
-    this.sweep(now);
+    if (now - this.lastSweep >= 60_000) this.dropEnded(now);
     let w = this.windows.get(key);
     if (!w || w.resetAt <= now) {
-      w = { count: 0, resetAt: now + windowMs };
+      if (w) this.windows.delete(key);
+      else if (this.windows.size >= this.evictAt) this.evict(now);
+      w = { count: 0, resetAt: now + windowMs, limit };
       this.windows.set(key, w);
     }
     w.count++;
@@ -89,19 +112,40 @@ export class MemoryCounterStore implements CounterStore {
 
   async peek(key: string) {
     const w = this.windows.get(key);
-    return w && w.resetAt > this.now() ? w.count : 0;
+    return w && w.resetAt > this.now() ? { count: w.count, resetAt: w.resetAt } : { count: 0, resetAt: 0 };
   }
 
-  /** Drop ended windows now and then; if still too large, forget the oldest keys (insertion order). */
-  private sweep(now: number) {
-    const big = this.windows.size >= this.maxKeys;
-    if (!big && now - this.lastSweep < 60_000) return;
+  /** Number of keys held (for tests). */
+  get size() {
+    return this.windows.size;
+  }
+
+  private dropEnded(now: number) {
     this.lastSweep = now;
     for (const [k, w] of this.windows) if (w.resetAt <= now) this.windows.delete(k);
-    for (const k of this.windows.keys()) {
-      if (this.windows.size < this.maxKeys) break;
-      this.windows.delete(k);
+  }
+
+  /** Make room: ended windows, then the lowest live counts, never a live key at its limit. */
+  private evict(now: number) {
+    this.dropEnded(now);
+    const target = this.maxKeys - this.slack;
+    if (this.windows.size > target) {
+      // Counts are small integers: bucket the droppable keys by count instead of sorting them.
+      const byCount = new Map<number, string[]>();
+      for (const [k, w] of this.windows) {
+        if (w.count >= w.limit) continue;
+        const b = byCount.get(w.count);
+        if (b) b.push(k);
+        else byCount.set(w.count, [k]);
+      }
+      const counts = [...byCount.keys()].sort((a, b) => a - b);
+      outer: for (const c of counts)
+        for (const k of byCount.get(c)!) {
+          if (this.windows.size <= target) break outer;
+          this.windows.delete(k);
+        }
     }
+    this.evictAt = Math.max(this.maxKeys, this.windows.size + this.slack);
   }
 }
 
@@ -109,6 +153,9 @@ export class MemoryCounterStore implements CounterStore {
 const HIT = `local c = redis.call('INCR', KEYS[1])
 if c == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return {c, redis.call('PTTL', KEYS[1])}`;
+const PEEK = `local c = redis.call('GET', KEYS[1])
+if not c then return {0, 0} end
+return {tonumber(c), redis.call('PTTL', KEYS[1])}`;
 const UNDO = `local c = tonumber(redis.call('GET', KEYS[1]) or '0')
 if c > 0 then redis.call('DECR', KEYS[1]) end
 return 0`;
@@ -125,7 +172,7 @@ export class RedisCounterStore implements CounterStore {
     private readonly onError: (err: unknown) => void = () => {},
   ) {}
 
-  async hit(key: string, windowMs: number) {
+  async hit(key: string, windowMs: number, limit?: number) {
     try {
       const [count, ttl] = (await this.redis.eval(HIT, 1, this.prefix + key, String(windowMs))) as [
         number,
@@ -134,7 +181,7 @@ export class RedisCounterStore implements CounterStore {
       return { count, resetAt: Date.now() + Math.max(ttl, 0) };
     } catch (err) {
       this.onError(err);
-      return this.fallback.hit(key, windowMs);
+      return this.fallback.hit(key, windowMs, limit);
     }
   }
 
@@ -158,12 +205,42 @@ export class RedisCounterStore implements CounterStore {
 
   async peek(key: string) {
     try {
-      return Number((await this.redis.get(this.prefix + key)) ?? 0);
+      const [count, ttl] = (await this.redis.eval(PEEK, 1, this.prefix + key)) as [number, number];
+      return count > 0 ? { count, resetAt: Date.now() + Math.max(ttl, 0) } : { count: 0, resetAt: 0 };
     } catch (err) {
       this.onError(err);
       return this.fallback.peek(key);
     }
   }
+}
+
+type Count = { count: number; resetAt: number };
+
+/**
+ * The address part of a counter key: an IPv6 address by its /64 (`2001:db8:0:1::/64`), an IPv4 address
+ * (also written as `::ffff:a.b.c.d`) as it is; anything else unchanged.
+ */
+export function addressKey(ip: string): string {
+  const bare = ip.split('%')[0]!;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(bare);
+  if (mapped && isIPv4(mapped[1]!)) return mapped[1]!;
+  if (!isIPv6(bare)) return ip;
+  let text = bare.toLowerCase();
+  // A trailing dotted quad is the last two groups.
+  const v4 = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (v4) {
+    const [a, b, c, d] = v4.slice(1).map(Number) as [number, number, number, number];
+    text = text.slice(0, v4.index) + ((a << 8) | b).toString(16) + ':' + ((c << 8) | d).toString(16);
+  }
+  const [head, tail] = text.includes('::') ? text.split('::') : [text, undefined];
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups =
+    tail === undefined ? left : [...left, ...Array(8 - left.length - right.length).fill('0'), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((g) => parseInt(g, 16).toString(16))
+    .join(':')}::/64`;
 }
 
 export class LoginLimiter {
@@ -176,30 +253,44 @@ export class LoginLimiter {
   /** Start a sign-in attempt; call `succeeded()` when the password was right. */
   async attempt(ip: string, email: string): Promise<LoginAttempt> {
     const account = email.trim().toLowerCase();
-    const pairKey = `email:${ip}\u0000${account}`;
-    const ipKey = `ip:${ip}`;
+    const addr = addressKey(ip);
+    const pairKey = `email:${addr}\u0000${account}`;
+    const ipKey = `ip:${addr}`;
     const accountKey = `account:${account}`;
-    const knownKey = `known:${ip}\u0000${account}`;
-    const { windowMs } = this.opts;
+    const knownKey = `known:${addr}\u0000${account}`;
+    const { windowMs, perAccountAndIp, perIp, perAccount } = this.opts;
+    const known = async () => (await this.store.peek(knownKey)).count > 0;
+    /** When this attempt must wait until, given the counts with this attempt in them (0: it may go). */
+    const blockedUntil = async (pair: Count, byIp: Count, byAccount: Count) => {
+      let until = 0;
+      if (pair.count > perAccountAndIp) until = pair.resetAt;
+      // A pair count of 1 (this attempt only) means the address has no failures for this account.
+      if (byAccount.count > perAccount && pair.count > 1) until = Math.max(until, byAccount.resetAt);
+      if (byIp.count > perIp && !(await known())) until = Math.max(until, byIp.resetAt);
+      return until;
+    };
+    const refuse = (until: number): LoginAttempt => ({
+      allowed: false,
+      retryAfterSeconds: Math.max(1, Math.ceil((until - this.now()) / 1000)),
+    });
+    // Read first: an attempt the current counts already refuse writes nothing, so a flood of refused
+    // attempts neither fills the store nor costs more than three reads.
+    const plusOne = (c: Count) => ({ count: c.count + 1, resetAt: c.resetAt });
+    const seen = await Promise.all([pairKey, ipKey, accountKey].map((k) => this.store.peek(k)));
+    const early = await blockedUntil(plusOne(seen[0]!), plusOne(seen[1]!), plusOne(seen[2]!));
+    if (early > 0) return refuse(early);
+    // Count the attempt when it starts, then decide again on the counts that include it, so concurrent
+    // guesses cannot slip past the check together.
     const [pair, byIp, byAccount] = await Promise.all([
-      this.store.hit(pairKey, windowMs),
-      this.store.hit(ipKey, windowMs),
-      this.store.hit(accountKey, windowMs),
+      this.store.hit(pairKey, windowMs, perAccountAndIp),
+      this.store.hit(ipKey, windowMs, perIp),
+      this.store.hit(accountKey, windowMs, perAccount),
     ]);
-    let blockedUntil = 0;
-    if (pair.count > this.opts.perAccountAndIp) blockedUntil = pair.resetAt;
-    // This attempt is already in `pair.count`: 1 means the address has no failures for this account.
-    if (byAccount.count > this.opts.perAccount && pair.count > 1)
-      blockedUntil = Math.max(blockedUntil, byAccount.resetAt);
-    if (byIp.count > this.opts.perIp && (await this.store.peek(knownKey)) === 0)
-      blockedUntil = Math.max(blockedUntil, byIp.resetAt);
-    if (blockedUntil > 0) {
+    const until = await blockedUntil(pair, byIp, byAccount);
+    if (until > 0) {
       // A refused attempt is not a guess at the password: give its counts back.
       await Promise.all([this.store.undo(pairKey), this.store.undo(ipKey), this.store.undo(accountKey)]);
-      return {
-        allowed: false,
-        retryAfterSeconds: Math.max(1, Math.ceil((blockedUntil - this.now()) / 1000)),
-      };
+      return refuse(until);
     }
     let done = false;
     return {
@@ -212,9 +303,8 @@ export class LoginLimiter {
           this.store.reset(pairKey),
           this.store.undo(ipKey),
           this.store.undo(accountKey),
-          this.store
-            .peek(knownKey)
-            .then((n) => (n === 0 ? this.store.hit(knownKey, this.opts.knownMs) : null)),
+          // Limit 1: a live "signed in from here" mark is never forgotten to make room.
+          known().then((k) => (k ? null : this.store.hit(knownKey, this.opts.knownMs, 1))),
         ]);
       },
     };
