@@ -96,6 +96,16 @@ describe('development conveniences only on loopback', () => {
     expect(conveniencesAllowed(loadConfig({ NODE_ENV: 'production' }))).toBe(false);
   });
 
+  it('counts a reverse proxy in front of a loopback server as exposure (TRUST_PROXY, a public PUBLIC_URL)', () => {
+    expect(conveniencesAllowed(loadConfig({ TRUST_PROXY: '1' }))).toBe(false);
+    expect(conveniencesAllowed(loadConfig({ PUBLIC_URL: 'https://shop.example.com' }))).toBe(false);
+    expect(conveniencesAllowed(loadConfig({ PUBLIC_URL: 'http://localhost:3000' }))).toBe(true);
+    expect(() => assertServable(loadConfig({ TRUST_PROXY: '1' }))).toThrow(/TRUST_PROXY set/);
+    expect(() => assertServable(loadConfig({ PUBLIC_URL: 'https://shop.example.com' }))).toThrow(
+      /PUBLIC_URL=https:\/\/shop.example.com/,
+    );
+  });
+
   it('refuses to start in development on 0.0.0.0 or a LAN address with one line saying what to set', () => {
     for (const env of [
       { HOST: '0.0.0.0' },

@@ -172,8 +172,20 @@ export function isLoopbackHost(host: string): boolean {
  * exist only outside production and only while the server listens on loopback, where nobody but this
  * machine's user can use them (docs/decisions: development conveniences only on loopback).
  */
-export function conveniencesAllowed(config: Pick<Config, 'production' | 'host'>): boolean {
-  return !config.production && isLoopbackHost(config.host);
+export function conveniencesAllowed(
+  config: Pick<Config, 'production' | 'host' | 'trustProxy' | 'publicUrl'>,
+): boolean {
+  return !config.production && !reachableBeyondLoopback(config);
+}
+
+/**
+ * Whether other machines can reach this server: it listens beyond loopback, or a reverse proxy on this
+ * machine forwards to it (TRUST_PROXY names one, or PUBLIC_URL is an address other than loopback).
+ */
+export function reachableBeyondLoopback(config: Pick<Config, 'host' | 'trustProxy' | 'publicUrl'>): boolean {
+  if (!isLoopbackHost(config.host)) return true;
+  if (config.trustProxy !== false) return true;
+  return !!config.publicUrl && !isLoopbackHost(new URL(config.publicUrl).hostname);
 }
 
 /** Any real payment credential turns every payment sandbox off, not only that provider's. */
@@ -212,7 +224,7 @@ export function assertServable(config: Config): void {
       throw new ConfigError(`Invalid configuration:\n  ${hasA ? b : a}: required with ${hasA ? a : b}`);
     }
   }
-  if (config.production || isLoopbackHost(config.host)) return;
+  if (config.production || !reachableBeyondLoopback(config)) return;
   const exposed = [
     !hasRealPaymentKeys(config) && 'payment sandboxes (no payment keys)',
     !config.smtpUrl && '/dev/mailbox (no SMTP_URL)',
@@ -221,8 +233,10 @@ export function assertServable(config: Config): void {
   ].filter(Boolean);
   if (exposed.length > 0) {
     throw new ConfigError(
-      `Refusing to serve development conveniences (${exposed.join(', ')}) on HOST=${config.host}, ` +
-        'which other machines can reach: set HOST=127.0.0.1 for development, or NODE_ENV=production with ' +
+      `Refusing to serve development conveniences (${exposed.join(', ')}) where other machines can reach ` +
+        `them (HOST=${config.host}${config.trustProxy !== false ? ', TRUST_PROXY set' : ''}` +
+        `${config.publicUrl ? `, PUBLIC_URL=${config.publicUrl}` : ''}): set HOST=127.0.0.1 without a proxy ` +
+        'for development, or NODE_ENV=production with ' +
         'PUBLIC_URL (and payment keys, SMTP_URL) to serve other machines.',
     );
   }

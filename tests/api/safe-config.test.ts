@@ -85,6 +85,10 @@ describe('/dev/mailbox', () => {
     await withApp({ NODE_ENV: 'development', HOST: '127.0.0.1' }, async (t) => {
       expect((await t.app.inject({ url: '/dev/mailbox.json' })).statusCode).toBe(200);
       expect((await t.app.inject({ url: '/dev/mailbox' })).statusCode).toBe(200);
+      // A rebound DNS name pointing at 127.0.0.1 is still another site: no mailbox for it.
+      const rebound = { host: 'attacker.example:3000' };
+      expect((await t.app.inject({ url: '/dev/mailbox.json', headers: rebound })).statusCode).toBe(404);
+      expect((await t.app.inject({ url: '/dev/mailbox', headers: rebound })).statusCode).toBe(404);
     });
   });
 

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { conveniencesAllowed } from '../../config.ts';
+import { conveniencesAllowed, isLoopbackHost } from '../../config.ts';
 import type { App } from '../../lib/types.ts';
 import { listStoredMails, readStoredEml, type StoredMail } from './mailer.ts';
 
@@ -18,6 +18,11 @@ export default async function mailboxRoutes(app: App) {
       app.get(url, { schema: { hide: true } }, gone);
     return;
   }
+  // A page on another site can point a DNS name of its own at 127.0.0.1 (DNS rebinding) and read the
+  // mailbox through the visitor's browser: only answer requests addressed to a loopback name.
+  app.addHook('onRequest', async (req, reply) => {
+    if (!isLoopbackHost(req.hostname)) return reply.status(404).send({ message: 'Not found' });
+  });
 
   app.get('/dev/mailbox.json', { schema: { hide: true } }, async () => ({
     mode: app.config.smtpUrl ? 'smtp' : 'file',
