@@ -95,6 +95,39 @@ export default tseslint.config(
       ],
     },
   },
+  // One plugin per server module (ADR 0019): app.ts registers each module through its <name>.plugin.ts
+  // only, and the app-wide plugins run no SQL (sessions are the accounts module's, queue figures jobs/queue.ts).
+  // (Restates the server zones: this rule's zones replace them for app.ts.)
+  {
+    files: ['src/server/app.ts'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: [...serverZones(), appZone()] }],
+    },
+  },
+  {
+    files: ['src/server/plugins/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'drizzle-orm', message: 'SQL lives in a module’s *.repo.ts (or src/server/db/, jobs/)' },
+          ],
+          patterns: [
+            { group: ['#server/*'], message: 'Use relative imports inside the server' },
+            {
+              group: ['drizzle-orm/*'],
+              message: 'SQL lives in a module’s *.repo.ts (or src/server/db/, jobs/)',
+            },
+            {
+              group: ['**/db/schema', '**/db/schema/*'],
+              message: 'app-wide plugins call a module’s service, never a table',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['src/web/**'],
     rules: {
@@ -196,4 +229,18 @@ function serverZones() {
       message: 'routes call services, never a repo',
     },
   ];
+}
+
+/** app.ts reaches a module only through its one `<name>/<name>.plugin.ts` (ADR 0019). */
+function appZone() {
+  const modulesUrl = new URL('./src/server/modules/', import.meta.url);
+  const plugins = readdirSync(modulesUrl, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => `./${entry.name}/${entry.name}.plugin.ts`);
+  return {
+    target: './src/server/app.ts',
+    from: './src/server/modules',
+    except: plugins,
+    message: 'app.ts registers a module through its <name>.plugin.ts only',
+  };
 }

@@ -26,29 +26,23 @@ import { loggerOptions } from './lib/logger.ts';
 import { refuseUnstorableText } from './lib/storable-text.ts';
 import { openapiPlugin } from './openapi/plugin.ts';
 import type { App } from './lib/types.ts';
-import { productHeadHtml } from './modules/catalog/product-head.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { contextPlugin } from './plugins/context.ts';
 import { redisPlugin } from './plugins/redis.ts';
 import { microCachePlugin } from './plugins/micro-cache.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { requestIdFrom, requestIdPlugin } from './plugins/request-id.ts';
-import accountsRoutes from './modules/accounts/accounts.routes.ts';
-import passwordResetRoutes from './modules/accounts/password-reset.routes.ts';
-import sellerOnboardingRoutes from './modules/accounts/seller-onboarding.routes.ts';
-import usersAdminRoutes from './modules/users-admin/users-admin.routes.ts';
-import kycRoutes from './modules/kyc/kyc.routes.ts';
-import placesRoutes from './modules/places/places.routes.ts';
-import catalogRoutes from './modules/catalog/catalog.routes.ts';
-import ordersRoutes from './modules/orders/orders.routes.ts';
-import { orderExpiryPlugin } from './modules/orders/expiry.plugin.ts';
-import currencyRoutes from './modules/currency/currency.routes.ts';
+import accountsPlugin from './modules/accounts/accounts.plugin.ts';
+import usersAdminPlugin from './modules/users-admin/users-admin.plugin.ts';
+import kycPlugin from './modules/kyc/kyc.plugin.ts';
+import placesPlugin from './modules/places/places.plugin.ts';
+import catalogPlugin, { productHeadHtml } from './modules/catalog/catalog.plugin.ts';
+import ordersPlugin from './modules/orders/orders.plugin.ts';
+import currencyPlugin from './modules/currency/currency.plugin.ts';
 import { storagePlugin } from './plugins/storage.ts';
 import { jobsPlugin } from './jobs/jobs.plugin.ts';
-import notificationsRoutes from './modules/notifications/notifications.routes.ts';
-import mailboxRoutes from './modules/notifications/mailbox.routes.ts';
+import notificationsPlugin from './modules/notifications/notifications.plugin.ts';
 import { paymentsPlugin } from './modules/payments/payments.plugin.ts';
-import paymentsRoutes from './modules/payments/payments.routes.ts';
 
 export const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
 
@@ -118,7 +112,6 @@ export async function buildApp({ config, db, logger, logStream, onRoute }: Build
   if (config.catalogCacheMs > 0) await app.register(microCachePlugin, { ttlMs: config.catalogCacheMs });
   await app.register(storagePlugin);
   await app.register(jobsPlugin);
-  await app.register(paymentsPlugin);
   // req.ctx for every request, and deny-by-default under /api (plugins/public-routes.ts lists the exceptions).
   await app.register(contextPlugin);
 
@@ -184,6 +177,10 @@ export async function buildApp({ config, db, logger, logStream, onRoute }: Build
     return send(status, { message, code: codeOfStatus(status) });
   });
 
+  // One plugin per module (ADR 0019). Payments first: its decorator and CSP hook reach every route after
+  // it, and its routes must come after contextPlugin and the error handler so both apply to them.
+  await app.register(paymentsPlugin);
+
   app.get('/healthz', { schema: { hide: true } }, async (_req, reply) => {
     try {
       // Bounded by the connect timeout, so a frozen database gives a prompt 503, not a hung probe.
@@ -197,19 +194,15 @@ export async function buildApp({ config, db, logger, logStream, onRoute }: Build
     }
   });
 
-  await app.register(accountsRoutes, { prefix: '/api' });
-  await app.register(passwordResetRoutes, { prefix: '/api' });
-  await app.register(sellerOnboardingRoutes, { prefix: '/api' });
-  await app.register(usersAdminRoutes, { prefix: '/api' });
-  await app.register(kycRoutes, { prefix: '/api' });
-  await app.register(placesRoutes, { prefix: '/api' });
-  await app.register(catalogRoutes, { prefix: '/api' });
-  await app.register(ordersRoutes, { prefix: '/api' });
-  await app.register(orderExpiryPlugin);
-  await app.register(currencyRoutes, { prefix: '/api' });
-  await app.register(notificationsRoutes, { prefix: '/api' });
-  await app.register(mailboxRoutes);
-  await app.register(paymentsRoutes, { prefix: '/api' });
+  await app.register(accountsPlugin, { prefix: '/api' });
+  await app.register(usersAdminPlugin, { prefix: '/api' });
+  await app.register(kycPlugin, { prefix: '/api' });
+  await app.register(placesPlugin, { prefix: '/api' });
+  await app.register(catalogPlugin, { prefix: '/api' });
+  await app.register(ordersPlugin, { prefix: '/api' });
+  await app.register(currencyPlugin, { prefix: '/api' });
+  // Without a prefix: notifications go under /api, the development mailbox at /dev/mailbox.
+  await app.register(notificationsPlugin);
 
   await registerWeb(app);
   return app;

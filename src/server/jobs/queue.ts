@@ -230,3 +230,21 @@ export class JobRunner {
     await this.running;
   }
 }
+
+/** The queue's figures for /metrics (docs/operations.md): jobs due now, the oldest due job's wait, failed jobs. */
+export async function queueStats(
+  db: Queryable,
+): Promise<{ due: number; oldestDueAgeSeconds: number; failed: number }> {
+  const result = await db.execute<{ due: string; oldest: string | null; failed: string }>(sql`
+    select count(*) filter (where failed_at is null and run_at <= now()) as due,
+           extract(epoch from now() - min(run_at) filter (where failed_at is null and run_at <= now()))
+             as oldest,
+           count(*) filter (where failed_at is not null) as failed
+    from jobs where done_at is null`);
+  const row = result.rows[0];
+  return {
+    due: Number(row?.due ?? 0),
+    oldestDueAgeSeconds: Math.max(0, Number(row?.oldest ?? 0)),
+    failed: Number(row?.failed ?? 0),
+  };
+}

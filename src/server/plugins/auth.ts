@@ -1,30 +1,21 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasRole, isActive, type Actor } from '#shared/permissions.ts';
-import { isRoleName, type RoleName } from '#shared/roles.ts';
+import type { RoleName } from '#shared/roles.ts';
 import { MSG } from '#shared/messages.ts';
-import type { Queryable } from '../db/client.ts';
-import { roles, sessions, userRoles, users } from '../db/schema/index.ts';
+import { actorForToken } from '../modules/accounts/accounts.service.ts';
 import { forbidden, unauthenticated } from '../lib/errors.ts';
 import type { App } from '../lib/types.ts';
 
 export const SESSION_COOKIE = 'haat_session';
-export const SESSION_DAYS = 30;
-
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
-/** Create a server-side session; only the token's hash is stored (docs/product/roles-and-accounts.md). */
-export async function createSession(
-  db: Queryable,
-  userId: string,
-): Promise<{ token: string; expiresAt: Date }> {
-  const token = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(Date.now() + SESSION_DAYS * 86_400_000);
-  await db.insert(sessions).values({ userId, tokenHash: hashToken(token), expiresAt });
-  return { token, expiresAt };
-}
+// Sessions are stored and read by the accounts module (ADR 0019: all SQL lives in repos); re-exported
+// here for the callers that already import them with the cookie helpers.
+export {
+  actorForToken,
+  createSession,
+  hashToken,
+  SESSION_DAYS,
+} from '../modules/accounts/accounts.service.ts';
 
 export function setSessionCookie(reply: FastifyReply, token: string, expiresAt: Date) {
   const secure = reply.request.protocol === 'https' || !!reply.server.config.publicUrl?.startsWith('https:');
@@ -39,46 +30,6 @@ export function setSessionCookie(reply: FastifyReply, token: string, expiresAt: 
 
 export function clearSessionCookie(reply: FastifyReply) {
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
-}
-
-/** Load the actor for a session token, or null when the token is unknown or expired. */
-export async function actorForToken(
-  db: Queryable,
-  token: string,
-): Promise<{ actor: Actor; sessionId: string } | null> {
-  const rows = await db
-    .select({
-      sessionId: sessions.id,
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      active: users.active,
-      roles: sql<string[]>`coalesce(array_agg(${roles.name}) filter (where ${roles.name} is not null), '{}')`,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(userRoles, eq(userRoles.userId, users.id))
-    .leftJoin(roles, eq(roles.id, userRoles.roleId))
-    .where(
-      and(
-        eq(sessions.tokenHash, hashToken(token)),
-        gt(sessions.expiresAt, sql`now()`),
-        sql`${users.deletedAt} is null`,
-      ),
-    )
-    .groupBy(sessions.id, users.id);
-  const row = rows[0];
-  if (!row) return null;
-  return {
-    sessionId: row.sessionId,
-    actor: {
-      id: row.id,
-      name: row.name,
-      email: row.email,
-      active: row.active,
-      roles: row.roles.filter(isRoleName),
-    },
-  };
 }
 
 function bearerToken(req: FastifyRequest): string | null {

@@ -1,8 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { queueStats } from '../jobs/queue.ts';
 import { ordersPlaced, paymentsPaid } from '../lib/metrics.ts';
 import type { App } from '../lib/types.ts';
 
@@ -93,16 +93,10 @@ export const metricsPlugin = fp(async (app: App) => {
     registers: [registry],
   });
   async function collectJobs() {
-    const result = await app.db.execute<{ due: string; oldest: string | null; failed: string }>(sql`
-      select count(*) filter (where failed_at is null and run_at <= now()) as due,
-             extract(epoch from now() - min(run_at) filter (where failed_at is null and run_at <= now()))
-               as oldest,
-             count(*) filter (where failed_at is not null) as failed
-      from jobs where done_at is null`);
-    const row = result.rows[0];
-    jobsDue.set(Number(row?.due ?? 0));
-    oldestDue.set(Math.max(0, Number(row?.oldest ?? 0)));
-    jobsFailed.set(Number(row?.failed ?? 0));
+    const stats = await queueStats(app.db);
+    jobsDue.set(stats.due);
+    oldestDue.set(stats.oldestDueAgeSeconds);
+    jobsFailed.set(stats.failed);
   }
 
   app.get('/metrics', { schema: { hide: true } }, async (req, reply) => {

@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import {
   ACCOUNT_MSG,
@@ -10,8 +11,8 @@ import {
   startsActive,
 } from '#shared/accounts.ts';
 import { MSG } from '#shared/messages.ts';
-import { isSeller, isSellerAccount } from '#shared/permissions.ts';
-import type { RoleName } from '#shared/roles.ts';
+import { isSeller, isSellerAccount, type Actor } from '#shared/permissions.ts';
+import { isRoleName, type RoleName } from '#shared/roles.ts';
 import {
   BUYER_PHONE_MSG,
   CURRENT_PASSWORD_MSG,
@@ -28,10 +29,44 @@ import { AppError, conflict, forbidden, invalid, notFound } from '../../lib/erro
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/password.ts';
 import type { Queryable } from '../../db/client.ts';
 import type { AuthedCtx, Ctx } from '../../lib/types.ts';
-import { createSession } from '../../plugins/auth.ts';
 import { findCountry } from '../places/places.service.ts';
 import * as repo from './accounts.repo.ts';
 import * as resetRepo from './password-reset.repo.ts';
+import * as sessionsRepo from './sessions.repo.ts';
+
+export const SESSION_DAYS = 30;
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Create a server-side session; only the token's hash is stored (docs/product/roles-and-accounts.md). */
+export async function createSession(
+  db: Queryable,
+  userId: string,
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + SESSION_DAYS * 86_400_000);
+  await sessionsRepo.insertSession(db, userId, hashToken(token), expiresAt);
+  return { token, expiresAt };
+}
+
+/** Load the actor for a session token, or null when the token is unknown or expired. */
+export async function actorForToken(
+  db: Queryable,
+  token: string,
+): Promise<{ actor: Actor; sessionId: string } | null> {
+  const row = await sessionsRepo.findLiveSession(db, hashToken(token));
+  if (!row) return null;
+  return {
+    sessionId: row.sessionId,
+    actor: {
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      active: row.active,
+      roles: row.roles.filter(isRoleName),
+    },
+  };
+}
 
 type RegisterInput = z.output<typeof registerBody>;
 type LoginInput = z.output<typeof loginBody>;

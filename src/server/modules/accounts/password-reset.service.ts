@@ -4,7 +4,7 @@ import { MSG } from '#shared/messages.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
 import type { Ctx } from '../../lib/types.ts';
-import { hashToken } from '../../plugins/auth.ts';
+import { hashToken } from './accounts.service.ts';
 import { enqueueEmail } from '../notifications/notifications.service.ts';
 import * as repo from './password-reset.repo.ts';
 

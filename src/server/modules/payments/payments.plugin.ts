@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { App } from '../../lib/types.ts';
+import paymentsRoutes from './payments.routes.ts';
 import { createPaymentProviders, type PaymentProviders } from './providers.ts';
 
 declare module 'fastify' {
@@ -24,6 +25,8 @@ const PROVIDER_SOURCES = {
 };
 
 /**
+ * The payments module's one plugin (ADR 0019). Registered without a prefix: its routes go under /api.
+ * Wrapped in fastify-plugin so the `app.payments` decorator and the CSP hook reach the whole app.
  * Decorates `app.payments`. With real keys, widens the Content-Security-Policy helmet sets so the provider's
  * checkout script and frames may load; the sandboxes need nothing beyond 'self'.
  */
@@ -41,7 +44,11 @@ export const paymentsPlugin = fp(async (app: App) => {
     extra.frame.push(...PROVIDER_SOURCES[name].frame);
     extra.connect.push(...PROVIDER_SOURCES[name].connect);
   }
-  if (extra.script.length === 0) return;
+  if (extra.script.length > 0) widenCsp(app, extra);
+  await app.register(paymentsRoutes, { prefix: '/api' });
+});
+
+function widenCsp(app: App, extra: { script: string[]; frame: string[]; connect: string[] }) {
   const widen = (csp: string) =>
     csp
       .replace(/script-src ([^;]*)/, (_m, v: string) => `script-src ${v} ${extra.script.join(' ')}`)
@@ -51,4 +58,4 @@ export const paymentsPlugin = fp(async (app: App) => {
     const csp = reply.getHeader('content-security-policy');
     if (typeof csp === 'string') reply.header('content-security-policy', widen(csp));
   });
-});
+}

@@ -1,0 +1,13 @@
+import type { App } from '../../lib/types.ts';
+import catalogRoutes from './catalog.routes.ts';
+
+// The web app's product pages get their <head> from the catalog; app.ts reaches it through this plugin file.
+export { productHeadHtml } from './product-head.ts';
+
+/**
+ * The catalog module's one plugin (ADR 0019). catalog.routes.ts registers the category, discount, product
+ * write and markup routes, and the shops and uploads routes beside them.
+ */
+export default async function catalogPlugin(app: App) {
+  await app.register(catalogRoutes);
+}
