@@ -401,7 +401,8 @@ describe('storefront in the browser', () => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Categories' }).click();
     await page.getByRole('link', { name: 'Women Clothes' }).click();
-    await page.waitForURL('**/categories/women-clothes');
+    // A sub-category link carries its whole path, so it lists only that branch.
+    await page.waitForURL(/\/categories\/fashion-%26-accessories\/women-clothes$/);
     await page.getByRole('heading', { level: 1, name: 'Women Clothes' }).waitFor();
     const grid = page.getByRole('list', { name: 'Products in Women Clothes' });
     await grid.getByRole('link').first().waitFor();
@@ -496,9 +497,11 @@ describe('storefront in the browser', () => {
     await expectNoSidewaysScroll(page);
     await viewportShot(page, 'storefront-category-menu-mobile');
     await menClothes.click();
-    await page.waitForURL('**/categories/men-clothes');
+    await page.waitForURL(/\/categories\/fashion-%26-accessories\/men-clothes$/);
     await page.getByRole('heading', { level: 1, name: 'Men Clothes' }).waitFor();
     await page.getByRole('list', { name: 'Products in Men Clothes' }).getByRole('link').first().waitFor();
+    // The menu link keeps to the Men Clothes branch: no women's saree.
+    expect(await page.getByText('Kanchipuram Pure Silk Saree').count()).toBe(0);
     await settle(page);
     await expectNoSidewaysScroll(page);
     await screenshot(page, 'storefront-category-mobile');

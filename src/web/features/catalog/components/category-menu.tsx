@@ -9,7 +9,8 @@ import '../catalog.css';
 
 /**
  * The header's "Categories" menu (docs/product/screens.md): each top level with its sub-categories, linking
- * /categories/{slug}. Sub-categories load the first time the menu opens, so pages that never open it do
+ * /categories/{top}/{sub} — the whole path, since a lone segment matches that name at any level ('Ethnic
+ * Wear' under Men Clothes would list women's sarees too). Sub-categories load the first time the menu opens, so pages that never open it do
  * not pay for them. Columns on wide screens; one list inside the collapsed navbar on phones.
  */
 export function CategoryMenu() {
@@ -54,8 +55,8 @@ export function CategoryMenu() {
                   <NavDropdown.Item
                     key={sub}
                     as={Link}
-                    to={categoryHref([sub])}
-                    eventKey={categoryHref([sub])}
+                    to={categoryHref([top.name, sub])}
+                    eventKey={categoryHref([top.name, sub])}
                     className="haat-category-sub"
                   >
                     {sub}
