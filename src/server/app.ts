@@ -37,6 +37,8 @@ import usersAdminPlugin from './modules/users-admin/users-admin.plugin.ts';
 import kycPlugin from './modules/kyc/kyc.plugin.ts';
 import placesPlugin from './modules/places/places.plugin.ts';
 import catalogPlugin, { productHeadHtml } from './modules/catalog/catalog.plugin.ts';
+import shopsPlugin from './modules/shops/shops.plugin.ts';
+import uploadsPlugin from './modules/uploads/uploads.plugin.ts';
 import ordersPlugin from './modules/orders/orders.plugin.ts';
 import currencyPlugin from './modules/currency/currency.plugin.ts';
 import { storagePlugin } from './plugins/storage.ts';
@@ -199,6 +201,8 @@ export async function buildApp({ config, db, logger, logStream, onRoute }: Build
   await app.register(kycPlugin, { prefix: '/api' });
   await app.register(placesPlugin, { prefix: '/api' });
   await app.register(catalogPlugin, { prefix: '/api' });
+  await app.register(shopsPlugin, { prefix: '/api' });
+  await app.register(uploadsPlugin, { prefix: '/api' });
   await app.register(ordersPlugin, { prefix: '/api' });
   await app.register(currencyPlugin, { prefix: '/api' });
   // Without a prefix: notifications go under /api, the development mailbox at /dev/mailbox.

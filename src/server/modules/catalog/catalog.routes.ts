@@ -12,13 +12,11 @@ import {
 import type { App } from '../../lib/types.ts';
 import { requireActive } from '../../plugins/auth.ts';
 import { PER_USER_LIMITS } from '../../plugins/per-user-limits.ts';
-import shopsRoutes from '../shops/shops.routes.ts';
 import categoryRoutes from './category.routes.ts';
 import discountRoutes from './discount.routes.ts';
 import discountWriteRoutes from './discount-write.routes.ts';
 import markupRoutes from './markup.routes.ts';
 import productWriteRoutes from './product-write.routes.ts';
-import uploadsRoutes from '../uploads/uploads.routes.ts';
 import * as productService from './product.service.ts';
 import { signedIn } from '../../plugins/context.ts';
 
@@ -28,7 +26,8 @@ const markupParams = z.object({ id: z.string().max(100) });
 
 /**
  * The storefront catalog (docs/product/api.md Products, discounts, categories, shops; docs/product/catalog.md): product lists,
- * search, detail, reviews. Category, discount and shop routes live beside it and are registered here.
+ * search, detail, reviews. Category and discount routes live beside it and are registered here;
+ * shops and uploads have their own plugins (ADR 0019).
  */
 export default async function catalogRoutes(app: App) {
   app.get(
@@ -124,10 +123,8 @@ export default async function catalogRoutes(app: App) {
 
   await app.register(categoryRoutes);
   await app.register(discountRoutes);
-  await app.register(shopsRoutes);
-  // The seller's and Admin's side: product writes and tables, discounts, markups, image uploads.
+  // The seller's and Admin's side: product writes and tables, discounts, markups.
   await app.register(productWriteRoutes);
   await app.register(discountWriteRoutes);
   await app.register(markupRoutes);
-  await app.register(uploadsRoutes);
 }
