@@ -3,7 +3,8 @@
  * currency, brand, images and category, may change until the product's first update after its creation;
  * from then on only price, stock, sizes, description and the discount change. It protects buyers from a
  * listing that turns into another product. Creating a product (with its images and discount) is not an
- * update; status toggles, reviews and orders taking stock are not either.
+ * update, nor is the update that gives a draft (created without images) its first images; status toggles,
+ * reviews and orders taking stock are not either.
  *
  * The server refuses a locked change (400 `product_locked`); the edit form shows the locked fields read-only.
  * Both ask these functions.

@@ -104,6 +104,16 @@ async function create(user: TestUser, overrides: Record<string, unknown> = {}): 
   return productSchema.parse(res.json());
 }
 
+/** A product past its draft: created, then given a picture by the update that completes it. */
+async function createShown(user: TestUser, overrides: Record<string, unknown> = {}): Promise<Product> {
+  const draft = await create(user, overrides);
+  const res = await inject('PUT', `/api/products/${draft._id}`, user, {
+    image: [await storedImage(draft._id)],
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return productSchema.parse(res.json());
+}
+
 /** Put an "uploaded" original for a product straight into storage, as POST /api/upload/product would. */
 async function storedImage(productId: string): Promise<string> {
   const key = `products/${productId}/${randomUUID()}-original.webp`;
@@ -129,7 +139,7 @@ describe('POST /api/products: who may create', () => {
     expect((await inject('POST', '/api/products', buyer, {})).statusCode).toBe(403);
   });
 
-  it('creates an active product for an active seller, in their shop, with the category markup copied', async () => {
+  it('creates a draft (hidden until its first images) for an active seller, in their shop, with the category markup copied', async () => {
     const p = await create(kavya);
     expect(p).toMatchObject({
       name: 'Handloom Cotton Shirt',
@@ -141,7 +151,7 @@ describe('POST /api/products: who may create', () => {
       // Sizes are stored in the category's order.
       sizes: ['S', 'M', 'XL'],
       image: [],
-      status: true,
+      status: false,
       percentageMarkup: 15,
       user: { _id: kavya.id, name: 'Kavya Rao' },
       shop: { _id: kavya.shop?.id, shopName: 'Kavya Textiles' },
@@ -158,7 +168,7 @@ describe('POST /api/products: who may create', () => {
       user: { _id: kavya.id },
       shop: kavya.shop?.id,
       percentageMarkup: 0,
-      status: false,
+      status: true,
       rating: 5,
       numReviews: 100,
     });
@@ -166,7 +176,7 @@ describe('POST /api/products: who may create', () => {
       user: { _id: meera.id },
       shop: { shopName: 'Meera Handlooms' },
       percentageMarkup: 15,
-      status: true,
+      status: false,
       rating: 0,
     });
   });
@@ -179,7 +189,7 @@ describe('POST /api/products: who may create', () => {
       .set({ percentageMarkup: '20.00' })
       .where(eq(categoryMarkups.uniqueCategoryName, 'Crafts & Books'));
     expect(
-      productSchema.parse((await inject('GET', `/api/products/${book._id}`)).json()).percentageMarkup,
+      productSchema.parse((await inject('GET', `/api/products/${book._id}`, kavya)).json()).percentageMarkup,
     ).toBe(10.5);
     expect((await create(kavya, { categoryId: books.id, sizes: ['N/A'] })).percentageMarkup).toBe(20);
     // A top-level category without a markup: 0.
@@ -266,7 +276,7 @@ describe('POST /api/products: validation (docs/product/messages.md messages)', (
 
 describe('PUT /api/products/:id: ownership and the edit lock', () => {
   it("answers 404 for another seller's product (as for an unknown one), 403 for a buyer", async () => {
-    const p = await create(kavya);
+    const p = await createShown(kavya);
     const res = await inject('PUT', `/api/products/${p._id}`, meera, { price: 1 });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({
@@ -282,11 +292,18 @@ describe('PUT /api/products/:id: ownership and the edit lock', () => {
     expect(productSchema.parse((await inject('GET', `/api/products/${p._id}`)).json()).price).toBe(1299.5);
   });
 
-  it('lets everything change on the first update (the create flow saves the image links), then locks name, currency, brand, images and category', async () => {
+  it('a draft is completed by its first images (shown, not locked); the next edit may change everything, then locks name, currency, brand, images and category', async () => {
     const p = await create(kavya);
     const links = [await storedImage(p._id), await storedImage(p._id)];
+    // The old clients' create flow: upload, then save the image links. That finishes the creation.
+    const completed = await inject('PUT', `/api/products/${p._id}`, kavya, { ...p, image: links });
+    expect(completed.statusCode, completed.body).toBe(200);
+    expect(productSchema.parse(completed.json())).toMatchObject({ status: true, image: links });
+    expect(completed.json().updatedAt).toBe(completed.json().createdAt);
+    expect((await inject('GET', `/api/products/${p._id}`)).statusCode).toBe(200);
+
     const first = await inject('PUT', `/api/products/${p._id}`, kavya, {
-      ...p,
+      ...productSchema.parse(completed.json()),
       name: 'Handloom Shirt',
       brand: 'Kavya Looms',
       categoryId: shoes.id,
@@ -349,7 +366,7 @@ describe('PUT /api/products/:id: ownership and the edit lock', () => {
   });
 
   it('validates the fields it is given', async () => {
-    const p = await create(kavya);
+    const p = await createShown(kavya);
     const cases: [Record<string, unknown>, string][] = [
       [{ countInStock: -1 }, PRODUCT_MSG.stockNegative],
       [{ price: -5 }, PRODUCT_MSG.price],
@@ -415,7 +432,7 @@ describe('PUT /api/products/:id: ownership and the edit lock', () => {
 
 describe('PUT /api/products/:id/toggle', () => {
   it('deactivates (gone from the storefront, 404 to others) and reactivates; not an edit', async () => {
-    const p = await create(meera, { name: `Toggle kurta ${randomUUID().slice(0, 6)}` });
+    const p = await createShown(meera, { name: `Toggle kurta ${randomUUID().slice(0, 6)}` });
     const off = await inject('PUT', `/api/products/${p._id}/toggle`, meera);
     expect(off.statusCode).toBe(200);
     expect(off.json()).toEqual({ _id: p._id, status: false });
@@ -436,8 +453,16 @@ describe('PUT /api/products/:id/toggle', () => {
     expect(after.updatedAt).toBe(after.createdAt);
   });
 
-  it("404 for another seller's product, 403 for a buyer, Admin may toggle any", async () => {
+  it('a draft (no pictures yet) cannot be shown: 400 naming the image, and it stays hidden', async () => {
     const p = await create(meera);
+    const res = await inject('PUT', `/api/products/${p._id}/toggle`, meera);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ errors: [{ path: 'image', message: PRODUCT_MSG.image }] });
+    expect((await inject('GET', `/api/products/${p._id}`, buyer)).statusCode).toBe(404);
+  });
+
+  it("404 for another seller's product, 403 for a buyer, Admin may toggle any", async () => {
+    const p = await createShown(meera);
     expect((await inject('PUT', `/api/products/${p._id}/toggle`, kavya)).statusCode).toBe(404);
     expect((await inject('PUT', `/api/products/${p._id}/toggle`, buyer)).statusCode).toBe(403);
     expect((await inject('PUT', `/api/products/${p._id}/toggle`, admin)).json()).toEqual({
@@ -449,7 +474,7 @@ describe('PUT /api/products/:id/toggle', () => {
 
 describe('DELETE /api/products/:id (Admin only)', () => {
   it('refuses sellers (even the owner) and buyers with 403', async () => {
-    const p = await create(kavya);
+    const p = await createShown(kavya);
     expect((await inject('DELETE', `/api/products/${p._id}`, kavya)).statusCode).toBe(403);
     expect((await inject('DELETE', `/api/products/${p._id}`, buyer)).statusCode).toBe(403);
     expect((await inject('GET', `/api/products/${p._id}`)).statusCode).toBe(200);
@@ -556,7 +581,7 @@ describe('PUT /api/product-discounts/:product_id', () => {
   });
 
   it('creates, then replaces, the discount of an own product; the owner sees the coupon code', async () => {
-    const p = await create(kavya, { price: 1000 });
+    const p = await createShown(kavya, { price: 1000 });
     const res = await inject('PUT', `/api/product-discounts/${p._id}`, kavya, {
       ...tenPercent(),
       product_id: p._id,

@@ -247,6 +247,13 @@ describe('POST /api/upload/product', () => {
       headers: as(seller),
       payload: { image: first.json() },
     });
+    // Saving the first links completed the draft; the next edit is the one that locks the images.
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/products/${product._id}`,
+      headers: as(seller),
+      payload: { price: 900 },
+    });
     const again = await upload('/api/upload/product', seller, [
       { name: 'productId', value: product._id },
       ...files(await image('png', 32, 32)),

@@ -66,6 +66,7 @@ export type EditableProduct = {
   createdAt: Date;
   updatedAt: Date;
   image: string[];
+  status: boolean;
 };
 
 /** The product for an edit, locked for the rest of the transaction; null when unknown or out of scope. */
@@ -83,6 +84,7 @@ export async function lockForEdit(db: Queryable, id: string, scope: Scope): Prom
       createdAt: products.createdAt,
       updatedAt: products.updatedAt,
       image: imageUrls,
+      status: products.status,
     })
     .from(products)
     .where(inScope(id, scope))
@@ -116,18 +118,28 @@ export type ProductUpdate = Partial<
     | 'sizes'
     | 'description'
     | 'percentageMarkup'
+    | 'status'
   >
 >;
 
 /**
  * Save an edit. `updated_at` moves on every edit (it is what locks name, currency, brand, images and
  * category afterwards), by at least a millisecond so the lock reads the same at the API's precision;
- * status toggles and rating updates leave it alone.
+ * status toggles and rating updates leave it alone, and so does the update that completes a draft
+ * (`startsLock: false`, see src/shared/product-lock.ts).
  */
-export async function updateProduct(db: Queryable, id: string, set: ProductUpdate): Promise<void> {
+export async function updateProduct(
+  db: Queryable,
+  id: string,
+  set: ProductUpdate,
+  { startsLock = true }: { startsLock?: boolean } = {},
+): Promise<void> {
+  const updatedAt = startsLock
+    ? sql`greatest(now(), ${products.createdAt} + interval '1 millisecond')`
+    : sql`${products.createdAt}`;
   await db
     .update(products)
-    .set({ ...set, updatedAt: sql`greatest(now(), ${products.createdAt} + interval '1 millisecond')` })
+    .set({ ...set, updatedAt })
     .where(eq(products.id, id));
 }
 

@@ -116,7 +116,11 @@ type NewProductRow = Parameters<typeof repo.insertProduct>[1];
  * has none (docs/product/catalog.md#markups). Sellers need a shop first, since products carry their shop
  * (docs/decisions/0058-a-seller-needs-a-shop-before-products.md); Admin may list without one.
  */
-async function newProductRow(ctx: AuthedCtx, body: Omit<CreateInput, 'image'>): Promise<NewProductRow> {
+async function newProductRow(
+  ctx: AuthedCtx,
+  body: Omit<CreateInput, 'image'>,
+  { draft }: { draft: boolean },
+): Promise<NewProductRow> {
   const category = await categoryOrFail(ctx, body.categoryId);
   const sizes = sizesOrFail(body.sizes, category);
   const shopId = await repo.shopIdOf(ctx.db, ctx.actor.id);
@@ -135,13 +139,17 @@ async function newProductRow(ctx: AuthedCtx, body: Omit<CreateInput, 'image'>): 
     description: body.description,
     sizes,
     percentageMarkup: markup,
-    status: true,
+    // A product without pictures is a draft, never on the storefront (src/shared/product-lock.ts).
+    status: !draft,
   };
 }
 
-/** POST /api/products (JSON, for API clients): a product with no images yet; they come by an update. */
+/**
+ * POST /api/products (JSON, for API clients): a draft with no images yet, hidden from the storefront; the
+ * update that gives it its first images completes it (shown, and the edit lock not yet started).
+ */
 export async function createProduct(ctx: AuthedCtx, body: CreateInput): Promise<Product> {
-  const id = await repo.insertProduct(ctx.db, await newProductRow(ctx, body));
+  const id = await repo.insertProduct(ctx.db, await newProductRow(ctx, body, { draft: true }));
   return loadProduct(ctx, id);
 }
 
@@ -164,7 +172,7 @@ export async function createProductWithImages(
 ): Promise<Product> {
   if (files.length === 0) throw fieldError('image', PRODUCT_MSG.image);
   if (files.length > MAX_PRODUCT_IMAGES) throw fieldError('image', PRODUCT_MSG.tooManyImages);
-  const row = await newProductRow(ctx, body);
+  const row = await newProductRow(ctx, body, { draft: false });
   const discount = body.discount ? discountValueFor(body.price, body.discount, 'discount.') : null;
 
   const id = randomUUID();
@@ -211,6 +219,8 @@ export async function updateProduct(ctx: WriteCtx, id: string, body: UpdateInput
       throw new AppError('invalid', PRODUCT_MSG.locked, { code: 'product_locked', errors });
     }
     const changes = changedIdentityFields(current, body);
+    // A draft's first pictures finish its creation: it is shown, and this is not yet the locking edit.
+    const completesDraft = current.image.length === 0;
     const changed = { categoryId: changes.includes('categoryId'), image: changes.includes('image') };
 
     const category = await categoryOrFail(txCtx, body.categoryId ?? current.categoryId);
@@ -229,20 +239,26 @@ export async function updateProduct(ctx: WriteCtx, id: string, body: UpdateInput
       await repo.replaceImages(tx, id, body.image);
       dropped = current.image.filter((url) => !body.image?.includes(url));
     }
-    await repo.updateProduct(tx, id, {
-      ...(body.name !== undefined && { name: body.name }),
-      ...(body.brand !== undefined && { brand: body.brand }),
-      ...(body.currency !== undefined && { currency: body.currency }),
-      ...(body.price !== undefined && { price: body.price.toFixed(2) }),
-      ...(body.countInStock !== undefined && { countInStock: body.countInStock }),
-      ...(body.description !== undefined && { description: body.description }),
-      ...(changed.categoryId && {
-        categoryId: category.id,
-        // The markup belongs to the category: a product moved before its lock takes the new one's.
-        percentageMarkup: (await repo.markupOfTopLevel(tx, category.category)) ?? '0',
-      }),
-      ...(sizes && { sizes }),
-    });
+    await repo.updateProduct(
+      tx,
+      id,
+      {
+        ...(body.name !== undefined && { name: body.name }),
+        ...(body.brand !== undefined && { brand: body.brand }),
+        ...(body.currency !== undefined && { currency: body.currency }),
+        ...(body.price !== undefined && { price: body.price.toFixed(2) }),
+        ...(body.countInStock !== undefined && { countInStock: body.countInStock }),
+        ...(body.description !== undefined && { description: body.description }),
+        ...(changed.categoryId && {
+          categoryId: category.id,
+          // The markup belongs to the category: a product moved before its lock takes the new one's.
+          percentageMarkup: (await repo.markupOfTopLevel(tx, category.category)) ?? '0',
+        }),
+        ...(sizes && { sizes }),
+        ...(completesDraft && { status: true }),
+      },
+      { startsLock: !completesDraft },
+    );
     return dropped;
   });
   await Promise.all(removed.map((url) => deleteProductImage(ctx.storage, url)));
@@ -267,9 +283,15 @@ async function checkImages(
 
 /** PUT /api/products/:id/toggle: Active ⇄ Inactive (docs/product/orders-and-checkout.md#checkout-flow). Does not count as an edit. */
 export async function toggleProduct(ctx: AuthedCtx, id: string): Promise<{ _id: string; status: boolean }> {
-  const status = await repo.toggleStatus(ctx.db, id, scopeOf(ctx));
-  if (status === null) throw notFound(PRODUCT_NOT_FOUND);
-  return { _id: id, status };
+  return ctx.db.transaction(async (tx) => {
+    const current = await repo.lockForEdit(tx, id, scopeOf(ctx));
+    if (!current) throw notFound(PRODUCT_NOT_FOUND);
+    // A draft (no pictures yet) cannot be shown: it would be a storefront listing without an image.
+    if (!current.status && current.image.length === 0) throw fieldError('image', PRODUCT_MSG.image);
+    const status = await repo.toggleStatus(tx, id, scopeOf(ctx));
+    if (status === null) throw notFound(PRODUCT_NOT_FOUND);
+    return { _id: id, status };
+  });
 }
 
 /** DELETE /api/products/:id (Admin only, by the route's guard). Its stored images go too. */
