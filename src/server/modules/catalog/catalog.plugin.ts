@@ -6,7 +6,7 @@ export { productHeadHtml } from './product-head.ts';
 
 /**
  * The catalog module's one plugin (ADR 0019). catalog.routes.ts registers the category, discount, product
- * write and markup routes, and the shops and uploads routes beside them.
+ * write and markup routes; shops and uploads have plugins of their own.
  */
 export default async function catalogPlugin(app: App) {
   await app.register(catalogRoutes);
