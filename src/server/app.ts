@@ -17,7 +17,7 @@ import {
 import type { DestinationStream } from 'pino';
 import { ZodError } from 'zod';
 import { linkOrigin, type Config } from './config.ts';
-import { ping, type Database } from './db/client.ts';
+import { onConnectionLost, ping, type Database } from './db/client.ts';
 import { outageCause } from './db/errors.ts';
 import { ERROR_CODES, codeOfStatus, type ApiErrorBody } from '../shared/errors.ts';
 import { NOT_FOUND_ISSUE } from '../shared/schemas/common.ts';
@@ -81,6 +81,9 @@ export async function buildApp({ config, db, logger, logStream, onRoute }: Build
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('db', db);
+  // A lost database connection is survived (ADR 0016), but logged so an operator sees the outage.
+  const stopListening = onConnectionLost(db, (err) => app.log.warn({ err }, 'database connection lost'));
+  app.addHook('onClose', async () => stopListening());
   await app.register(requestIdPlugin);
   await app.register(metricsPlugin);
 

@@ -8,7 +8,7 @@ import { loadConfig } from '../../src/server/config.ts';
 import { connect, type Database } from '../../src/server/db/client.ts';
 import type { App } from '../../src/server/lib/types.ts';
 import { authHeader, createUser, sessionToken } from '../factories/users.ts';
-import { cloneDatabase, dropDatabase, uniqueName } from '../setup/pg-admin.ts';
+import { adminQuery, cloneDatabase, dropDatabase, uniqueName } from '../setup/pg-admin.ts';
 
 /**
  * The server's real log (pino with the app's own options, written to memory instead of stdout) after writes
@@ -128,6 +128,20 @@ describe('log redaction', () => {
     });
     expect(log()).toMatch(/reset-password\/\[Redacted\]/);
     expect(log()).toMatch(/keyword=\[Redacted\]/);
+  });
+
+  it('a database connection lost while idle is survived and logged (a warning, no SQL)', async () => {
+    const [{ pid }] = (await db.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`)).rows as [
+      { pid: number },
+    ];
+    // Ended from another session, as a database restart would: the pool's idle connection is cut.
+    await adminQuery(serverUrl, `select pg_terminate_backend(${pid})`);
+    for (let i = 0; i < 50 && !log().includes('database connection lost'); i++)
+      await new Promise((r) => setTimeout(r, 100));
+    const line = lines.find((l) => l.includes('database connection lost'));
+    expect(line).toBeDefined();
+    expect(JSON.parse(line!)).toMatchObject({ level: 40, msg: 'database connection lost' });
+    expect((await app.inject({ url: '/healthz' })).statusCode).toBe(200);
   });
 
   it('the whole log holds none of the secrets, hashes or tokens', () => {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import type { EventEmitter } from 'node:events';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -45,13 +46,28 @@ export function connect(url: string, max = 20, timeouts: DbTimeouts = defaultDbT
   // A connection lost while idle (pool 'error') or while checked out (the client's own 'error', which
   // pg-pool does not listen to then) must not crash the process: the query in flight fails, the broken
   // client is dropped on release, and the pool opens a new one when the database is back.
-  pool.on('error', () => {});
+  // Both are reported as CONNECTION_LOST (see onConnectionLost), which the app logs.
+  const events = pool as unknown as EventEmitter;
+  pool.on('error', (err) => events.emit(CONNECTION_LOST, err));
   pool.on('connect', (client) => {
-    client.on('error', () => {});
+    client.on('error', (err) => events.emit(CONNECTION_LOST, err));
     dropOnQueryTimeout(client);
   });
   releaseLostClients(pool);
   return drizzle({ client: pool, schema, casing: 'snake_case' }) as Database;
+}
+
+const CONNECTION_LOST = 'haat:connection-lost';
+
+/**
+ * Be told when one of the pool's connections is lost (a restart, a crash, a network cut), idle or in use.
+ * Nothing needs to act on it (the pool replaces the connection), but an operator should see it in the log.
+ * Returns the function that stops listening.
+ */
+export function onConnectionLost(db: Database, listener: (err: Error) => void): () => void {
+  const events = db.$client as unknown as EventEmitter;
+  events.on(CONNECTION_LOST, listener);
+  return () => void events.off(CONNECTION_LOST, listener);
 }
 
 /**
