@@ -157,6 +157,7 @@ describe('accounts in the browser', () => {
     await current.fill('Wrong@12345');
     await update.click();
     await page.getByText(CURRENT_PASSWORD_MSG.incorrect).first().waitFor();
+    await screenshot(page, 'profile-current-password-desktop');
     await current.fill(PASSWORD);
     await update.click();
     await page.getByText('Profile updated').waitFor();

@@ -216,6 +216,7 @@ describe('seller onboarding', () => {
     await buyer.goto('/admin/userlist');
     await buyer.getByRole('heading', { name: 'Not allowed' }).waitFor();
     await buyer.getByText('You are not allowed to view this page.').waitFor();
+    await screenshot(buyer, 'not-allowed-desktop');
     await buyer.getByRole('link', { name: 'Back to the shop' }).click();
     await buyer.waitForURL((url) => url.pathname === '/');
   });
