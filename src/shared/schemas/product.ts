@@ -39,6 +39,27 @@ export const reviewSchema = z.object({
 });
 export type Review = z.infer<typeof reviewSchema>;
 
+/** A variant on the wire (docs/decisions/0102-product-variants.md). `price` null: the product's price. */
+export const variantSchema = z.object({
+  _id: z.string(),
+  size: z.string(),
+  colour: z.string().nullable(),
+  sku: z.string(),
+  countInStock: z.number().int(),
+  price: moneySchema.nullable(),
+});
+export type Variant = z.infer<typeof variantSchema>;
+
+/** A size chart: measurement names and one row of values per size (docs/decisions/0102-product-variants.md). */
+export const sizeChartSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  unit: z.enum(['cm', 'in']),
+  columns: z.array(z.string()),
+  rows: z.array(z.object({ size: z.string(), values: z.array(z.string()) })),
+});
+export type SizeChart = z.infer<typeof sizeChartSchema>;
+
 export const productSchema = z.object({
   _id: z.string(),
   name: z.string(),
@@ -57,7 +78,12 @@ export const productSchema = z.object({
   reviews: z.array(reviewSchema),
   user: z.object({ _id: z.string(), name: z.string() }),
   shop: z.object({ _id: z.string(), shopName: z.string() }).nullable(),
+  /** SPEC's sizes: the variants' sizes, each once, in variant order. `countInStock` is their total. */
   sizes: z.array(z.string()),
+  /** The variants, on detail answers and lists alike (a product has a handful). */
+  variants: z.array(variantSchema),
+  /** The seller's size chart for this product, on the detail answer only (lists send null). */
+  sizeChart: sizeChartSchema.nullable(),
   percentageMarkup: z.number(),
   status: z.boolean(),
   createdAt: isoDate,
@@ -65,16 +91,95 @@ export const productSchema = z.object({
 });
 export type Product = z.infer<typeof productSchema>;
 
+/** One value of a facet and how many products of the current result have it (the facet's own filter left out). */
+export const facetValueSchema = z.object({
+  value: z.string(),
+  /** What to show when it is not the value itself (a seller's shop name). */
+  label: z.string().optional(),
+  count: z.number().int().min(0),
+});
+export type FacetValue = z.infer<typeof facetValueSchema>;
+
+/** Facet counts that come with a filtered list (docs/decisions/0103-filters-and-facets.md). */
+export const facetsSchema = z.object({
+  brands: z.array(facetValueSchema),
+  sizes: z.array(facetValueSchema),
+  colours: z.array(facetValueSchema),
+  sellers: z.array(facetValueSchema),
+  /** The lowest and highest sale price (INR) under the other filters; null when nothing matches. */
+  price: z.object({ min: moneySchema.nullable(), max: moneySchema.nullable() }),
+  /** "4" = 4★ & up; counts are cumulative. */
+  ratings: z.array(facetValueSchema),
+  /** "20" = 20% off & up; counts are cumulative. */
+  discounts: z.array(facetValueSchema),
+  /** Products with stock under the other filters. */
+  inStock: z.number().int().min(0),
+});
+export type Facets = z.infer<typeof facetsSchema>;
+
 export const productListSchema = z.object({
   products: z.array(productSchema),
   page: z.number().int().min(1),
   pages: z.number().int().min(1),
+  /** How many products match (the result count shoppers see). */
+  total: z.number().int().min(0).optional(),
+  /** Facet counts, on the filterable lists (search, category, shop). */
+  facets: facetsSchema.optional(),
 });
 export type ProductList = z.infer<typeof productListSchema>;
 
-/** GET /api/products?keyword=&pageNumber= — a blank keyword is the plain list. */
+export const PRODUCT_SORTS = [
+  'relevance',
+  'price_asc',
+  'price_desc',
+  'newest',
+  'rating',
+  'discount',
+] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+/** The rating filter's steps (4★ & up …) and the discount filter's (10% off & up …). */
+export const RATING_STEPS = [4, 3, 2, 1] as const;
+export const DISCOUNT_STEPS = [10, 20, 30, 40, 50, 60, 70] as const;
+
+/** `size=M,L`, repeated `size=M&size=L`, or both: a list of short texts. */
+const listParam = (max: number) =>
+  z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .transform((v) =>
+      (Array.isArray(v) ? v : v === undefined ? [] : [v])
+        .flatMap((s) => s.split(','))
+        .map((s) => s.trim())
+        .filter((s) => s !== ''),
+    )
+    .pipe(z.array(z.string().max(100)).max(max, 'Too many values'));
+
+/**
+ * Filters and sort shared by the storefront lists (search, category and shop pages), kept in the page URL
+ * with the same names (docs/decisions/0103-filters-and-facets.md). Prices are INR sale prices.
+ */
+export const productFilterQuery = z.object({
+  size: listParam(20),
+  colour: listParam(20),
+  brand: listParam(50),
+  /** Seller user ids. */
+  seller: listParam(50),
+  minPrice: z.coerce.number().min(0).max(1e9).optional(),
+  maxPrice: z.coerce.number().min(0).max(1e9).optional(),
+  rating: z.coerce.number().int().min(1).max(5).optional(),
+  discount: z.coerce.number().int().min(1).max(99).optional(),
+  inStock: z
+    .enum(['1', '0', 'true', 'false'])
+    .optional()
+    .transform((v) => v === '1' || v === 'true'),
+  sort: z.enum(PRODUCT_SORTS).optional(),
+});
+export type ProductFilters = z.output<typeof productFilterQuery>;
+
+/** GET /api/products?keyword=&pageNumber=&…filters — a blank keyword is the plain list. */
 export const productListQuery = pageQuery.extend({
   keyword: z.string().max(MAX_KEYWORD_LENGTH, 'Search text is too long').optional(),
+  ...productFilterQuery.shape,
 });
 
 /** `categoryIDs=a,b,c`, repeated `categoryIDs=a&categoryIDs=b`, or both. */
@@ -89,7 +194,10 @@ export const categoryIdsParam = z
   )
   .pipe(z.array(idSchema).max(5000, 'Too many categories'));
 
-export const productsByCategoryQuery = pageQuery.extend({ categoryIDs: categoryIdsParam });
+export const productsByCategoryQuery = pageQuery.extend({
+  categoryIDs: categoryIdsParam,
+  ...productFilterQuery.shape,
+});
 
 export const markupSchema = z.object({ percentageMarkup: z.number() });
 

@@ -3,8 +3,10 @@ import {
   boolean,
   check,
   customType,
+  jsonb,
   index,
   integer,
+  primaryKey,
   numeric,
   pgEnum,
   pgTable,
@@ -13,6 +15,7 @@ import {
   timestamp,
   unique,
   uuid,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { users, shops } from './accounts.ts';
 import { createdAt, id, money, percent, updatedAt } from './_common.ts';
@@ -83,6 +86,31 @@ export const products = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /*
+     * Derived from the product's variants and discount (docs/decisions/0102-product-variants.md), written only by
+     * the function `product_derived_refresh` (migration 0012_product_variants_derived), never by the app:
+     * `countInStock` is the variants' total, `sizes` their sizes in variant order, `colours` their colours,
+     * `availableSizes` / `availableColours` those with stock, `listPrice` the lowest variant price (the
+     * product's price where a variant has none), `salePrice` that after the public discount in force,
+     * `discountPercent` the whole percent the discount takes off. Filters, facets and sorts read these.
+     */
+    colours: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    availableSizes: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    availableColours: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    listPrice: money().notNull().default('0'),
+    salePrice: money().notNull().default('0'),
+    discountPercent: smallint().notNull().default(0),
+    /** A size chart of the seller's, shown on the product page; one chart may serve many products. */
+    sizeChartId: uuid().references((): AnyPgColumn => sizeCharts.id, { onDelete: 'set null' }),
     /** Copied from the category markup when the product is created (docs/product/catalog.md). */
     percentageMarkup: percent().notNull().default('0'),
     /** Active (true) or Inactive (false). */
@@ -158,11 +186,158 @@ export const reviews = pgTable(
     name: text().notNull(),
     rating: smallint().notNull(),
     comment: text().notNull(),
+    /** Votes "helpful" (review_votes), kept exact in the same transaction as each vote. */
+    helpfulCount: integer().notNull().default(0),
+    /** Hidden by Admin: not shown and not counted in the rating; the reason is kept. */
+    hiddenAt: timestamp({ withTimezone: true }),
+    hiddenReason: text(),
+    hiddenBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     unique('reviews_one_per_user').on(t.productId, t.userId),
     check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
+    check('reviews_hidden_has_reason', sql`${t.hiddenAt} is null or ${t.hiddenReason} is not null`),
+    index('reviews_product_created_idx').on(t.productId, t.createdAt.desc()),
+  ],
+);
+
+/** Photos of a review (at most 4), stored like product images. */
+export const reviewImages = pgTable(
+  'review_images',
+  {
+    id: id(),
+    reviewId: uuid()
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    position: smallint().notNull().default(0),
+    url: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('review_images_review_idx').on(t.reviewId, t.position)],
+);
+
+/** "This review helped me": one vote per user per review. */
+export const reviewVotes = pgTable(
+  'review_votes',
+  {
+    reviewId: uuid()
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.reviewId, t.userId] })],
+);
+
+/**
+ * What a buyer picks: a size (N/A for one-size goods) and optionally a colour, with its own SKU and stock and
+ * optionally its own price (docs/decisions/0102-product-variants.md).
+ */
+export const productVariants = pgTable(
+  'product_variants',
+  {
+    id: id(),
+    productId: uuid()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    size: text().notNull(),
+    colour: text(),
+    sku: text().notNull(),
+    countInStock: integer().notNull().default(0),
+    /** Null: the product's price. */
+    price: money(),
+    position: smallint().notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('product_variants_option_key').on(t.productId, t.size, t.colour).nullsNotDistinct(),
+    unique('product_variants_sku_key').on(t.productId, t.sku),
+    index('product_variants_product_idx').on(t.productId, t.position),
+    check('product_variants_stock_non_negative', sql`${t.countInStock} >= 0`),
+    check('product_variants_price_non_negative', sql`${t.price} is null or ${t.price} >= 0`),
+  ],
+);
+
+/** A buyer's saved products. */
+export const wishlistItems = pgTable(
+  'wishlist_items',
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: uuid()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.productId] }),
+    index('wishlist_items_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+export type SizeChartRow = { size: string; values: string[] };
+
+/**
+ * A seller's size chart: measurement names (`columns`, e.g. Chest, Waist) and one row per size. A product
+ * points at one through products.size_chart_id, so one chart serves many products.
+ */
+export const sizeCharts = pgTable(
+  'size_charts',
+  {
+    id: id(),
+    sellerId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    unit: text().notNull().default('cm'),
+    columns: text().array().notNull(),
+    rows: jsonb().$type<SizeChartRow[]>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('size_charts_seller_name_key').on(t.sellerId, t.name),
+    check('size_charts_unit', sql`${t.unit} in ('cm', 'in')`),
+  ],
+);
+
+/** A seller's bulk CSV upload: checked (dry run) or imported as one job, all or nothing. */
+export const productImports = pgTable(
+  'product_imports',
+  {
+    id: id(),
+    sellerId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** queued → running → done | failed; a dry run ends done (valid) or failed (per-row errors). */
+    status: text().notNull().default('queued'),
+    dryRun: boolean().notNull(),
+    fileName: text().notNull(),
+    /** Where the uploaded CSV and optional ZIP of images are kept (private storage keys). */
+    csvKey: text().notNull(),
+    zipKey: text(),
+    totalRows: integer().notNull().default(0),
+    processedRows: integer().notNull().default(0),
+    /** Per-row errors: [{ row, field, message }]. */
+    errors: jsonb()
+      .$type<{ row: number; field: string; message: string }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** Counts once done: products created and updated, variants written. */
+    result: jsonb().$type<Record<string, number>>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    finishedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('product_imports_seller_idx').on(t.sellerId, t.createdAt),
+    check('product_imports_status', sql`${t.status} in ('queued', 'running', 'done', 'failed')`),
   ],
 );
 

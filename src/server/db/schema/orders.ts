@@ -15,7 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
-import { products } from './catalog.ts';
+import { products, productVariants } from './catalog.ts';
 import { createdAt, id, money, percent, updatedAt } from './_common.ts';
 
 export const paymentMethod = pgEnum('payment_method', ['RazorPay', 'PayPal', 'CashOnDelivery']);
@@ -105,6 +105,10 @@ export const orderItems = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     size: text(),
+    /** The variant bought (docs/decisions/0102-product-variants.md); its colour and SKU are copied. */
+    variantId: uuid().references(() => productVariants.id, { onDelete: 'set null' }),
+    colour: text(),
+    sku: text(),
     qty: integer().notNull(),
     /** Unit prices in INR, as listed when the order was placed. */
     price: money().notNull(),
