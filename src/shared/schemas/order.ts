@@ -131,10 +131,19 @@ export const placeOrderItemSchema = z
       .max(MAX_LINE_QTY, ORDER_MSG.qtyTooLarge),
     /** One of the product's sizes when it has real sizes (not 'N/A'); otherwise ignored. */
     size: z.string().trim().max(20).nullish(),
+    /** The variant bought (docs/decisions/0102-product-variants.md); without it, size (and colour) pick it. */
+    variant: idSchema.nullish(),
+    colour: z.string().trim().max(30).nullish(),
     ...ignoredItemFields,
   })
   .strict()
-  .transform(({ product, qty, size }) => ({ product, qty, size: size ?? null }));
+  .transform(({ product, qty, size, variant, colour }) => ({
+    product,
+    qty,
+    size: size ?? null,
+    variant: variant ?? null,
+    colour: colour ?? null,
+  }));
 
 export const placeOrderBody = z
   .object({

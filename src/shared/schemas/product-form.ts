@@ -215,7 +215,64 @@ export const productImagePath = z
     PRODUCT_MSG.imageLink,
   );
 
-/** The product fields a seller sets (docs/product/api.md POST /api/products). */
+/** Messages of the variant grid (ours: SPEC has no variants; docs/decisions/0102-product-variants.md). */
+export const VARIANT_MSG = {
+  required: 'Please add at least one size.',
+  duplicate: 'Each size and colour can be listed once.',
+  sku: 'Please enter a SKU of up to 40 letters, digits, dashes or underscores.',
+  skuDuplicate: 'Each SKU can be used once in a product.',
+  colour: 'A colour can be at most 30 characters.',
+  tooMany: 'A product can have at most 100 variants.',
+} as const;
+
+/**
+ * One row of the seller's size × colour grid. `_id` names an existing variant on update (its orders keep
+ * pointing at it); `price` null or left out uses the product's price.
+ */
+export const variantInputSchema = z.object({
+  _id: idSchema.optional(),
+  size: z.string().trim().min(1, PRODUCT_MSG.sizes).max(10, PRODUCT_MSG.sizes),
+  colour: z
+    .string()
+    .trim()
+    .max(30, VARIANT_MSG.colour)
+    .nullish()
+    .transform((v) => (v == null || v === '' ? null : v)),
+  sku: z
+    .string({ error: VARIANT_MSG.sku })
+    .trim()
+    .min(1, VARIANT_MSG.sku)
+    .max(40, VARIANT_MSG.sku)
+    .regex(/^[A-Za-z0-9_-]+$/, VARIANT_MSG.sku),
+  countInStock: stockSchema,
+  price: priceSchema.nullish().transform((v) => v ?? null),
+});
+export type VariantInputBody = z.input<typeof variantInputSchema>;
+
+const variantsSchema = z
+  .array(variantInputSchema)
+  .min(1, VARIANT_MSG.required)
+  .max(100, VARIANT_MSG.tooMany)
+  .superRefine((rows, ctx) => {
+    const options = new Set<string>();
+    const skus = new Set<string>();
+    rows.forEach((r, i) => {
+      const option = `${r.size.toLowerCase()}|${(r.colour ?? '').toLowerCase()}`;
+      if (options.has(option))
+        ctx.addIssue({ code: 'custom', path: [i, 'size'], message: VARIANT_MSG.duplicate });
+      options.add(option);
+      const sku = r.sku.toLowerCase();
+      if (skus.has(sku))
+        ctx.addIssue({ code: 'custom', path: [i, 'sku'], message: VARIANT_MSG.skuDuplicate });
+      skus.add(sku);
+    });
+  });
+
+/**
+ * The product fields a seller sets (docs/product/api.md POST /api/products). `variants` is the grid; a
+ * SPEC-shaped body without it (`sizes` + `countInStock`) gets one variant per size with the stock split
+ * evenly (#shared/variants.ts). With `variants`, `sizes` and `countInStock` are derived and any sent are ignored.
+ */
 export const productFields = z.object({
   name: nameSchema,
   price: priceSchema,
@@ -224,6 +281,9 @@ export const productFields = z.object({
   countInStock: stockSchema,
   categoryId: z.uuid({ error: PRODUCT_MSG.category }),
   sizes: sizesSchema,
+  variants: variantsSchema.optional(),
+  /** One of the seller's size charts, or null for none. */
+  sizeChartId: idSchema.nullish(),
   description: descriptionSchema,
   image: z
     .array(productImagePath, { error: PRODUCT_MSG.imageLink })
