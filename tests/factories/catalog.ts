@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { variantsFromSizes, type VariantInput } from '../../src/shared/variants.ts';
+import { insertVariants } from '../../src/server/modules/catalog/variant.repo.ts';
 import type { Queryable } from '../../src/server/db/client.ts';
 import {
   categories,
@@ -64,6 +67,11 @@ export type ProductOverrides = Partial<Omit<ProductInsert, 'userId' | 'price'>> 
   price?: string | number;
   /** Original image URLs in order; default one URL containing 'original'. Pass [] for none. */
   images?: string[];
+  /**
+   * The variants; default one per size in `sizes` (['M', 'L']) with `countInStock` (10) split evenly.
+   * The product's count_in_stock and sizes are derived from them by the database.
+   */
+  variants?: VariantInput[];
 };
 
 /**
@@ -71,9 +79,9 @@ export type ProductOverrides = Partial<Omit<ProductInsert, 'userId' | 'price'>> 
  * given to control "newest first" order (updatedAt follows it unless given).
  */
 export async function createProduct(db: Queryable, overrides: ProductOverrides): Promise<ProductRow> {
-  const { sellerId, price = '499.00', images, ...fields } = overrides;
+  const { sellerId, price = '499.00', images, variants, ...fields } = overrides;
   const categoryId = fields.categoryId ?? (await createCategory(db)).id;
-  const [row] = await db
+  const [inserted] = await db
     .insert(products)
     .values({
       name: unique('Product'),
@@ -91,7 +99,15 @@ export async function createProduct(db: Queryable, overrides: ProductOverrides):
       price: String(price),
     })
     .returning();
-  if (!row) throw new Error('createProduct: insert returned no row');
+  if (!inserted) throw new Error('createProduct: insert returned no row');
+  await insertVariants(
+    db,
+    inserted.id,
+    variants ??
+      variantsFromSizes(fields.sizes ?? ['M', 'L'], fields.countInStock ?? 10, inserted.id.slice(0, 8)),
+  );
+  const [row] = await db.select().from(products).where(eq(products.id, inserted.id));
+  if (!row) throw new Error('createProduct: product vanished');
   const urls = images ?? [`/uploads/products/${row.id}/0-original.webp`];
   if (urls.length > 0) {
     await db

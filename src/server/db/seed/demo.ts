@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { count, inArray, sql } from 'drizzle-orm';
 import type { RoleName } from '#shared/roles.ts';
+import { variantsFromSizes } from '#shared/variants.ts';
 import type { Database, Queryable } from '../client.ts';
 import {
   categories,
@@ -15,6 +16,7 @@ import {
   userRoles,
   users,
 } from '../schema/index.ts';
+import { insertVariants } from '../../modules/catalog/variant.repo.ts';
 import { storeProductImage } from '../../lib/images.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { LocalStorage, uploadsDir, type Storage } from '../../lib/storage.ts';
@@ -355,6 +357,10 @@ async function seedInto(db: Queryable, storage: Storage, now: Date): Promise<voi
     };
   });
   await db.insert(products).values(productRows);
+  // Each demo product's stock split over its sizes (one variant per size; docs/decisions/0102-product-variants.md).
+  for (const r of productRows) {
+    await insertVariants(db, r.id, variantsFromSizes(r.sizes, r.countInStock, r.id.slice(0, 8)));
+  }
   const productId = new Map(productRows.map((r) => [r.name, r.id]));
   const idOfProduct = (name: string) => {
     const id = productId.get(name);
