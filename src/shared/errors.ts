@@ -62,6 +62,8 @@ export const ERROR_CODES = {
   product_locked: 'product_locked',
   /** 409: the buyer already reviewed this product. */
   already_reviewed: 'already_reviewed',
+  /** 409: the seller already has a size chart with this name. */
+  size_chart_name_taken: 'size_chart_name_taken',
 
   // Orders and payments.
   /** 400: an order line names a product that does not exist. */
