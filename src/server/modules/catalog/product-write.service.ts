@@ -68,7 +68,8 @@ export async function checkImageUploadTarget(ctx: AuthedCtx, productId: string):
 async function loadProduct(ctx: AuthedCtx, id: string): Promise<Product> {
   const [row] = await cards.productCards(ctx.db, [id]);
   if (!row) throw notFound(PRODUCT_NOT_FOUND);
-  return toProduct(row);
+  // The product as its detail has it: with its size chart (no reviews: they are the storefront's).
+  return toProduct(row, [], await cards.sizeChartById(ctx.db, row.sizeChartId));
 }
 
 async function categoryOrFail(ctx: AuthedCtx, categoryId: string): Promise<repo.CategoryPathRow> {

@@ -3,12 +3,14 @@ import { alias } from 'drizzle-orm/pg-core';
 import { STOREFRONT_MAX_PAGES, STOREFRONT_PAGE_SIZE } from '#shared/schemas/product.ts';
 import type { SearchTerms } from '#shared/search.ts';
 import type { Queryable } from '../../db/client.ts';
-import { categories, products, reviews, shops, users } from '../../db/schema/index.ts';
+import { categories, products, reviews, shops, sizeCharts, users } from '../../db/schema/index.ts';
 import { categoryLevels } from './category.repo.ts';
+import { variantsOf, type VariantRow } from './variant.repo.ts';
 
 /**
  * Catalog SQL for the storefront. Lists are two steps: the ids of one page (a narrow, index-driven query),
- * then `productCards` loads those few rows with their images, seller, shop and category in one query.
+ * then `productCards` loads those few rows with their images, seller, shop and category in one query, and
+ * their variants in a second one (one per page, whatever its size).
  */
 
 /** The most products a storefront list or search pages through (see STOREFRONT_MAX_PAGES). */
@@ -194,10 +196,13 @@ export type ProductCardRow = {
   shopId: string | null;
   shopName: string | null;
   sizes: string[];
+  sizeChartId: string | null;
   percentageMarkup: string;
   status: boolean;
   createdAt: Date;
   updatedAt: Date;
+  /** The product's variants in display order (docs/decisions/0102-product-variants.md). */
+  variants: VariantRow[];
 };
 
 const productShop = alias(shops, 'product_shop');
@@ -227,6 +232,7 @@ function prepareProductCards(db: Queryable) {
       shopId: sql<string | null>`coalesce(${productShop.id}, ${sellerShop.id})`,
       shopName: sql<string | null>`coalesce(${productShop.shopName}, ${sellerShop.shopName})`,
       sizes: products.sizes,
+      sizeChartId: products.sizeChartId,
       percentageMarkup: products.percentageMarkup,
       status: products.status,
       createdAt: products.createdAt,
@@ -249,8 +255,9 @@ function prepareProductCards(db: Queryable) {
 const productCardsQueries = new WeakMap<Queryable, ReturnType<typeof prepareProductCards>>();
 
 /**
- * Products by id with everything the wire shape needs, in the order of `ids`. One query: images are
- * aggregated per product, the shop is the product's own or else its seller's (one shop per seller).
+ * Products by id with everything the wire shape needs, in the order of `ids`. Two queries whatever the
+ * number of ids: the cards (images aggregated per product, the shop the product's own or else its
+ * seller's, one shop per seller), then the variants of them all.
  */
 export async function productCards(db: Queryable, ids: readonly string[]): Promise<ProductCardRow[]> {
   if (ids.length === 0) return [];
@@ -259,9 +266,21 @@ export async function productCards(db: Queryable, ids: readonly string[]): Promi
     query = prepareProductCards(db);
     productCardsQueries.set(db, query);
   }
-  const rows = await query.execute({ ids: [...ids] });
+  const [rows, variants] = await Promise.all([query.execute({ ids: [...ids] }), variantsOf(db, ids)]);
   const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [{ ...row, variants: variants.get(id) ?? [] }] : [];
+  });
+}
+
+export type SizeChartData = typeof sizeCharts.$inferSelect;
+
+/** A size chart by id (the product detail's `sizeChart`); null when there is none. */
+export async function sizeChartById(db: Queryable, id: string | null): Promise<SizeChartData | null> {
+  if (!id) return null;
+  const rows = await db.select().from(sizeCharts).where(eq(sizeCharts.id, id));
+  return rows[0] ?? null;
 }
 
 export type ReviewRow = {

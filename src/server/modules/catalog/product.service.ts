@@ -7,6 +7,8 @@ import {
   type Product,
   type ProductList,
   type ReviewBody,
+  type SizeChart,
+  type Variant,
 } from '#shared/schemas/product.ts';
 import { isUuid } from '#shared/schemas/common.ts';
 import { isBlankKeyword, searchTerms } from '#shared/search.ts';
@@ -14,6 +16,7 @@ import { uniqueViolation } from '../../db/pg-errors.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { AuthedCtx, Ctx } from '../../lib/types.ts';
 import * as repo from './product.repo.ts';
+import type { VariantRow } from './variant.repo.ts';
 
 /** Storefront products (docs/product/api.md, docs/product/catalog.md): lists and search show active products only. */
 
@@ -21,7 +24,37 @@ const PRODUCT_NOT_FOUND = 'Product not found';
 
 const iso = (d: Date) => d.toISOString();
 
-export function toProduct(row: repo.ProductCardRow, reviews: repo.ReviewRow[] = []): Product {
+/** A variant row as the wire has it (docs/decisions/0102-product-variants.md). */
+export function toVariant(v: VariantRow): Variant {
+  return {
+    _id: v.id,
+    size: v.size,
+    colour: v.colour,
+    sku: v.sku,
+    countInStock: v.countInStock,
+    price: v.price === null ? null : Number(v.price),
+  };
+}
+
+export function toSizeChart(c: repo.SizeChartData): SizeChart {
+  return {
+    _id: c.id,
+    name: c.name,
+    unit: c.unit === 'in' ? 'in' : 'cm',
+    columns: c.columns,
+    rows: c.rows.map((r) => ({ size: r.size, values: r.values })),
+  };
+}
+
+/**
+ * The wire shape of a card row. Lists pass only the row (no reviews, `sizeChart` null); the detail answer
+ * adds its reviews and size chart.
+ */
+export function toProduct(
+  row: repo.ProductCardRow,
+  reviews: repo.ReviewRow[] = [],
+  sizeChart: repo.SizeChartData | null = null,
+): Product {
   return {
     _id: row.id,
     name: row.name,
@@ -52,6 +85,8 @@ export function toProduct(row: repo.ProductCardRow, reviews: repo.ReviewRow[] = 
     user: { _id: row.userId, name: row.userName },
     shop: row.shopId && row.shopName !== null ? { _id: row.shopId, shopName: row.shopName } : null,
     sizes: row.sizes,
+    variants: row.variants.map(toVariant),
+    sizeChart: sizeChart ? toSizeChart(sizeChart) : null,
     percentageMarkup: Number(row.percentageMarkup),
     status: row.status,
     createdAt: iso(row.createdAt),
@@ -108,7 +143,11 @@ const canSee = (actor: Actor | null, p: { userId: string; status: boolean }) =>
 export async function getProduct(ctx: Ctx, id: string): Promise<Product> {
   const [row] = await repo.productCards(ctx.db, [id]);
   if (!row || !canSee(ctx.actor, row)) throw notFound(PRODUCT_NOT_FOUND);
-  return toProduct(row, await repo.productReviews(ctx.db, id));
+  const [reviews, sizeChart] = await Promise.all([
+    repo.productReviews(ctx.db, id),
+    repo.sizeChartById(ctx.db, row.sizeChartId),
+  ]);
+  return toProduct(row, reviews, sizeChart);
 }
 
 /** GET /api/products/:id/markup: 0 for anything unknown or not visible (docs/product/api.md: "0 on any error"). */
