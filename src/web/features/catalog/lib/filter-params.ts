@@ -1,0 +1,318 @@
+import {
+  convertMinor,
+  formatDecimal,
+  INR,
+  invertRate,
+  toWireNumber,
+  tryParseMoney,
+  type CurrencyRules,
+} from '#shared/money.ts';
+import { convertFromInr } from '#shared/pricing.ts';
+import {
+  PRODUCT_SORTS,
+  productFilterQuery,
+  type FacetValue,
+  type ProductSort,
+} from '#shared/schemas/product.ts';
+
+/**
+ * The storefront lists' filters and sort as they live in the page URL (search, category and shop pages),
+ * under the names the API takes (productFilterQuery in #shared/schemas/product.ts), so a link shares the
+ * view, reload restores it and the back button steps through it. Pure: no React, no router.
+ */
+export type ListFilters = {
+  size: string[];
+  colour: string[];
+  brand: string[];
+  /** Seller user ids. */
+  seller: string[];
+  /** INR sale prices. */
+  minPrice?: number;
+  maxPrice?: number;
+  /** 4 = 4★ & up. */
+  rating?: number;
+  /** 20 = 20% off & up. */
+  discount?: number;
+  inStock: boolean;
+  /** Absent: relevance (the list's own order). */
+  sort?: ProductSort;
+};
+
+export const LIST_FILTERS = ['size', 'colour', 'brand', 'seller'] as const;
+export type ListFilterKey = (typeof LIST_FILTERS)[number];
+
+/** Every URL parameter this module owns. */
+export const FILTER_PARAMS = [
+  ...LIST_FILTERS,
+  'minPrice',
+  'maxPrice',
+  'rating',
+  'discount',
+  'inStock',
+  'sort',
+] as const;
+
+export const EMPTY_FILTERS: ListFilters = { size: [], colour: [], brand: [], seller: [], inStock: false };
+
+const shape = productFilterQuery.shape;
+
+function one<T>(schema: { safeParse: (v: unknown) => { success: boolean; data?: T } }, raw: unknown) {
+  const r = schema.safeParse(raw);
+  return r.success ? r.data : undefined;
+}
+
+const sortedUnique = (values: readonly string[]) =>
+  [...new Set(values)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+
+/**
+ * Filters from a URL's query. Each parameter is read on its own: one mistyped value (rating=9) is dropped,
+ * not the whole set, so a hand-edited link still shows something sensible.
+ */
+export function parseFilters(params: URLSearchParams): ListFilters {
+  const filters: ListFilters = { ...EMPTY_FILTERS };
+  for (const key of LIST_FILTERS) {
+    const all = params.getAll(key);
+    filters[key] = sortedUnique(one<string[]>(shape[key], all.length > 0 ? all : undefined) ?? []);
+  }
+  const num = (key: 'minPrice' | 'maxPrice' | 'rating' | 'discount') => {
+    const raw = params.get(key);
+    return raw === null || raw.trim() === '' ? undefined : one<number | undefined>(shape[key], raw);
+  };
+  const minPrice = num('minPrice');
+  const maxPrice = num('maxPrice');
+  const rating = num('rating');
+  const discount = num('discount');
+  if (minPrice !== undefined) filters.minPrice = minPrice;
+  if (maxPrice !== undefined) filters.maxPrice = maxPrice;
+  if (rating !== undefined) filters.rating = rating;
+  if (discount !== undefined) filters.discount = discount;
+  filters.inStock = one<boolean>(shape.inStock, params.get('inStock') ?? undefined) ?? false;
+  const sort = one<ProductSort | undefined>(shape.sort, params.get('sort') ?? undefined);
+  if (sort && sort !== 'relevance') filters.sort = sort;
+  return filters;
+}
+
+/** The filters as URL/API parameters, in one fixed order (the same view always has the same URL). */
+export function filterEntries(filters: ListFilters): [string, string][] {
+  const out: [string, string][] = [];
+  for (const key of LIST_FILTERS) {
+    for (const value of sortedUnique(filters[key])) out.push([key, value]);
+  }
+  if (filters.minPrice !== undefined) out.push(['minPrice', String(filters.minPrice)]);
+  if (filters.maxPrice !== undefined) out.push(['maxPrice', String(filters.maxPrice)]);
+  if (filters.rating !== undefined) out.push(['rating', String(filters.rating)]);
+  if (filters.discount !== undefined) out.push(['discount', String(filters.discount)]);
+  if (filters.inStock) out.push(['inStock', '1']);
+  if (filters.sort && filters.sort !== 'relevance') out.push(['sort', filters.sort]);
+  return out;
+}
+
+/** 'size=M&brand=Fabindia' — for the API call and the query key; '' without filters. */
+export function filtersQuery(filters: ListFilters): string {
+  return new URLSearchParams(filterEntries(filters)).toString();
+}
+
+/**
+ * The page URL's query after a change of filters: other parameters stay, the filters are replaced and the
+ * page parameter (`pageParam`, 'page' on the category and shop pages) is dropped, so a new filter starts on
+ * page 1. Returns '' or '?…'.
+ */
+export function searchWithFilters(
+  current: URLSearchParams,
+  filters: ListFilters,
+  pageParam?: string,
+): string {
+  const owned = new Set<string>(FILTER_PARAMS);
+  const next = new URLSearchParams();
+  for (const [key, value] of current) {
+    if (!owned.has(key) && key !== pageParam) next.append(key, value);
+  }
+  for (const [key, value] of filterEntries(filters)) next.append(key, value);
+  const text = next.toString();
+  return text ? `?${text}` : '';
+}
+
+/** `path` with the filters' query ('/search/kurta/page/2?size=M'). */
+export function hrefWithFilters(path: string, filters: ListFilters): string {
+  const q = filtersQuery(filters);
+  if (!q) return path;
+  return `${path}${path.includes('?') ? '&' : '?'}${q}`;
+}
+
+/** How many filters are set (the sort is not a filter). */
+export function activeFilterCount(f: ListFilters): number {
+  return (
+    f.size.length +
+    f.colour.length +
+    f.brand.length +
+    f.seller.length +
+    (f.minPrice !== undefined || f.maxPrice !== undefined ? 1 : 0) +
+    (f.rating !== undefined ? 1 : 0) +
+    (f.discount !== undefined ? 1 : 0) +
+    (f.inStock ? 1 : 0)
+  );
+}
+
+/** All filters off, the sort kept. */
+export const clearFilters = (f: ListFilters): ListFilters =>
+  f.sort ? { ...EMPTY_FILTERS, sort: f.sort } : { ...EMPTY_FILTERS };
+
+/** A list filter with `value` switched on or off. */
+export function toggleValue(f: ListFilters, key: ListFilterKey, value: string, on: boolean): ListFilters {
+  const rest = f[key].filter((v) => v !== value);
+  return { ...f, [key]: on ? sortedUnique([...rest, value]) : rest };
+}
+
+export const SORT_LABELS: Record<ProductSort, string> = {
+  relevance: 'Relevance',
+  price_asc: 'Price: low to high',
+  price_desc: 'Price: high to low',
+  newest: 'Newest first',
+  rating: 'Customer rating',
+  discount: 'Discount',
+};
+export const SORT_OPTIONS = PRODUCT_SORTS.map((value) => ({ value, label: SORT_LABELS[value] }));
+
+export const ratingLabel = (stars: number) => `${String(stars)}★ & up`;
+export const discountLabel = (percent: number) => `${String(percent)}% off & up`;
+
+/**
+ * The values of a facet worth offering: those with products, plus the selected ones whatever their count
+ * (a selected value the facet no longer lists still shows, with 0, so it can be unticked).
+ */
+export function visibleFacetValues(values: readonly FacetValue[], selected: readonly string[]): FacetValue[] {
+  const shown = values.filter((v) => v.count > 0 || selected.includes(v.value));
+  const listed = new Set(values.map((v) => v.value));
+  const missing = selected.filter((s) => !listed.has(s)).map((value) => ({ value, count: 0 }));
+  return [...shown, ...missing];
+}
+
+export type FilterChip = {
+  /** Unique among the chips. */
+  key: string;
+  label: string;
+  /** The filters without this one. */
+  without: ListFilters;
+};
+
+const LIST_CHIP_NAMES: Record<ListFilterKey, string> = {
+  size: 'Size',
+  colour: 'Colour',
+  brand: 'Brand',
+  seller: 'Seller',
+};
+
+/**
+ * One removable chip per active filter. `formatInr` shows an INR price in the display currency;
+ * `sellerName` turns a seller id into its shop name (from the facet), when known.
+ */
+export function filterChips(
+  f: ListFilters,
+  formatInr: (inr: number) => string,
+  sellerName: (id: string) => string | undefined = () => undefined,
+): FilterChip[] {
+  const chips: FilterChip[] = [];
+  for (const key of LIST_FILTERS) {
+    for (const value of f[key]) {
+      const shown = key === 'seller' ? (sellerName(value) ?? 'Seller') : value;
+      chips.push({
+        key: `${key}:${value}`,
+        label: `${LIST_CHIP_NAMES[key]}: ${shown}`,
+        without: toggleValue(f, key, value, false),
+      });
+    }
+  }
+  if (f.minPrice !== undefined || f.maxPrice !== undefined) {
+    const { minPrice, maxPrice, ...rest } = f;
+    const label =
+      minPrice !== undefined && maxPrice !== undefined
+        ? `Price: ${formatInr(minPrice)} – ${formatInr(maxPrice)}`
+        : minPrice !== undefined
+          ? `Price: from ${formatInr(minPrice)}`
+          : `Price: up to ${formatInr(maxPrice ?? 0)}`;
+    chips.push({ key: 'price', label, without: rest });
+  }
+  if (f.rating !== undefined) {
+    const { rating, ...rest } = f;
+    chips.push({ key: 'rating', label: ratingLabel(rating), without: rest });
+  }
+  if (f.discount !== undefined) {
+    const { discount, ...rest } = f;
+    chips.push({ key: 'discount', label: discountLabel(discount), without: rest });
+  }
+  if (f.inStock) chips.push({ key: 'inStock', label: 'In stock only', without: { ...f, inStock: false } });
+  return chips;
+}
+
+export const resultCountText = (total: number) =>
+  total === 1 ? '1 result' : `${total.toLocaleString('en-IN')} results`;
+
+// ——— The price inputs: typed in the display currency, sent in INR ———
+
+/**
+ * An INR price as the text of a price input in the display currency ('1299.5' INR → '15.56' at USD's
+ * rate), half-up to the currency's minor unit; '' when absent.
+ */
+export function inrToDisplayText(
+  inr: number | null | undefined,
+  currency: CurrencyRules,
+  rateFromInr: string,
+): string {
+  if (inr === null || inr === undefined) return '';
+  const minorInr = tryParseMoney(inr.toFixed(2), 2);
+  if (minorInr === null) return '';
+  const shown = convertFromInr(minorInr, rateFromInr, { ...currency, rounding: 0 });
+  const text = formatDecimal(shown, currency.decimalDigits);
+  // Whole amounts without '.00': '1500' reads better in an input than '1500.00'.
+  return /\.0+$/.test(text) ? text.replace(/\.0+$/, '') : text;
+}
+
+/**
+ * A price typed in the display currency as an INR amount for the query: undefined for a blank input,
+ * null for text that is not an amount. Spaces and grouping commas are ignored ('1,500' is 1500).
+ * Converted exactly (#shared/money.ts) and rounded half-up to the paisa, which is finer than any display
+ * currency's step, so the amount shows back as typed.
+ */
+export function displayTextToInr(
+  text: string,
+  currency: CurrencyRules,
+  rateFromInr: string,
+): number | null | undefined {
+  const clean = text.replace(/[\s,]/g, '');
+  if (clean === '') return undefined;
+  if (!/^\d{1,12}(\.\d{1,8})?$/.test(clean)) return null;
+  const decimals = clean.includes('.') ? (clean.split('.')[1]?.length ?? 0) : 0;
+  const minor = tryParseMoney(clean, decimals);
+  if (minor === null) return null;
+  const inrPerUnit = invertRate(rateFromInr);
+  return toWireNumber(convertMinor(minor, inrPerUnit, { decimalDigits: decimals }, INR));
+}
+
+export const PRICE_MSG = {
+  invalid: 'Enter a price as a number, like 500',
+  order: 'The lowest price must not be above the highest',
+} as const;
+
+/** The two price inputs as the filters' minPrice/maxPrice, or why they cannot be. */
+export function priceFromInputs(
+  minText: string,
+  maxText: string,
+  currency: CurrencyRules,
+  rateFromInr: string,
+): { ok: true; minPrice?: number; maxPrice?: number } | { ok: false; error: string } {
+  const min = displayTextToInr(minText, currency, rateFromInr);
+  const max = displayTextToInr(maxText, currency, rateFromInr);
+  if (min === null || max === null) return { ok: false, error: PRICE_MSG.invalid };
+  if (min !== undefined && max !== undefined && min > max) return { ok: false, error: PRICE_MSG.order };
+  return {
+    ok: true,
+    ...(min !== undefined && min > 0 ? { minPrice: min } : {}),
+    ...(max !== undefined ? { maxPrice: max } : {}),
+  };
+}
+
+/** The filters with a new price range (both bounds replaced). */
+export function withPrice(f: ListFilters, price: { minPrice?: number; maxPrice?: number }): ListFilters {
+  const { minPrice: _min, maxPrice: _max, ...rest } = f;
+  return { ...rest, ...price };
+}
