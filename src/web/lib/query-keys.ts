@@ -33,17 +33,20 @@ export const queryKeys = {
   catalog: {
     all: ['catalog'] as const,
     productLists: ['catalog', 'products'] as const,
-    products: (keyword: string, page: number) => ['catalog', 'products', { keyword, page }] as const,
+    /** `filters`: the filters' query string (features/catalog/lib/filter-params.ts), '' for none. */
+    products: (keyword: string, page: number, filters = '') =>
+      ['catalog', 'products', { keyword, page, filters }] as const,
     top: ['catalog', 'top'] as const,
     product: (id: string) => ['catalog', 'product', id] as const,
     discounts: ['catalog', 'discounts'] as const,
     firstLevel: ['catalog', 'categories', 'first'] as const,
     secondLevel: (first: string) => ['catalog', 'categories', 'second', first] as const,
     categoryIds: (path: readonly string[]) => ['catalog', 'categories', 'ids', ...path] as const,
-    categoryProducts: (ids: readonly string[], page: number) =>
-      ['catalog', 'categories', 'products', { ids, page }] as const,
+    categoryProducts: (ids: readonly string[], page: number, filters = '') =>
+      ['catalog', 'categories', 'products', { ids, page, filters }] as const,
     shop: (name: string) => ['catalog', 'shop', name] as const,
-    shopProducts: (name: string, page: number) => ['catalog', 'shop', name, 'products', page] as const,
+    shopProducts: (name: string, page: number, filters = '') =>
+      ['catalog', 'shop', name, 'products', page, filters] as const,
     publicUser: (id: string) => ['catalog', 'public-user', id] as const,
   },
 
