@@ -34,10 +34,23 @@ export const reviewSchema = z.object({
   rating: z.number().int().min(1).max(5),
   comment: z.string(),
   createdAt: isoDate,
-  /** The reviewer has an order (not cancelled) containing this product (docs/product/catalog.md). */
+  /** The reviewer has a delivered order containing this product (docs/decisions/0105-reviews.md). */
   verifiedPurchase: z.boolean(),
+  /** Photo URLs (originals; variants swap 'original'), at most 4, in order. */
+  images: z.array(z.string()).optional(),
+  /** How many people found the review helpful. */
+  helpfulCount: z.number().int().min(0).optional(),
 });
 export type Review = z.infer<typeof reviewSchema>;
+
+/** Visible reviews per number of stars, "1" to "5" (#shared/reviews.ts). */
+export const ratingCountsSchema = z.object({
+  '1': z.number().int().min(0),
+  '2': z.number().int().min(0),
+  '3': z.number().int().min(0),
+  '4': z.number().int().min(0),
+  '5': z.number().int().min(0),
+});
 
 /** A variant on the wire (docs/decisions/0102-product-variants.md). `price` null: the product's price. */
 export const variantSchema = z.object({
@@ -74,8 +87,10 @@ export const productSchema = z.object({
   description: z.string(),
   rating: z.number(),
   numReviews: z.number().int(),
-  /** On the detail answer only; lists send []. */
+  /** On the detail answer only, the newest visible reviews (at most 10); lists send []. */
   reviews: z.array(reviewSchema),
+  /** The 5★…1★ breakdown of the visible reviews, on the detail answer only. */
+  ratingCounts: ratingCountsSchema.optional(),
   user: z.object({ _id: z.string(), name: z.string() }),
   shop: z.object({ _id: z.string(), shopName: z.string() }).nullable(),
   /** SPEC's sizes: the variants' sizes, each once, in variant order. `countInStock` is their total. */
