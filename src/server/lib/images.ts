@@ -116,13 +116,26 @@ export async function storeProductImage(
   storage: Storage,
   productId: string,
   buffer: Buffer,
+  options: StoreImageOptions = {},
+): Promise<{ url: string; key: string }> {
+  return storeImage(storage, `products/${productId}`, buffer, options);
+}
+
+/**
+ * Store an image the way product images are stored (same checks, re-encoding and variants), in `folder`
+ * (`reviews/<reviewId>` for review photos, docs/decisions/0105-reviews.md).
+ */
+export async function storeImage(
+  storage: Storage,
+  folder: string,
+  buffer: Buffer,
   { effort = 3 }: StoreImageOptions = {},
 ): Promise<{ url: string; key: string }> {
   if (!sniffImageType(buffer))
     throw new AppError('unsupported_media', 'Only JPEG, PNG, WebP or GIF images are accepted', {
       code: 'unsupported_image',
     });
-  const key = `products/${productId}/${randomUUID()}-original.webp`;
+  const key = `${folder}/${randomUUID()}-original.webp`;
   assertSafeKey(key);
 
   const outputs = await withImage(buffer, async (image) => {
@@ -159,7 +172,7 @@ export async function storeProductImage(
   return { url: storage.publicUrl(key), key };
 }
 
-/** Delete a product image stored by `storeProductImage` and its variants, given its URL. */
+/** Delete an image stored by `storeProductImage` or `storeImage` and its variants, given its URL. */
 export async function deleteProductImage(storage: Storage, url: string): Promise<void> {
   const key = keyOfPublicUrl(url);
   if (!key || !key.includes('original')) return;
