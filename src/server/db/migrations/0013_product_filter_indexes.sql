@@ -20,8 +20,5 @@ CREATE INDEX IF NOT EXISTS products_active_available_sizes_idx ON products USING
 --> statement-breakpoint
 CREATE INDEX IF NOT EXISTS products_active_available_colours_idx ON products USING gin (available_colours) WHERE status;
 --> statement-breakpoint
--- Seller filter inside a category or search: the seller's active products.
-CREATE INDEX IF NOT EXISTS products_active_user_idx ON products (user_id) WHERE status;
---> statement-breakpoint
 -- The discount-expiry sweep: products whose sale price still has a discount off (a small share).
 CREATE INDEX IF NOT EXISTS products_discounted_idx ON products (id) WHERE sale_price < list_price;
