@@ -26,6 +26,7 @@ export const API_TAGS = {
   places: 'Countries, states, cities and postal codes',
   catalog: 'Products, reviews, categories, discounts and category markups',
   shops: 'Shops and their products',
+  'size-charts': "Sellers' size charts (measurements per size) that products point at",
   uploads: 'Product images, shop picture and banner',
   orders: 'Placing, listing and fulfilling orders; seller payouts',
   payments: 'RazorPay and PayPal checkout, the payment sandbox and the RazorPay webhook',
@@ -151,6 +152,12 @@ export const OPERATIONS: Record<string, Operation> = {
   'GET /api/shops/names': { operationId: 'listShopNames', tag: 'shops' },
   'GET /api/shops/name/:shopName': { operationId: 'getShop', tag: 'shops' },
   'GET /api/shops/products/:shopName': { operationId: 'listShopProducts', tag: 'shops' },
+
+  // size-charts
+  'GET /api/size-charts': { operationId: 'listSizeCharts', tag: 'size-charts' },
+  'POST /api/size-charts': { operationId: 'createSizeChart', tag: 'size-charts' },
+  'PUT /api/size-charts/:id': { operationId: 'updateSizeChart', tag: 'size-charts' },
+  'DELETE /api/size-charts/:id': { operationId: 'deleteSizeChart', tag: 'size-charts' },
 
   // uploads
   'POST /api/upload/product': { operationId: 'uploadProductImages', tag: 'uploads' },
