@@ -38,6 +38,7 @@ import kycPlugin from './modules/kyc/kyc.plugin.ts';
 import placesPlugin from './modules/places/places.plugin.ts';
 import catalogPlugin, { productHeadHtml } from './modules/catalog/catalog.plugin.ts';
 import shopsPlugin from './modules/shops/shops.plugin.ts';
+import wishlistPlugin from './modules/wishlist/wishlist.plugin.ts';
 import sizeChartsPlugin from './modules/size-charts/size-charts.plugin.ts';
 import uploadsPlugin from './modules/uploads/uploads.plugin.ts';
 import ordersPlugin from './modules/orders/orders.plugin.ts';
@@ -206,6 +207,7 @@ export async function buildApp({ config, db, logger, logStream, onRoute }: Build
   await app.register(placesPlugin, { prefix: '/api' });
   await app.register(catalogPlugin, { prefix: '/api' });
   await app.register(shopsPlugin, { prefix: '/api' });
+  await app.register(wishlistPlugin, { prefix: '/api' });
   await app.register(sizeChartsPlugin, { prefix: '/api' });
   await app.register(uploadsPlugin, { prefix: '/api' });
   await app.register(ordersPlugin, { prefix: '/api' });

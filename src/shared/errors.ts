@@ -64,6 +64,8 @@ export const ERROR_CODES = {
   already_reviewed: 'already_reviewed',
   /** 409: the seller already has a size chart with this name. */
   size_chart_name_taken: 'size_chart_name_taken',
+  /** 409: the wishlist already holds the most products it may (WISHLIST_MAX). */
+  wishlist_full: 'wishlist_full',
 
   // Orders and payments.
   /** 400: an order line names a product that does not exist. */

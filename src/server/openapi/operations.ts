@@ -26,6 +26,7 @@ export const API_TAGS = {
   places: 'Countries, states, cities and postal codes',
   catalog: 'Products, reviews, categories, discounts and category markups',
   shops: 'Shops and their products',
+  wishlist: "A signed-in shopper's saved products",
   'size-charts': "Sellers' size charts (measurements per size) that products point at",
   uploads: 'Product images, shop picture and banner',
   orders: 'Placing, listing and fulfilling orders; seller payouts',
@@ -152,6 +153,12 @@ export const OPERATIONS: Record<string, Operation> = {
   'GET /api/shops/names': { operationId: 'listShopNames', tag: 'shops' },
   'GET /api/shops/name/:shopName': { operationId: 'getShop', tag: 'shops' },
   'GET /api/shops/products/:shopName': { operationId: 'listShopProducts', tag: 'shops' },
+
+  // wishlist
+  'GET /api/wishlist': { operationId: 'getMyWishlist', tag: 'wishlist' },
+  'PUT /api/wishlist/:productId': { operationId: 'saveToWishlist', tag: 'wishlist' },
+  'DELETE /api/wishlist/:productId': { operationId: 'removeFromWishlist', tag: 'wishlist' },
+  'POST /api/wishlist/merge': { operationId: 'mergeGuestWishlist', tag: 'wishlist' },
 
   // size-charts
   'GET /api/size-charts': { operationId: 'listSizeCharts', tag: 'size-charts' },
