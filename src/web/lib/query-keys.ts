@@ -70,6 +70,9 @@ export const queryKeys = {
     markups: [...productManagement, 'markups'] as const,
     markup: (id: string) => [...productManagement, 'markup', id] as const,
     markupByName: (name: string) => [...productManagement, 'markup-name', name] as const,
+    /** A seller's size charts (docs/decisions/0106-size-charts.md); '' is the caller's own. */
+    sizeCharts: [...productManagement, 'size-charts'] as const,
+    sizeChartsOf: (seller: string) => [...productManagement, 'size-charts', seller] as const,
   },
 
   /** Orders (private). */
