@@ -33,7 +33,12 @@ const productRow = async (id: string) => (await t.db.select().from(products).whe
 const detail = async (id: string) => productSchema.parse((await t.app.inject(`/api/products/${id}`)).json());
 
 /** An order by `userId` with one line for `productId`, as checkout would write it. */
-async function purchase(userId: string, productId: string, status: 'placed' | 'cancelled' = 'placed') {
+async function purchase(
+  userId: string,
+  productId: string,
+  status: 'placed' | 'cancelled' = 'placed',
+  delivered = false,
+) {
   const address = {
     address: '1 MG Road',
     city: 'Pune',
@@ -53,6 +58,10 @@ async function purchase(userId: string, productId: string, status: 'placed' | 'c
       totalPriceInr: '523.95',
       status,
       cancelledAt: status === 'cancelled' ? new Date() : null,
+      isPaid: delivered,
+      paidAt: delivered ? new Date() : null,
+      isDelivered: delivered,
+      deliveredAt: delivered ? new Date() : null,
     })
     .returning();
   if (!order) throw new Error('order insert failed');
@@ -87,6 +96,8 @@ describe('POST /api/products/:id/reviews', () => {
         comment: 'Lovely fabric.',
         createdAt: expect.any(String),
         verifiedPurchase: false,
+        images: [],
+        helpfulCount: 0,
       },
     ]);
     expect(shown).toMatchObject({ rating: 4, numReviews: 1 });
@@ -174,24 +185,26 @@ describe('POST /api/products/:id/reviews', () => {
     expect((await detail(target.id)).rating).toBe(4.67);
   });
 
-  it('marks reviews by buyers of the product as verified purchases (cancelled orders do not count)', async () => {
+  it('marks reviews by buyers who received the product as verified purchases', async () => {
     const target = await createProduct(t.db, { sellerId: seller.id });
-    const [bought, cancelled, browsed] = await Promise.all([
+    const [received, placed, cancelled, browsed] = await Promise.all([
+      createUser(t.db),
       createUser(t.db),
       createUser(t.db),
       createUser(t.db),
     ]);
-    if (!bought || !cancelled || !browsed) throw new Error('users');
-    await purchase(bought.id, target.id);
+    if (!received || !placed || !cancelled || !browsed) throw new Error('users');
+    await purchase(received.id, target.id, 'placed', true);
+    await purchase(placed.id, target.id); // ordered, not delivered yet
     await purchase(cancelled.id, target.id, 'cancelled');
-    await purchase(browsed.id, product.id); // bought something else
-    for (const u of [bought, cancelled, browsed]) {
+    await purchase(browsed.id, product.id, 'placed', true); // received something else
+    for (const u of [received, placed, cancelled, browsed]) {
       expect((await review(target.id, { rating: 5, comment: 'Nice' }, await tokenFor(u))).statusCode).toBe(
         201,
       );
     }
-    // Newest first: the first review written (by the buyer) is last.
+    // Newest first: the first review written (by the buyer who received it) is last.
     const flags = (await detail(target.id)).reviews.map((r) => r.verifiedPurchase);
-    expect(flags).toEqual([false, false, true]);
+    expect(flags).toEqual([false, false, false, true]);
   });
 });

@@ -12,6 +12,7 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/products/category',
   'GET /api/products/:id',
   'GET /api/products/:id/markup',
+  'GET /api/products/:id/reviews',
   'GET /api/product-discounts',
   'GET /api/product-discounts/coupon/:code',
   'GET /api/category/getcategories/:categoryId',

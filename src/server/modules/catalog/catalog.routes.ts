@@ -1,24 +1,20 @@
 import { z } from 'zod';
-import { errorSchema, messageSchema, idParams } from '#shared/schemas/common.ts';
+import { errorSchema, idParams } from '#shared/schemas/common.ts';
 import {
   markupSchema,
   productListQuery,
   productListSchema,
   productSchema,
   productsByCategoryQuery,
-  REVIEW_MSG,
-  reviewBody,
 } from '#shared/schemas/product.ts';
 import type { App } from '../../lib/types.ts';
-import { requireActive } from '../../plugins/auth.ts';
-import { PER_USER_LIMITS } from '../../plugins/per-user-limits.ts';
 import categoryRoutes from './category.routes.ts';
 import discountRoutes from './discount.routes.ts';
 import discountWriteRoutes from './discount-write.routes.ts';
 import markupRoutes from './markup.routes.ts';
 import productWriteRoutes from './product-write.routes.ts';
+import reviewRoutes from './review.routes.ts';
 import * as productService from './product.service.ts';
-import { signedIn } from '../../plugins/context.ts';
 
 const productIdParams = idParams('Product not found');
 /** Any string: the markup of anything unknown, malformed ids included, is 0 (docs/product/api.md). */
@@ -94,33 +90,8 @@ export default async function catalogRoutes(app: App) {
     async (req) => productService.productMarkup(req.ctx, req.params.id),
   );
 
-  app.post(
-    '/products/:id/reviews',
-    {
-      config: { rateLimit: PER_USER_LIMITS.review },
-      // Before body validation, so a guest is asked to sign in rather than told the body is wrong.
-      onRequest: requireActive,
-      schema: {
-        tags: ['products'],
-        summary: 'Review a product (once per user)',
-        params: productIdParams,
-        body: reviewBody,
-        response: {
-          201: messageSchema,
-          400: errorSchema,
-          401: errorSchema,
-          403: errorSchema,
-          404: errorSchema,
-          409: errorSchema,
-        },
-      },
-    },
-    async (req, reply) => {
-      await productService.addReview(signedIn(req), req.params.id, req.body);
-      return reply.status(201).send({ message: REVIEW_MSG.added });
-    },
-  );
-
+  // Reviews: the paged list, writes with photos, votes and hiding (a plugin of their own: multipart).
+  await app.register(reviewRoutes);
   await app.register(categoryRoutes);
   await app.register(discountRoutes);
   // The seller's and Admin's side: product writes and tables, discounts, markups.

@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { STOREFRONT_MAX_PAGES, STOREFRONT_PAGE_SIZE } from '#shared/schemas/product.ts';
 import type { SearchTerms } from '#shared/search.ts';
 import type { Queryable } from '../../db/client.ts';
-import { categories, products, reviews, shops, sizeCharts, users } from '../../db/schema/index.ts';
+import { categories, products, shops, sizeCharts, users } from '../../db/schema/index.ts';
 import { categoryLevels } from './category.repo.ts';
 import { variantsOf, type VariantRow } from './variant.repo.ts';
 
@@ -283,41 +283,6 @@ export async function sizeChartById(db: Queryable, id: string | null): Promise<S
   return rows[0] ?? null;
 }
 
-export type ReviewRow = {
-  id: string;
-  name: string;
-  rating: number;
-  comment: string;
-  createdAt: Date;
-  verifiedPurchase: boolean;
-};
-
-/**
- * A product's reviews, newest first. "Verified purchase": the reviewer has a non-cancelled order with a
- * line for this product, found through the reviewer's orders (orders_user_idx), computed on read.
- */
-export async function productReviews(db: Queryable, productId: string): Promise<ReviewRow[]> {
-  return db
-    .select({
-      id: reviews.id,
-      name: reviews.name,
-      rating: reviews.rating,
-      comment: reviews.comment,
-      createdAt: reviews.createdAt,
-      // Written out in full: Drizzle leaves columns unqualified in a join-less select, which a
-      // correlated subquery would resolve against its own tables.
-      verifiedPurchase: sql<boolean>`exists (
-        select 1 from orders o join order_items oi on oi.order_id = o.id
-        where o.user_id = "reviews"."user_id"
-          and oi.product_id = "reviews"."product_id"
-          and o.status <> 'cancelled'
-      )`,
-    })
-    .from(reviews)
-    .where(eq(reviews.productId, productId))
-    .orderBy(desc(reviews.createdAt), desc(reviews.id));
-}
-
 /** Who may see a product, and its markup: enough to decide visibility without loading the card. */
 export async function productHead(
   db: Queryable,
@@ -333,34 +298,4 @@ export async function productHead(
     .from(products)
     .where(eq(products.id, id));
   return rows[0] ?? null;
-}
-
-/** Lock an active product for the rest of the transaction; null when unknown or inactive. */
-export async function lockActiveProduct(
-  db: Queryable,
-  id: string,
-): Promise<{ id: string; userId: string } | null> {
-  const rows = await db
-    .select({ id: products.id, userId: products.userId })
-    .from(products)
-    .where(and(eq(products.id, id), activeProduct))
-    .for('update');
-  return rows[0] ?? null;
-}
-
-export async function insertReview(db: Queryable, values: typeof reviews.$inferInsert): Promise<void> {
-  await db.insert(reviews).values(values);
-}
-
-/**
- * Recompute rating (exact average, rounded half-up to 2 decimals by NUMERIC) and numReviews from the
- * reviews table. `updated_at` is left alone: it records edits by the seller (docs/product/orders-and-checkout.md#checkout-flow product edit).
- */
-export async function refreshRating(db: Queryable, productId: string): Promise<void> {
-  await db.execute(sql`
-    update products
-       set rating = stats.rating, num_reviews = stats.n
-      from (select coalesce(round(avg(rating)::numeric, 2), 0) as rating, count(*)::int as n
-              from reviews where product_id = ${productId}) as stats
-     where products.id = ${productId}`);
 }

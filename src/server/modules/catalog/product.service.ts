@@ -1,21 +1,20 @@
 import { isAdmin, type Actor } from '#shared/permissions.ts';
 import {
-  REVIEW_MSG,
   STOREFRONT_MAX_PAGES,
   STOREFRONT_PAGE_SIZE,
   TOP_PRODUCTS,
   type Product,
   type ProductList,
-  type ReviewBody,
+  type Review,
   type SizeChart,
   type Variant,
 } from '#shared/schemas/product.ts';
 import { isUuid } from '#shared/schemas/common.ts';
 import { isBlankKeyword, searchTerms } from '#shared/search.ts';
-import { uniqueViolation } from '../../db/pg-errors.ts';
-import { conflict, forbidden, notFound } from '../../lib/errors.ts';
-import type { AuthedCtx, Ctx } from '../../lib/types.ts';
+import { notFound } from '../../lib/errors.ts';
+import type { Ctx } from '../../lib/types.ts';
 import * as repo from './product.repo.ts';
+import * as reviewService from './review.service.ts';
 import type { VariantRow } from './variant.repo.ts';
 
 /** Storefront products (docs/product/api.md, docs/product/catalog.md): lists and search show active products only. */
@@ -52,7 +51,7 @@ export function toSizeChart(c: repo.SizeChartData): SizeChart {
  */
 export function toProduct(
   row: repo.ProductCardRow,
-  reviews: repo.ReviewRow[] = [],
+  reviews: Review[] = [],
   sizeChart: repo.SizeChartData | null = null,
 ): Product {
   return {
@@ -74,14 +73,7 @@ export function toProduct(
     description: row.description,
     rating: Number(row.rating),
     numReviews: row.numReviews,
-    reviews: reviews.map((r) => ({
-      _id: r.id,
-      name: r.name,
-      rating: r.rating,
-      comment: r.comment,
-      createdAt: iso(r.createdAt),
-      verifiedPurchase: r.verifiedPurchase,
-    })),
+    reviews,
     user: { _id: row.userId, name: row.userName },
     shop: row.shopId && row.shopName !== null ? { _id: row.shopId, shopName: row.shopName } : null,
     sizes: row.sizes,
@@ -143,11 +135,12 @@ const canSee = (actor: Actor | null, p: { userId: string; status: boolean }) =>
 export async function getProduct(ctx: Ctx, id: string): Promise<Product> {
   const [row] = await repo.productCards(ctx.db, [id]);
   if (!row || !canSee(ctx.actor, row)) throw notFound(PRODUCT_NOT_FOUND);
-  const [reviews, sizeChart] = await Promise.all([
-    repo.productReviews(ctx.db, id),
+  const [reviews, ratingCounts, sizeChart] = await Promise.all([
+    reviewService.embeddedReviews(ctx, id),
+    reviewService.ratingCounts(ctx, id),
     repo.sizeChartById(ctx.db, row.sizeChartId),
   ]);
-  return toProduct(row, reviews, sizeChart);
+  return { ...toProduct(row, reviews, sizeChart), ratingCounts };
 }
 
 /** GET /api/products/:id/markup: 0 for anything unknown or not visible (docs/product/api.md: "0 on any error"). */
@@ -155,33 +148,4 @@ export async function productMarkup(ctx: Ctx, id: string): Promise<{ percentageM
   const head = isUuid(id) ? await repo.productHead(ctx.db, id) : null;
   if (!head || !canSee(ctx.actor, head)) return { percentageMarkup: 0 };
   return { percentageMarkup: Number(head.percentageMarkup) };
-}
-
-/**
- * POST /api/products/:id/reviews. One transaction: lock the product row, insert (the unique key refuses a
- * second review by the same user, even when two arrive together), recompute rating and numReviews from
- * the reviews table. Reviews of one product queue on the row lock, so each recount sees all before it.
- */
-export async function addReview(ctx: AuthedCtx, productId: string, body: ReviewBody): Promise<void> {
-  const { actor } = ctx;
-  await ctx.db.transaction(async (tx) => {
-    const product = await repo.lockActiveProduct(tx, productId);
-    if (!product) throw notFound(PRODUCT_NOT_FOUND);
-    // A seller rating their own goods is not a review.
-    if (product.userId === actor.id) throw forbidden(REVIEW_MSG.ownProduct);
-    try {
-      await repo.insertReview(tx, {
-        productId,
-        userId: actor.id,
-        name: actor.name,
-        rating: body.rating,
-        comment: body.comment,
-      });
-    } catch (err) {
-      if (uniqueViolation(err) === 'reviews_one_per_user')
-        throw conflict(REVIEW_MSG.alreadyReviewed, 'already_reviewed');
-      throw err;
-    }
-    await repo.refreshRating(tx, productId);
-  });
 }
