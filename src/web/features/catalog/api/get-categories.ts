@@ -60,22 +60,27 @@ export const categoryIdsQueryOptions = (path: readonly string[]) =>
     staleTime: CATEGORY_TREE_STALE,
   });
 
-/** GET /api/products/category?categoryIDs=a,b&pageNumber=n — active products in those categories. */
-export const categoryProductsQueryOptions = (ids: readonly string[], pageNumber: number) =>
+/**
+ * GET /api/products/category?categoryIDs=a,b&pageNumber=n&…filters — active products in those categories;
+ * `filters` is the filters' query string (lib/filter-params.ts filtersQuery).
+ */
+export const categoryProductsQueryOptions = (ids: readonly string[], pageNumber: number, filters = '') =>
   queryOptions({
-    queryKey: queryKeys.catalog.categoryProducts(ids, pageNumber),
+    queryKey: queryKeys.catalog.categoryProducts(ids, pageNumber, filters),
     queryFn: ({ signal }) => {
-      const params = new URLSearchParams({ categoryIDs: ids.join(','), pageNumber: String(pageNumber) });
+      const params = new URLSearchParams(filters);
+      params.set('categoryIDs', ids.join(','));
+      params.set('pageNumber', String(pageNumber));
       return api.get<ProductList>(`/api/products/category?${params.toString()}`, { signal });
     },
   });
 
 /** The category page's two calls, the second waiting for the first (docs/product/screens.md, docs/product/messages.md). */
-export function useCategoryProducts(path: readonly string[], pageNumber: number) {
+export function useCategoryProducts(path: readonly string[], pageNumber: number, filters = '') {
   const ids = useQuery({ ...categoryIdsQueryOptions(path), enabled: path.length > 0 });
   const categoryIDs = ids.data?.categoryIDs ?? [];
   const products = useQuery({
-    ...categoryProductsQueryOptions(categoryIDs, pageNumber),
+    ...categoryProductsQueryOptions(categoryIDs, pageNumber, filters),
     enabled: categoryIDs.length > 0,
     placeholderData: keepPreviousData,
   });

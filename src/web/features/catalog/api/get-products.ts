@@ -3,23 +3,30 @@ import type { ProductList } from '#shared/schemas/product.ts';
 import { api } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 
-/** GET /api/products?keyword=&pageNumber= — newest first, or search results best first; 12 a page. */
+/**
+ * GET /api/products?keyword=&pageNumber=&…filters — newest first, or search results best first; 12 a page.
+ * `filters` is the filters' query string (lib/filter-params.ts filtersQuery), '' for none.
+ */
 export function getProducts(
-  { keyword, pageNumber }: { keyword: string; pageNumber: number },
+  { keyword, pageNumber, filters = '' }: { keyword: string; pageNumber: number; filters?: string },
   signal?: AbortSignal,
 ): Promise<ProductList> {
-  const params = new URLSearchParams({ pageNumber: String(pageNumber) });
+  const params = new URLSearchParams(filters);
+  params.set('pageNumber', String(pageNumber));
   if (keyword) params.set('keyword', keyword);
   return api.get<ProductList>(`/api/products?${params.toString()}`, { signal });
 }
 
-export const productsQueryOptions = (keyword: string, pageNumber: number) =>
+export const productsQueryOptions = (keyword: string, pageNumber: number, filters = '') =>
   queryOptions({
-    queryKey: queryKeys.catalog.products(keyword, pageNumber),
-    queryFn: ({ signal }) => getProducts({ keyword, pageNumber }, signal),
+    queryKey: queryKeys.catalog.products(keyword, pageNumber, filters),
+    queryFn: ({ signal }) => getProducts({ keyword, pageNumber, filters }, signal),
   });
 
-export function useProducts(keyword: string, pageNumber: number) {
+export function useProducts(keyword: string, pageNumber: number, filters = '') {
   // The previous page stays on screen while the next loads, so paging does not flash a spinner.
-  return useQuery({ ...productsQueryOptions(keyword, pageNumber), placeholderData: keepPreviousData });
+  return useQuery({
+    ...productsQueryOptions(keyword, pageNumber, filters),
+    placeholderData: keepPreviousData,
+  });
 }

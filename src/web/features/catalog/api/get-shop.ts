@@ -11,18 +11,27 @@ export const shopQueryOptions = (shopName: string) =>
       api.get<PublicShop>(`/api/shops/name/${encodeURIComponent(shopName)}`, { signal }),
   });
 
-/** GET /api/shops/products/:shopName?pageNumber=n — the shop's active products. */
-export const shopProductsQueryOptions = (shopName: string, pageNumber: number) =>
+/**
+ * GET /api/shops/products/:shopName?pageNumber=n&…filters — the shop's active products; `filters` is the
+ * filters' query string (lib/filter-params.ts filtersQuery).
+ */
+export const shopProductsQueryOptions = (shopName: string, pageNumber: number, filters = '') =>
   queryOptions({
-    queryKey: queryKeys.catalog.shopProducts(shopName, pageNumber),
-    queryFn: ({ signal }) =>
-      api.get<ProductList>(
-        `/api/shops/products/${encodeURIComponent(shopName)}?pageNumber=${String(pageNumber)}`,
+    queryKey: queryKeys.catalog.shopProducts(shopName, pageNumber, filters),
+    queryFn: ({ signal }) => {
+      const params = new URLSearchParams(filters);
+      params.set('pageNumber', String(pageNumber));
+      return api.get<ProductList>(
+        `/api/shops/products/${encodeURIComponent(shopName)}?${params.toString()}`,
         { signal },
-      ),
+      );
+    },
   });
 
 export const useShop = (shopName: string) => useQuery(shopQueryOptions(shopName));
 
-export const useShopProducts = (shopName: string, pageNumber: number) =>
-  useQuery({ ...shopProductsQueryOptions(shopName, pageNumber), placeholderData: keepPreviousData });
+export const useShopProducts = (shopName: string, pageNumber: number, filters = '') =>
+  useQuery({
+    ...shopProductsQueryOptions(shopName, pageNumber, filters),
+    placeholderData: keepPreviousData,
+  });

@@ -2,14 +2,25 @@ import type { Product } from '#shared/schemas/product.ts';
 import { ProductCard } from '#web/components/product-card.tsx';
 import { useShelfPrice } from '../api/get-discounts.ts';
 
-/** Storefront grid (docs/product/screens.md, docs/product/pricing-and-tax.md): one column on small screens, two at md, three at lg, four at xl. */
-export function ProductGrid({ products, label }: { products: readonly Product[]; label: string }) {
+/**
+ * Storefront grid (docs/product/screens.md, docs/product/pricing-and-tax.md): one column on small screens, two at md, three at lg, four at xl;
+ * beside the filters (`besideFilters`), two columns from sm, three at xl.
+ */
+export function ProductGrid({
+  products,
+  label,
+  besideFilters = false,
+}: {
+  products: readonly Product[];
+  label: string;
+  besideFilters?: boolean;
+}) {
   const priceOf = useShelfPrice();
+  const cols = besideFilters
+    ? 'row-cols-1 row-cols-sm-2 row-cols-xl-3'
+    : 'row-cols-1 row-cols-md-2 row-cols-lg-3 row-cols-xl-4';
   return (
-    <ul
-      className="haat-grid row row-cols-1 row-cols-md-2 row-cols-lg-3 row-cols-xl-4 g-3 g-lg-4 list-unstyled"
-      aria-label={label}
-    >
+    <ul className={`haat-grid row ${cols} g-3 g-lg-4 list-unstyled`} aria-label={label}>
       {products.map((product) => (
         <li key={product._id} className="col">
           <ProductCard product={product} pricing={priceOf(product)} />

@@ -4,9 +4,13 @@ import { Breadcrumbs } from '#web/components/breadcrumbs.tsx';
 import { Loader } from '#web/components/loader.tsx';
 import { Pagination, PastLastPage } from '#web/components/pagination.tsx';
 import { useCategoryProducts } from '../api/get-categories.ts';
+import { SubCategoryLinks } from '../components/category-links.tsx';
+import { FilteredListing } from '../components/filter-panel.tsx';
 import { ProductGrid } from '../components/product-grid.tsx';
 import { segmentLabels } from '../lib/category-path.ts';
+import { activeFilterCount, clearFilters, hrefWithFilters } from '../lib/filter-params.ts';
 import { pageFromParam } from '../lib/route-params.ts';
+import { useListFilters } from '../lib/use-list-filters.ts';
 
 /** docs/product/messages.md's category page messages. */
 export const CATEGORY_MSG = {
@@ -18,7 +22,7 @@ export const CATEGORY_MSG = {
  * '/categories/:category' and the deeper breadcrumb targets '/categories/:category/:sub/…' (docs/product/screens.md):
  * the products of the categories at exactly that path of level names (dashes read as spaces), so 'Men
  * Clothes › Ethnic Wear' lists no women's sarees; with a breadcrumb of the segments. Further pages are
- * '?page=n'.
+ * '?page=n'; filters and sort sit beside it in the query ('?size=M&sort=price_asc').
  */
 export function CategoryPage() {
   const params = useParams();
@@ -27,13 +31,14 @@ export function CategoryPage() {
     (s): s is string => !!s,
   );
   const page = pageFromParam(search.get('page'));
-  const { ids, products } = useCategoryProducts(segments, page);
+  const base = `/categories/${segments.map((s) => encodeURIComponent(s)).join('/')}`;
+  const { filters, query, apply } = useListFilters(base, 'page');
+  const { ids, products } = useCategoryProducts(segments, page, query);
 
   const list = products.data;
   const labels = segmentLabels(segments, list?.products.map((p) => p.category) ?? []);
   const heading = labels[labels.length - 1] ?? 'Category';
-  const base = `/categories/${segments.map((s) => encodeURIComponent(s)).join('/')}`;
-  const pageHref = (n: number) => (n > 1 ? `${base}?page=${String(n)}` : base);
+  const pageHref = (n: number) => hrefWithFilters(n > 1 ? `${base}?page=${String(n)}` : base, filters);
   const crumbs = [
     { label: 'Home', to: '/' },
     ...labels.map((label, i) => ({
@@ -45,6 +50,7 @@ export function CategoryPage() {
     })),
   ];
   const noCategory = ids.isSuccess && ids.data.categoryIDs.length === 0;
+  const filtered = activeFilterCount(filters) > 0;
 
   return (
     <section>
@@ -55,22 +61,51 @@ export function CategoryPage() {
       <h1 className="h3 mb-3">{heading}</h1>
       {ids.isError ? (
         <Message variant="danger">{CATEGORY_MSG.ids}</Message>
-      ) : products.isError ? (
-        <Message variant="danger">{CATEGORY_MSG.products}</Message>
-      ) : noCategory || (list && list.products.length === 0) ? (
+      ) : noCategory ? (
         <Message variant="secondary">
           No products found in this category. <Link to="/">Browse the latest products</Link>.
         </Message>
-      ) : !list ? (
-        <Loader label="Loading products…" />
       ) : (
-        <div
-          aria-busy={products.isPlaceholderData}
-          className={products.isPlaceholderData ? 'opacity-50' : undefined}
+        <FilteredListing
+          filters={filters}
+          facets={list?.facets}
+          total={list?.total}
+          onApply={apply}
+          before={<SubCategoryLinks segments={segments} filters={filters} />}
         >
-          <ProductGrid products={list.products} label={`Products in ${heading}`} />
-          <Pagination page={list.page} pages={list.pages} hrefFor={pageHref} label={`${heading} pages`} />
-        </div>
+          {products.isError ? (
+            <Message variant="danger">{CATEGORY_MSG.products}</Message>
+          ) : list && list.products.length === 0 ? (
+            <Message variant="secondary">
+              {filtered ? (
+                <>
+                  No products match these filters.{' '}
+                  <button
+                    type="button"
+                    className="btn btn-link p-0 align-baseline"
+                    onClick={() => apply(clearFilters(filters))}
+                  >
+                    Clear all filters
+                  </button>
+                </>
+              ) : (
+                <>
+                  No products found in this category. <Link to="/">Browse the latest products</Link>.
+                </>
+              )}
+            </Message>
+          ) : !list ? (
+            <Loader label="Loading products…" />
+          ) : (
+            <div
+              aria-busy={products.isPlaceholderData}
+              className={products.isPlaceholderData ? 'opacity-50' : undefined}
+            >
+              <ProductGrid products={list.products} label={`Products in ${heading}`} besideFilters />
+              <Pagination page={list.page} pages={list.pages} hrefFor={pageHref} label={`${heading} pages`} />
+            </div>
+          )}
+        </FilteredListing>
       )}
     </section>
   );

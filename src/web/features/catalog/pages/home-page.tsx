@@ -5,21 +5,31 @@ import { Loader } from '#web/components/loader.tsx';
 import { Pagination, PastLastPage } from '#web/components/pagination.tsx';
 import { useProducts } from '../api/get-products.ts';
 import { BannerCarousel } from '../components/banner-carousel.tsx';
+import { TopCategoryLinks } from '../components/category-links.tsx';
+import { FilteredListing } from '../components/filter-panel.tsx';
 import { ProductGrid } from '../components/product-grid.tsx';
 import { TopRatedStrip } from '../components/top-rated-strip.tsx';
+import { activeFilterCount, clearFilters, EMPTY_FILTERS, hrefWithFilters } from '../lib/filter-params.ts';
 import { listHref, pageFromParam } from '../lib/route-params.ts';
+import { useListFilters } from '../lib/use-list-filters.ts';
 
 /**
  * Home and search results (docs/product/screens.md): '/', '/page/:pageNumber', '/search/:keyword',
  * '/search/:keyword/page/:pageNumber'. Without a keyword: the banner, 'Top Rated' and 'Latest Products';
- * with one: a Go Back button instead of the banner, and the results best first. A blank keyword goes home.
+ * with one: a Go Back button instead of the banner, and the results best first, with filters and sort kept
+ * in the query ('/search/kurta?size=M&sort=price_asc'). A blank keyword goes home.
  */
 export function HomePage() {
   const params = useParams();
   const keyword = (params.keyword ?? '').trim();
   const page = pageFromParam(params.pageNumber);
   const searching = params.keyword !== undefined;
-  const products = useProducts(keyword, page);
+  const listFilters = useListFilters(listHref(keyword, 1));
+  // Filters belong to search results; the home page's Latest Products has none.
+  const filters = searching ? listFilters.filters : EMPTY_FILTERS;
+  const products = useProducts(keyword, page, searching ? listFilters.query : '');
+  const hrefFor = (n: number) => hrefWithFilters(listHref(keyword, n), filters);
+  const filtered = activeFilterCount(filters) > 0;
 
   if (searching && isBlankKeyword(keyword)) return <Navigate to="/" replace />;
 
@@ -31,12 +41,50 @@ export function HomePage() {
       ? `Latest Products, page ${String(page)} · Haat`
       : 'Haat · Online marketplace';
 
+  const results = products.isPending ? (
+    <Loader label="Loading products…" />
+  ) : products.isError ? (
+    <ErrorAlert error={products.error} />
+  ) : list && list.products.length === 0 ? (
+    <Message variant="secondary">
+      {filtered ? (
+        <>
+          No products match these filters.{' '}
+          <button
+            type="button"
+            className="btn btn-link p-0 align-baseline"
+            onClick={() => listFilters.apply(clearFilters(filters))}
+          >
+            Clear all filters
+          </button>
+        </>
+      ) : searching ? (
+        <>
+          No products found. Try another word, or <Link to="/">browse the latest products</Link>.
+        </>
+      ) : (
+        'No products found.'
+      )}
+    </Message>
+  ) : list ? (
+    <div
+      aria-busy={products.isPlaceholderData}
+      className={products.isPlaceholderData ? 'opacity-50' : undefined}
+    >
+      <ProductGrid products={list.products} label={heading} besideFilters={searching} />
+      <Pagination
+        page={list.page}
+        pages={list.pages}
+        hrefFor={hrefFor}
+        label={searching ? 'Search result pages' : 'Product pages'}
+      />
+    </div>
+  ) : null;
+
   return (
     <section>
       <title>{title}</title>
-      {list ? (
-        <PastLastPage page={list.page} pages={list.pages} hrefFor={(n) => listHref(keyword, n)} />
-      ) : null}
+      {list ? <PastLastPage page={list.page} pages={list.pages} hrefFor={hrefFor} /> : null}
       {!searching ? (
         <meta
           name="description"
@@ -61,34 +109,19 @@ export function HomePage() {
           </p>
         ) : null}
       </div>
-      {products.isPending ? (
-        <Loader label="Loading products…" />
-      ) : products.isError ? (
-        <ErrorAlert error={products.error} />
-      ) : list && list.products.length === 0 ? (
-        <Message variant="secondary">
-          {searching ? (
-            <>
-              No products found. Try another word, or <Link to="/">browse the latest products</Link>.
-            </>
-          ) : (
-            'No products found.'
-          )}
-        </Message>
-      ) : list ? (
-        <div
-          aria-busy={products.isPlaceholderData}
-          className={products.isPlaceholderData ? 'opacity-50' : undefined}
+      {searching ? (
+        <FilteredListing
+          filters={filters}
+          facets={list?.facets}
+          total={list?.total}
+          onApply={listFilters.apply}
+          before={<TopCategoryLinks filters={filters} />}
         >
-          <ProductGrid products={list.products} label={heading} />
-          <Pagination
-            page={list.page}
-            pages={list.pages}
-            hrefFor={(n) => listHref(keyword, n)}
-            label={searching ? 'Search result pages' : 'Product pages'}
-          />
-        </div>
-      ) : null}
+          {results}
+        </FilteredListing>
+      ) : (
+        results
+      )}
     </section>
   );
 }

@@ -5,8 +5,11 @@ import { Loader } from '#web/components/loader.tsx';
 import { Pagination, PastLastPage } from '#web/components/pagination.tsx';
 import { shopPath } from '#web/lib/format.ts';
 import { useShop, useShopProducts } from '../api/get-shop.ts';
+import { FilteredListing } from '../components/filter-panel.tsx';
 import { ProductGrid } from '../components/product-grid.tsx';
+import { activeFilterCount, clearFilters, hrefWithFilters } from '../lib/filter-params.ts';
 import { pageFromParam } from '../lib/route-params.ts';
+import { useListFilters } from '../lib/use-list-filters.ts';
 
 const initials = (name: string) =>
   name
@@ -18,14 +21,15 @@ const initials = (name: string) =>
 
 /**
  * '/shop/:shopName' (docs/product/screens.md): the shop's banner, round picture and name, then 'Products by {owner name}'
- * or 'No products found in this shop'. Further pages are '?page=n'.
+ * or 'No products found in this shop'. Further pages are '?page=n'; filters and sort sit beside it in the query.
  */
 export function ShopPage() {
   const { shopName = '' } = useParams();
   const [search] = useSearchParams();
   const page = pageFromParam(search.get('page'));
+  const { filters, query, apply } = useListFilters(shopPath(shopName), 'page');
   const shop = useShop(shopName);
-  const products = useShopProducts(shopName, page);
+  const products = useShopProducts(shopName, page, query);
 
   if (shop.isPending) return <Loader label="Loading the shop…" />;
   if (shop.isError) {
@@ -43,7 +47,8 @@ export function ShopPage() {
   const s = shop.data;
   const list = products.data;
   const base = shopPath(s.shopName);
-  const pageHref = (n: number) => (n > 1 ? `${base}?page=${String(n)}` : base);
+  const pageHref = (n: number) => hrefWithFilters(n > 1 ? `${base}?page=${String(n)}` : base, filters);
+  const filtered = activeFilterCount(filters) > 0;
 
   return (
     <section>
@@ -79,21 +84,47 @@ export function ShopPage() {
         </div>
       </header>
       <h2 className="h4 mb-3">Products by {s.user.name}</h2>
-      {products.isPending ? (
-        <Loader label="Loading products…" />
-      ) : products.isError ? (
-        <ErrorAlert error={products.error} />
-      ) : list && list.products.length === 0 ? (
-        <Message variant="secondary">{MSG.noShopProducts}</Message>
-      ) : list ? (
-        <div
-          aria-busy={products.isPlaceholderData}
-          className={products.isPlaceholderData ? 'opacity-50' : undefined}
-        >
-          <ProductGrid products={list.products} label={`Products by ${s.user.name}`} />
-          <Pagination page={list.page} pages={list.pages} hrefFor={pageHref} label={`${s.shopName} pages`} />
-        </div>
-      ) : null}
+      <FilteredListing
+        filters={filters}
+        // One shop, one seller: no seller filter.
+        facets={list?.facets && { ...list.facets, sellers: [] }}
+        total={list?.total}
+        onApply={apply}
+      >
+        {products.isPending ? (
+          <Loader label="Loading products…" />
+        ) : products.isError ? (
+          <ErrorAlert error={products.error} />
+        ) : list && list.products.length === 0 ? (
+          filtered ? (
+            <Message variant="secondary">
+              No products match these filters.{' '}
+              <button
+                type="button"
+                className="btn btn-link p-0 align-baseline"
+                onClick={() => apply(clearFilters(filters))}
+              >
+                Clear all filters
+              </button>
+            </Message>
+          ) : (
+            <Message variant="secondary">{MSG.noShopProducts}</Message>
+          )
+        ) : list ? (
+          <div
+            aria-busy={products.isPlaceholderData}
+            className={products.isPlaceholderData ? 'opacity-50' : undefined}
+          >
+            <ProductGrid products={list.products} label={`Products by ${s.user.name}`} besideFilters />
+            <Pagination
+              page={list.page}
+              pages={list.pages}
+              hrefFor={pageHref}
+              label={`${s.shopName} pages`}
+            />
+          </div>
+        ) : null}
+      </FilteredListing>
     </section>
   );
 }

@@ -1,0 +1,616 @@
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import Offcanvas from 'react-bootstrap/Offcanvas';
+import { useLocation } from 'react-router';
+import {
+  DISCOUNT_STEPS,
+  RATING_STEPS,
+  type FacetValue,
+  type Facets,
+  type ProductSort,
+} from '#shared/schemas/product.ts';
+import { useFormatInr } from '#web/components/price.tsx';
+import { useDisplayCurrency } from '#web/lib/currency/display-currency.tsx';
+import {
+  activeFilterCount,
+  clearFilters,
+  discountLabel,
+  filterChips,
+  inrToDisplayText,
+  priceFromInputs,
+  ratingLabel,
+  resultCountText,
+  SORT_OPTIONS,
+  toggleValue,
+  visibleFacetValues,
+  withPrice,
+  type ListFilterKey,
+  type ListFilters,
+} from '../lib/filter-params.ts';
+import './filter-panel.css';
+
+/**
+ * The storefront lists' filters (search, category and shop pages): a sidebar from 768 px up, where every
+ * tick applies at once, and on phones a "Filters" button opening a sheet that applies on "Apply". Both are
+ * built from the list's facets; values no product has are left out unless selected. Prices are typed in
+ * the display currency and sent in INR (lib/filter-params.ts).
+ */
+
+type Apply = (next: ListFilters) => void;
+
+/** Shows `n` when known: "Fabindia (12)". */
+const withCount = (label: string, count: number | undefined) =>
+  count === undefined ? label : `${label} (${String(count)})`;
+
+/** Show this many values of a long facet before "Show all". */
+const FACET_PREVIEW = 8;
+
+function CheckboxFacet({
+  legend,
+  name,
+  values,
+  selected,
+  onToggle,
+  buttons = false,
+}: {
+  legend: string;
+  name: ListFilterKey;
+  values: readonly FacetValue[];
+  selected: readonly string[];
+  onToggle: (value: string, on: boolean) => void;
+  /** Short values (sizes) as a wrap of toggle buttons rather than a column of ticks. */
+  buttons?: boolean;
+}) {
+  const id = useId();
+  const [all, setAll] = useState(false);
+  const shown = visibleFacetValues(values, selected);
+  if (shown.length === 0) return null;
+  const long = !buttons && shown.length > FACET_PREVIEW + 2;
+  const visible = long && !all ? shown.slice(0, FACET_PREVIEW) : shown;
+  return (
+    <fieldset className="haat-facet">
+      <legend className="haat-facet-legend">{legend}</legend>
+      <div className={buttons ? 'd-flex flex-wrap gap-2' : undefined}>
+        {visible.map((v, i) => {
+          const inputId = `${id}-${String(i)}`;
+          const checked = selected.includes(v.value);
+          const label = withCount(v.label ?? v.value, v.count);
+          return buttons ? (
+            <span key={v.value}>
+              <input
+                type="checkbox"
+                className="btn-check"
+                id={inputId}
+                name={name}
+                value={v.value}
+                checked={checked}
+                onChange={(e) => onToggle(v.value, e.currentTarget.checked)}
+              />
+              <label className="btn btn-sm btn-outline-secondary haat-size-option" htmlFor={inputId}>
+                {label}
+              </label>
+            </span>
+          ) : (
+            <div key={v.value} className="form-check">
+              <input
+                type="checkbox"
+                className="form-check-input"
+                id={inputId}
+                name={name}
+                value={v.value}
+                checked={checked}
+                onChange={(e) => onToggle(v.value, e.currentTarget.checked)}
+              />
+              <label className="form-check-label text-break" htmlFor={inputId}>
+                {label}
+              </label>
+            </div>
+          );
+        })}
+      </div>
+      {long ? (
+        <button
+          type="button"
+          className="btn btn-link btn-sm px-0"
+          aria-expanded={all}
+          onClick={() => setAll(!all)}
+        >
+          {all ? `Show fewer` : `Show all ${String(shown.length)}`}
+        </button>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** "4★ & up" … or "10% off & up" …: one choice, with "Any" to drop it. */
+function StepFacet({
+  legend,
+  name,
+  steps,
+  facet,
+  selected,
+  label,
+  onChange,
+}: {
+  legend: string;
+  name: string;
+  steps: readonly number[];
+  facet: readonly FacetValue[] | undefined;
+  selected: number | undefined;
+  label: (n: number) => string;
+  onChange: (n: number | undefined) => void;
+}) {
+  const id = useId();
+  const counts = new Map(facet?.map((v) => [Number(v.value), v.count]));
+  const shown = steps.filter((n) => !facet || (counts.get(n) ?? 0) > 0 || n === selected);
+  if (shown.length === 0) return null;
+  const option = (key: string, text: string, value: number | undefined) => (
+    <div key={key} className="form-check">
+      <input
+        type="radio"
+        className="form-check-input"
+        id={`${id}-${key}`}
+        name={`${id}-${name}`}
+        checked={selected === value}
+        onChange={() => onChange(value)}
+      />
+      <label className="form-check-label" htmlFor={`${id}-${key}`}>
+        {text}
+      </label>
+    </div>
+  );
+  return (
+    <fieldset className="haat-facet">
+      <legend className="haat-facet-legend">{legend}</legend>
+      {option('any', 'Any', undefined)}
+      {shown.map((n) => option(String(n), withCount(label(n), facet ? counts.get(n) : undefined), n))}
+    </fieldset>
+  );
+}
+
+export type PriceText = { min: string; max: string };
+
+/** The price range typed in the display currency; the facet's lowest and highest as placeholders. */
+function PriceFields({
+  value,
+  onChange,
+  facets,
+  error,
+  action,
+}: {
+  value: PriceText;
+  onChange: (next: PriceText) => void;
+  facets: Facets | undefined;
+  error: string | null;
+  action?: ReactNode;
+}) {
+  const id = useId();
+  const { currency, rateFromInr } = useDisplayCurrency();
+  const low = inrToDisplayText(facets?.price.min, currency, rateFromInr);
+  const high = inrToDisplayText(facets?.price.max, currency, rateFromInr);
+  const errorId = `${id}-error`;
+  const field = (key: 'min' | 'max', label: string, placeholder: string) => (
+    <div className="col">
+      <label className="form-label small mb-1" htmlFor={`${id}-${key}`}>
+        {label} ({currency.code})
+      </label>
+      <input
+        id={`${id}-${key}`}
+        className={`form-control form-control-sm ${error ? 'is-invalid' : ''}`}
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder={placeholder}
+        value={value[key]}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        onChange={(e) => onChange({ ...value, [key]: e.currentTarget.value })}
+      />
+    </div>
+  );
+  return (
+    <fieldset className="haat-facet">
+      <legend className="haat-facet-legend">Price</legend>
+      <div className="row g-2 align-items-end">
+        {field('min', 'Min', low)}
+        {field('max', 'Max', high)}
+        {action ? <div className="col-auto">{action}</div> : null}
+      </div>
+      {error ? (
+        <p id={errorId} className="invalid-feedback d-block mb-0" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** The filter fieldsets other than price, controlled: `onChange` gets the whole next set. */
+function FacetFields({
+  value,
+  onChange,
+  facets,
+}: {
+  value: ListFilters;
+  onChange: Apply;
+  facets: Facets | undefined;
+}) {
+  const id = useId();
+  const toggle = (key: ListFilterKey) => (v: string, on: boolean) => onChange(toggleValue(value, key, v, on));
+  const inStockId = `${id}-in-stock`;
+  return (
+    <>
+      <CheckboxFacet
+        legend="Size"
+        name="size"
+        values={facets?.sizes ?? []}
+        selected={value.size}
+        onToggle={toggle('size')}
+        buttons
+      />
+      <CheckboxFacet
+        legend="Colour"
+        name="colour"
+        values={facets?.colours ?? []}
+        selected={value.colour}
+        onToggle={toggle('colour')}
+      />
+      <CheckboxFacet
+        legend="Brand"
+        name="brand"
+        values={facets?.brands ?? []}
+        selected={value.brand}
+        onToggle={toggle('brand')}
+      />
+      <CheckboxFacet
+        legend="Seller"
+        name="seller"
+        values={facets?.sellers ?? []}
+        selected={value.seller}
+        onToggle={toggle('seller')}
+      />
+      <StepFacet
+        legend="Customer rating"
+        name="rating"
+        steps={RATING_STEPS}
+        facet={facets?.ratings}
+        selected={value.rating}
+        label={ratingLabel}
+        onChange={(rating) => onChange({ ...value, rating })}
+      />
+      <StepFacet
+        legend="Discount"
+        name="discount"
+        steps={DISCOUNT_STEPS}
+        facet={facets?.discounts}
+        selected={value.discount}
+        label={discountLabel}
+        onChange={(discount) => onChange({ ...value, discount })}
+      />
+      <fieldset className="haat-facet">
+        <legend className="haat-facet-legend">Availability</legend>
+        <div className="form-check">
+          <input
+            type="checkbox"
+            className="form-check-input"
+            id={inStockId}
+            checked={value.inStock}
+            onChange={(e) => onChange({ ...value, inStock: e.currentTarget.checked })}
+          />
+          <label className="form-check-label" htmlFor={inStockId}>
+            {withCount('In stock only', facets?.inStock)}
+          </label>
+        </div>
+      </fieldset>
+    </>
+  );
+}
+
+function usePriceText(filters: ListFilters): PriceText {
+  const { currency, rateFromInr } = useDisplayCurrency();
+  return {
+    min: inrToDisplayText(filters.minPrice, currency, rateFromInr),
+    max: inrToDisplayText(filters.maxPrice, currency, rateFromInr),
+  };
+}
+
+/** The price form of the sidebar: its own Apply, since typing should not reload the list per key. */
+function SidebarPrice({
+  filters,
+  facets,
+  onApply,
+}: {
+  filters: ListFilters;
+  facets?: Facets;
+  onApply: Apply;
+}) {
+  const { currency, rateFromInr } = useDisplayCurrency();
+  const initial = usePriceText(filters);
+  const [text, setText] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const price = priceFromInputs(text.min, text.max, currency, rateFromInr);
+    if (!price.ok) {
+      setError(price.error);
+      return;
+    }
+    setError(null);
+    const { ok: _ok, ...range } = price;
+    onApply(withPrice(filters, range));
+  };
+  return (
+    <form onSubmit={submit} noValidate aria-label="Price range">
+      <PriceFields
+        value={text}
+        onChange={setText}
+        facets={facets}
+        error={error}
+        action={
+          <button type="submit" className="btn btn-sm btn-outline-primary">
+            Go
+          </button>
+        }
+      />
+    </form>
+  );
+}
+
+/** The desktop sidebar: every change applies at once (a new history entry each). */
+export function FilterSidebar({
+  filters,
+  facets,
+  onApply,
+  before,
+}: {
+  filters: ListFilters;
+  facets: Facets | undefined;
+  onApply: Apply;
+  /** Shown first: the category links. */
+  before?: ReactNode;
+}) {
+  const { currency, rateFromInr } = useDisplayCurrency();
+  const headingId = useId();
+  // The price inputs start again from the URL whenever the applied range (or the currency) changes.
+  const priceKey = `${String(filters.minPrice)}-${String(filters.maxPrice)}-${currency.code}-${rateFromInr}`;
+  return (
+    <section aria-labelledby={headingId} className="haat-filter-sidebar">
+      <h2 id={headingId} className="h5 mb-3">
+        Filters
+      </h2>
+      {before}
+      <SidebarPrice key={priceKey} filters={filters} facets={facets} onApply={onApply} />
+      <FacetFields value={filters} onChange={onApply} facets={facets} />
+    </section>
+  );
+}
+
+/** The phone's "Filters" button and sheet: changes are a draft until Apply. */
+export function FilterSheet({
+  filters,
+  facets,
+  onApply,
+  before,
+}: {
+  filters: ListFilters;
+  facets: Facets | undefined;
+  onApply: Apply;
+  before?: ReactNode;
+}) {
+  // Open for one location: any navigation (Apply, a category link, Back) closes the sheet.
+  const location = useLocation();
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const show = openAt === location.key;
+  const setShow = (open: boolean) => setOpenAt(open ? location.key : null);
+  const count = activeFilterCount(filters);
+  const titleId = useId();
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn-outline-primary d-md-none"
+        aria-haspopup="dialog"
+        onClick={() => setShow(true)}
+      >
+        Filters
+        {count > 0 ? (
+          <span className="badge text-bg-primary ms-2">
+            {count}
+            <span className="visually-hidden"> active</span>
+          </span>
+        ) : null}
+      </button>
+      <Offcanvas
+        show={show}
+        onHide={() => setShow(false)}
+        placement="start"
+        aria-labelledby={titleId}
+        className="haat-filter-sheet"
+      >
+        {show ? (
+          <SheetForm
+            filters={filters}
+            facets={facets}
+            titleId={titleId}
+            before={before}
+            onDone={(next) => {
+              setShow(false);
+              if (next) onApply(next);
+            }}
+          />
+        ) : null}
+      </Offcanvas>
+    </>
+  );
+}
+
+function SheetForm({
+  filters,
+  facets,
+  titleId,
+  before,
+  onDone,
+}: {
+  filters: ListFilters;
+  facets: Facets | undefined;
+  titleId: string;
+  before?: ReactNode;
+  onDone: (next?: ListFilters) => void;
+}) {
+  const { currency, rateFromInr } = useDisplayCurrency();
+  const [draft, setDraft] = useState(filters);
+  const initialPrice = usePriceText(filters);
+  const [price, setPrice] = useState(initialPrice);
+  const [error, setError] = useState<string | null>(null);
+  const formId = useId();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const range = priceFromInputs(price.min, price.max, currency, rateFromInr);
+    if (!range.ok) {
+      setError(range.error);
+      return;
+    }
+    const { ok: _ok, ...bounds } = range;
+    onDone(withPrice(draft, bounds));
+  };
+  return (
+    <>
+      <Offcanvas.Header closeButton closeLabel="Close filters">
+        <Offcanvas.Title as="h2" id={titleId} className="h5">
+          Filters
+        </Offcanvas.Title>
+      </Offcanvas.Header>
+      <Offcanvas.Body>
+        <form id={formId} onSubmit={submit} noValidate>
+          {before}
+          <PriceFields value={price} onChange={setPrice} facets={facets} error={error} />
+          <FacetFields value={draft} onChange={setDraft} facets={facets} />
+        </form>
+      </Offcanvas.Body>
+      <div className="haat-filter-sheet-actions">
+        <button
+          type="button"
+          className="btn btn-outline-secondary"
+          onClick={() => onDone(clearFilters(filters))}
+        >
+          Clear all
+        </button>
+        <button type="submit" form={formId} className="btn btn-primary flex-grow-1">
+          Apply
+        </button>
+      </div>
+    </>
+  );
+}
+
+/** The sort choice; applies on change. */
+export function SortSelect({
+  value,
+  onChange,
+}: {
+  value: ProductSort | undefined;
+  onChange: (sort: ProductSort) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="d-flex align-items-center gap-2">
+      <label htmlFor={id} className="form-label mb-0 small text-nowrap">
+        Sort by
+      </label>
+      <select
+        id={id}
+        className="form-select form-select-sm"
+        value={value ?? 'relevance'}
+        onChange={(e) => onChange(e.currentTarget.value as ProductSort)}
+      >
+        {SORT_OPTIONS.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** The active filters as removable chips, and "Clear all". */
+export function ActiveFilters({
+  filters,
+  facets,
+  onApply,
+}: {
+  filters: ListFilters;
+  facets: Facets | undefined;
+  onApply: Apply;
+}) {
+  const formatInr = useFormatInr();
+  const sellers = new Map(facets?.sellers.map((s) => [s.value, s.label ?? s.value]));
+  const chips = filterChips(filters, formatInr, (id) => sellers.get(id));
+  if (chips.length === 0) return null;
+  return (
+    <ul
+      className="haat-chips list-unstyled d-flex flex-wrap align-items-center gap-2 mb-3"
+      aria-label="Active filters"
+    >
+      {chips.map((chip) => (
+        <li key={chip.key}>
+          <button
+            type="button"
+            className="btn btn-sm haat-chip"
+            aria-label={`Remove filter ${chip.label}`}
+            onClick={() => onApply(chip.without)}
+          >
+            {chip.label}
+            <span aria-hidden="true" className="ms-2">
+              ×
+            </span>
+          </button>
+        </li>
+      ))}
+      <li>
+        <button type="button" className="btn btn-sm btn-link" onClick={() => onApply(clearFilters(filters))}>
+          Clear all
+        </button>
+      </li>
+    </ul>
+  );
+}
+
+/**
+ * A filterable list's layout: sidebar (≥768 px) beside a toolbar (phone Filters button, result count, sort),
+ * the chips and `children` (the grid or a message).
+ */
+export function FilteredListing({
+  filters,
+  facets,
+  total,
+  onApply,
+  before,
+  children,
+}: {
+  filters: ListFilters;
+  facets: Facets | undefined;
+  /** How many products match; undefined while unknown. */
+  total: number | undefined;
+  onApply: Apply;
+  /** Category links, first in the filters. */
+  before?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className="row g-4">
+      <div className="col-md-4 col-lg-3 d-none d-md-block">
+        <FilterSidebar filters={filters} facets={facets} onApply={onApply} before={before} />
+      </div>
+      <div className="col-12 col-md-8 col-lg-9">
+        <div className="haat-list-toolbar d-flex flex-wrap align-items-center gap-2 mb-3">
+          <FilterSheet filters={filters} facets={facets} onApply={onApply} before={before} />
+          <p className="mb-0 me-auto fw-semibold" role="status" aria-live="polite" aria-atomic="true">
+            {total === undefined ? '' : resultCountText(total)}
+          </p>
+          <SortSelect value={filters.sort} onChange={(sort) => onApply({ ...filters, sort })} />
+        </div>
+        <ActiveFilters filters={filters} facets={facets} onApply={onApply} />
+        {children}
+      </div>
+    </div>
+  );
+}
