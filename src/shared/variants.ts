@@ -1,4 +1,4 @@
-import { NO_SIZE } from './schemas/product-form.ts';
+import { NO_SIZE, normalizeSizes, sizeOptionsFor, type CategoryLevels } from './schemas/product-form.ts';
 
 /**
  * Product variants (docs/decisions/0102-product-variants.md): what a buyer picks is a size (N/A for one-size
@@ -110,4 +110,77 @@ export function stockMessage(count: number): string | null {
   if (level === 'out') return 'Out of stock';
   if (level === 'low') return `Only ${count} left`;
   return null;
+}
+
+/** A colour as the common list spells it ('navy' → 'Navy'); any other colour trimmed, as typed. */
+export function canonicalColour(colour: string | null): string | null {
+  const c = colour?.trim() ?? '';
+  if (c === '') return null;
+  return COMMON_COLOURS.find((k) => k.toLowerCase() === c.toLowerCase()) ?? c;
+}
+
+/**
+ * The variants with each size spelled as the category offers it ('m' → 'M') and common colours in their
+ * usual spelling, in the given order; null when a size is not offered by the category or N/A is mixed
+ * with real sizes (the rules of `normalizeSizes`).
+ */
+export function normalizeVariantOptions<T extends VariantOption>(
+  variants: readonly T[],
+  levels: CategoryLevels,
+): T[] | null {
+  if (
+    normalizeSizes(
+      variants.map((v) => v.size),
+      levels,
+    ) === null
+  )
+    return null;
+  const options = sizeOptionsFor(levels);
+  return variants.map((v) => ({
+    ...v,
+    size: options.find((o) => o.toUpperCase() === v.size.trim().toUpperCase()) ?? v.size.trim(),
+    colour: canonicalColour(v.colour),
+  }));
+}
+
+/** An existing variant, as a SPEC-shaped update sees it. */
+export type StoredVariant = VariantInput & { _id: string };
+
+/**
+ * How a SPEC-shaped update (`sizes` and/or `countInStock`, no `variants`) maps onto a product's variants
+ * (docs/decisions/0102-product-variants.md):
+ * - `sizes` (already checked and in category order): variants of sizes still listed are kept, every colour
+ *   of them, with their SKU, stock and price; those of sizes no longer listed go; a new size gets one
+ *   variant without colour, a default SKU and no stock. Left out: every variant is kept.
+ * - `countInStock`: when the kept variants already hold that total, their stock stays as it is (a client
+ *   sending the product back unchanged changes nothing); otherwise the total is split over them evenly, as
+ *   on creation (10 over S, M, L → 4, 3, 3). Left out: every stock stays.
+ * Rows with `_id` update that variant; rows without are new.
+ */
+export function variantsForSpecUpdate(
+  existing: readonly StoredVariant[],
+  change: { sizes?: readonly string[] | undefined; countInStock?: number | undefined },
+  skuPrefix: string,
+): (VariantInput & { _id?: string })[] {
+  let next: (VariantInput & { _id?: string })[] = [...existing];
+  if (change.sizes !== undefined) {
+    const sizes = [...new Set(change.sizes)];
+    const taken = new Set(existing.map((v) => v.sku.toLowerCase()));
+    next = sizes.flatMap((size): (VariantInput & { _id?: string })[] => {
+      const kept = existing.filter((v) => v.size.toUpperCase() === size.toUpperCase());
+      if (kept.length > 0) return kept;
+      let sku = skuFor(skuPrefix, { size, colour: null });
+      for (let n = 2; taken.has(sku.toLowerCase()); n++)
+        sku = `${skuFor(skuPrefix, { size, colour: null })}-${n}`;
+      taken.add(sku.toLowerCase());
+      return [{ size, colour: null, sku, countInStock: 0, price: null }];
+    });
+  }
+  const total = change.countInStock;
+  if (total !== undefined && total !== totalStock(next)) {
+    const each = Math.floor(total / next.length);
+    const rest = total % next.length;
+    next = next.map((v, i) => ({ ...v, countInStock: each + (i < rest ? 1 : 0) }));
+  }
+  return next;
 }

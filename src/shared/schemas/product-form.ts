@@ -223,6 +223,8 @@ export const VARIANT_MSG = {
   skuDuplicate: 'Each SKU can be used once in a product.',
   colour: 'A colour can be at most 30 characters.',
   tooMany: 'A product can have at most 100 variants.',
+  unknown: 'This variant is not one of this product’s.',
+  sizeChart: 'Please choose one of your size charts.',
 } as const;
 
 /**

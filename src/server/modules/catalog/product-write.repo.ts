@@ -47,7 +47,21 @@ export async function shopIdOf(db: Queryable, userId: string): Promise<string | 
   return rows[0]?.id ?? null;
 }
 
-export async function insertProduct(db: Queryable, values: typeof products.$inferInsert): Promise<string> {
+/** Columns the database derives from the variants and the discount; the app never writes them. */
+type DerivedColumn =
+  | 'countInStock'
+  | 'sizes'
+  | 'colours'
+  | 'availableSizes'
+  | 'availableColours'
+  | 'listPrice'
+  | 'salePrice'
+  | 'discountPercent';
+
+export type NewProduct = Omit<typeof products.$inferInsert, DerivedColumn>;
+
+/** Inserts the products row; its variants follow in the same transaction (`insertVariants`). */
+export async function insertProduct(db: Queryable, values: NewProduct): Promise<string> {
   const [row] = await db.insert(products).values(values).returning({ id: products.id });
   if (!row) throw new Error('insertProduct: no row returned');
   return row.id;
@@ -106,6 +120,10 @@ export async function lockPriceOf(
   return rows[0] ?? null;
 }
 
+/**
+ * What an edit may set. Stock and sizes are not here: they are derived from the variants by the database
+ * (docs/decisions/0102-product-variants.md), which the caller writes with `saveVariants`.
+ */
 export type ProductUpdate = Partial<
   Pick<
     typeof products.$inferInsert,
@@ -113,10 +131,9 @@ export type ProductUpdate = Partial<
     | 'brand'
     | 'currency'
     | 'price'
-    | 'countInStock'
     | 'categoryId'
-    | 'sizes'
     | 'description'
+    | 'sizeChartId'
     | 'percentageMarkup'
     | 'status'
   >

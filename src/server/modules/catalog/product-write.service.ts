@@ -6,6 +6,7 @@ import { changedIdentityFields, isProductLocked, lockViolations } from '#shared/
 import {
   MAX_PRODUCT_IMAGES,
   PRODUCT_MSG,
+  VARIANT_MSG,
   normalizeSizes,
   discountEndsAt,
   discountValueProblem,
@@ -16,6 +17,16 @@ import {
 } from '#shared/schemas/product-form.ts';
 import { TABLE_PAGE_SIZE, type Product, type ProductList } from '#shared/schemas/product.ts';
 import { MSG } from '#shared/messages.ts';
+import {
+  normalizeVariantOptions,
+  sizesOf,
+  totalStock,
+  variantsForSpecUpdate,
+  variantsFromSizes,
+  type VariantInput,
+} from '#shared/variants.ts';
+import { uniqueViolation } from '../../db/pg-errors.ts';
+import type { Queryable } from '../../db/client.ts';
 import { deleteProductImage, storeProductImage } from '../../lib/images.ts';
 import { AppError, forbidden, invalid, notFound, type FieldError } from '../../lib/errors.ts';
 import { keyOfPublicUrl, type Storage } from '../../lib/storage.ts';
@@ -25,6 +36,7 @@ import * as cards from './product.repo.ts';
 import { toProduct } from './product.service.ts';
 import { isUuid } from '#shared/schemas/common.ts';
 import * as repo from './product-write.repo.ts';
+import * as variants from './variant.repo.ts';
 
 /**
  * Sellers and Admin managing products (docs/product/orders-and-checkout.md#checkout-flow, docs/product/roles-and-accounts.md#permissions; docs/product/roles-and-accounts.md, docs/product/catalog.md). Route guards let in active sellers
@@ -109,40 +121,109 @@ export function discountValueFor(
   };
 }
 
-type NewProductRow = Parameters<typeof repo.insertProduct>[1];
+type VariantsInput = NonNullable<CreateInput['variants']>;
+
+/** The SKU prefix of a product's default SKUs: the first 8 hex digits of its id, as the migration's. */
+const skuPrefixOf = (productId: string) => productId.replace(/-/g, '').slice(0, 8);
+
+/** The grid's rows, checked against the category's sizes (N/A stands alone), prices as NUMERIC text. */
+function variantRowsOrFail<T extends VariantsInput[number]>(
+  rows: readonly T[],
+  category: repo.CategoryPathRow,
+): (VariantInput & { _id?: string | undefined })[] {
+  const normalized = normalizeVariantOptions(rows, category);
+  if (!normalized) throw fieldError('variants', PRODUCT_MSG.sizes);
+  return normalized.map((v) => ({
+    _id: v._id,
+    size: v.size,
+    colour: v.colour,
+    sku: v.sku,
+    countInStock: v.countInStock,
+    price: v.price === null ? null : v.price.toFixed(2),
+  }));
+}
+
+/** A size chart must be one of the product seller's own (400 otherwise). */
+async function checkSizeChart(db: Queryable, sizeChartId: string, sellerId: string): Promise<void> {
+  if ((await variants.sizeChartSeller(db, sizeChartId)) !== sellerId)
+    throw fieldError('sizeChartId', VARIANT_MSG.sizeChart);
+}
 
 /**
- * The row of a new product, checked: the category and its sizes, the caller's shop. The product belongs
- * to the caller and their shop; its markup is copied from its top-level category's, 0 when that category
- * has none (docs/product/catalog.md#markups). Sellers need a shop first, since products carry their shop
+ * Writes variants, reporting a SKU the product already uses (the unique key, e.g. two rows differing only
+ * in case) as a field error rather than a 500.
+ */
+async function writeVariants(work: () => Promise<unknown>): Promise<void> {
+  try {
+    await work();
+  } catch (err) {
+    const key = uniqueViolation(err);
+    if (key === 'product_variants_sku_key') throw fieldError('variants', VARIANT_MSG.skuDuplicate);
+    if (key === 'product_variants_option_key') throw fieldError('variants', VARIANT_MSG.duplicate);
+    throw err;
+  }
+}
+
+type NewProductRow = repo.NewProduct & { id: string };
+
+/**
+ * The row of a new product and its variants, checked: the category and its sizes, the size chart, the
+ * caller's shop. The variants are the body's grid, or for a SPEC-shaped body (no `variants`) one per size
+ * with `countInStock` split evenly. The product belongs to the caller and their shop; its markup is copied
+ * from its top-level category's, 0 when that category has none (docs/product/catalog.md#markups). Sellers
+ * need a shop first, since products carry their shop
  * (docs/decisions/0058-a-seller-needs-a-shop-before-products.md); Admin may list without one.
  */
 async function newProductRow(
   ctx: AuthedCtx,
   body: Omit<CreateInput, 'image'>,
   { draft }: { draft: boolean },
-): Promise<NewProductRow> {
+): Promise<{ row: NewProductRow; variants: VariantInput[] }> {
   const category = await categoryOrFail(ctx, body.categoryId);
-  const sizes = sizesOrFail(body.sizes, category);
+  const id = randomUUID();
+  const grid = body.variants
+    ? variantRowsOrFail(body.variants, category)
+    : variantsFromSizes(sizesOrFail(body.sizes, category), body.countInStock, skuPrefixOf(id));
+  if (body.sizeChartId) await checkSizeChart(ctx.db, body.sizeChartId, ctx.actor.id);
   const shopId = await repo.shopIdOf(ctx.db, ctx.actor.id);
   if (!shopId && !isAdmin(ctx.actor))
     throw new AppError('invalid', PRODUCT_MSG.shopRequired, { code: 'shop_required' });
   const markup = (await repo.markupOfTopLevel(ctx.db, category.category)) ?? '0';
-  return {
+  const row: NewProductRow = {
+    id,
     userId: ctx.actor.id,
     shopId,
     name: body.name,
     brand: body.brand,
     price: body.price.toFixed(2),
     currency: body.currency,
-    countInStock: body.countInStock,
     categoryId: category.id,
     description: body.description,
-    sizes,
+    sizeChartId: body.sizeChartId ?? null,
     percentageMarkup: markup,
     // A product without pictures is a draft, never on the storefront (src/shared/product-lock.ts).
     status: !draft,
   };
+  return {
+    row,
+    variants: grid.map((v) => ({
+      size: v.size,
+      colour: v.colour,
+      sku: v.sku,
+      countInStock: v.countInStock,
+      price: v.price,
+    })),
+  };
+}
+
+/** The products row and its variants, in the caller's transaction. */
+async function insertWithVariants(
+  tx: Queryable,
+  row: NewProductRow,
+  grid: readonly VariantInput[],
+): Promise<void> {
+  await repo.insertProduct(tx, row);
+  await writeVariants(() => variants.insertVariants(tx, row.id, grid));
 }
 
 /**
@@ -150,8 +231,9 @@ async function newProductRow(
  * update that gives it its first images completes it (shown, and the edit lock not yet started).
  */
 export async function createProduct(ctx: AuthedCtx, body: CreateInput): Promise<Product> {
-  const id = await repo.insertProduct(ctx.db, await newProductRow(ctx, body, { draft: true }));
-  return loadProduct(ctx, id);
+  const { row, variants: grid } = await newProductRow(ctx, body, { draft: true });
+  await ctx.db.transaction((tx) => insertWithVariants(tx, row, grid));
+  return loadProduct(ctx, row.id);
 }
 
 /**
@@ -173,16 +255,16 @@ export async function createProductWithImages(
 ): Promise<Product> {
   if (files.length === 0) throw fieldError('image', PRODUCT_MSG.image);
   if (files.length > MAX_PRODUCT_IMAGES) throw fieldError('image', PRODUCT_MSG.tooManyImages);
-  const row = await newProductRow(ctx, body, { draft: false });
+  const { row, variants: grid } = await newProductRow(ctx, body, { draft: false });
   const discount = body.discount ? discountValueFor(body.price, body.discount, 'discount.') : null;
 
-  const id = randomUUID();
+  const id = row.id;
   const stored: string[] = [];
   try {
     // One at a time: each image is three sharp encodes, and the machine has other requests to serve.
     for (const file of files) stored.push((await storeProductImage(ctx.storage, id, file)).url);
     await ctx.db.transaction(async (tx) => {
-      await repo.insertProduct(tx, { ...row, id });
+      await insertWithVariants(tx, row, grid);
       await repo.replaceImages(tx, id, stored);
       if (discount) await discounts.upsertDiscount(tx, id, discount);
     });
@@ -204,7 +286,8 @@ export const productFolder = (productId: string) => `products/${productId}/`;
 /**
  * PUT /api/products/:id. In one transaction with the row locked: once the product has been updated
  * (updatedAt ≠ createdAt), a name, currency, brand, image list or category that differs from the stored
- * one is refused (400, each field named); price, stock, sizes and description may always change. New
+ * one is refused (400, each field named); price, variants (stock, sizes), size chart and description may
+ * always change, and changing them is an edit like any other (it starts the lock). New
  * image links must be uploads of this very product. Images dropped from the list are deleted from storage
  * after the commit.
  */
@@ -225,11 +308,8 @@ export async function updateProduct(ctx: WriteCtx, id: string, body: UpdateInput
     const changed = { categoryId: changes.includes('categoryId'), image: changes.includes('image') };
 
     const category = await categoryOrFail(txCtx, body.categoryId ?? current.categoryId);
-    // A new category must still offer the sizes the product has, or the body must bring new ones.
-    const sizes =
-      body.sizes !== undefined || changed.categoryId
-        ? sizesOrFail(body.sizes ?? current.sizes, category)
-        : undefined;
+    const next = await nextVariants(tx, id, body, current, category, changed.categoryId);
+    if (body.sizeChartId) await checkSizeChart(tx, body.sizeChartId, current.userId);
 
     // Every product leaves its first update with a picture: afterwards images can never be added.
     if ((body.image ?? current.image).length === 0) throw fieldError('image', PRODUCT_MSG.image);
@@ -248,22 +328,112 @@ export async function updateProduct(ctx: WriteCtx, id: string, body: UpdateInput
         ...(body.brand !== undefined && { brand: body.brand }),
         ...(body.currency !== undefined && { currency: body.currency }),
         ...(body.price !== undefined && { price: body.price.toFixed(2) }),
-        ...(body.countInStock !== undefined && { countInStock: body.countInStock }),
         ...(body.description !== undefined && { description: body.description }),
+        ...(body.sizeChartId !== undefined && { sizeChartId: body.sizeChartId }),
         ...(changed.categoryId && {
           categoryId: category.id,
           // The markup belongs to the category: a product moved before its lock takes the new one's.
           percentageMarkup: (await repo.markupOfTopLevel(tx, category.category)) ?? '0',
         }),
-        ...(sizes && { sizes }),
         ...(completesDraft && { status: true }),
       },
       { startsLock: !completesDraft },
     );
+    if (next) await writeVariants(() => variants.saveVariants(tx, id, next.stored, next.rows));
     return dropped;
   });
   await Promise.all(removed.map((url) => deleteProductImage(ctx.storage, url)));
   return loadProduct(ctx, id);
+}
+
+/**
+ * Whether a body that carries `variants` is really a SPEC-shaped edit: its grid is the stored one
+ * unchanged (a client that sends back the product it read) while its `sizes` or `countInStock` differ
+ * from what the stored variants give. Then those two fields are the change, not the grid.
+ */
+function specFieldsBeside(
+  body: UpdateInput,
+  grid: NonNullable<UpdateInput['variants']>,
+  stored: readonly variants.VariantRow[],
+): boolean {
+  const unchanged =
+    grid.length === stored.length &&
+    grid.every((r, i) => {
+      const v = stored[i]!;
+      return (
+        r._id === v.id &&
+        r.size.trim().toUpperCase() === v.size.toUpperCase() &&
+        (r.colour ?? null) === v.colour &&
+        r.sku === v.sku &&
+        r.countInStock === v.countInStock &&
+        (r.price === null ? v.price === null : v.price !== null && r.price === Number(v.price))
+      );
+    });
+  if (!unchanged) return false;
+  const sizesNow = sizesOf(stored).map((s) => s.toUpperCase());
+  const sizesChanged =
+    body.sizes !== undefined &&
+    (body.sizes.length !== sizesNow.length ||
+      body.sizes.some((s, i) => s.trim().toUpperCase() !== sizesNow[i]));
+  return sizesChanged || (body.countInStock !== undefined && body.countInStock !== totalStock(stored));
+}
+
+/**
+ * The variants an update leaves the product with, or undefined when it does not touch them (docs/decisions/
+ * 0102-product-variants.md). With `variants` (the grid): rows with `_id` must be this product's variants
+ * (400 otherwise), rows without are new, variants left out go; `sizes` and `countInStock` sent beside it
+ * are ignored, unless the grid is the stored one unchanged and they differ from it (`specFieldsBeside`).
+ * A SPEC-shaped body (`sizes` and/or `countInStock`) maps onto the stored variants by
+ * `variantsForSpecUpdate`. A new category must still offer the sizes the product has, or the body must
+ * bring new ones.
+ */
+async function nextVariants(
+  tx: Queryable,
+  id: string,
+  body: UpdateInput,
+  current: repo.EditableProduct,
+  category: repo.CategoryPathRow,
+  categoryChanged: boolean,
+): Promise<{ stored: variants.VariantRow[]; rows: variants.VariantWrite[] } | undefined> {
+  const stored =
+    body.variants !== undefined ||
+    body.sizes !== undefined ||
+    body.countInStock !== undefined ||
+    categoryChanged
+      ? await variants.lockVariantsOf(tx, id)
+      : [];
+  if (body.variants !== undefined && !specFieldsBeside(body, body.variants, stored)) {
+    const rows = variantRowsOrFail(body.variants, category);
+    const ids = new Set(stored.map((v) => v.id));
+    const seen = new Set<string>();
+    rows.forEach((r, i) => {
+      if (r._id === undefined) return;
+      if (!ids.has(r._id) || seen.has(r._id)) {
+        const message = seen.has(r._id) ? VARIANT_MSG.duplicate : VARIANT_MSG.unknown;
+        throw invalid(message, [{ path: `variants.${i}._id`, message }]);
+      }
+      seen.add(r._id);
+    });
+    return { stored, rows };
+  }
+  if (body.sizes === undefined && body.countInStock === undefined && !categoryChanged) return undefined;
+  const sizes =
+    body.sizes !== undefined || categoryChanged
+      ? sizesOrFail(body.sizes ?? current.sizes, category)
+      : undefined;
+  const rows = variantsForSpecUpdate(
+    stored.map((v) => ({
+      _id: v.id,
+      size: v.size,
+      colour: v.colour,
+      sku: v.sku,
+      countInStock: v.countInStock,
+      price: v.price,
+    })),
+    { sizes, countInStock: body.countInStock },
+    skuPrefixOf(id),
+  );
+  return { stored, rows };
 }
 
 /** Every link is an original in this product's folder; links not yet on the product must exist. */

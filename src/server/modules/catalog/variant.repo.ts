@@ -1,7 +1,7 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { VariantInput } from '#shared/variants.ts';
 import type { Queryable } from '../../db/client.ts';
-import { productVariants } from '../../db/schema/index.ts';
+import { productVariants, sizeCharts } from '../../db/schema/index.ts';
 
 /**
  * Variant rows (docs/decisions/0102-product-variants.md). Writing them fires the trigger that refreshes the
@@ -55,4 +55,96 @@ export async function variantsOf(
     else byProduct.set(row.productId, [row]);
   }
   return byProduct;
+}
+
+/** A product's variants in display order, locked for the rest of the transaction (an edit of them). */
+export async function lockVariantsOf(db: Queryable, productId: string): Promise<VariantRow[]> {
+  return db
+    .select()
+    .from(productVariants)
+    .where(eq(productVariants.productId, productId))
+    .orderBy(asc(productVariants.position), asc(productVariants.createdAt))
+    .for('update');
+}
+
+export type VariantWrite = VariantInput & { _id?: string | undefined };
+
+/**
+ * Makes a product's variants `next`, in that order: rows with `_id` update that variant (the caller has
+ * checked it is the product's), rows without are inserted, variants left out are deleted (order lines
+ * keep their copy of size, colour and SKU; their variant_id becomes null). Variants whose size, colour or
+ * SKU change are first moved out of the way, so a swap (M ⇄ L, or two SKUs) never trips the unique keys
+ * halfway. Each write fires the trigger that refreshes the product's derived columns.
+ */
+export async function saveVariants(
+  db: Queryable,
+  productId: string,
+  current: readonly VariantRow[],
+  next: readonly VariantWrite[],
+): Promise<void> {
+  const keep = next.flatMap((v) => (v._id ? [v._id] : []));
+  await db
+    .delete(productVariants)
+    .where(
+      keep.length > 0
+        ? and(eq(productVariants.productId, productId), notInArray(productVariants.id, keep))
+        : eq(productVariants.productId, productId),
+    );
+  const byId = new Map(current.map((v) => [v.id, v]));
+  const moved = next.filter((v) => {
+    const was = v._id ? byId.get(v._id) : undefined;
+    return was !== undefined && (was.size !== v.size || was.colour !== v.colour || was.sku !== v.sku);
+  });
+  if (moved.length > 0)
+    await db
+      .update(productVariants)
+      .set({
+        size: sql`'~' || ${productVariants.id}::text`,
+        sku: sql`'~' || ${productVariants.id}::text`,
+      })
+      .where(
+        inArray(
+          productVariants.id,
+          moved.map((v) => v._id!),
+        ),
+      );
+  const inserts: (typeof productVariants.$inferInsert)[] = [];
+  for (const [position, v] of next.entries()) {
+    const values = {
+      size: v.size,
+      colour: v.colour,
+      sku: v.sku,
+      countInStock: v.countInStock,
+      price: v.price,
+      position,
+    };
+    if (!v._id) {
+      inserts.push({ productId, ...values });
+      continue;
+    }
+    const was = byId.get(v._id);
+    const same =
+      was &&
+      was.size === v.size &&
+      was.colour === v.colour &&
+      was.sku === v.sku &&
+      was.countInStock === v.countInStock &&
+      (was.price === null ? v.price === null : v.price !== null && Number(was.price) === Number(v.price)) &&
+      was.position === position;
+    if (same) continue;
+    await db
+      .update(productVariants)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(and(eq(productVariants.id, v._id), eq(productVariants.productId, productId)));
+  }
+  if (inserts.length > 0) await db.insert(productVariants).values(inserts);
+}
+
+/** The seller a size chart belongs to; null when there is no such chart. */
+export async function sizeChartSeller(db: Queryable, id: string): Promise<string | null> {
+  const rows = await db
+    .select({ sellerId: sizeCharts.sellerId })
+    .from(sizeCharts)
+    .where(eq(sizeCharts.id, id));
+  return rows[0]?.sellerId ?? null;
 }
