@@ -6,9 +6,10 @@ export type Cart = {
   items: CartLine[];
   /** Total quantity across lines: the header badge. */
   totalQty: number;
-  /** Add a product, replacing its line if it is already in the cart. */
+  /** Add a product variant, replacing its line if that variant is already in the cart. */
   add: (line: CartLine) => void;
-  remove: (productId: string) => void;
+  /** Remove the line with this `lineKey`. */
+  remove: (key: string) => void;
   clear: () => void;
 };
 
@@ -40,10 +41,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const add = useCallback((line: CartLine) => setItems((current) => addLine(current, line)), []);
-  const remove = useCallback(
-    (productId: string) => setItems((current) => removeLine(current, productId)),
-    [],
-  );
+  const remove = useCallback((key: string) => setItems((current) => removeLine(current, key)), []);
   const clear = useCallback(() => setItems([]), []);
 
   const value = useMemo<Cart>(

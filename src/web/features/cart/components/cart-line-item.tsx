@@ -1,16 +1,18 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { variantUrl } from '#shared/images.ts';
+import { LOW_STOCK_THRESHOLD } from '#shared/variants.ts';
 import type { PricedLine } from '#shared/pricing.ts';
 import { DiscountedPrice } from '#web/components/discounted-price.tsx';
 import { NO_IMAGE } from '#web/components/product-card.tsx';
 import type { LineCheck } from '../lib/reprice.ts';
-import { qtyOptions } from '../lib/reprice.ts';
-import type { CartLine } from '#web/lib/cart/cart-store.ts';
+import { isBuyable, qtyOptions } from '../lib/reprice.ts';
+import { lineKey, lineLabel, type CartLine } from '#web/lib/cart/cart-store.ts';
 
 /**
- * One cart line (docs/product/screens.md): picture, name link, unit price (discounted, with the struck original),
- * quantity select and remove. Lines that cannot be bought any more say so and keep only Remove.
+ * One cart line (docs/product/screens.md): picture, name link, the variant ("M / Red"), unit price (discounted,
+ * with the struck original), quantity select up to the variant's stock, and remove. Lines that cannot be
+ * bought any more say so and keep only Remove.
  */
 export function CartLineItem({
   line,
@@ -27,8 +29,10 @@ export function CartLineItem({
   onQty: (qty: number) => void;
   onRemove: () => void;
 }) {
-  const buyable = check.state !== 'unavailable' && check.state !== 'soldOut';
-  const selectId = `qty-${line.product}`;
+  const buyable = isBuyable(check);
+  const label = lineLabel(line);
+  const named = label ? `${line.name} (${label})` : line.name;
+  const selectId = `qty-${lineKey(line).replace(/[^A-Za-z0-9_-]/g, '_')}`;
   return (
     <li className={`list-group-item haat-cart-line ${buyable ? '' : 'haat-cart-line-off'}`}>
       <img
@@ -42,11 +46,20 @@ export function CartLineItem({
         <Link to={`/product/${line.product}`} className="fw-semibold text-break">
           {line.name}
         </Link>
-        {line.size ? <div className="small text-body-secondary">Size: {line.size}</div> : null}
+        {label ? (
+          <div className="small text-body-secondary haat-cart-variant">
+            {line.size && line.colour ? 'Size / colour' : line.size ? 'Size' : 'Colour'}:{' '}
+            <span className="fw-semibold text-body">{label}</span>
+          </div>
+        ) : null}
         {check.state === 'unavailable' ? (
           <div className="badge text-bg-secondary mt-1">No longer available</div>
         ) : check.state === 'soldOut' ? (
-          <div className="badge text-bg-dark mt-1">Out of Stock</div>
+          <div className="badge text-bg-dark mt-1">Out of Stock{label ? ` in ${label}` : ''}</div>
+        ) : check.state === 'variantGone' ? (
+          <div className="badge text-bg-secondary mt-1">No longer sold in {label || 'this option'}</div>
+        ) : buyable && line.countInStock > 0 && line.countInStock < LOW_STOCK_THRESHOLD ? (
+          <div className="small text-danger fw-semibold mt-1">Only {line.countInStock} left</div>
         ) : null}
         {priced && buyable ? (
           <div className="mt-1">
@@ -63,7 +76,7 @@ export function CartLineItem({
         {buyable ? (
           <div>
             <label htmlFor={selectId} className="visually-hidden">
-              Quantity of {line.name}
+              Quantity of {named}
             </label>
             <select
               id={selectId}
@@ -83,7 +96,7 @@ export function CartLineItem({
           type="button"
           className="btn btn-sm btn-outline-danger"
           onClick={onRemove}
-          aria-label={`Remove ${line.name}`}
+          aria-label={`Remove ${named}`}
         >
           <svg
             width="16"

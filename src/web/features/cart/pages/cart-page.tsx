@@ -12,8 +12,9 @@ import { useCartProducts } from '../api/get-cart-products.ts';
 import { useCouponDiscounts } from '../api/get-coupon.ts';
 import { CartLineItem } from '../components/cart-line-item.tsx';
 import { CouponForm } from '../components/coupon-form.tsx';
-import { reconcileLine, type CartNotice, type LineCheck } from '../lib/reprice.ts';
+import { isBuyable, reconcileLine, type CartNotice, type LineCheck } from '../lib/reprice.ts';
 import { useCart } from '#web/lib/cart/cart-context.tsx';
+import { lineKey } from '#web/lib/cart/cart-store.ts';
 import { useCouponCodes } from '#web/lib/cart/use-coupon-codes.ts';
 import '../cart.css';
 
@@ -24,29 +25,40 @@ export function CartPage() {
   return <Cart />;
 }
 
-/** '/cart/:id?qty=n': add the product with that quantity (within its stock), then show '/cart'. */
+/**
+ * '/cart/:id?qty=n': add the product with that quantity (within its stock), then show '/cart'. A link
+ * names no size or colour, so it adds only a product sold in one variant; for the others it sends the
+ * shopper to choose one (docs/decisions/0070-size-chosen-before-cart.md).
+ */
 function AddFromLink({ id }: { id: string }) {
   const [search] = useSearchParams();
   const product = useProduct(id);
   const { add } = useCart();
   const wanted = Number.parseInt(search.get('qty') ?? '1', 10);
   const p = product.data;
-  const addable = p && p.status && p.countInStock > 0;
+  const variants = p?.variants ?? [];
+  const only = variants.length === 1 ? variants[0] : undefined;
+  const choose = variants.length > 1;
+  const stock = only ? only.countInStock : (p?.countInStock ?? 0);
+  const addable = p && p.status && !choose && stock > 0;
 
   useEffect(() => {
     if (!p || !addable) return;
-    const qty = Math.min(Math.max(1, Number.isFinite(wanted) ? wanted : 1), p.countInStock);
+    const qty = Math.min(Math.max(1, Number.isFinite(wanted) ? wanted : 1), stock);
     add({
       product: p._id,
       name: p.name,
       image: p.image[0] ?? '',
-      price: p.price,
+      price: only?.price ?? p.price,
       currency: p.currency,
-      countInStock: p.countInStock,
+      countInStock: stock,
       categoryId: p.categoryId,
       qty,
+      ...(only ? { variant: only._id } : {}),
+      ...(only?.colour ? { colour: only.colour } : {}),
+      ...(only && only.size !== 'N/A' ? { size: only.size } : {}),
     });
-  }, [p, addable, wanted, add]);
+  }, [p, addable, wanted, add, only, stock]);
 
   if (product.isError) {
     return (
@@ -55,6 +67,23 @@ function AddFromLink({ id }: { id: string }) {
         <h1 className="h3 mb-3">Shopping Cart</h1>
         <ErrorAlert error={product.error} />
         <Link to="/cart">Go to your cart</Link>
+      </section>
+    );
+  }
+  if (p && p.status && choose) {
+    return (
+      <section>
+        <title>Shopping Cart · Haat</title>
+        <h1 className="h3 mb-3">Shopping Cart</h1>
+        <Message variant="info">
+          {p.name} comes in several sizes or colours: choose one on its page to add it to your cart.
+        </Message>
+        <Link to={`/product/${p._id}`} className="btn btn-primary">
+          Choose a size
+        </Link>{' '}
+        <Link to="/cart" className="btn btn-link">
+          Go to your cart
+        </Link>
       </section>
     );
   }
@@ -72,20 +101,22 @@ function AddFromLink({ id }: { id: string }) {
   return <Loader label="Adding to your cart…" />;
 }
 
-const noticeKey = (n: CartNotice) => `${n.kind}:${n.product}:${String(n.to)}`;
+const noticeKey = (n: CartNotice) => `${n.kind}:${n.product}:${n.variant}:${String(n.to)}`;
 
 function NoticeText({ notice }: { notice: CartNotice }) {
   if (notice.kind === 'qty') {
     return (
       <>
-        Only {notice.to} of <strong>{notice.name}</strong> left: the quantity was reduced from {notice.from}{' '}
-        to {notice.to}.
+        Only {notice.to} of <strong>{notice.name}</strong>
+        {notice.variant ? ` (${notice.variant})` : ''} left: the quantity was reduced from {notice.from} to{' '}
+        {notice.to}.
       </>
     );
   }
   return (
     <>
-      The price of <strong>{notice.name}</strong> changed from <Price amount={notice.from} /> to{' '}
+      The price of <strong>{notice.name}</strong>
+      {notice.variant ? ` (${notice.variant})` : ''} changed from <Price amount={notice.from} /> to{' '}
       <Price amount={notice.to} />.
     </>
   );
@@ -98,7 +129,10 @@ function Cart() {
   const { byProduct: discounts } = useDiscounts();
   const coupons = useCouponDiscounts(codes);
   const { currency, rateFromInr } = useDisplayCurrency();
-  const fresh = useCartProducts(items.map((l) => l.product));
+  // One lookup per product, whatever the number of its variants in the cart.
+  const ids = useMemo(() => [...new Set(items.map((l) => l.product))], [items]);
+  const products = useCartProducts(ids);
+  const fresh = items.map((l) => products[ids.indexOf(l.product)]);
   const [notices, setNotices] = useState<CartNotice[]>([]);
 
   // Re-price from the server: take new prices and stock into the stored cart, and say what changed.
@@ -106,10 +140,11 @@ function Cart() {
     const result = new Map<string, LineCheck>();
     items.forEach((line, i) => {
       const f = fresh[i];
-      if (!f || f.state === 'checking') result.set(line.product, { state: 'checking' });
-      else if (f.state === 'gone') result.set(line.product, { state: 'unavailable' });
-      else if (f.state === 'unknown') result.set(line.product, { state: 'unknown' });
-      else result.set(line.product, reconcileLine(line, f.product).check);
+      const key = lineKey(line);
+      if (!f || f.state === 'checking') result.set(key, { state: 'checking' });
+      else if (f.state === 'gone') result.set(key, { state: 'unavailable' });
+      else if (f.state === 'unknown') result.set(key, { state: 'unknown' });
+      else result.set(key, reconcileLine(line, f.product).check);
     });
     return result;
   }, [items, fresh]);
@@ -132,14 +167,7 @@ function Cart() {
     }
   }, [items, fresh, add]);
 
-  const buyable = useMemo(
-    () =>
-      items.filter((l) => {
-        const state = checks.get(l.product)?.state;
-        return state !== 'unavailable' && state !== 'soldOut';
-      }),
-    [items, checks],
-  );
+  const buyable = useMemo(() => items.filter((l) => isBuyable(checks.get(lineKey(l)))), [items, checks]);
   const priced = useMemo(
     () =>
       priceCartPreview(buyable, {
@@ -193,13 +221,14 @@ function Cart() {
           <ul className="list-group haat-cart-lines" aria-label="Items in your cart">
             {items.map((line) => (
               <CartLineItem
-                key={line.product}
+                key={lineKey(line)}
                 line={line}
-                priced={priced.lines.find((p) => p.productId === line.product)}
-                check={checks.get(line.product) ?? { state: 'checking' }}
+                // Priced lines follow `buyable`'s order, one per buyable line.
+                priced={priced.lines[buyable.indexOf(line)]}
+                check={checks.get(lineKey(line)) ?? { state: 'checking' }}
                 format={money}
                 onQty={(qty) => add({ ...line, qty })}
-                onRemove={() => remove(line.product)}
+                onRemove={() => remove(lineKey(line))}
               />
             ))}
           </ul>

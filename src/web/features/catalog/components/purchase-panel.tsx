@@ -1,46 +1,187 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useCallback, useId, useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { NO_SIZE } from '#shared/schemas/product-form.ts';
 import type { Product } from '#shared/schemas/product.ts';
+import { stockMessage } from '#shared/variants.ts';
 import { useCart } from '#web/lib/cart/cart-context.tsx';
+import { lineLabel } from '#web/lib/cart/cart-store.ts';
+import {
+  choose,
+  chosenVariant,
+  colourStates,
+  initialPick,
+  isPickable,
+  pickableVariants,
+  pickOptions,
+  sizeStates,
+  variantPrice,
+  type OptionState,
+  type PickableVariant,
+  type VariantPick,
+} from '../lib/variant-pick.ts';
 
 /** Products without real sizes say ['N/A'] (docs/product/messages.md). */
-export const hasSizes = (sizes: readonly string[]) => sizes.some((s) => s.trim() !== '' && s !== 'N/A');
+export const hasSizes = (sizes: readonly string[]) => sizes.some((s) => s.trim() !== '' && s !== NO_SIZE);
+
+export type VariantChoice = {
+  variants: PickableVariant[];
+  pick: VariantPick;
+  /** Change the size or the colour; the other is kept only if that combination can be bought. */
+  choose: (change: Partial<VariantPick>) => void;
+  /** The variant picked, once size and colour (where the product has them) are chosen. */
+  chosen: PickableVariant | undefined;
+};
 
 /**
- * Stock status, quantity 1..stock, size where the product has sizes, and Add to Cart (docs/product/screens.md): disabled
- * at stock 0 or less; adds the line (replacing this product's line) and goes to the cart.
+ * The shopper's size and colour on the product page. Held by the page, so the price at the top follows
+ * the variant chosen in the panel; starts from the variant already in the cart.
  */
-export function PurchasePanel({ product }: { product: Product }) {
+export function useVariantChoice(product: Product): VariantChoice {
+  const { items } = useCart();
+  const variants = useMemo(() => pickableVariants(product), [product]);
+  const [pick, setPick] = useState(() =>
+    initialPick(
+      variants,
+      items.find((l) => l.product === product._id),
+    ),
+  );
+  const change = useCallback(
+    (c: Partial<VariantPick>) => setPick((current) => choose(variants, current, c)),
+    [variants],
+  );
+  return { variants, pick, choose: change, chosen: chosenVariant(variants, pick) };
+}
+
+/** What a size or colour button says after its name when it cannot be chosen. */
+function unavailableNote(state: OptionState, other: string | null): string | null {
+  if (state.level === 'missing') return other ? `not in ${other}` : 'not sold';
+  if (state.level === 'out') return 'sold out';
+  return null;
+}
+
+/**
+ * One row of choice buttons (sizes or colours) as a radio group: sold-out and missing combinations stay
+ * visible, disabled, and say why in their name.
+ */
+function OptionGroup({
+  legend,
+  name,
+  states,
+  value,
+  other,
+  error,
+  errorText,
+  onChoose,
+}: {
+  legend: string;
+  name: string;
+  states: readonly OptionState[];
+  value: string | null;
+  /** The other choice already made ("Red" when choosing a size), for "not in Red". */
+  other: string | null;
+  error: boolean;
+  errorText: string;
+  onChoose: (value: string) => void;
+}) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <fieldset aria-describedby={error ? errorId : undefined}>
+      <div className="d-flex align-items-baseline justify-content-between gap-2 mb-1">
+        <legend className="form-label small fw-semibold mb-0 w-auto float-none">
+          {legend}
+          {value ? <span className="fw-normal text-body-secondary">: {value}</span> : null}
+        </legend>
+        {/* A link beside the legend (a size chart) fits here. */}
+      </div>
+      <div className="d-flex flex-wrap gap-2">
+        {states.map((state) => {
+          const inputId = `${id}-${state.value}`;
+          const note = unavailableNote(state, other);
+          const checked = value !== null && value.toLowerCase() === state.value.toLowerCase();
+          return (
+            <div key={state.value} className="haat-option">
+              <input
+                type="radio"
+                className="btn-check"
+                name={`${id}-${name}`}
+                id={inputId}
+                value={state.value}
+                checked={checked}
+                disabled={!isPickable(state)}
+                aria-invalid={error ? true : undefined}
+                onChange={() => onChoose(state.value)}
+              />
+              <label
+                className={`btn btn-sm haat-option-btn ${note ? 'btn-outline-secondary haat-option-off' : 'btn-outline-primary'}`}
+                htmlFor={inputId}
+              >
+                <span className={note ? 'text-decoration-line-through' : undefined}>{state.value}</span>
+                {note ? <span className="haat-option-note"> {note}</span> : null}
+                {!note && state.level === 'low' ? (
+                  <span className="haat-option-low" title={`Only ${String(state.stock)} left`}>
+                    <span className="visually-hidden">, few left</span>
+                  </span>
+                ) : null}
+              </label>
+            </div>
+          );
+        })}
+      </div>
+      {error ? (
+        <div className="invalid-feedback d-block" id={errorId}>
+          {errorText}
+        </div>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/**
+ * Stock status, size and colour buttons, quantity 1..the variant's stock, and Add to Cart
+ * (docs/product/screens.md, docs/decisions/0102-product-variants.md): a size must be chosen first where
+ * the product has sizes (docs/decisions/0070-size-chosen-before-cart.md), a colour where it has colours.
+ * Adds the variant as its own cart line (replacing that variant's line) and goes to the cart.
+ */
+export function PurchasePanel({ product, choice }: { product: Product; choice: VariantChoice }) {
   const navigate = useNavigate();
   const { add, items } = useCart();
-  const inCart = items.find((l) => l.product === product._id);
-  const inStock = product.countInStock > 0;
-  const sized = hasSizes(product.sizes);
-  const [qty, setQty] = useState(() => Math.min(inCart?.qty ?? 1, Math.max(1, product.countInStock)));
-  const [size, setSize] = useState(() =>
-    inCart?.size && product.sizes.includes(inCart.size) ? inCart.size : '',
-  );
-  const [sizeError, setSizeError] = useState(false);
+  const { variants, pick, chosen } = choice;
+  const { sizes, colours } = pickOptions(variants);
+  const inCart = items.filter((l) => l.product === product._id);
+  const inStock = variants.some((v) => v.countInStock > 0);
+  // Before a variant is chosen, the quantity can go up to the largest stock of any variant.
+  const maxQty = chosen ? chosen.countInStock : Math.max(0, ...variants.map((v) => v.countInStock));
+  const [wanted, setWanted] = useState(() => {
+    const line = chosen ? inCart.find((l) => l.variant === chosen._id) : undefined;
+    return line?.qty ?? 1;
+  });
+  const qty = Math.max(1, Math.min(wanted, maxQty));
+  const [missing, setMissing] = useState({ size: false, colour: false });
   const qtyId = useId();
-  const sizeId = useId();
+  const message = chosen ? stockMessage(chosen.countInStock) : null;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!inStock) return;
-    if (sized && !size) {
-      setSizeError(true);
+    const needSize = sizes.length > 0 && pick.size === null;
+    const needColour = colours.length > 0 && pick.colour === null;
+    if (needSize || needColour || !chosen || chosen.countInStock <= 0) {
+      setMissing({ size: needSize, colour: needColour });
       return;
     }
     add({
       product: product._id,
       name: product.name,
       image: product.image[0] ?? '',
-      price: product.price,
+      price: variantPrice(product, chosen),
       currency: product.currency,
-      countInStock: product.countInStock,
+      countInStock: chosen.countInStock,
       categoryId: product.categoryId,
-      qty: Math.min(qty, product.countInStock),
-      ...(sized ? { size } : {}),
+      qty: Math.min(qty, chosen.countInStock),
+      ...(chosen.size !== NO_SIZE ? { size: chosen.size } : {}),
+      ...(chosen._id ? { variant: chosen._id } : {}),
+      ...(chosen.colour ? { colour: chosen.colour } : {}),
     });
     void navigate('/cart');
   };
@@ -53,68 +194,80 @@ export function PurchasePanel({ product }: { product: Product }) {
           <strong className={inStock ? 'text-success' : 'text-danger'}>
             {inStock ? 'In Stock' : 'Out Of Stock'}
           </strong>
-          {inStock && product.countInStock <= 5 ? (
-            <span className="small text-body-secondary"> (only {product.countInStock} left)</span>
-          ) : null}
         </p>
-        {inStock ? (
-          <div className="row g-2">
-            <div className={sized ? 'col-5' : 'col-12'}>
-              <label htmlFor={qtyId} className="form-label small mb-1">
-                Quantity
-              </label>
-              <select
-                id={qtyId}
-                className="form-select"
-                value={qty}
-                onChange={(e) => setQty(Number(e.target.value))}
-              >
-                {Array.from({ length: product.countInStock }, (_, i) => (
-                  <option key={i + 1} value={i + 1}>
-                    {i + 1}
-                  </option>
-                ))}
-              </select>
-            </div>
-            {sized ? (
-              <div className="col-7">
-                <label htmlFor={sizeId} className="form-label small mb-1">
-                  Size
-                </label>
-                <select
-                  id={sizeId}
-                  className={`form-select ${sizeError ? 'is-invalid' : ''}`}
-                  value={size}
-                  onChange={(e) => {
-                    setSize(e.target.value);
-                    setSizeError(false);
-                  }}
-                  aria-invalid={sizeError ? true : undefined}
-                  aria-describedby={sizeError ? `${sizeId}-error` : undefined}
-                >
-                  <option value="">Choose a size</option>
-                  {product.sizes.map((s) => (
-                    <option key={s} value={s}>
-                      {s}
-                    </option>
-                  ))}
-                </select>
-                {sizeError ? (
-                  <div className="invalid-feedback" id={`${sizeId}-error`}>
-                    Please choose a size
-                  </div>
-                ) : null}
-              </div>
+        {inStock && sizes.length > 0 ? (
+          <OptionGroup
+            legend="Size"
+            name="size"
+            states={sizeStates(variants, pick.colour)}
+            value={pick.size}
+            other={pick.colour}
+            error={missing.size}
+            errorText="Please choose a size"
+            onChoose={(size) => {
+              choice.choose({ size });
+              setMissing((m) => ({ ...m, size: false }));
+            }}
+          />
+        ) : null}
+        {inStock && colours.length > 0 ? (
+          <OptionGroup
+            legend="Colour"
+            name="colour"
+            states={colourStates(variants, pick.size)}
+            value={pick.colour}
+            other={pick.size}
+            error={missing.colour}
+            errorText="Please choose a colour"
+            onChoose={(colour) => {
+              choice.choose({ colour });
+              setMissing((m) => ({ ...m, colour: false }));
+            }}
+          />
+        ) : null}
+        {message ? (
+          <p className="mb-0 fw-semibold text-danger haat-stock-message" role="status">
+            {message}
+            {chosen && lineLabel(chosen) ? (
+              <span className="fw-normal text-body-secondary"> in {lineLabel(chosen)}</span>
             ) : null}
+          </p>
+        ) : null}
+        {inStock ? (
+          <div className="haat-qty">
+            <label htmlFor={qtyId} className="form-label small fw-semibold mb-1">
+              Quantity
+            </label>
+            <select
+              id={qtyId}
+              className="form-select"
+              value={qty}
+              onChange={(e) => setWanted(Number(e.target.value))}
+            >
+              {Array.from({ length: Math.max(1, maxQty) }, (_, i) => (
+                <option key={i + 1} value={i + 1}>
+                  {i + 1}
+                </option>
+              ))}
+            </select>
           </div>
         ) : null}
-        <button type="submit" className="btn btn-primary btn-lg w-100" disabled={!inStock}>
-          Add to Cart
-        </button>
-        {inCart ? (
+        <div className="d-flex gap-2">
+          <button type="submit" className="btn btn-primary btn-lg flex-grow-1" disabled={!inStock}>
+            Add to Cart
+          </button>
+          {/* A second action beside Add to Cart (a wishlist heart) fits here. */}
+        </div>
+        {inCart.length > 0 ? (
           <p className="small text-body-secondary mb-0">
-            In your cart: {inCart.qty}
-            {inCart.size ? ` (size ${inCart.size})` : ''}. Adding again replaces that line.
+            In your cart:{' '}
+            {inCart
+              .map((l) => (lineLabel(l) ? `${lineLabel(l)} × ${String(l.qty)}` : `${String(l.qty)}`))
+              .join(', ')}
+            .{' '}
+            {sizes.length > 0 || colours.length > 0
+              ? 'Adding the same choice again replaces its quantity.'
+              : 'Adding again replaces that line.'}
           </p>
         ) : null}
       </div>

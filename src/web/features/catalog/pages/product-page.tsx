@@ -4,6 +4,7 @@ import { Breadcrumbs } from '#web/components/breadcrumbs.tsx';
 import { DiscountedPrice } from '#web/components/discounted-price.tsx';
 import { Loader } from '#web/components/loader.tsx';
 import { Rating, reviewCount } from '#web/components/rating.tsx';
+import { WishlistButton } from '#web/components/wishlist-button.tsx';
 import { ReviewForm, ReviewList } from '#web/features/reviews/index.ts';
 import { shopPath } from '#web/lib/format.ts';
 import type { Product } from '#shared/schemas/product.ts';
@@ -12,9 +13,10 @@ import { useProduct } from '../api/get-product.ts';
 import { usePublicUser } from '../api/get-public-user.ts';
 import { CollapsibleDescription } from '../components/collapsible-description.tsx';
 import { ProductGallery } from '../components/product-gallery.tsx';
-import { PurchasePanel } from '../components/purchase-panel.tsx';
+import { PurchasePanel, useVariantChoice } from '../components/purchase-panel.tsx';
 import { ShareButtons } from '../components/share-buttons.tsx';
 import { categoryHref, categoryLevels } from '../lib/category-path.ts';
+import { pricesVary, variantPrice } from '../lib/variant-pick.ts';
 import { metaDescription, productJsonLd, scriptJson } from '#shared/product-seo.ts';
 
 /** docs/product/messages.md: what the seller line says when the name lookup fails. */
@@ -37,7 +39,7 @@ export function ProductPage() {
       </section>
     );
   }
-  return <ProductDetails product={product.data} />;
+  return <ProductDetails key={product.data._id} product={product.data} />;
 }
 
 function SellerLine({ product }: { product: Product }) {
@@ -60,7 +62,11 @@ function SellerLine({ product }: { product: Product }) {
 
 function ProductDetails({ product }: { product: Product }) {
   const priceOf = useShelfPrice();
+  // Search engines get the product's price; the shopper sees the price of the variant they chose.
   const price = priceOf(product);
+  const choice = useVariantChoice(product);
+  const shown = priceOf({ _id: product._id, price: variantPrice(product, choice.chosen) });
+  const varies = !choice.chosen && pricesVary(product, choice.variants);
   const levels = categoryLevels(product.category);
   const origin = window.location.origin;
   const url = `${origin}/product/${product._id}`;
@@ -109,14 +115,19 @@ function ProductDetails({ product }: { product: Product }) {
           <a href="#reviews" className="text-decoration-none d-inline-block mb-2">
             <Rating value={product.rating} text={reviewCount(product.numReviews)} />
           </a>
-          <p className="mb-1 fs-3">
+          <p className="mb-1 fs-3" aria-live="polite">
             <DiscountedPrice
-              price={price.price}
-              finalPrice={price.finalPrice}
-              percentOff={price.percentOff}
+              price={shown.price}
+              finalPrice={shown.finalPrice}
+              percentOff={shown.percentOff}
             />
           </p>
-          {price.couponAvailable ? (
+          {varies ? (
+            <p className="small text-body-secondary mb-1">
+              The price depends on the size or colour you choose.
+            </p>
+          ) : null}
+          {shown.couponAvailable ? (
             <p className="small text-success mb-2">
               A coupon code gives a discount on this product: enter it in the cart.
             </p>
@@ -124,7 +135,8 @@ function ProductDetails({ product }: { product: Product }) {
           <p className="small text-body-secondary mb-3">
             Inclusive of all discounts. GST is added at checkout.
           </p>
-          <PurchasePanel key={product._id} product={product} />
+          <PurchasePanel product={product} choice={choice} />
+          <WishlistButton productId={product._id} look="wide" className="mt-2" />
           <div className="mt-3">
             <ShareButtons url={url} title={product.name} />
           </div>

@@ -14,6 +14,7 @@ import { ERROR_CODES } from '#shared/errors.ts';
 import { Loader } from '#web/components/loader.tsx';
 import { useCouponDiscounts } from '#web/features/cart/index.ts';
 import { useCart } from '#web/lib/cart/cart-context.tsx';
+import { lineKey } from '#web/lib/cart/cart-store.ts';
 import { clearCouponCodes, readCouponCodes } from '#web/lib/cart/use-coupon-codes.ts';
 import { useDiscounts } from '#web/features/catalog/index.ts';
 import { useDisplayCurrency } from '#web/lib/currency/display-currency.tsx';
@@ -98,11 +99,12 @@ function PlaceOrderReview({ shipping, billing, paymentMethod, couponCodes }: Rev
   const rows: ItemRow[] = cart.items.map((item, index) => {
     const line = preview?.lines[index];
     return {
-      key: item.product,
+      key: lineKey(item),
       product: item.product,
       name: item.name,
       image: item.image,
-      size: 'size' in item && typeof item.size === 'string' ? item.size : null,
+      size: item.size ?? null,
+      colour: item.colour ?? null,
       qty: item.qty,
       price: line ? major(line.display.unitPrice) : 0,
       discountedPrice: line ? major(line.display.discountedUnitPrice) : 0,
@@ -113,12 +115,15 @@ function PlaceOrderReview({ shipping, billing, paymentMethod, couponCodes }: Rev
 
   const onPlaceOrder = () => {
     const body: PlaceOrderBody = {
-      orderItems: cart.items.map((item) => {
-        const size = 'size' in item && typeof item.size === 'string' ? item.size : undefined;
-        return size
-          ? { product: item.product, qty: item.qty, size }
-          : { product: item.product, qty: item.qty };
-      }),
+      // Each line names its variant (docs/decisions/0102-product-variants.md); size and colour go too, for
+      // a line not matched to a variant yet (a cart stored before variants), which the server matches.
+      orderItems: cart.items.map((item) => ({
+        product: item.product,
+        qty: item.qty,
+        ...(item.variant ? { variant: item.variant } : {}),
+        ...(item.size ? { size: item.size } : {}),
+        ...(item.colour ? { colour: item.colour } : {}),
+      })),
       shippingAddress: shipping,
       billingAddress: billing,
       paymentMethod,

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { variantUrl } from '#shared/images.ts';
+import { NO_SIZE } from '#shared/schemas/product-form.ts';
 import { Money } from '#web/components/price.tsx';
 
 /** One line as shown on Place Order and the order page; amounts in major units of `currency`. */
@@ -10,6 +11,9 @@ export type ItemRow = {
   name: string;
   image: string | undefined;
   size?: string | null | undefined;
+  colour?: string | null | undefined;
+  /** The variant's SKU, shown to the seller and Admin. */
+  sku?: string | null | undefined;
   qty: number;
   /** List unit price. */
   price: number;
@@ -18,6 +22,41 @@ export type ItemRow = {
   lineTotal: number;
   currency: string;
 };
+
+/**
+ * An order line's `colour` or `sku` (docs/decisions/0102-product-variants.md): null for lines ordered before
+ * variants, and absent from the answers of a server before them.
+ */
+export function textField(line: object, key: 'colour' | 'sku'): string | null {
+  const value = (line as Record<string, unknown>)[key];
+  return typeof value === 'string' && value !== '' ? value : null;
+}
+
+/** "Size: M", "Colour: Red", "Size / colour: M / Red" (docs/decisions/0102-product-variants.md); nothing for one size. */
+export function VariantLine({
+  size,
+  colour,
+  sku,
+}: {
+  size?: string | null | undefined;
+  colour?: string | null | undefined;
+  sku?: string | null | undefined;
+}) {
+  const realSize = size && size !== NO_SIZE ? size : null;
+  const label = [realSize, colour].filter(Boolean).join(' / ');
+  if (!label && !sku) return null;
+  const what = realSize && colour ? 'Size / colour' : realSize ? 'Size' : 'Colour';
+  return (
+    <span className="d-block small text-body-secondary">
+      {label ? (
+        <>
+          {what}: <span className="fw-semibold text-body">{label}</span>
+        </>
+      ) : null}
+      {sku ? <span className="ms-2">SKU {sku}</span> : null}
+    </span>
+  );
+}
 
 /**
  * Order lines (docs/product/screens.md): image, name linking to /product/{id}, quantity × unit price = line total; a
@@ -46,9 +85,7 @@ export function OrderItemList({ items }: { items: readonly ItemRow[] }) {
               <div className="flex-grow-1 d-flex flex-column flex-md-row gap-1 gap-md-3 justify-content-between min-w-0">
                 <div className="text-break">
                   {item.product ? <Link to={`/product/${item.product}`}>{item.name}</Link> : item.name}
-                  {item.size && item.size !== 'N/A' ? (
-                    <span className="d-block small text-body-secondary">Size: {item.size}</span>
-                  ) : null}
+                  <VariantLine size={item.size} colour={item.colour} sku={item.sku} />
                 </div>
                 <div className="text-md-end">
                   <span className="text-nowrap">{item.qty} ×</span>{' '}

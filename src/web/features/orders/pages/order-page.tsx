@@ -16,7 +16,7 @@ import { useDeliverOrder } from '../api/deliver-order.ts';
 import { useOrder } from '../api/get-order.ts';
 import { usePayOrderCashOnDelivery } from '../api/pay-order-cod.ts';
 import { AddressText } from '../components/address-text.tsx';
-import { OrderItemList, type ItemRow } from '../components/order-item-list.tsx';
+import { OrderItemList, textField, type ItemRow } from '../components/order-item-list.tsx';
 import { OrderSummary } from '../components/order-summary.tsx';
 import { PaymentArea } from '../components/payment-area.tsx';
 import { paymentMethodLabel } from '../components/payment-method-label.ts';
@@ -48,7 +48,8 @@ function OrderDetail({ id, actor }: { id: string; actor: Actor }) {
   return <OrderView order={order.data} actor={actor} />;
 }
 
-function itemRows(order: Order): ItemRow[] {
+/** The SKU helps the seller and Admin pick the item; the buyer sees size and colour only. */
+function itemRows(order: Order, showSku: boolean): ItemRow[] {
   const digits = currencySpec(order.orderCurrency).decimalDigits;
   return order.orderItems.map((item) => ({
     key: item._id,
@@ -56,6 +57,8 @@ function itemRows(order: Order): ItemRow[] {
     name: item.name,
     image: item.image[0],
     size: item.size,
+    colour: textField(item, 'colour'),
+    sku: showSku ? textField(item, 'sku') : null,
     qty: item.qty,
     price: item.price,
     discountedPrice: item.discountedPrice,
@@ -130,7 +133,7 @@ function OrderView({ order, actor }: { order: Order; actor: Actor }) {
             {order.orderItems.length === 0 ? (
               <Message>{MSG.orderEmpty}</Message>
             ) : (
-              <OrderItemList items={itemRows(order)} />
+              <OrderItemList items={itemRows(order, order.user._id !== actor.id)} />
             )}
           </section>
         </div>

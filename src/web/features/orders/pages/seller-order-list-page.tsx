@@ -8,6 +8,7 @@ import { useSellerOrders } from '../api/get-seller-orders.ts';
 import { PaidDeliveredCells } from '../components/status-cell.tsx';
 import { ScrollTable } from '../components/scroll-table.tsx';
 import { OrderIdCell } from '../components/order-cells.tsx';
+import { textField, VariantLine } from '../components/order-item-list.tsx';
 import { useSignedInUser } from '#web/lib/session.ts';
 
 /**
@@ -61,9 +62,11 @@ function SellerOrderList({ userId }: { userId: string }) {
                   <td>{line.buyer.name}</td>
                   <td>
                     {line.product ? <Link to={`/product/${line.product}`}>{line.name}</Link> : line.name}
-                    {line.size && line.size !== 'N/A' ? (
-                      <span className="d-block small text-body-secondary">Size: {line.size}</span>
-                    ) : null}
+                    <VariantLine
+                      size={line.size}
+                      colour={textField(line, 'colour')}
+                      sku={textField(line, 'sku')}
+                    />
                   </td>
                   <td>{line.qty}</td>
                   <td className="text-nowrap">
