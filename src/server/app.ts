@@ -43,6 +43,7 @@ import sizeChartsPlugin from './modules/size-charts/size-charts.plugin.ts';
 import uploadsPlugin from './modules/uploads/uploads.plugin.ts';
 import ordersPlugin from './modules/orders/orders.plugin.ts';
 import currencyPlugin from './modules/currency/currency.plugin.ts';
+import productImportsPlugin from './modules/product-imports/product-imports.plugin.ts';
 import { storagePlugin } from './plugins/storage.ts';
 import { jobsPlugin } from './jobs/jobs.plugin.ts';
 import notificationsPlugin from './modules/notifications/notifications.plugin.ts';
@@ -212,6 +213,7 @@ export async function buildApp({ config, db, logger, logStream, onRoute }: Build
   await app.register(uploadsPlugin, { prefix: '/api' });
   await app.register(ordersPlugin, { prefix: '/api' });
   await app.register(currencyPlugin, { prefix: '/api' });
+  await app.register(productImportsPlugin, { prefix: '/api' });
   // Without a prefix: notifications go under /api, the development mailbox at /dev/mailbox.
   await app.register(notificationsPlugin);
 

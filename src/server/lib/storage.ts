@@ -51,6 +51,9 @@ const CONTENT_TYPES: Record<string, string> = {
   gif: 'image/gif',
   avif: 'image/avif',
   pdf: 'application/pdf',
+  // Bulk listing uploads (docs/decisions/0107-bulk-listing.md), only ever stored private.
+  csv: 'text/csv',
+  zip: 'application/zip',
 };
 
 export const extensionFor = (contentType: string): string | undefined =>

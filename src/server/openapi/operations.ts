@@ -33,6 +33,7 @@ export const API_TAGS = {
   payments: 'RazorPay and PayPal checkout, the payment sandbox and the RazorPay webhook',
   currency: 'Currencies, rate tables and the visitor currency',
   notifications: 'Order-completed mails and sent-notification records',
+  'product-imports': 'Bulk listing: CSV imports and dry runs of a seller’s products, and the catalogue export',
 } as const;
 
 export type ApiTag = keyof typeof API_TAGS;
@@ -178,6 +179,16 @@ export const OPERATIONS: Record<string, Operation> = {
   'POST /api/products/with-images': { operationId: 'createProductWithImages', tag: 'uploads' },
   'POST /api/upload/shop-picture': { operationId: 'uploadShopPicture', tag: 'uploads' },
   'POST /api/upload/shop-banner': { operationId: 'uploadShopBanner', tag: 'uploads' },
+
+  // product-imports
+  'POST /api/product-imports': { operationId: 'startProductImport', tag: 'product-imports' },
+  'GET /api/product-imports': { operationId: 'listProductImports', tag: 'product-imports' },
+  'GET /api/product-imports/export.csv': {
+    operationId: 'exportMyCatalogue',
+    tag: 'product-imports',
+    download: true,
+  },
+  'GET /api/product-imports/:id': { operationId: 'getProductImport', tag: 'product-imports' },
 
   // orders
   'POST /api/orders': { operationId: 'placeOrder', tag: 'orders' },

@@ -1,0 +1,644 @@
+import { randomUUID } from 'node:crypto';
+import { unzipSync } from 'fflate';
+import { IMAGE_VARIANTS, variantUrl } from '#shared/images.ts';
+import { tryParseMoney } from '#shared/money.ts';
+import {
+  IMPORT_MSG,
+  categoryPathKey,
+  categoryPathText,
+  checkProduct,
+  exportProductsCsv,
+  readProductCsv,
+  sortErrors,
+  writesSomething,
+  zipNameKey,
+  type CheckedProduct,
+  type ExistingProduct,
+  type ImportCategory,
+  type RowError,
+} from '#shared/product-csv.ts';
+import { isUuid } from '#shared/schemas/common.ts';
+import { MAX_IMAGE_BYTES } from '#shared/schemas/product-form.ts';
+import {
+  MAX_STORED_IMPORT_ERRORS,
+  type ImportResult,
+  type ProductImport,
+  type ProductImportList,
+} from '#shared/schemas/product-import.ts';
+import type { Database } from '../../db/client.ts';
+import { enqueue } from '../../jobs/queue.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { deleteProductImage, sniffImageType, storeProductImage } from '../../lib/images.ts';
+import { isStorableText } from '../../lib/storable-text.ts';
+import { keyOfPublicUrl, newKey, type Storage } from '../../lib/storage.ts';
+import type { AuthedCtx } from '../../lib/types.ts';
+import * as repo from './product-imports.repo.ts';
+
+/**
+ * Bulk listing (docs/product/bulk-listing.md, docs/decisions/0107-bulk-listing.md). A seller uploads a CSV
+ * (one row per variant) and optionally a ZIP of images; the files are kept privately and a job does the
+ * work: every row is checked with the product form's rules (#shared/product-csv.ts) and the database's
+ * (category, ownership, image links, ZIP contents); a dry run stops there. A real run then stores the
+ * images and writes every product in one transaction, so a file is imported whole or not at all.
+ */
+
+export const PRODUCT_IMPORT_JOB = 'product-imports.run';
+
+const IMPORT_NOT_FOUND = 'Import not found';
+const GENERAL_FAILURE = 'The import could not be completed and nothing was written. Please try again.';
+const CHANGED_MEANWHILE =
+  'This product was edited while the file was being imported. Nothing was written; please import again.';
+
+export type ImportCtx = AuthedCtx & { storage: Storage };
+export type JobDeps = { db: Database; storage: Storage; log?: { warn: (obj: object, msg: string) => void } };
+
+type StoredResult = Partial<ImportResult> & { errorCount?: number };
+
+function toWire(row: repo.ImportRow): ProductImport {
+  const stored = (row.result ?? {}) as StoredResult;
+  const { errorCount, ...counts } = stored;
+  return {
+    _id: row.id,
+    status: row.status as ProductImport['status'],
+    dryRun: row.dryRun,
+    fileName: row.fileName,
+    totalRows: row.totalRows,
+    processedRows: row.processedRows,
+    errors: row.errors,
+    errorCount: errorCount ?? row.errors.length,
+    result:
+      row.status === 'done'
+        ? {
+            products: counts.products ?? 0,
+            created: counts.created ?? 0,
+            updated: counts.updated ?? 0,
+            unchanged: counts.unchanged ?? 0,
+            variants: counts.variants ?? 0,
+          }
+        : null,
+    createdAt: row.createdAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * POST /api/product-imports: keep the files privately, record the import and queue its job in one
+ * transaction. Files stored for an import that could not be recorded are deleted again.
+ */
+export async function startImport(
+  ctx: ImportCtx,
+  input: { csv: Buffer; zip: Buffer | null; fileName: string; dryRun: boolean },
+): Promise<ProductImport> {
+  const sellerId = ctx.actor.id;
+  const csvKey = newKey(`imports/${sellerId}`, 'csv');
+  const zipKey = input.zip ? newKey(`imports/${sellerId}`, 'zip') : null;
+  await ctx.storage.put(csvKey, input.csv, 'text/csv', 'private');
+  try {
+    if (zipKey && input.zip) await ctx.storage.put(zipKey, input.zip, 'application/zip', 'private');
+    const id = await ctx.db.transaction(async (tx) => {
+      const importId = await repo.insertImport(tx, {
+        sellerId,
+        dryRun: input.dryRun,
+        fileName: input.fileName.slice(0, 200),
+        csvKey,
+        zipKey,
+      });
+      await enqueue(
+        tx,
+        PRODUCT_IMPORT_JOB,
+        { importId },
+        { dedupeKey: `product-import:${importId}`, maxAttempts: 3 },
+      );
+      return importId;
+    });
+    return getImport(ctx, id);
+  } catch (err) {
+    await Promise.allSettled([csvKey, zipKey].filter((k) => k !== null).map((k) => ctx.storage.delete(k)));
+    throw err;
+  }
+}
+
+export async function getImport(ctx: AuthedCtx, id: string): Promise<ProductImport> {
+  const row = await repo.findImport(ctx.db, id, ctx.actor.id);
+  if (!row) throw notFound(IMPORT_NOT_FOUND);
+  return toWire(row);
+}
+
+export async function listImports(ctx: AuthedCtx): Promise<ProductImportList> {
+  return { imports: (await repo.recentImports(ctx.db, ctx.actor.id, 20)).map(toWire) };
+}
+
+/** The seller's catalogue as CSV (one row per variant), oldest product first. */
+export async function exportCatalogue(ctx: AuthedCtx): Promise<string> {
+  return exportProductsCsv(await repo.sellerCatalogue(ctx.db, ctx.actor.id));
+}
+
+// ——— The job ———
+
+/** Progress is written at most this often (and outside the write transaction, so polling sees it). */
+const PROGRESS_EVERY_MS = 300;
+
+class Progress {
+  private done = 0;
+  private last = 0;
+  constructor(
+    private readonly db: Database,
+    private readonly id: string,
+    readonly total: number,
+  ) {}
+  async add(rows: number, force = false) {
+    this.done = Math.min(this.total, this.done + rows);
+    const now = Date.now();
+    if (!force && now - this.last < PROGRESS_EVERY_MS) return;
+    this.last = now;
+    await repo.setProgress(this.db, this.id, this.done, this.total);
+  }
+}
+
+type Zip = { entries: Map<string, Uint8Array>; tooLarge: Set<string> } | null;
+
+/** The entries of the ZIP that `wanted` names (by base name), undecompressed past 5 MB. */
+function openZip(data: Buffer, wanted: ReadonlySet<string>): Zip | 'unreadable' {
+  const tooLarge = new Set<string>();
+  try {
+    const files = unzipSync(new Uint8Array(data.buffer, data.byteOffset, data.byteLength), {
+      filter: (f) => {
+        if (f.name.endsWith('/')) return false;
+        const key = zipNameKey(f.name);
+        if (!wanted.has(key)) return false;
+        if (f.originalSize > MAX_IMAGE_BYTES) {
+          tooLarge.add(key);
+          return false;
+        }
+        return true;
+      },
+    });
+    const entries = new Map<string, Uint8Array>();
+    for (const [name, bytes] of Object.entries(files)) {
+      const key = zipNameKey(name);
+      if (!entries.has(key) && bytes.length <= MAX_IMAGE_BYTES) entries.set(key, bytes);
+    }
+    return { entries, tooLarge };
+  } catch {
+    return 'unreadable';
+  }
+}
+
+type Checked = {
+  products: CheckedProduct[];
+  existing: Map<string, ExistingProduct>;
+  categories: Map<string, ImportCategory>;
+  zip: Zip;
+  totalRows: number;
+  errors: RowError[];
+};
+
+/** Everything a dry run does: read, group and check every row; nothing is written. */
+async function checkFile(deps: JobDeps, row: repo.ImportRow): Promise<Checked> {
+  const sellerId = row.sellerId;
+  const empty = (errors: RowError[]): Checked => ({
+    products: [],
+    existing: new Map(),
+    categories: new Map(),
+    zip: null,
+    totalRows: 0,
+    errors,
+  });
+  const file = await deps.storage.get(row.csvKey, 'private');
+  if (!file) throw new Error(`product import ${row.id}: its CSV is missing from storage`);
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(file.data);
+  } catch {
+    return empty([{ row: 1, field: '', message: IMPORT_MSG.unreadable }]);
+  }
+  const read = readProductCsv(text);
+  if (read.errors.length > 0 && read.groups.length === 0) return empty(read.errors);
+  const errors = [...read.errors];
+  for (const r of read.rows)
+    for (const [field, value] of Object.entries(r.cells))
+      if (!isStorableText(value)) errors.push({ row: r.row, field, message: IMPORT_MSG.unstorable });
+
+  const categoryRows = await repo.allCategories(deps.db);
+  const byId = new Map(categoryRows.map((c) => [c.id, c]));
+  const byPath = new Map(categoryRows.map((c) => [categoryPathKey(categoryPathText(c)), c]));
+  const ids = read.groups.map((g) => g.ref).filter(isUuid);
+  const existing = new Map((await repo.sellerCatalogue(deps.db, sellerId, ids)).map((p) => [p.id, p]));
+  const ctx = {
+    category: (cell: string) =>
+      (isUuid(cell) ? byId.get(cell.toLowerCase()) : byPath.get(categoryPathKey(cell))) ?? null,
+    existing: (id: string) => existing.get(id) ?? null,
+  };
+
+  const products: CheckedProduct[] = [];
+  for (const group of read.groups) {
+    const checked = checkProduct(group, ctx);
+    errors.push(...checked.errors);
+    if (checked.product) products.push(checked.product);
+  }
+
+  // Images: links must be the seller's own uploads; names must be images in the ZIP.
+  const imageRow = (p: CheckedProduct) => p.rows[0]!;
+  const links = products.flatMap((p) => (p.images ?? []).flatMap((i) => (i.kind === 'url' ? [i.url] : [])));
+  const owned = await repo.ownedImageUrls(deps.db, sellerId, [...new Set(links)]);
+  const wanted = new Set(
+    products.flatMap((p) => (p.images ?? []).flatMap((i) => (i.kind === 'zip' ? [zipNameKey(i.name)] : []))),
+  );
+  let zip: Zip = null;
+  if (row.zipKey && wanted.size > 0) {
+    const zipFile = await deps.storage.get(row.zipKey, 'private');
+    if (!zipFile) throw new Error(`product import ${row.id}: its ZIP is missing from storage`);
+    const opened = openZip(zipFile.data, wanted);
+    if (opened === 'unreadable') errors.push({ row: 0, field: 'zip', message: IMPORT_MSG.zipUnreadable });
+    else zip = opened;
+  }
+  for (const p of products) {
+    for (const image of p.images ?? []) {
+      const at = (message: string) => errors.push({ row: imageRow(p), field: 'images', message });
+      if (image.kind === 'url') {
+        if (!owned.has(image.url)) at(IMPORT_MSG.imageNotYours);
+        continue;
+      }
+      const key = zipNameKey(image.name);
+      if (!row.zipKey) at(IMPORT_MSG.noZip(image.name));
+      else if (zip?.tooLarge.has(key)) at(IMPORT_MSG.imageTooLarge(image.name));
+      else if (zip && !zip.entries.has(key)) at(IMPORT_MSG.imageNotInZip(image.name));
+      else if (zip && !sniffImageType(zip.entries.get(key)!)) at(IMPORT_MSG.imageType(image.name));
+    }
+  }
+  return { products, existing, categories: byId, zip, totalRows: read.rows.length, errors };
+}
+
+function counts(products: readonly CheckedProduct[], existing: Map<string, ExistingProduct>): ImportResult {
+  const writing = products.filter(writesSomething);
+  return {
+    products: products.length,
+    created: writing.filter((p) => p.existingId === null).length,
+    updated: writing.filter((p) => p.existingId !== null).length,
+    unchanged: products.length - writing.length,
+    variants: writing.reduce((n, p) => n + changedVariants(p, existing), 0),
+  };
+}
+
+/** Variant rows a product writes: all of a new one's; an update's new or different ones. */
+function changedVariants(p: CheckedProduct, existing: Map<string, ExistingProduct>): number {
+  const stored = p.existingId ? (existing.get(p.existingId)?.variants ?? []) : [];
+  return p.variants.filter((v) => {
+    const s = stored.find((x) => x.id === v.id);
+    return (
+      !s ||
+      s.sku !== v.sku ||
+      s.countInStock !== v.countInStock ||
+      s.size !== v.size ||
+      s.colour !== v.colour ||
+      (s.price === null || v.price === null
+        ? s.price !== v.price
+        : tryParseMoney(s.price, 2) !== tryParseMoney(v.price, 2))
+    );
+  }).length;
+}
+
+async function fail(deps: JobDeps, id: string, errors: RowError[], processedRows: number) {
+  const sorted = sortErrors(errors);
+  await repo.finishImport(deps.db, id, {
+    status: 'failed',
+    errors: sorted.slice(0, MAX_STORED_IMPORT_ERRORS),
+    result: { errorCount: sorted.length },
+    processedRows,
+  });
+}
+
+/**
+ * The job: check the file, then (unless a dry run) store the images and write everything in one
+ * transaction that also marks the import done, so a retried job never writes twice. Expected problems end
+ * the import as failed with per-row errors; anything else is retried, and marked failed on the last try.
+ */
+export async function runImport(deps: JobDeps, importId: string, attempt: { last: boolean }): Promise<void> {
+  const row = await repo.claimImport(deps.db, importId);
+  if (!row) return;
+  try {
+    await runClaimed(deps, row);
+  } catch (err) {
+    if (attempt.last) await fail(deps, row.id, [{ row: 0, field: '', message: GENERAL_FAILURE }], 0);
+    throw err;
+  }
+  await cleanUp(deps, row);
+}
+
+async function cleanUp(deps: JobDeps, row: repo.ImportRow) {
+  const done = await repo.findImport(deps.db, row.id, row.sellerId);
+  if (done?.status !== 'done' && done?.status !== 'failed') return;
+  await Promise.allSettled(
+    [row.csvKey, row.zipKey].filter((k) => k !== null).map((k) => deps.storage.delete(k)),
+  );
+}
+
+async function runClaimed(deps: JobDeps, row: repo.ImportRow): Promise<void> {
+  const checked = await checkFile(deps, row);
+  const progress = new Progress(deps.db, row.id, checked.totalRows);
+  await progress.add(0, true);
+  if (checked.errors.length > 0) return fail(deps, row.id, checked.errors, 0);
+
+  const result = counts(checked.products, checked.existing);
+  if (row.dryRun) {
+    await repo.finishImport(deps.db, row.id, {
+      status: 'done',
+      errors: [],
+      result: { ...result },
+      processedRows: checked.totalRows,
+    });
+    return;
+  }
+
+  const writing = checked.products.filter(writesSomething);
+  // Rows of products that write nothing count as processed at once.
+  await progress.add(
+    checked.products.filter((p) => !writesSomething(p)).reduce((n, p) => n + p.rows.length, 0),
+  );
+  const ids = new Map(writing.map((p) => [p, p.existingId ?? randomUUID()]));
+  const stored: string[] = [];
+  let dropped: string[] = [];
+  try {
+    const imageLists = await storeImages(deps, checked, writing, ids, stored, progress);
+    if ('errors' in imageLists)
+      return await undoAnd(deps, stored, () => fail(deps, row.id, imageLists.errors, 0));
+    const outcome = await deps.db.transaction(async (tx) => {
+      return writeAll(tx, row, checked, writing, ids, imageLists.lists, progress, result);
+    });
+    if ('errors' in outcome) return await undoAnd(deps, stored, () => fail(deps, row.id, outcome.errors, 0));
+    dropped = outcome.dropped;
+  } catch (err) {
+    await undoAnd(deps, stored, async () => {});
+    throw err;
+  }
+  await Promise.allSettled(dropped.map((url) => deleteProductImage(deps.storage, url)));
+}
+
+async function undoAnd(deps: JobDeps, stored: string[], then: () => Promise<void>) {
+  const undone = await Promise.allSettled(stored.map((url) => deleteProductImage(deps.storage, url)));
+  for (const r of undone)
+    if (r.status === 'rejected')
+      deps.log?.warn({ err: r.reason }, 'could not delete an image of a failed import');
+  await then();
+}
+
+/** Copy a stored image (original and variants) into a product's folder, without decoding it again. */
+async function copyImage(storage: Storage, url: string, productId: string): Promise<string | null> {
+  const key = keyOfPublicUrl(url);
+  if (!key) return null;
+  const target = `products/${productId}/${randomUUID()}-original.webp`;
+  const pairs = [
+    [key, target] as const,
+    ...IMAGE_VARIANTS.map((v) => [variantUrl(key, v), variantUrl(target, v)] as const),
+  ];
+  const files = await Promise.all(pairs.map(([from]) => storage.get(from, 'public')));
+  if (!files[0]) return null;
+  const written: string[] = [];
+  try {
+    for (const [i, [, to]] of pairs.entries()) {
+      const file = files[i];
+      if (!file) continue;
+      await storage.put(to, file.data, file.contentType, 'public');
+      written.push(to);
+    }
+  } catch (err) {
+    await Promise.allSettled(written.map((k) => storage.delete(k)));
+    throw err;
+  }
+  return storage.publicUrl(target);
+}
+
+/**
+ * The image list of every product that sets its images: a ZIP file goes through the upload pipeline once
+ * (sniffed, size-checked, re-encoded) into the first product that names it and is copied for the others;
+ * a link to another of the seller's products is copied into this product's folder; its own stay.
+ */
+async function storeImages(
+  deps: JobDeps,
+  checked: Checked,
+  writing: readonly CheckedProduct[],
+  ids: Map<CheckedProduct, string>,
+  stored: string[],
+  progress: Progress,
+): Promise<{ lists: Map<CheckedProduct, string[]> } | { errors: RowError[] }> {
+  const lists = new Map<CheckedProduct, string[]>();
+  const fromZip = new Map<string, string>();
+  const errors: RowError[] = [];
+  for (const p of writing) {
+    if (p.images === null) {
+      await progress.add(p.rows.length);
+      continue;
+    }
+    const id = ids.get(p)!;
+    const own = p.existingId ? new Set(checked.existing.get(p.existingId)?.image ?? []) : new Set<string>();
+    const urls: string[] = [];
+    for (const image of p.images) {
+      try {
+        if (image.kind === 'url') {
+          if (own.has(image.url)) urls.push(image.url);
+          else {
+            const copy = await copyImage(deps.storage, image.url, id);
+            if (!copy) {
+              errors.push({ row: p.rows[0]!, field: 'images', message: IMPORT_MSG.imageNotYours });
+              continue;
+            }
+            stored.push(copy);
+            urls.push(copy);
+          }
+          continue;
+        }
+        const key = zipNameKey(image.name);
+        const first = fromZip.get(key);
+        if (first) {
+          const copy = await copyImage(deps.storage, first, id);
+          if (!copy) throw new Error(`could not copy ${first}`);
+          stored.push(copy);
+          urls.push(copy);
+          continue;
+        }
+        const bytes = checked.zip?.entries.get(key);
+        if (!bytes) throw new Error(`ZIP entry ${key} vanished`);
+        const { url } = await storeProductImage(deps.storage, id, Buffer.from(bytes));
+        stored.push(url);
+        fromZip.set(key, url);
+        urls.push(url);
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        const name = image.kind === 'zip' ? image.name : image.url;
+        errors.push({ row: p.rows[0]!, field: 'images', message: `"${name}": ${err.message}` });
+      }
+    }
+    lists.set(p, urls);
+    // Half of a product's rows count once its images are stored, the rest when it is written.
+    await progress.add(Math.floor(p.rows.length / 2));
+  }
+  return errors.length > 0 ? { errors } : { lists };
+}
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+async function writeAll(
+  tx: Tx,
+  row: repo.ImportRow,
+  checked: Checked,
+  writing: readonly CheckedProduct[],
+  ids: Map<CheckedProduct, string>,
+  lists: Map<CheckedProduct, string[]>,
+  progress: Progress,
+  result: ImportResult,
+): Promise<{ dropped: string[] } | { errors: RowError[] }> {
+  const sellerId = row.sellerId;
+  const updates = writing.filter((p) => p.existingId !== null);
+  const creates = writing.filter((p) => p.existingId === null);
+
+  // Existing products are locked, and must be as they were when checked.
+  const locked = await repo.lockProducts(
+    tx,
+    sellerId,
+    updates.map((p) => p.existingId!),
+  );
+  const moved = updates.filter((p) => {
+    const at = locked.get(p.existingId!);
+    const seen = checked.existing.get(p.existingId!)?.updatedAt;
+    return !at || !seen || at.getTime() !== new Date(seen).getTime();
+  });
+  if (moved.length > 0)
+    return {
+      errors: moved.map((p) => ({ row: p.rows[0]!, field: 'product_ref', message: CHANGED_MEANWHILE })),
+    };
+
+  const shopId = await repo.shopIdOf(tx, sellerId);
+  const markupOf = await repo.markups(tx);
+  const markup = (categoryId: string) =>
+    markupOf.get(checked.categories.get(categoryId)?.category ?? '') ?? '0';
+  // Rows left after images: the other half of each product's rows.
+  const rest = (p: CheckedProduct) =>
+    p.rows.length - (p.images === null ? p.rows.length : Math.floor(p.rows.length / 2));
+  const restOf = new Map(writing.map((p) => [p, rest(p)]));
+
+  await repo.insertProducts(
+    tx,
+    creates.map((p) => ({
+      id: ids.get(p)!,
+      userId: sellerId,
+      shopId,
+      name: p.name,
+      brand: p.brand,
+      price: p.price,
+      currency: 'INR',
+      categoryId: p.categoryId,
+      description: p.description,
+      percentageMarkup: markup(p.categoryId),
+    })),
+  );
+  await repo.insertImages(
+    tx,
+    creates.flatMap((p) =>
+      (lists.get(p) ?? []).map((url, position) => ({ productId: ids.get(p)!, url, position })),
+    ),
+  );
+  // Variants of new products, in chunks, with progress between them.
+  const variantRows = creates.flatMap((p) =>
+    p.variants.map((v, position) => ({
+      productId: ids.get(p)!,
+      size: v.size,
+      colour: v.colour,
+      sku: v.sku,
+      countInStock: v.countInStock,
+      price: v.price,
+      position,
+    })),
+  );
+  let pending = creates.map((p) => restOf.get(p)!);
+  let pendingVariants = creates.map((p) => p.variants.length);
+  await repo.insertVariantRows(tx, variantRows, async (n) => {
+    // Products whose variants are all in count as written.
+    let rows = 0;
+    let left = n;
+    while (left > 0 && pendingVariants.length > 0) {
+      const take = Math.min(left, pendingVariants[0]!);
+      pendingVariants[0]! -= take;
+      left -= take;
+      if (pendingVariants[0] === 0) {
+        rows += pending[0]!;
+        pending = pending.slice(1);
+        pendingVariants = pendingVariants.slice(1);
+      }
+    }
+    await progress.add(rows);
+  });
+
+  // Updates of existing products.
+  const dropped: string[] = [];
+  const current = (p: CheckedProduct) => checked.existing.get(p.existingId!)!;
+  await repo.updateProducts(
+    tx,
+    sellerId,
+    updates.map((p) => {
+      const was = current(p);
+      return {
+        id: p.existingId!,
+        name: p.name,
+        brand: p.brand,
+        price: p.price,
+        description: p.description,
+        categoryId: p.categoryId,
+        percentageMarkup: p.categoryId !== was.categoryId ? markup(p.categoryId) : null,
+        completesDraft: was.image.length === 0 && p.images !== null,
+      };
+    }),
+  );
+  const newImages = updates.filter((p) => p.images !== null);
+  await repo.deleteImagesOf(
+    tx,
+    newImages.map((p) => p.existingId!),
+  );
+  await repo.insertImages(
+    tx,
+    newImages.flatMap((p) =>
+      (lists.get(p) ?? []).map((url, position) => ({ productId: p.existingId!, url, position })),
+    ),
+  );
+  for (const p of newImages)
+    dropped.push(...current(p).image.filter((u) => !(lists.get(p) ?? []).includes(u)));
+
+  const stored = updates.flatMap((p) =>
+    p.variants.filter((v) => v.id !== null).map((v) => ({ ...v, id: v.id! })),
+  );
+  await repo.updateVariantRows(tx, stored);
+  const added = updates.filter((p) => p.variants.some((v) => v.id === null));
+  const last = await repo.lastPositions(
+    tx,
+    added.map((p) => p.existingId!),
+  );
+  await repo.insertVariantRows(
+    tx,
+    added.flatMap((p) => {
+      const start = (last.get(p.existingId!) ?? -1) + 1;
+      return p.variants
+        .filter((v) => v.id === null)
+        .map((v, i) => ({
+          productId: p.existingId!,
+          size: v.size,
+          colour: v.colour,
+          sku: v.sku,
+          countInStock: v.countInStock,
+          price: v.price,
+          position: start + i,
+        }));
+    }),
+  );
+  await progress.add(
+    updates.reduce((n, p) => n + restOf.get(p)!, 0),
+    true,
+  );
+
+  const finished = await repo.finishImport(tx, row.id, {
+    status: 'done',
+    errors: [],
+    result: { ...result },
+    processedRows: checked.totalRows,
+  });
+  if (!finished) throw new Error(`product import ${row.id} was finished by another attempt`);
+  return { dropped };
+}
