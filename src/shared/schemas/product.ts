@@ -214,6 +214,9 @@ export const productsByCategoryQuery = pageQuery.extend({
   ...productFilterQuery.shape,
 });
 
+/** GET /api/shops/products/:shopName?pageNumber=&…filters. */
+export const shopProductsQuery = pageQuery.extend({ ...productFilterQuery.shape });
+
 export const markupSchema = z.object({ percentageMarkup: z.number() });
 
 /** POST /api/products/:id/reviews (docs/product/messages.md: rating 1 Poor … 5 Excellent; docs/product/catalog.md: comment required). */

@@ -15,6 +15,7 @@ import markupRoutes from './markup.routes.ts';
 import productWriteRoutes from './product-write.routes.ts';
 import reviewRoutes from './review.routes.ts';
 import * as productService from './product.service.ts';
+import * as productFilterService from './product-filter.service.ts';
 
 const productIdParams = idParams('Product not found');
 /** Any string: the markup of anything unknown, malformed ids included, is 0 (docs/product/api.md). */
@@ -31,12 +32,13 @@ export default async function catalogRoutes(app: App) {
     {
       schema: {
         tags: ['products'],
-        summary: 'Active products, newest first; with a keyword, search results best first',
+        summary:
+          'Active products, newest first; with a keyword, search results best first; with filters or a sort, the filtered list with its total and facet counts',
         querystring: productListQuery,
-        response: { 200: productListSchema },
+        response: { 200: productListSchema, 400: errorSchema },
       },
     },
-    async (req) => productService.listProducts(req.ctx, req.query),
+    async (req) => productFilterService.listProducts(req.ctx, req.query),
   );
 
   app.get(
@@ -56,12 +58,13 @@ export default async function catalogRoutes(app: App) {
     {
       schema: {
         tags: ['products'],
-        summary: 'Active products in any of the categories (categoryIDs=a,b,c or repeated)',
+        summary:
+          'Active products in any of the categories (categoryIDs=a,b,c or repeated), filtered, with total and facet counts',
         querystring: productsByCategoryQuery,
-        response: { 200: productListSchema },
+        response: { 200: productListSchema, 400: errorSchema },
       },
     },
-    async (req) => productService.productsInCategories(req.ctx, req.query),
+    async (req) => productFilterService.productsInCategories(req.ctx, req.query),
   );
 
   app.get(

@@ -1,6 +1,7 @@
-import { errorSchema, pageQuery } from '#shared/schemas/common.ts';
+import { errorSchema } from '#shared/schemas/common.ts';
 import {
   productListSchema,
+  shopProductsQuery,
   publicShopSchema,
   shopNameParams,
   shopNamesSchema,
@@ -34,12 +35,12 @@ export default async function shopsRoutes(app: App) {
     {
       schema: {
         tags: ['shops'],
-        summary: "A shop's active products",
+        summary: "A shop's active products, filtered, with total and facet counts",
         params: shopNameParams,
-        querystring: pageQuery,
-        response: { 200: productListSchema, 404: errorSchema },
+        querystring: shopProductsQuery,
+        response: { 200: productListSchema, 400: errorSchema, 404: errorSchema },
       },
     },
-    async (req) => shopsService.shopProducts(req.ctx, req.params.shopName, req.query.pageNumber),
+    async (req) => shopsService.shopProducts(req.ctx, req.params.shopName, req.query),
   );
 }

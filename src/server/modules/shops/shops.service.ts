@@ -1,7 +1,7 @@
-import type { ProductList, PublicShop } from '#shared/schemas/product.ts';
+import type { ProductFilters, ProductList, PublicShop } from '#shared/schemas/product.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Ctx } from '../../lib/types.ts';
-import { productsOfSeller } from '../catalog/product.service.ts';
+import { productsOfSeller } from '../catalog/product-filter.service.ts';
 import * as repo from './shops.repo.ts';
 
 /** Public shop pages (docs/product/screens.md Shop page, docs/product/api.md shops). Shops of deleted users are gone. */
@@ -26,8 +26,12 @@ export async function findShopByName(ctx: Ctx, name: string): Promise<PublicShop
   return { ...shop, user: { _id: userId, name: userName } };
 }
 
-/** GET /api/shops/products/:shopName: the shop owner's active products, newest first. */
-export async function shopProducts(ctx: Ctx, name: string, pageNumber: number): Promise<ProductList> {
+/** GET /api/shops/products/:shopName: the shop owner's active products, filtered (with total and facets). */
+export async function shopProducts(
+  ctx: Ctx,
+  name: string,
+  q: ProductFilters & { pageNumber: number },
+): Promise<ProductList> {
   const shop = await findShopByName(ctx, name);
-  return productsOfSeller(ctx, shop.user._id, pageNumber);
+  return productsOfSeller(ctx, shop.user._id, q);
 }

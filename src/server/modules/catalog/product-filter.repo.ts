@@ -1,0 +1,296 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Group, NumberGroup, RawFacets } from '#shared/facets.ts';
+import type { ProductFilters, ProductSort } from '#shared/schemas/product.ts';
+import type { SearchTerms } from '#shared/search.ts';
+import type { Queryable } from '../../db/client.ts';
+import { MAX_LISTED, pageWindow, type IdPage } from './product.repo.ts';
+
+/**
+ * Filtered, sorted storefront lists with exact facet counts (docs/decisions/0103-filters-and-facets.md).
+ * Plain SQL over `products p`, reading only the derived columns migration 0012 keeps (sale_price,
+ * discount_percent, sizes, colours, available_*) and the indexes of migration 0013.
+ *
+ * Two statements, run side by side:
+ * - `facetGroups`: one scan of the list's scope (active products of the keyword, categories or shop),
+ *   each row emitting a (facet, value) pair for every facet whose OTHER filters it passes; one GROUP BY
+ *   gives the total and every facet's counts at once.
+ * - `filteredIds`: the ids of one page under all filters, in the chosen order, id last so pages never
+ *   overlap.
+ */
+
+/** What the route fixes: the keyword, the categories or the shop's seller. Always active products only. */
+export type Scope = {
+  terms?: SearchTerms | null;
+  categoryIds?: readonly string[];
+  sellerId?: string;
+};
+
+/** The filter names, one predicate each; facets leave out their own. */
+type FilterName = 'brand' | 'size' | 'colour' | 'seller' | 'price' | 'rating' | 'discount' | 'inStock';
+type Predicates = Partial<Record<FilterName, SQL>>;
+
+const tsQuery = (terms: SearchTerms) => sql`to_tsquery('english'::regconfig, ${terms.tsquery})`;
+
+/** The same match as today's search (product.repo.ts searchIds): full text, or every partial word. */
+function keywordMatch(terms: SearchTerms): SQL {
+  const fullText = sql`p.search_vector @@ ${tsQuery(terms)}`;
+  if (terms.partials.length === 0) return fullText;
+  const partial = sql.join(
+    terms.partials.map((w) => sql`p.search_text like ${`%${w}%`}`),
+    sql` and `,
+  );
+  return sql`(${fullText} or (${partial}))`;
+}
+
+function scopeWhere(scope: Scope): SQL {
+  const parts: SQL[] = [sql`p.status`];
+  if (scope.terms) parts.push(keywordMatch(scope.terms));
+  if (scope.categoryIds) parts.push(sql`p.category_id = any(${sql.param([...scope.categoryIds])}::uuid[])`);
+  if (scope.sellerId) parts.push(sql`p.user_id = ${scope.sellerId}::uuid`);
+  return sql.join(parts, sql` and `);
+}
+
+const inStockSql = sql`p.count_in_stock > 0`;
+
+/**
+ * One SQL predicate per filter in force. `available` picks which arrays size and colour match: the
+ * in-stock ones when "in stock only" is on (a size counts only while some of it is left).
+ */
+function predicates(f: ProductFilters, sellerIds: readonly string[], available: boolean): Predicates {
+  const p: Predicates = {};
+  const sizes = available ? sql`p.available_sizes` : sql`p.sizes`;
+  const colours = available ? sql`p.available_colours` : sql`p.colours`;
+  if (f.brand.length > 0)
+    p.brand = sql`lower(p.brand) = any(${sql.param(f.brand.map((b) => b.trim().toLowerCase()))}::text[])`;
+  if (f.size.length > 0) p.size = sql`${sizes} && ${sql.param(f.size)}::text[]`;
+  if (f.colour.length > 0) p.colour = sql`${colours} && ${sql.param(f.colour)}::text[]`;
+  if (f.seller.length > 0)
+    p.seller = sellerIds.length > 0 ? sql`p.user_id = any(${sql.param(sellerIds)}::uuid[])` : sql`false`;
+  if (f.minPrice !== undefined || f.maxPrice !== undefined) {
+    const bounds: SQL[] = [];
+    if (f.minPrice !== undefined) bounds.push(sql`p.sale_price >= ${String(f.minPrice)}::numeric`);
+    if (f.maxPrice !== undefined) bounds.push(sql`p.sale_price <= ${String(f.maxPrice)}::numeric`);
+    p.price = sql.join(bounds, sql` and `);
+  }
+  if (f.rating !== undefined) p.rating = sql`p.rating >= ${f.rating}`;
+  if (f.discount !== undefined) p.discount = sql`p.discount_percent >= ${f.discount}`;
+  if (f.inStock) p.inStock = inStockSql;
+  return p;
+}
+
+const allOf = (parts: (SQL | undefined)[]): SQL => {
+  const present = parts.filter((s): s is SQL => s !== undefined);
+  return present.length === 0 ? sql`true` : sql.join(present, sql` and `);
+};
+const allBut = (p: Predicates, except?: FilterName): SQL =>
+  allOf((Object.keys(p) as FilterName[]).filter((k) => k !== except).map((k) => p[k]));
+
+/**
+ * The planner prices `@@` and LIKE as nearly free and likes walking the whole table for them; with a
+ * keyword, read the GIN indexes instead (as searchIds does). SET LOCAL: this transaction only.
+ */
+async function preferIndexes(tx: Queryable, scope: Scope) {
+  if (scope.terms)
+    await tx.execute(
+      sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`,
+    );
+}
+
+export type FacetGroups = Omit<RawFacets, 'sellers'> & { total: number; sellers: Group[] };
+
+type GroupRow = { k: string; v: string | null; n: number; lo: string | null; hi: string | null };
+
+/**
+ * The total and every facet's counts in one scan of the scope. Each product emits:
+ * 't' when it passes every filter; 'b' brand, 'u' seller, 'r' whole stars, 'd' discount percent, 'p'
+ * (for the price range), 's' each size, 'c' each colour when it passes every filter but that facet's own;
+ * 'i' when it has stock and passes the others with sizes and colours matched among those in stock (what
+ * ticking "in stock only" would leave).
+ */
+export async function facetGroups(
+  db: Queryable,
+  scope: Scope,
+  f: ProductFilters,
+  sellerIds: readonly string[],
+): Promise<FacetGroups> {
+  const p = predicates(f, sellerIds, f.inStock);
+  const inStockSide = { ...predicates(f, sellerIds, true), inStock: inStockSql };
+  const sizes = f.inStock ? sql`p.available_sizes` : sql`p.sizes`;
+  const colours = f.inStock ? sql`p.available_colours` : sql`p.colours`;
+  const query = sql`
+    select g.k, g.v, count(*)::int as n, min(p.sale_price)::text as lo, max(p.sale_price)::text as hi
+      from products p
+     cross join lateral (
+             select 't', null::text where ${allBut(p)}
+       union all select 'b', p.brand where ${allBut(p, 'brand')}
+       union all select 'u', p.user_id::text where ${allBut(p, 'seller')}
+       union all select 'r', floor(p.rating)::int::text where ${allBut(p, 'rating')}
+       union all select 'd', p.discount_percent::text where ${allBut(p, 'discount')}
+       union all select 'p', null where ${allBut(p, 'price')}
+       union all select 'i', null where ${allBut(inStockSide)}
+       union all select 's', s from unnest(${sizes}) s where ${allBut(p, 'size')}
+       union all select 'c', c from unnest(${colours}) c where ${allBut(p, 'colour')}
+     ) as g(k, v)
+     where ${scopeWhere(scope)}
+     group by g.k, g.v`;
+  const rows = await db.transaction(
+    async (tx) => {
+      await preferIndexes(tx, scope);
+      return (await tx.execute<GroupRow>(query)).rows;
+    },
+    { accessMode: 'read only' },
+  );
+
+  const out: FacetGroups = {
+    total: 0,
+    brands: [],
+    sizes: [],
+    colours: [],
+    sellers: [],
+    price: { min: null, max: null },
+    ratings: [],
+    discounts: [],
+    inStock: 0,
+  };
+  const num = (rows: GroupRow): NumberGroup => ({ value: Number(rows.v), count: rows.n });
+  for (const r of rows) {
+    if (r.k === 't') out.total = r.n;
+    else if (r.k === 'b' && r.v !== null) out.brands.push({ value: r.v, count: r.n });
+    else if (r.k === 'u' && r.v !== null) out.sellers.push({ value: r.v, count: r.n });
+    else if (r.k === 'r') out.ratings.push(num(r));
+    else if (r.k === 'd') out.discounts.push(num(r));
+    else if (r.k === 'p')
+      out.price = { min: r.lo === null ? null : Number(r.lo), max: r.hi === null ? null : Number(r.hi) };
+    else if (r.k === 'i') out.inStock = r.n;
+    else if (r.k === 's' && r.v !== null) out.sizes.push({ value: r.v, count: r.n });
+    else if (r.k === 'c' && r.v !== null) out.colours.push({ value: r.v, count: r.n });
+  }
+  return out;
+}
+
+/** A seller's label in the seller facet: their shop's name, else their own name. */
+export async function sellerLabels(db: Queryable, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const result = await db.execute<{ id: string; label: string }>(sql`
+    select u.id::text as id, coalesce(s.shop_name, u.name) as label
+      from users u left join shops s on s.user_id = u.id
+     where u.id = any(${sql.param([...ids])}::uuid[])`);
+  return new Map(result.rows.map((r) => [r.id, r.label]));
+}
+
+/** ORDER BY of each sort with no keyword ranking; the id last so equal keys keep one order. */
+const ORDER: Record<Exclude<ProductSort, 'relevance'>, SQL> = {
+  price_asc: sql`p.sale_price asc, p.id asc`,
+  price_desc: sql`p.sale_price desc, p.id desc`,
+  newest: sql`p.created_at desc, p.id desc`,
+  rating: sql`p.rating desc, p.num_reviews desc, p.created_at desc, p.id desc`,
+  discount: sql`p.discount_percent desc, p.id desc`,
+};
+const NEWEST = ORDER.newest;
+
+/**
+ * Relevance without a keyword: products with stock first, then those without, each newest first. Two
+ * reads in created_at order (the newest-first indexes) rather than one sort of every match; an index on
+ * stock would be rewritten by every order. Counting the in-stock tier is needed only past its end, and
+ * stops at the page's offset (at most MAX_LISTED).
+ */
+async function inStockFirstIds(db: Queryable, where: SQL, offset: number, limit: number): Promise<string[]> {
+  const first = await db.execute<{ id: string }>(sql`
+    select p.id from products p where ${where} and ${inStockSql}
+     order by ${NEWEST} limit ${limit} offset ${offset}`);
+  const ids = first.rows.map((r) => r.id);
+  if (ids.length === limit) return ids;
+  let before = offset + ids.length;
+  if (ids.length === 0 && offset > 0) {
+    const counted = await db.execute<{ n: number }>(sql`
+      select count(*)::int as n from (select 1 from products p where ${where} and ${inStockSql} limit ${offset}) x`);
+    before = counted.rows[0]?.n ?? 0;
+  }
+  const rest = await db.execute<{ id: string }>(sql`
+    select p.id from products p where ${where} and not (${inStockSql})
+     order by ${NEWEST} limit ${limit - ids.length} offset ${Math.max(0, offset - before)}`);
+  return [...ids, ...rest.rows.map((r) => r.id)];
+}
+
+/**
+ * One page of ids under every filter, in `sort` order (relevance when not given). `total` is the capped
+ * count (at most MAX_LISTED + 1) the keyword ranking needs; the service takes the exact one from facets.
+ *
+ * Relevance with a keyword ranks as searchIds does (ADR 0050), products out of stock last: with at most
+ * MAX_LISTED matches all are ranked by ts_rank; with more, title matches come first, each tier newest first.
+ */
+export async function filteredIds(
+  db: Queryable,
+  scope: Scope,
+  f: ProductFilters,
+  sellerIds: readonly string[],
+  page: number,
+): Promise<string[]> {
+  const { offset, limit } = pageWindow(page);
+  if (offset >= MAX_LISTED) return [];
+  const where = sql`${scopeWhere(scope)} and ${allBut(predicates(f, sellerIds, f.inStock))}`;
+  const sort = f.sort ?? 'relevance';
+
+  if (sort !== 'relevance') {
+    const result = await db.execute<{ id: string }>(
+      sql`select p.id from products p where ${where} order by ${ORDER[sort]} limit ${limit} offset ${offset}`,
+    );
+    return result.rows.map((r) => r.id);
+  }
+  if (!scope.terms) return inStockFirstIds(db, where, offset, limit);
+
+  const terms = scope.terms;
+  return db.transaction(
+    async (tx) => {
+      await preferIndexes(tx, scope);
+      const ranked = await tx.execute<{ id: string; total: number }>(sql`
+        select c.id, (count(*) over ())::int as total
+          from (select p.id, p.created_at, p.count_in_stock > 0 as in_stock,
+                       ts_rank('{0.1, 0.2, 0.4, 1.0}'::float4[], p.search_vector, ${tsQuery(terms)}) as rank
+                  from products p where ${where} limit ${MAX_LISTED + 1}) c
+         order by c.in_stock desc, c.rank desc, c.created_at desc, c.id desc
+         limit ${limit} offset ${offset}`);
+      const total = ranked.rows[0]?.total ?? 0;
+      if (total <= MAX_LISTED && (ranked.rows.length > 0 || offset === 0))
+        return ranked.rows.map((r) => r.id);
+      if (ranked.rows.length === 0) {
+        // Past the last ranked row: more than MAX_LISTED matches only if the capped count says so.
+        const count = await tx.execute<{ n: number }>(
+          sql`select count(*)::int as n from (select 1 from products p where ${where} limit ${MAX_LISTED + 1}) x`,
+        );
+        if ((count.rows[0]?.n ?? 0) <= MAX_LISTED) return [];
+      }
+      // Broad: stock first, then title matches, each newest first.
+      await tx.execute(
+        sql`select set_config('enable_seqscan', 'on', true), set_config('enable_indexscan', 'on', true)`,
+      );
+      const broad = await tx.execute<{ id: string }>(sql`
+        select p.id from products p where ${where}
+         order by (p.count_in_stock > 0) desc, (p.title_vector @@ ${tsQuery(terms)}) desc,
+                  p.created_at desc, p.id desc
+         limit ${limit} offset ${offset}`);
+      return broad.rows.map((r) => r.id);
+    },
+    { accessMode: 'read only' },
+  );
+}
+
+export type { IdPage };
+
+/**
+ * Products whose public discount has ended (valid_until passed) but whose sale price still has it off:
+ * recompute their derived columns with product_derived_refresh (migration 0012), which reads the same
+ * now() (the transaction's), so a refreshed product never qualifies again. Returns their ids.
+ * Reads products_discounted_idx (products with sale_price below list_price), a small partial index.
+ */
+export async function refreshEndedDiscounts(db: Queryable, batch: number): Promise<string[]> {
+  const result = await db.execute<{ id: string }>(sql`
+    with due as (
+      select p.id from products p join product_discounts d on d.product_id = p.id
+       where p.sale_price < p.list_price and d.valid_until <= now()
+       order by p.id
+       limit ${batch}
+    )
+    select due.id, product_derived_refresh(due.id) from due`);
+  return result.rows.map((r) => r.id);
+}
