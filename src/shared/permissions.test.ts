@@ -56,7 +56,7 @@ describe('an inactive account holds no power', () => {
     const everyRole = actor([...ROLE_NAMES]);
     for (const [name, allowed] of Object.entries(POWERS)) expect(allowed(everyRole), name).toBe(true);
     expect(backOfficeMenu(everyRole).map((l) => l.label)).toContain('Users');
-    expect(sellerMenu(everyRole).map((l) => l.label)).toEqual(['Products', 'Orders']);
+    expect(sellerMenu(everyRole).map((l) => l.label)).toEqual(['Products', 'Orders', 'Size Charts']);
   });
 
   it.each([

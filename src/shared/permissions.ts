@@ -92,5 +92,6 @@ export function sellerMenu(actor: Actor | null | undefined): MenuLink[] {
   return [
     { to: '/seller/productlist', label: 'Products' },
     { to: '/seller/orderlist', label: 'Orders' },
+    { to: '/seller/size-charts', label: 'Size Charts' },
   ];
 }

@@ -21,14 +21,14 @@ type Expectation = {
 const accounts: Expectation[] = [
   {
     email: 'admin@haat.test',
-    userMenu: ['Products', 'Orders'],
+    userMenu: ['Products', 'Orders', 'Size Charts'],
     office: {
       title: 'Admin',
       links: ['Users', 'Products', 'Orders', 'Pending Payments', 'Category Markups'],
     },
   },
-  { email: 'seller@haat.test', userMenu: ['Products', 'Orders'], office: null },
-  { email: 'seller2@haat.test', userMenu: ['Products', 'Orders'], office: null },
+  { email: 'seller@haat.test', userMenu: ['Products', 'Orders', 'Size Charts'], office: null },
+  { email: 'seller2@haat.test', userMenu: ['Products', 'Orders', 'Size Charts'], office: null },
   // Not yet approved: no seller menus until an Admin activates the account (docs/product/roles-and-accounts.md).
   // A seller under review lands on the review screen after signing in (ADR 0099).
   { email: 'pending@haat.test', userMenu: [], office: null, landing: '/profile-review-screen' },

@@ -197,6 +197,7 @@ describe('seller onboarding', () => {
       'Profile',
       'Products',
       'Orders',
+      'Size Charts',
       'Logout',
     ]);
     await screenshot(page, 'seller-activated-menu-desktop');

@@ -86,6 +86,18 @@ const EditProductPage = page(
   () => import('../features/seller-products/pages/edit-product-page.tsx'),
   'EditProductPage',
 );
+const SizeChartsPage = page(
+  () => import('../features/size-charts/pages/size-charts-page.tsx'),
+  'SizeChartsPage',
+);
+const SizeChartCreatePage = page(
+  () => import('../features/size-charts/pages/size-chart-edit-page.tsx'),
+  'SizeChartCreatePage',
+);
+const SizeChartEditPage = page(
+  () => import('../features/size-charts/pages/size-chart-edit-page.tsx'),
+  'SizeChartEditPage',
+);
 const AdminProductListPage = page(
   () => import('../features/admin-catalog/pages/admin-product-list-page.tsx'),
   'AdminProductListPage',
@@ -189,6 +201,9 @@ export const routes: RouteObject[] = [
               { path: 'seller/productlist/:pageNumber', element: <SellerProductListPage /> },
               { path: 'seller/product/create', element: <CreateProductPage /> },
               { path: 'seller/orderlist', element: <SellerOrderListPage /> },
+              { path: 'seller/size-charts', element: <SizeChartsPage /> },
+              { path: 'seller/size-charts/new', element: <SizeChartCreatePage /> },
+              { path: 'seller/size-charts/:id/edit', element: <SizeChartEditPage /> },
             ],
             canManageProducts,
           ),

@@ -1,0 +1,349 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Fragment, useId } from 'react';
+import { useFieldArray, useForm, type FieldErrors, type Path } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { ERROR_CODES } from '#shared/errors.ts';
+import { CLOTHES_SIZES, SHOE_SIZES } from '#shared/schemas/product-form.ts';
+import type { SizeChart } from '#shared/schemas/product.ts';
+import { SIZE_CHART_MSG, sizeChartBody, type SizeChartBody } from '#shared/schemas/size-chart.ts';
+import { SIZE_CHART_LIMITS, SIZE_CHART_UNITS } from '#shared/size-charts.ts';
+import { ErrorAlert } from '#web/components/alerts.tsx';
+import { SubmitButton, TextField } from '#web/components/form-field.tsx';
+import { hasErrorCode, isApiError } from '#web/lib/api-client.ts';
+import { useSaveSizeChart } from '../api/save-size-chart.ts';
+
+const LIST = '/seller/size-charts';
+
+function blankChart(): SizeChartBody {
+  const columns = ['Chest', 'Waist', 'Length'];
+  return {
+    name: '',
+    unit: 'cm',
+    columns,
+    rows: ['S', 'M', 'L', 'XL'].map((size) => ({ size, values: columns.map(() => '') })),
+  };
+}
+
+const valuesOf = (chart: Pick<SizeChart, 'name' | 'unit' | 'columns' | 'rows'>): SizeChartBody => ({
+  name: chart.name,
+  unit: chart.unit,
+  columns: [...chart.columns],
+  rows: chart.rows.map((r) => ({ size: r.size, values: [...r.values] })),
+});
+
+type Problem = { key: string; text: string };
+
+/** Every message of a failed check, once each, with where it is ("Size L, Chest: …"), grid order. */
+function problemsOf(errors: FieldErrors<SizeChartBody>, values: SizeChartBody): Problem[] {
+  const out: Problem[] = [];
+  const add = (key: string, where: string, message: string | undefined) => {
+    if (message) out.push({ key, text: where ? `${where}: ${message}` : message });
+  };
+  add('name', 'Chart name', errors.name?.message);
+  add('unit', 'Unit', errors.unit?.message);
+  add('columns', '', errors.columns?.message ?? errors.columns?.root?.message);
+  values.columns.forEach((c, j) => {
+    add(
+      `columns.${String(j)}`,
+      `Measurement ${String(j + 1)}${c ? ` (${c})` : ''}`,
+      errors.columns?.[j]?.message,
+    );
+  });
+  add('rows', '', errors.rows?.message ?? errors.rows?.root?.message);
+  values.rows.forEach((r, i) => {
+    const row = errors.rows?.[i];
+    const where = `Size ${r.size.trim() || `in row ${String(i + 1)}`}`;
+    add(`rows.${String(i)}.size`, `Row ${String(i + 1)}`, row?.size?.message);
+    add(`rows.${String(i)}.values`, where, row?.values?.message ?? row?.values?.root?.message);
+    values.columns.forEach((c, j) => {
+      add(
+        `rows.${String(i)}.values.${String(j)}`,
+        `${where}, ${c || `measurement ${String(j + 1)}`}`,
+        row?.values?.[j]?.message,
+      );
+    });
+  });
+  return out;
+}
+
+/**
+ * The grid editor of one size chart (docs/product/catalog.md#size-charts): a name, the unit, measurement
+ * columns across and sizes down, each cell a number or a range. Checked by the shared `sizeChartBody`
+ * before it is sent and again by the server; its messages are listed above the grid and each bad cell is
+ * marked. Saving returns to the list.
+ */
+export function SizeChartEditor({
+  chart,
+}: {
+  /** The chart being edited, or null for a new one. */
+  chart: (Pick<SizeChart, '_id' | 'name' | 'unit' | 'columns' | 'rows'> & { productCount?: number }) | null;
+}) {
+  const navigate = useNavigate();
+  const save = useSaveSizeChart();
+  const ids = useId();
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    setValue,
+    getValues,
+    watch,
+    formState: { errors, isSubmitted },
+  } = useForm<SizeChartBody>({
+    resolver: zodResolver(sizeChartBody),
+    defaultValues: chart ? valuesOf(chart) : blankChart(),
+  });
+  const rows = useFieldArray({ control, name: 'rows' });
+  const values = watch();
+  const columns = values.columns;
+
+  const onSubmit = handleSubmit(async (body) => {
+    try {
+      await save.mutateAsync({ id: chart?._id ?? null, body });
+    } catch (error) {
+      if (hasErrorCode(error, ERROR_CODES.size_chart_name_taken)) {
+        setError('name', { type: 'server', message: SIZE_CHART_MSG.nameTaken });
+      } else if (isApiError(error)) {
+        for (const e of error.errors)
+          setError(e.path as Path<SizeChartBody>, { type: 'server', message: e.message });
+      }
+      return;
+    }
+    void navigate(LIST);
+  });
+
+  const addColumn = () => {
+    const current = getValues();
+    setValue('columns', [...current.columns, '']);
+    current.rows.forEach((r, i) => setValue(`rows.${i}.values`, [...r.values, '']));
+  };
+  const removeColumn = (j: number) => {
+    const current = getValues();
+    setValue(
+      'columns',
+      current.columns.filter((_, k) => k !== j),
+    );
+    current.rows.forEach((r, i) =>
+      setValue(
+        `rows.${i}.values`,
+        r.values.filter((_, k) => k !== j),
+      ),
+    );
+  };
+  const addRow = (size = '') => rows.append({ size, values: getValues('columns').map(() => '') });
+  /** Fill the size column from a standard set, keeping measurements already typed for those sizes. */
+  const fillSizes = (sizes: readonly string[]) => {
+    const current = getValues();
+    const byKey = new Map(current.rows.map((r) => [r.size.trim().toUpperCase(), r.values]));
+    rows.replace(
+      sizes.map((size) => ({ size, values: byKey.get(size.toUpperCase()) ?? current.columns.map(() => '') })),
+    );
+  };
+
+  const problems = isSubmitted ? problemsOf(errors, values) : [];
+  const problemKeys = new Set(problems.map((p) => p.key));
+  const bad = (key: string) => problemKeys.has(key) || undefined;
+  const summaryId = `${ids}-problems`;
+  const cellClass = (key: string, extra = '') =>
+    `form-control form-control-sm ${extra} ${problemKeys.has(key) ? 'is-invalid' : ''}`;
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-labelledby="size-chart-heading">
+      <ErrorAlert
+        error={save.error && !hasErrorCode(save.error, ERROR_CODES.size_chart_name_taken) ? save.error : null}
+      />
+      {problems.length > 0 ? (
+        <div className="alert alert-danger" role="alert" id={summaryId}>
+          <p className="mb-1">Please fix these before saving:</p>
+          <ul className="mb-0 ps-3">
+            {problems.map((p) => (
+              <li key={p.key}>{p.text}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+
+      <div className="card shadow-sm border-0 haat-form-card mb-4">
+        <div className="card-body p-3 p-sm-4">
+          <div className="row g-3 align-items-end">
+            <div className="col-12 col-md-7">
+              <TextField
+                label="Chart name"
+                className="mb-0"
+                maxLength={SIZE_CHART_LIMITS.name}
+                placeholder="Men's kurtas"
+                help="Only you see the name; pick one that says which products it fits."
+                {...register('name')}
+                error={errors.name?.message}
+              />
+            </div>
+            <fieldset className="col-12 col-md-5">
+              <legend className="form-label fs-6 mb-1">Measurements in</legend>
+              <div className="btn-group">
+                {SIZE_CHART_UNITS.map((u) => (
+                  <Fragment key={u}>
+                    <input
+                      type="radio"
+                      className="btn-check"
+                      id={`${ids}-unit-${u}`}
+                      value={u}
+                      {...register('unit')}
+                    />
+                    <label className="btn btn-outline-primary" htmlFor={`${ids}-unit-${u}`}>
+                      {u === 'cm' ? 'Centimetres (cm)' : 'Inches (in)'}
+                    </label>
+                  </Fragment>
+                ))}
+              </div>
+            </fieldset>
+          </div>
+          {chart?.productCount ? (
+            <p className="small text-body-secondary mt-3 mb-0">
+              {chart.productCount === 1 ? '1 product uses' : `${String(chart.productCount)} products use`}{' '}
+              this chart: they will show your changes.
+            </p>
+          ) : null}
+        </div>
+      </div>
+
+      <div className="card shadow-sm border-0 haat-form-card mb-3">
+        <div className="card-body p-3 p-sm-4">
+          <h2 className="h5">Sizes and measurements</h2>
+          <p className="small text-body-secondary">
+            One row per size, one column per measurement. Type a number (38 or 38.5) or a range (38-40).
+          </p>
+          <div className="d-flex flex-wrap gap-2 mb-3">
+            <span className="small align-self-center text-body-secondary">Fill sizes:</span>
+            <button
+              type="button"
+              className="btn btn-sm btn-outline-secondary"
+              onClick={() => fillSizes(CLOTHES_SIZES.slice(0, 6))}
+            >
+              Clothes S–3XL
+            </button>
+            <button
+              type="button"
+              className="btn btn-sm btn-outline-secondary"
+              onClick={() => fillSizes(SHOE_SIZES)}
+            >
+              Shoes 6–10
+            </button>
+          </div>
+          <div className="table-responsive">
+            <table
+              className="table table-sm align-middle haat-size-grid mb-2"
+              aria-describedby={problems.length ? summaryId : undefined}
+            >
+              <caption className="visually-hidden">
+                Size chart grid: sizes in rows, measurements in columns
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col" className="haat-size-grid-size">
+                    Size
+                  </th>
+                  {columns.map((c, j) => (
+                    <th scope="col" key={j}>
+                      <div className="d-flex align-items-center gap-1">
+                        <input
+                          className={cellClass(`columns.${String(j)}`, 'fw-semibold')}
+                          aria-label={`Measurement ${String(j + 1)} name`}
+                          aria-invalid={bad(`columns.${String(j)}`)}
+                          maxLength={SIZE_CHART_LIMITS.column}
+                          placeholder="Chest"
+                          {...register(`columns.${j}`)}
+                        />
+                        <button
+                          type="button"
+                          className="btn btn-sm btn-link text-danger p-0 px-1"
+                          onClick={() => removeColumn(j)}
+                          disabled={columns.length <= 1}
+                          aria-label={`Remove measurement ${c || String(j + 1)}`}
+                          title="Remove this measurement"
+                        >
+                          ×
+                        </button>
+                      </div>
+                    </th>
+                  ))}
+                  <td className="haat-size-grid-actions" />
+                </tr>
+              </thead>
+              <tbody>
+                {rows.fields.map((field, i) => {
+                  const size = values.rows[i]?.size ?? '';
+                  return (
+                    <tr key={field.id}>
+                      <th scope="row">
+                        <input
+                          className={cellClass(`rows.${String(i)}.size`, 'fw-semibold')}
+                          aria-label={`Size in row ${String(i + 1)}`}
+                          aria-invalid={bad(`rows.${String(i)}.size`)}
+                          maxLength={SIZE_CHART_LIMITS.size}
+                          placeholder="M"
+                          {...register(`rows.${i}.size`)}
+                        />
+                      </th>
+                      {columns.map((c, j) => (
+                        <td key={j}>
+                          <input
+                            className={cellClass(`rows.${String(i)}.values.${String(j)}`, 'text-end')}
+                            inputMode="decimal"
+                            aria-label={`${c || `Measurement ${String(j + 1)}`} for size ${size || `in row ${String(i + 1)}`}`}
+                            aria-invalid={bad(`rows.${String(i)}.values.${String(j)}`)}
+                            maxLength={15}
+                            {...register(`rows.${i}.values.${j}`)}
+                          />
+                        </td>
+                      ))}
+                      <td className="haat-size-grid-actions">
+                        <button
+                          type="button"
+                          className="btn btn-sm btn-link text-danger p-0 px-1"
+                          onClick={() => rows.remove(i)}
+                          disabled={rows.fields.length <= 1}
+                          aria-label={`Remove size ${size || `in row ${String(i + 1)}`}`}
+                          title="Remove this size"
+                        >
+                          ×
+                        </button>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+          <div className="d-flex flex-wrap gap-2">
+            <button
+              type="button"
+              className="btn btn-sm btn-outline-primary"
+              onClick={() => addRow()}
+              disabled={rows.fields.length >= SIZE_CHART_LIMITS.rows}
+            >
+              + Add size
+            </button>
+            <button
+              type="button"
+              className="btn btn-sm btn-outline-primary"
+              onClick={addColumn}
+              disabled={columns.length >= SIZE_CHART_LIMITS.columns}
+            >
+              + Add measurement
+            </button>
+          </div>
+        </div>
+      </div>
+
+      <div className="d-flex flex-wrap gap-2">
+        <SubmitButton pending={save.isPending} pendingLabel="Saving…">
+          {chart ? 'Save Chart' : 'Create Chart'}
+        </SubmitButton>
+        <Link to={LIST} className="btn btn-outline-secondary">
+          Cancel
+        </Link>
+      </div>
+    </form>
+  );
+}
