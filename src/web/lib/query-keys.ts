@@ -17,6 +17,12 @@ const adminUsers = [...PRIVATE, 'admin-users'] as const;
 export const queryKeys = {
   session: ['session'] as const,
   private: PRIVATE,
+  /** A product's reviews (private: the answer depends on who asks: their own review, their votes, Admin's hidden ones). */
+  reviews: {
+    of: (productId: string) => [...PRIVATE, 'reviews', productId] as const,
+    page: (productId: string, sort: string, page: number) =>
+      [...PRIVATE, 'reviews', productId, sort, page] as const,
+  },
 
   places: {
     countries: ['places', 'countries'] as const,

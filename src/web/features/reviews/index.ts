@@ -1,3 +1,3 @@
-/** Product reviews, shown on the product page. */
-export { ReviewForm } from './components/review-form.tsx';
-export { ReviewList } from './components/review-list.tsx';
+/** Product reviews, shown on the product page: summary, list, form and the author's edit. */
+export { ReviewsSection } from './components/reviews-section.tsx';
+export { RatingSummary } from './components/rating-summary.tsx';

@@ -5,7 +5,7 @@ import { DiscountedPrice } from '#web/components/discounted-price.tsx';
 import { Loader } from '#web/components/loader.tsx';
 import { Rating, reviewCount } from '#web/components/rating.tsx';
 import { WishlistButton } from '#web/components/wishlist-button.tsx';
-import { ReviewForm, ReviewList } from '#web/features/reviews/index.ts';
+import { ReviewsSection } from '#web/features/reviews/index.ts';
 import { shopPath } from '#web/lib/format.ts';
 import type { Product } from '#shared/schemas/product.ts';
 import { useShelfPrice } from '../api/get-discounts.ts';
@@ -149,20 +149,7 @@ function ProductDetails({ product }: { product: Product }) {
         </div>
       </div>
 
-      <div className="row g-4 mt-2" id="reviews">
-        <section className="col-12 col-lg-6" aria-labelledby="reviews-heading">
-          <h2 id="reviews-heading" className="h4">
-            Reviews
-          </h2>
-          <ReviewList reviews={product.reviews} />
-        </section>
-        <section className="col-12 col-lg-6" aria-labelledby="write-review-heading">
-          <h2 id="write-review-heading" className="h4">
-            Write a Customer Review
-          </h2>
-          <ReviewForm productId={product._id} />
-        </section>
-      </div>
+      <ReviewsSection product={product} />
     </article>
   );
 }

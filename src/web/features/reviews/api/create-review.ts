@@ -1,23 +1,29 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReviewBody } from '#shared/schemas/product.ts';
+import { REVIEW_PARTS } from '#shared/schemas/review.ts';
 import { api } from '#web/lib/api-client.ts';
-import { queryKeys } from '#web/lib/query-keys.ts';
+import { invalidateReviews } from './invalidate.ts';
 
-/** POST /api/products/:id/reviews — 201, or 409 'Product already reviewed', 401 for guests. */
-export const createReview = (productId: string, body: ReviewBody) =>
-  api.post<{ message: string }>(`/api/products/${encodeURIComponent(productId)}/reviews`, body);
+export type NewReview = ReviewBody & { photos: readonly File[] };
 
-/** Posting refreshes the product (its reviews and new average) and the lists that show ratings. */
+/**
+ * POST /api/products/:id/reviews — 201, or 409 'Product already reviewed', 401 for guests. JSON without
+ * photos; with photos, multipart: the JSON in `review`, the files as `images`.
+ */
+export function createReview(productId: string, { photos, ...body }: NewReview) {
+  const path = `/api/products/${encodeURIComponent(productId)}/reviews`;
+  if (photos.length === 0) return api.post<{ message: string }>(path, body);
+  const form = new FormData();
+  form.append(REVIEW_PARTS.fields, JSON.stringify(body));
+  for (const photo of photos) form.append(REVIEW_PARTS.files, photo, photo.name);
+  return api.post<{ message: string }>(path, form);
+}
+
+/** Posting refreshes the reviews, the product (its new average) and the lists that show ratings. */
 export function useCreateReview(productId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ReviewBody) => createReview(productId, body),
-    onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.catalog.product(productId) }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.catalog.top }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.catalog.productLists }),
-      ]);
-    },
+    mutationFn: (review: NewReview) => createReview(productId, review),
+    onSuccess: () => invalidateReviews(queryClient, productId),
   });
 }

@@ -1,60 +1,47 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
-import { REVIEW_MSG, reviewBody, type ReviewBody } from '#shared/schemas/product.ts';
-import { ErrorAlert, Message } from '#web/components/alerts.tsx';
+import { reviewBody, type ReviewBody } from '#shared/schemas/product.ts';
+import type { ReviewItem } from '#shared/schemas/review.ts';
+import { ErrorAlert } from '#web/components/alerts.tsx';
 import { SelectField, SubmitButton } from '#web/components/form-field.tsx';
-import { Loader } from '#web/components/loader.tsx';
-import { useSession } from '#web/lib/session.ts';
 import { useCreateReview } from '../api/create-review.ts';
+import { useDeleteReview, useEditReview } from '../api/edit-review.ts';
+import { PhotoPicker, type PickedPhoto } from './photo-picker.tsx';
 
 /** docs/product/messages.md: 1 Poor … 5 Excellent. */
 export const RATING_LABELS = ['Poor', 'Fair', 'Good', 'Very Good', 'Excellent'] as const;
 
-/**
- * 'Write a Customer Review' (docs/product/screens.md): rating and comment for a signed-in visitor, checked with the
- * server's schema; guests get a sign-in link that brings them back. Server errors ('Product already
- * reviewed') show in a red alert.
- */
-export function ReviewForm({ productId }: { productId: string }) {
-  const { user, isPending } = useSession();
-  if (isPending) return <Loader inline label="Checking your session…" />;
-  if (!user) {
-    return (
-      <Message variant="info">
-        Please <Link to={`/login?redirect=product/${productId}`}>sign in</Link> to write a review.
-      </Message>
-    );
-  }
-  return <SignedInReviewForm productId={productId} />;
-}
-
-function SignedInReviewForm({ productId }: { productId: string }) {
-  const create = useCreateReview(productId);
+/** The form's fields: rating, comment (the server's schema) and photos. */
+function ReviewFields({
+  form,
+  kept,
+  setKept,
+  picked,
+  setPicked,
+  blankRating = false,
+}: {
+  form: ReturnType<typeof useForm<ReviewBody>>;
+  kept: string[];
+  setKept: (urls: string[]) => void;
+  picked: PickedPhoto[];
+  setPicked: (photos: PickedPhoto[]) => void;
+  /** A new review starts on "Select…" (otherwise the browser would pick the first rating). */
+  blankRating?: boolean;
+}) {
   const commentId = useId();
   const {
     register,
-    handleSubmit,
     formState: { errors },
-  } = useForm<ReviewBody>({ resolver: zodResolver(reviewBody), defaultValues: { comment: '' } });
-
-  const onSubmit = handleSubmit((values) => create.mutate(values));
-
-  // One review per person (docs/product/catalog.md): once it is in, the form has done its job.
-  if (create.isSuccess) {
-    return <Message variant="success">{REVIEW_MSG.added}. Thank you for your review!</Message>;
-  }
-
+  } = form;
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Write a customer review">
-      <ErrorAlert error={create.error} />
+    <>
       <SelectField
         label="Rating"
         {...register('rating', { valueAsNumber: true })}
         error={errors.rating?.message}
-        defaultValue=""
+        {...(blankRating ? { defaultValue: '' } : {})}
       >
         <option value="" disabled>
           Select…
@@ -82,9 +69,128 @@ function SignedInReviewForm({ productId }: { productId: string }) {
           </Form.Control.Feedback>
         ) : null}
       </Form.Group>
+      <PhotoPicker kept={kept} onKeptChange={setKept} picked={picked} onPickedChange={setPicked} />
+    </>
+  );
+}
+
+/** Previews are `blob:` URLs: give them back when the form goes away. */
+function useRevokeOnUnmount(picked: PickedPhoto[]) {
+  const latest = useRef(picked);
+  latest.current = picked;
+  useEffect(
+    () => () => {
+      for (const p of latest.current) URL.revokeObjectURL(p.preview);
+    },
+    [],
+  );
+}
+
+/**
+ * 'Write a Customer Review' (docs/product/screens.md): rating, comment and up to 4 photos, checked with
+ * the server's schema. Server errors ('Product already reviewed') show in a red alert. Once posted the
+ * section shows the buyer's review with "Edit your review" instead.
+ */
+export function ReviewForm({ productId, onPosted }: { productId: string; onPosted: () => void }) {
+  const create = useCreateReview(productId);
+  const form = useForm<ReviewBody>({
+    resolver: zodResolver(reviewBody),
+    defaultValues: { comment: '' },
+  });
+  const [picked, setPicked] = useState<PickedPhoto[]>([]);
+  useRevokeOnUnmount(picked);
+
+  const onSubmit = form.handleSubmit((values) =>
+    create.mutate({ ...values, photos: picked.map((p) => p.file) }, { onSuccess: onPosted }),
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Write a customer review">
+      <ErrorAlert error={create.error} />
+      <ReviewFields
+        form={form}
+        kept={[]}
+        setKept={() => undefined}
+        picked={picked}
+        setPicked={setPicked}
+        blankRating
+      />
       <SubmitButton pending={create.isPending} pendingLabel="Submitting…">
         Submit
       </SubmitButton>
+    </form>
+  );
+}
+
+/**
+ * The author's edit of their review: rating, comment, photos kept or removed, new photos; and deleting
+ * it (asked twice). A hidden review stays hidden after an edit.
+ */
+export function EditReviewForm({
+  productId,
+  review,
+  onDone,
+}: {
+  productId: string;
+  review: ReviewItem;
+  onDone: (message: string | null) => void;
+}) {
+  const edit = useEditReview(productId, review._id);
+  const remove = useDeleteReview(productId);
+  const form = useForm<ReviewBody>({
+    resolver: zodResolver(reviewBody),
+    defaultValues: { rating: review.rating, comment: review.comment },
+  });
+  const [kept, setKept] = useState<string[]>(review.images);
+  const [picked, setPicked] = useState<PickedPhoto[]>([]);
+  const [confirming, setConfirming] = useState(false);
+  useRevokeOnUnmount(picked);
+
+  const onSubmit = form.handleSubmit((values) =>
+    edit.mutate(
+      { ...values, images: kept, photos: picked.map((p) => p.file) },
+      { onSuccess: () => onDone('Your review was updated.') },
+    ),
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Edit your review">
+      <ErrorAlert error={edit.error ?? remove.error} />
+      <ReviewFields form={form} kept={kept} setKept={setKept} picked={picked} setPicked={setPicked} />
+      <div className="d-flex flex-wrap gap-2 align-items-center">
+        <SubmitButton pending={edit.isPending} pendingLabel="Saving…">
+          Save changes
+        </SubmitButton>
+        <button type="button" className="btn btn-outline-secondary" onClick={() => onDone(null)}>
+          Cancel
+        </button>
+        {confirming ? (
+          <span className="d-inline-flex gap-2 align-items-center ms-auto" role="group" aria-label="Delete">
+            <span className="small">Delete your review?</span>
+            <button
+              type="button"
+              className="btn btn-danger btn-sm"
+              disabled={remove.isPending}
+              onClick={() =>
+                remove.mutate(review._id, { onSuccess: () => onDone('Your review was deleted.') })
+              }
+            >
+              Yes, delete
+            </button>
+            <button type="button" className="btn btn-link btn-sm" onClick={() => setConfirming(false)}>
+              Keep it
+            </button>
+          </span>
+        ) : (
+          <button
+            type="button"
+            className="btn btn-link text-danger ms-auto"
+            onClick={() => setConfirming(true)}
+          >
+            Delete review
+          </button>
+        )}
+      </div>
     </form>
   );
 }

@@ -1,18 +1,72 @@
-import type { Review } from '#shared/schemas/product.ts';
+import type { ReviewItem } from '#shared/schemas/review.ts';
 import { MSG } from '#shared/messages.ts';
-import { Message } from '#web/components/alerts.tsx';
+import { ErrorAlert, Message } from '#web/components/alerts.tsx';
 import { Rating } from '#web/components/rating.tsx';
 import { formatDate } from '#web/lib/format.ts';
+import { useVoteHelpful } from '../api/vote-helpful.ts';
+import { HideControl } from './hide-control.tsx';
+import { ReviewPhotos } from './review-photos.tsx';
 
-/** A product's reviews, newest first as the server sends them; 'No Reviews' when there are none (docs/product/screens.md). */
-export function ReviewList({ reviews }: { reviews: readonly Review[] }) {
+/** '1 person found this helpful', '3 people …'. */
+export const helpfulText = (n: number) => `${String(n)} ${n === 1 ? 'person' : 'people'} found this helpful`;
+
+/** Edited: the author changed it after writing it (a minute's grace for the photos' upload). */
+const wasEdited = (r: ReviewItem) => Date.parse(r.updatedAt) - Date.parse(r.createdAt) > 60_000;
+
+function HelpfulButton({ productId, review }: { productId: string; review: ReviewItem }) {
+  const vote = useVoteHelpful(productId);
+  return (
+    <>
+      <button
+        type="button"
+        className={`btn btn-sm ${review.votedHelpful ? 'btn-success' : 'btn-outline-secondary'}`}
+        aria-pressed={review.votedHelpful}
+        disabled={vote.isPending}
+        onClick={() => vote.mutate({ reviewId: review._id, on: !review.votedHelpful })}
+      >
+        👍 Helpful
+        <span className="ms-1 badge text-bg-light border">{review.helpfulCount}</span>
+        <span className="visually-hidden">, {helpfulText(review.helpfulCount)}</span>
+      </button>
+      <ErrorAlert error={vote.error} className="mt-2 mb-0 py-1 small" />
+    </>
+  );
+}
+
+/**
+ * One page of a product's reviews (docs/product/screens.md): name, 'Verified purchase' badge, stars,
+ * date, comment, photos, and the helpful count. Signed-in people may vote on others' reviews; Admin sees
+ * hidden reviews marked with their reason and may hide or show them. 'No Reviews' when there are none.
+ */
+export function ReviewList({
+  productId,
+  reviews,
+  signedIn,
+  admin,
+}: {
+  productId: string;
+  reviews: readonly ReviewItem[];
+  signedIn: boolean;
+  admin: boolean;
+}) {
   if (reviews.length === 0) return <Message variant="secondary">{MSG.noReviews}</Message>;
   return (
     <ul className="list-group list-group-flush haat-reviews">
       {reviews.map((review) => (
-        <li key={review._id} className="list-group-item px-0">
+        <li
+          key={review._id}
+          className={`list-group-item px-0 ${review.hidden ? 'haat-review-hidden' : ''}`}
+          aria-label={`Review by ${review.name}`}
+        >
+          {review.hidden ? (
+            <p className="small mb-1 text-danger-emphasis">
+              <span className="badge text-bg-danger me-1">Hidden</span>
+              Reason: {review.hidden.reason} ({formatDate(review.hidden.at)})
+            </p>
+          ) : null}
           <div className="d-flex flex-wrap align-items-center gap-2 mb-1">
             <strong>{review.name}</strong>
+            {review.mine ? <span className="badge text-bg-secondary">Your review</span> : null}
             {review.verifiedPurchase ? (
               <span className="badge text-bg-success haat-verified">✓ Verified purchase</span>
             ) : null}
@@ -22,8 +76,18 @@ export function ReviewList({ reviews }: { reviews: readonly Review[] }) {
             <time dateTime={review.createdAt} className="small text-body-secondary">
               {formatDate(review.createdAt)}
             </time>
+            {wasEdited(review) ? <span className="small text-body-secondary">(edited)</span> : null}
           </div>
-          <p className="mb-0 haat-review-comment">{review.comment}</p>
+          <p className="mb-2 haat-review-comment">{review.comment}</p>
+          <ReviewPhotos urls={review.images} author={review.name} />
+          <div className="d-flex flex-wrap align-items-center gap-2">
+            {signedIn && !review.mine && !review.hidden ? (
+              <HelpfulButton productId={productId} review={review} />
+            ) : review.helpfulCount > 0 ? (
+              <span className="small text-body-secondary">{helpfulText(review.helpfulCount)}</span>
+            ) : null}
+          </div>
+          {admin ? <HideControl productId={productId} review={review} /> : null}
         </li>
       ))}
     </ul>

@@ -1,0 +1,56 @@
+import { lazy, Suspense, useState } from 'react';
+import { variantUrl } from '#shared/images.ts';
+
+// The lightbox and its styles load only when somebody opens a photo.
+const PhotoLightbox = lazy(() => import('./photo-lightbox.tsx'));
+
+/**
+ * A review's photos as small thumbnails; each is a button that opens the photos full size (Escape or the
+ * close button returns, focus back on the thumbnail).
+ */
+export function ReviewPhotos({ urls, author }: { urls: readonly string[]; author: string }) {
+  const [open, setOpen] = useState<number | null>(null);
+  if (urls.length === 0) return null;
+  const slides = urls.map((url, i) => ({
+    src: url,
+    alt: `Photo ${String(i + 1)} of ${String(urls.length)} by ${author}`,
+  }));
+  return (
+    <>
+      <ul className="list-unstyled d-flex flex-wrap gap-2 mb-2 haat-review-photos">
+        {urls.map((url, i) => (
+          <li key={url}>
+            <button
+              type="button"
+              className="btn p-0 border rounded overflow-hidden"
+              onClick={() => setOpen(i)}
+              aria-label={`Open photo ${String(i + 1)} of ${String(urls.length)} by ${author}`}
+              id={`photo-${url}`}
+            >
+              <img
+                src={variantUrl(url, 'thumbnail')}
+                alt=""
+                width={72}
+                height={72}
+                loading="lazy"
+                className="object-fit-cover d-block"
+              />
+            </button>
+          </li>
+        ))}
+      </ul>
+      {open !== null ? (
+        <Suspense fallback={null}>
+          <PhotoLightbox
+            index={open}
+            slides={slides}
+            onClose={(i) => {
+              setOpen(null);
+              document.getElementById(`photo-${urls[i] ?? urls[0] ?? ''}`)?.focus();
+            }}
+          />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
