@@ -2,6 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { variantUrl } from '#shared/images.ts';
+import { sizeChartBody } from '#shared/schemas/size-chart.ts';
+import { sizeCoverage } from '#shared/size-charts.ts';
 import {
   categories,
   categoryMarkups,
@@ -11,10 +13,12 @@ import {
   reviews,
   roles,
   shops,
+  sizeCharts,
   userRoles,
   users,
 } from '../../src/server/db/schema/index.ts';
 import { DEMO_PASSWORD, seedIfEmpty } from '../../src/server/db/seed/demo.ts';
+import { DEMO_SIZE_CHART } from '../../src/server/db/seed/size-charts.ts';
 import { verifyPassword } from '../../src/server/lib/password.ts';
 import { keyOfPublicUrl, LocalStorage, uploadsDir } from '../../src/server/lib/storage.ts';
 import { createTestApp, type TestContext } from '../setup/test-app.ts';
@@ -358,5 +362,23 @@ describe('discounts and reviews', () => {
       expect(p.rating, p.name).toBe((hundredths / 100).toFixed(2));
     }
     expect([...byProduct.values()].some((r) => r.length >= 3)).toBe(true);
+  });
+
+  it("give two of the seller's kurtas a valid size chart of that seller", async () => {
+    const charts = await t.db.select().from(sizeCharts);
+    expect(charts).toHaveLength(1);
+    const [chart] = charts;
+    const [seller] = await t.db.select().from(users).where(eq(users.email, 'seller@haat.test'));
+    expect(chart?.sellerId).toBe(seller?.id);
+    expect(sizeChartBody.safeParse(chart).success).toBe(true);
+    const using = await t.db
+      .select()
+      .from(products)
+      .where(eq(products.sizeChartId, chart?.id ?? ''));
+    expect(using.map((p) => p.name).sort()).toEqual([...DEMO_SIZE_CHART.products].sort());
+    for (const p of using) {
+      expect(p.userId).toBe(seller?.id);
+      expect(sizeCoverage(chart?.rows.map((r) => r.size) ?? [], p.sizes).missing, p.name).toEqual([]);
+    }
   });
 });

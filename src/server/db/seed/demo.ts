@@ -17,6 +17,7 @@ import {
   users,
 } from '../schema/index.ts';
 import { insertVariants } from '../../modules/catalog/variant.repo.ts';
+import { seedSizeCharts } from './size-charts.ts';
 import { storeProductImage } from '../../lib/images.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { LocalStorage, uploadsDir, type Storage } from '../../lib/storage.ts';
@@ -367,6 +368,9 @@ async function seedInto(db: Queryable, storage: Storage, now: Date): Promise<voi
     if (!id) throw new Error(`No demo product named ${name}`);
     return id;
   };
+
+  // ——— A size chart on two of Kavya's kurtas ———
+  await seedSizeCharts(db, idOf('kavya'), idOfProduct);
 
   // ——— Pictures, through the same pipeline as uploads, so every variant exists ———
   const jobs = DEMO_PRODUCTS.flatMap((p, i) =>
