@@ -1,16 +1,14 @@
 import { z } from 'zod';
 import { idSchema, pathId } from './common.ts';
 import { productSchema } from './product.ts';
+import { WISHLIST_MAX, WISHLIST_MERGE_MAX } from '../wishlist.ts';
 
 /**
  * Wishlist payloads (docs/decisions/0104-wishlist.md, docs/product/api.md Wishlist): a signed-in buyer's
  * saved products, and the guest list a browser hands over on sign-in.
  */
 
-/** The most products one account keeps saved; saving one more answers 409 `wishlist_full`. */
-export const WISHLIST_MAX = 500;
-/** The most ids one merge request carries (a guest list in the browser holds no more than this). */
-export const WISHLIST_MERGE_MAX = 200;
+export { WISHLIST_MAX, WISHLIST_MERGE_MAX };
 
 export const WISHLIST_MSG = {
   productNotFound: 'Product not found',

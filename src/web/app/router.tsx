@@ -24,6 +24,7 @@ const ProductPage = page(() => import('../features/catalog/pages/product-page.ts
 const CategoryPage = page(() => import('../features/catalog/pages/category-page.tsx'), 'CategoryPage');
 const ShopPage = page(() => import('../features/catalog/pages/shop-page.tsx'), 'ShopPage');
 const CartPage = page(() => import('../features/cart/pages/cart-page.tsx'), 'CartPage');
+const WishlistPage = page(() => import('../features/wishlist/pages/wishlist-page.tsx'), 'WishlistPage');
 const LoginPage = page(() => import('../features/auth/pages/login-page.tsx'), 'LoginPage');
 const RegisterPage = page(() => import('../features/auth/pages/register-page.tsx'), 'RegisterPage');
 const RegistrationChoicePage = page(
@@ -144,6 +145,8 @@ export const routes: RouteObject[] = [
           { path: 'shop/:shopName', element: <ShopPage /> },
           { path: 'cart', element: <CartPage /> },
           { path: 'cart/:id', element: <CartPage /> },
+          // Public: a guest's list lives in the browser (docs/decisions/0104-wishlist.md).
+          { path: 'wishlist', element: <WishlistPage /> },
 
           // Accounts
           { path: 'login', element: <LoginPage /> },

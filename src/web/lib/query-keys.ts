@@ -17,6 +17,8 @@ const adminUsers = [...PRIVATE, 'admin-users'] as const;
 export const queryKeys = {
   session: ['session'] as const,
   private: PRIVATE,
+  /** The signed-in shopper's saved products (private; a guest's list is in localStorage). */
+  wishlist: [...PRIVATE, 'wishlist'] as const,
   /** A product's reviews (private: the answer depends on who asks: their own review, their votes, Admin's hidden ones). */
   reviews: {
     of: (productId: string) => [...PRIVATE, 'reviews', productId] as const,

@@ -5,6 +5,7 @@ import { ERROR_CODES } from '#shared/errors.ts';
 import { api, hasErrorCode } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 import { readUserInfo, saveUserInfo } from './user-info.ts';
+import { mergeGuestWishlist } from './wishlist/wishlist-api.ts';
 
 /** GET /api/users/profile: the signed-in user, or null when signed out (401). */
 export async function getSession(signal?: AbortSignal): Promise<User | null> {
@@ -61,6 +62,8 @@ export function setSignedIn(queryClient: QueryClient, response: AuthResponse): U
   queryClient.removeQueries({ queryKey: queryKeys.private });
   queryClient.setQueryData(queryKeys.session, user);
   saveUserInfo(user);
+  // A guest's saved products join the account's wishlist (docs/decisions/0104-wishlist.md).
+  void mergeGuestWishlist(queryClient);
   return user;
 }
 

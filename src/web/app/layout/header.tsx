@@ -133,6 +133,9 @@ export function Header() {
             <SearchBox />
             <Nav className="ms-auto align-items-lg-center">
               <CurrencyPicker className="me-lg-2" />
+              <Nav.Link as={NavLink} to="/wishlist" eventKey="/wishlist">
+                Wishlist
+              </Nav.Link>
               <CartLink totalQty={totalQty} className="d-none d-lg-flex" />
               {actor ? (
                 <NavDropdown title={actor.name} id="user-menu" align="end">

@@ -1,5 +1,6 @@
 import type { Product } from '#shared/schemas/product.ts';
 import { ProductCard } from '#web/components/product-card.tsx';
+import { WishlistButton } from '#web/components/wishlist-button.tsx';
 import { useShelfPrice } from '../api/get-discounts.ts';
 
 /**
@@ -22,8 +23,9 @@ export function ProductGrid({
   return (
     <ul className={`haat-grid row ${cols} g-3 g-lg-4 list-unstyled`} aria-label={label}>
       {products.map((product) => (
-        <li key={product._id} className="col">
+        <li key={product._id} className="col position-relative">
           <ProductCard product={product} pricing={priceOf(product)} />
+          <WishlistButton productId={product._id} />
         </li>
       ))}
     </ul>

@@ -1,0 +1,229 @@
+import { useQueries } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { variantUrl } from '#shared/images.ts';
+import type { Product, Variant } from '#shared/schemas/product.ts';
+import { variantLabel } from '#shared/variants.ts';
+import { ErrorAlert, Message } from '#web/components/alerts.tsx';
+import { DiscountedPrice } from '#web/components/discounted-price.tsx';
+import { Loader } from '#web/components/loader.tsx';
+import { NO_IMAGE } from '#web/components/product-card.tsx';
+import { productQueryOptions, useShelfPrice } from '#web/features/catalog/index.ts';
+import { useCart } from '#web/lib/cart/cart-context.tsx';
+import { useSetSaved, useWishlist } from '#web/lib/wishlist/use-wishlist.ts';
+import { MoveToCartDialog } from '../components/move-to-cart-dialog.tsx';
+import { canMove, cartLineFor, needsChoice } from '../lib/move-to-cart.ts';
+import '../wishlist.css';
+
+/** What the last "Move to cart" did, for the notice at the top. */
+type Moved = { name: string; option: string; error?: unknown };
+
+/**
+ * '/wishlist' (docs/product/catalog.md#wishlist): the saved products, newest first, each with Move to cart
+ * and Remove. A guest sees this browser's list and is asked to sign in to keep it; signed in, the
+ * account's list (the guest list having been merged into it at sign-in).
+ */
+export function WishlistPage() {
+  const { signedIn, ids, account } = useWishlist();
+  // A guest's list is ids only: each product is read like the product page reads it (cached alike).
+  const guestProducts = useQueries({
+    queries: (signedIn ? [] : ids).map((id) => ({ ...productQueryOptions(id), retry: false })),
+  });
+
+  const products: Product[] = signedIn
+    ? (account.data?.products ?? [])
+    : guestProducts.flatMap((q) => (q.data ? [q.data] : []));
+  const loading = signedIn ? account.isPending : guestProducts.some((q) => q.isPending);
+  // Kept here, so the notice stays when the last item leaves the list.
+  const [moved, setMoved] = useState<Moved | null>(null);
+
+  return (
+    <section className="haat-wishlist-page">
+      <title>Wishlist · Haat</title>
+      <h1 className="h3 mb-3">
+        Your wishlist
+        {products.length > 0 ? (
+          <span className="text-body-secondary fs-6 fw-normal ms-2">
+            {products.length} {products.length === 1 ? 'item' : 'items'}
+          </span>
+        ) : null}
+      </h1>
+      {signedIn ? null : (
+        <Message variant="info">
+          Saved on this device only. <Link to="/login?redirect=/wishlist">Sign in</Link> to keep your wishlist
+          in your account and see it everywhere.
+        </Message>
+      )}
+      {signedIn && account.isError ? <ErrorAlert error={account.error} /> : null}
+      {moved ? <MovedNotice moved={moved} /> : null}
+      {loading ? (
+        <Loader label="Loading your wishlist…" />
+      ) : products.length === 0 ? (
+        signedIn && account.isError ? null : (
+          <EmptyWishlist />
+        )
+      ) : (
+        <WishlistItems products={products} onMoved={setMoved} />
+      )}
+    </section>
+  );
+}
+
+function EmptyWishlist() {
+  return (
+    <div className="text-center py-5 haat-wishlist-empty">
+      <p className="h5">Your wishlist is empty</p>
+      <p className="text-body-secondary">Tap the heart on any product to save it here for later.</p>
+      <Link to="/" className="btn btn-primary">
+        Start shopping
+      </Link>
+    </div>
+  );
+}
+
+function MovedNotice({ moved }: { moved: Moved }) {
+  return (
+    <>
+      <Message variant="success" className="d-flex flex-wrap align-items-center gap-2">
+        <span>
+          Added to your cart: <strong>{moved.name}</strong>
+          {moved.option ? ` (${moved.option})` : ''}.
+        </span>
+        <Link to="/cart" className="btn btn-sm btn-success ms-sm-auto">
+          View cart
+        </Link>
+      </Message>
+      {moved.error ? <ErrorAlert error={moved.error} /> : null}
+    </>
+  );
+}
+
+function WishlistItems({
+  products,
+  onMoved: setMoved,
+}: {
+  products: readonly Product[];
+  onMoved: (moved: Moved) => void;
+}) {
+  const cart = useCart();
+  const remove = useSetSaved();
+  const [choosing, setChoosing] = useState<Product | null>(null);
+  const [removeFailed, setRemoveFailed] = useState<unknown>(null);
+
+  const move = (product: Product, variant: Variant) => {
+    setChoosing(null);
+    cart.add(cartLineFor(product, variant));
+    const option = variantLabel(variant);
+    remove.mutate(
+      { productId: product._id, saved: false },
+      { onError: (error) => setMoved({ name: product.name, option, error }) },
+    );
+    setMoved({ name: product.name, option });
+  };
+
+  const startMove = (product: Product) => {
+    if (needsChoice(product)) return setChoosing(product);
+    const only = product.variants[0];
+    if (only) move(product, only);
+  };
+
+  return (
+    <>
+      <ErrorAlert error={removeFailed} />
+      <ul className="list-unstyled haat-wishlist-list" aria-label="Saved products">
+        {products.map((product) => (
+          <WishlistItem
+            key={product._id}
+            product={product}
+            onMove={() => startMove(product)}
+            onRemove={() => {
+              setRemoveFailed(null);
+              remove.mutate({ productId: product._id, saved: false }, { onError: setRemoveFailed });
+            }}
+            removing={remove.isPending && remove.variables.productId === product._id}
+          />
+        ))}
+      </ul>
+      {choosing ? (
+        <MoveToCartDialog
+          product={choosing}
+          onMove={(variant) => move(choosing, variant)}
+          onCancel={() => setChoosing(null)}
+        />
+      ) : null}
+    </>
+  );
+}
+
+function WishlistItem({
+  product,
+  onMove,
+  onRemove,
+  removing,
+}: {
+  product: Product;
+  onMove: () => void;
+  onRemove: () => void;
+  removing: boolean;
+}) {
+  const priceOf = useShelfPrice();
+  const price = priceOf(product);
+  const nameId = useId();
+  const available = canMove(product);
+  const first = product.image[0];
+  const href = `/product/${product._id}`;
+
+  return (
+    <li className="card haat-wishlist-item" aria-labelledby={nameId}>
+      <div className="card-body d-flex gap-3">
+        <Link to={href} className="flex-shrink-0" tabIndex={-1} aria-hidden="true">
+          <img
+            src={first ? variantUrl(first, 'thumbnail') : NO_IMAGE}
+            alt=""
+            width={96}
+            height={96}
+            className="haat-wishlist-thumb rounded"
+          />
+        </Link>
+        <div className="flex-grow-1 min-w-0 d-flex flex-column flex-md-row gap-2 gap-md-3">
+          <div className="flex-grow-1 min-w-0">
+            {product.brand ? (
+              <p className="small text-body-secondary mb-0 text-truncate">{product.brand}</p>
+            ) : null}
+            <h2 className="h6 mb-1" id={nameId}>
+              <Link to={href} className="text-reset">
+                {product.name}
+              </Link>
+            </h2>
+            <DiscountedPrice
+              price={price.price}
+              finalPrice={price.finalPrice}
+              percentOff={price.percentOff}
+            />
+            {available ? null : <p className="small text-danger fw-semibold mb-0 mt-1">Out of stock</p>}
+          </div>
+          <div className="d-flex gap-2 align-items-start flex-shrink-0 haat-wishlist-actions">
+            <button
+              type="button"
+              className="btn btn-primary btn-sm"
+              onClick={onMove}
+              disabled={!available}
+              aria-describedby={nameId}
+            >
+              Move to cart
+            </button>
+            <button
+              type="button"
+              className="btn btn-outline-secondary btn-sm"
+              onClick={onRemove}
+              disabled={removing}
+              aria-describedby={nameId}
+            >
+              Remove
+            </button>
+          </div>
+        </div>
+      </div>
+    </li>
+  );
+}
