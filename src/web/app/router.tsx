@@ -8,6 +8,7 @@ import {
   canViewPendingPayments,
   canViewUserList,
   isAdmin,
+  isSeller,
   type Actor,
 } from '#shared/permissions.ts';
 import { Layout } from './layout/layout.tsx';
@@ -86,6 +87,10 @@ const CreateProductPage = page(
 const EditProductPage = page(
   () => import('../features/seller-products/pages/edit-product-page.tsx'),
   'EditProductPage',
+);
+const BulkUploadPage = page(
+  () => import('../features/product-imports/pages/bulk-upload-page.tsx'),
+  'BulkUploadPage',
 );
 const SizeChartsPage = page(
   () => import('../features/size-charts/pages/size-charts-page.tsx'),
@@ -210,6 +215,8 @@ export const routes: RouteObject[] = [
             ],
             canManageProducts,
           ),
+          // Sellers only: a bulk upload writes into the caller's own catalogue (docs/product/bulk-listing.md).
+          guarded([{ path: 'seller/bulk-upload', element: <BulkUploadPage /> }], isSeller),
 
           { path: '*', element: <NotFoundPage /> },
         ],

@@ -83,6 +83,11 @@ export const queryKeys = {
     sizeChartsOf: (seller: string) => [...productManagement, 'size-charts', seller] as const,
   },
 
+  /** A seller's bulk uploads (private), polled while they run. */
+  productImports: {
+    detail: (id: string) => [...PRIVATE, 'product-imports', id] as const,
+  },
+
   /** Orders (private). */
   orders: {
     all: orders,

@@ -1,14 +1,16 @@
 import { Link, useParams } from 'react-router';
 import { useSellerProducts } from '../api/get-seller-products.ts';
 import { ProductTable } from '../components/product-table.tsx';
-import { useSignedInUser } from '#web/lib/session.ts';
+import { isSeller } from '#shared/permissions.ts';
+import { BULK_UPLOAD_PATH } from '#web/features/product-imports/index.ts';
+import { actorOf, useSignedInUser } from '#web/lib/session.ts';
 
 const pageOf = (value: string | undefined) => {
   const n = Number(value);
   return Number.isInteger(n) && n >= 1 ? n : 1;
 };
 
-function MyProducts({ userId }: { userId: string }) {
+function MyProducts({ userId, seller }: { userId: string; seller: boolean }) {
   const page = pageOf(useParams().pageNumber);
   const query = useSellerProducts(userId, page);
   return (
@@ -16,9 +18,16 @@ function MyProducts({ userId }: { userId: string }) {
       <title>My Products · Haat</title>
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
         <h1 className="h3 mb-0">My Products</h1>
-        <Link to="/seller/product/create" className="btn btn-primary">
-          + Create Product
-        </Link>
+        <div className="d-flex flex-wrap gap-2">
+          {seller && (
+            <Link to={BULK_UPLOAD_PATH} className="btn btn-outline-primary">
+              Bulk upload
+            </Link>
+          )}
+          <Link to="/seller/product/create" className="btn btn-primary">
+            + Create Product
+          </Link>
+        </div>
       </div>
       <ProductTable
         query={query}
@@ -37,5 +46,5 @@ function MyProducts({ userId }: { userId: string }) {
 /** /seller/productlist(/:pageNumber): the signed-in seller's (or Admin's) own products (docs/product/screens.md). */
 export function SellerProductListPage() {
   const user = useSignedInUser();
-  return <MyProducts userId={user._id} />;
+  return <MyProducts userId={user._id} seller={isSeller(actorOf(user))} />;
 }
