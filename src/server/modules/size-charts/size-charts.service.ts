@@ -1,5 +1,4 @@
 import { isAdmin } from '#shared/permissions.ts';
-import type { SizeChart } from '#shared/schemas/product.ts';
 import {
   SIZE_CHART_MSG,
   type SizeChartDeleted,
@@ -30,13 +29,6 @@ function toItem(row: repo.ChartRow): SizeChartItem {
     productCount: row.productCount,
     updatedAt: row.updatedAt.toISOString(),
   };
-}
-
-/** The wire chart of a product page (docs/product/api.md Product `sizeChart`). */
-export function toSizeChart(
-  row: Pick<repo.ChartRow, 'id' | 'name' | 'unit' | 'columns' | 'rows'>,
-): SizeChart {
-  return { _id: row.id, name: row.name, unit: row.unit, columns: row.columns, rows: row.rows };
 }
 
 /** GET /api/size-charts: the caller's charts; Admin may name another seller. */

@@ -1,8 +1,9 @@
-import { useCallback, useId, useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { NO_SIZE } from '#shared/schemas/product-form.ts';
 import type { Product } from '#shared/schemas/product.ts';
 import { stockMessage } from '#shared/variants.ts';
+import { SizeChartButton } from '#web/features/size-charts/index.ts';
 import { useCart } from '#web/lib/cart/cart-context.tsx';
 import { lineLabel } from '#web/lib/cart/cart-store.ts';
 import {
@@ -72,6 +73,7 @@ function OptionGroup({
   error,
   errorText,
   onChoose,
+  aside,
 }: {
   legend: string;
   name: string;
@@ -82,6 +84,8 @@ function OptionGroup({
   error: boolean;
   errorText: string;
   onChoose: (value: string) => void;
+  /** Beside the legend: the size chart button. */
+  aside?: ReactNode;
 }) {
   const id = useId();
   const errorId = `${id}-error`;
@@ -92,7 +96,7 @@ function OptionGroup({
           {legend}
           {value ? <span className="fw-normal text-body-secondary">: {value}</span> : null}
         </legend>
-        {/* A link beside the legend (a size chart) fits here. */}
+        {aside}
       </div>
       <div className="d-flex flex-wrap gap-2">
         {states.map((state) => {
@@ -204,6 +208,11 @@ export function PurchasePanel({ product, choice }: { product: Product; choice: V
             other={pick.colour}
             error={missing.size}
             errorText="Please choose a size"
+            aside={
+              product.sizeChart ? (
+                <SizeChartButton chart={product.sizeChart} size={pick.size ?? undefined} />
+              ) : null
+            }
             onChoose={(size) => {
               choice.choose({ size });
               setMissing((m) => ({ ...m, size: false }));
