@@ -22,6 +22,7 @@ import {
   SORT_OPTIONS,
   toggleValue,
   visibleFacetValues,
+  wholeAmountText,
   withPrice,
   type ListFilterKey,
   type ListFilters,
@@ -85,7 +86,7 @@ function CheckboxFacet({
                 checked={checked}
                 onChange={(e) => onToggle(v.value, e.currentTarget.checked)}
               />
-              <label className="btn btn-sm btn-outline-secondary haat-size-option" htmlFor={inputId}>
+              <label className="btn btn-sm btn-outline-primary haat-size-option" htmlFor={inputId}>
                 {label}
               </label>
             </span>
@@ -185,8 +186,8 @@ function PriceFields({
 }) {
   const id = useId();
   const { currency, rateFromInr } = useDisplayCurrency();
-  const low = inrToDisplayText(facets?.price.min, currency, rateFromInr);
-  const high = inrToDisplayText(facets?.price.max, currency, rateFromInr);
+  const low = wholeAmountText(inrToDisplayText(facets?.price.min, currency, rateFromInr), 'down');
+  const high = wholeAmountText(inrToDisplayText(facets?.price.max, currency, rateFromInr), 'up');
   const errorId = `${id}-error`;
   const field = (key: 'min' | 'max', label: string, placeholder: string) => (
     <div className="col">
@@ -328,7 +329,7 @@ function SidebarPrice({
   const [error, setError] = useState<string | null>(null);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const price = priceFromInputs(text.min, text.max, currency, rateFromInr);
+    const price = priceFromInputs(text.min, text.max, currency, rateFromInr, filters);
     if (!price.ok) {
       setError(price.error);
       return;
@@ -341,7 +342,10 @@ function SidebarPrice({
     <form onSubmit={submit} noValidate aria-label="Price range">
       <PriceFields
         value={text}
-        onChange={setText}
+        onChange={(next) => {
+          setText(next);
+          setError(null);
+        }}
         facets={facets}
         error={error}
         action={
@@ -463,7 +467,7 @@ function SheetForm({
   const formId = useId();
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const range = priceFromInputs(price.min, price.max, currency, rateFromInr);
+    const range = priceFromInputs(price.min, price.max, currency, rateFromInr, filters);
     if (!range.ok) {
       setError(range.error);
       return;
@@ -481,7 +485,15 @@ function SheetForm({
       <Offcanvas.Body>
         <form id={formId} onSubmit={submit} noValidate>
           {before}
-          <PriceFields value={price} onChange={setPrice} facets={facets} error={error} />
+          <PriceFields
+            value={price}
+            onChange={(next) => {
+              setPrice(next);
+              setError(null);
+            }}
+            facets={facets}
+            error={error}
+          />
           <FacetFields value={draft} onChange={setDraft} facets={facets} />
         </form>
       </Offcanvas.Body>

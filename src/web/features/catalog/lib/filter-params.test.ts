@@ -18,6 +18,7 @@ import {
   searchWithFilters,
   toggleValue,
   visibleFacetValues,
+  wholeAmountText,
   withPrice,
   type ListFilters,
 } from './filter-params.ts';
@@ -226,11 +227,34 @@ describe('price inputs in the display currency', () => {
     }
   });
 
+  it('rounds placeholders outwards to whole amounts', () => {
+    expect(wholeAmountText('399.20', 'down')).toBe('399');
+    expect(wholeAmountText('1529.15', 'up')).toBe('1530');
+    expect(wholeAmountText('1530.00', 'up')).toBe('1530');
+    expect(wholeAmountText('1530', 'up')).toBe('1530');
+    expect(wholeAmountText('', 'up')).toBe('');
+  });
+
   it('checks the range', () => {
     expect(priceFromInputs('500', '2000', INR, '1')).toEqual({ ok: true, minPrice: 500, maxPrice: 2000 });
     expect(priceFromInputs('', '', INR, '1')).toEqual({ ok: true });
     expect(priceFromInputs('0', '', INR, '1')).toEqual({ ok: true });
     expect(priceFromInputs('abc', '', INR, '1')).toEqual({ ok: false, error: PRICE_MSG.invalid });
     expect(priceFromInputs('900', '100', INR, '1')).toEqual({ ok: false, error: PRICE_MSG.order });
+  });
+
+  it('keeps an applied bound the shopper did not touch exactly', () => {
+    const shown = inrToDisplayText(1000, USD, USD_RATE);
+    expect(shown).toBe('11.98');
+    expect(priceFromInputs(shown, '25', USD, USD_RATE, { minPrice: 1000 })).toEqual({
+      ok: true,
+      minPrice: 1000,
+      maxPrice: displayTextToInr('25', USD, USD_RATE),
+    });
+    // Changed: converted afresh.
+    expect(priceFromInputs('12', '', USD, USD_RATE, { minPrice: 1000 })).toEqual({
+      ok: true,
+      minPrice: displayTextToInr('12', USD, USD_RATE),
+    });
   });
 });

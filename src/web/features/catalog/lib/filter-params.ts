@@ -268,6 +268,18 @@ export function inrToDisplayText(
 }
 
 /**
+ * A price input's text rounded to a whole amount, down for a lowest price and up for a highest: the
+ * placeholders hint at the range ('399' – '1530'), not at paise. '' stays ''.
+ */
+export function wholeAmountText(text: string, direction: 'down' | 'up'): string {
+  const m = /^(\d+)(?:\.(\d+))?$/.exec(text);
+  if (!m) return text;
+  const whole = BigInt(m[1] ?? '0');
+  const fraction = /[1-9]/.test(m[2] ?? '');
+  return String(direction === 'up' && fraction ? whole + 1n : whole);
+}
+
+/**
  * A price typed in the display currency as an INR amount for the query: undefined for a blank input,
  * null for text that is not an amount. Spaces and grouping commas are ignored ('1,500' is 1500).
  * Converted exactly (#shared/money.ts) and rounded half-up to the paisa, which is finer than any display
@@ -293,15 +305,24 @@ export const PRICE_MSG = {
   order: 'The lowest price must not be above the highest',
 } as const;
 
-/** The two price inputs as the filters' minPrice/maxPrice, or why they cannot be. */
+/**
+ * The two price inputs as the filters' minPrice/maxPrice, or why they cannot be. A bound whose text is
+ * still what the applied one (`applied`) shows as keeps its exact INR value: a link's minPrice=1000 shows
+ * as $10.41 and must not become 1000.25 when the shopper changes only the other bound.
+ */
 export function priceFromInputs(
   minText: string,
   maxText: string,
   currency: CurrencyRules,
   rateFromInr: string,
+  applied: Pick<ListFilters, 'minPrice' | 'maxPrice'> = {},
 ): { ok: true; minPrice?: number; maxPrice?: number } | { ok: false; error: string } {
-  const min = displayTextToInr(minText, currency, rateFromInr);
-  const max = displayTextToInr(maxText, currency, rateFromInr);
+  const read = (text: string, was: number | undefined) =>
+    was !== undefined && text.trim() === inrToDisplayText(was, currency, rateFromInr)
+      ? was
+      : displayTextToInr(text, currency, rateFromInr);
+  const min = read(minText, applied.minPrice);
+  const max = read(maxText, applied.maxPrice);
   if (min === null || max === null) return { ok: false, error: PRICE_MSG.invalid };
   if (min !== undefined && max !== undefined && min > max) return { ok: false, error: PRICE_MSG.order };
   return {
