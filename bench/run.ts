@@ -24,6 +24,7 @@ import Fastify from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/server/app.ts';
 import { createSession } from '../src/server/plugins/auth.ts';
+import { benchProductImport } from './product-import.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { connect, runMigrations } from '../src/server/db/client.ts';
 import { freePort, startEmbeddedPostgres, type EmbeddedServer } from '../src/server/db/embedded.ts';
@@ -589,6 +590,7 @@ async function main() {
 
     const rows: Row[] = [];
     for (const e of endpoints) rows.push(await measure(e));
+    rows.push(await benchProductImport(base, db));
 
     const js = homePageJavaScript();
 
