@@ -104,8 +104,9 @@ describe('wishlist in the browser', () => {
     expect(await page.evaluate(() => localStorage.getItem('wishlist'))).toContain(product._id);
     await screenshot(page, 'wishlist-grid-heart-phone', { fullPage: false });
 
-    // The guest's list, before signing in.
-    await page.goto('/wishlist');
+    // The guest's list, before signing in: the heart beside the cart in the phone's bar leads there.
+    await page.getByRole('banner').getByRole('link', { name: 'Wishlist' }).click();
+    await page.waitForURL('**/wishlist');
     await page.getByRole('heading', { name: product.name }).waitFor();
     await page.getByText('Saved on this device only.').waitFor();
     await screenshot(page, 'wishlist-guest-phone');
@@ -137,6 +138,7 @@ describe('wishlist in the browser', () => {
     await page.locator('.modal.show').waitFor();
     await page.waitForTimeout(400); // the fade-in, for the screenshot
     await dialog.getByRole('radio', { name: size, exact: true }).check({ force: true });
+    await page.waitForTimeout(300); // the button's colour transition, for the screenshot
     await screenshot(page, 'wishlist-move-dialog-phone', { fullPage: false });
     await addButton.click();
     await dialog.waitFor({ state: 'hidden' });
@@ -184,7 +186,19 @@ describe('wishlist in the browser', () => {
     await page.getByRole('button', { name: 'Remove from wishlist' }).waitFor();
     // The heart shows the change at once; the server has it a moment later.
     await expect.poll(async () => (await accountWishlist(token)).map((p) => p._id)).toEqual([product._id]);
+    await page.mouse.move(0, 0);
+    await page.waitForTimeout(300);
     await screenshot(page, 'wishlist-product-page-desktop', { fullPage: false });
+
+    // The grid's hearts show what the account saved.
+    await page.goto(`/search/${encodeURIComponent(product.name)}`);
+    await page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: product.name, exact: true }) })
+      .first()
+      .getByRole('button', { name: 'Remove from wishlist' })
+      .waitFor();
+    await screenshot(page, 'wishlist-grid-desktop', { fullPage: false });
 
     // The header link leads to the list.
     await page.getByRole('banner').getByRole('link', { name: 'Wishlist' }).click();

@@ -7,7 +7,8 @@ import './wishlist-button.css';
 export const SAVE_LABEL = 'Save to wishlist';
 export const REMOVE_LABEL = 'Remove from wishlist';
 
-function Heart({ filled }: { filled: boolean }) {
+/** The heart outline (or filled), 20 px, for buttons and links that carry their own label. */
+export function Heart({ filled = false }: { filled?: boolean }) {
   return (
     <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
       <path

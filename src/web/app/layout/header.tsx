@@ -10,6 +10,7 @@ import { useSession } from '#web/lib/session.ts';
 import { useLogout } from '#web/features/auth/index.ts';
 import { useCart } from '#web/lib/cart/cart-context.tsx';
 import { CurrencyPicker } from '#web/components/currency-picker.tsx';
+import { Heart } from '#web/components/wishlist-button.tsx';
 import { CategoryMenu } from '#web/features/catalog/index.ts';
 
 function decodeSegment(segment: string): string {
@@ -122,7 +123,16 @@ export function Header() {
             <BrandMark />
             Haat
           </Navbar.Brand>
-          <Nav className="ms-auto me-2 d-lg-none">
+          <Nav className="ms-auto me-2 d-lg-none flex-row gap-2">
+            <Nav.Link
+              as={NavLink}
+              to="/wishlist"
+              eventKey="/wishlist"
+              className="d-flex"
+              aria-label="Wishlist"
+            >
+              <Heart />
+            </Nav.Link>
             <CartLink totalQty={totalQty} className="d-flex" />
           </Nav>
           <Navbar.Toggle aria-controls="main-nav" aria-label="Toggle navigation" />
@@ -133,7 +143,13 @@ export function Header() {
             <SearchBox />
             <Nav className="ms-auto align-items-lg-center">
               <CurrencyPicker className="me-lg-2" />
-              <Nav.Link as={NavLink} to="/wishlist" eventKey="/wishlist">
+              <Nav.Link
+                as={NavLink}
+                to="/wishlist"
+                eventKey="/wishlist"
+                className="d-none d-lg-flex align-items-center gap-1"
+              >
+                <Heart />
                 Wishlist
               </Nav.Link>
               <CartLink totalQty={totalQty} className="d-none d-lg-flex" />
