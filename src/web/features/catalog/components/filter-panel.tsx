@@ -484,7 +484,6 @@ function SheetForm({
       </Offcanvas.Header>
       <Offcanvas.Body>
         <form id={formId} onSubmit={submit} noValidate>
-          {before}
           <PriceFields
             value={price}
             onChange={(next) => {
@@ -495,12 +494,14 @@ function SheetForm({
             error={error}
           />
           <FacetFields value={draft} onChange={setDraft} facets={facets} />
+          {/* Last on a phone: the sheet is opened to narrow the list down, not to leave it. */}
+          {before}
         </form>
       </Offcanvas.Body>
       <div className="haat-filter-sheet-actions">
         <button
           type="button"
-          className="btn btn-outline-secondary"
+          className="btn btn-outline-primary"
           onClick={() => onDone(clearFilters(filters))}
         >
           Clear all
