@@ -51,6 +51,24 @@ export function variantLabel(v: VariantOption): string {
 }
 
 /**
+ * A product's name with the variant a line names, as order messages and mails write it: "Kurta (size L)",
+ * "Kurta (size L, Red)", "Scarf (Red)", or just "Speaker" for one size without colour.
+ */
+export function nameWithVariant(
+  name: string,
+  v: { size: string | null; colour: string | null } | null | undefined,
+): string {
+  const size = v?.size && v.size.trim().toUpperCase() !== NO_SIZE ? `size ${v.size}` : '';
+  const parts = [size, v?.colour ?? ''].filter((s) => s !== '');
+  return parts.length > 0 ? `${name} (${parts.join(', ')})` : name;
+}
+
+/** What a buyer pays per unit before discounts: the variant's own price, else the product's. */
+export function unitPriceOf<T>(productPrice: T, variant: { price: T | null } | null | undefined): T {
+  return variant?.price ?? productPrice;
+}
+
+/**
  * Splits `stock` units over `sizes` as evenly as whole units allow, the remainder going to the first sizes:
  * 10 over S, M, L → 4, 3, 3. No real size → one N/A variant holding everything. Used for SPEC-shaped writes
  * (`sizes` + `countInStock`, no variants) and for the migration of products made before variants.

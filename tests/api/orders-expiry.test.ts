@@ -80,7 +80,7 @@ describe('expireUnpaidOrders', () => {
   });
 
   it('uses createdAt: an order backdated past 30 minutes expires at the real now', async () => {
-    const p = await createProduct(t.db, { sellerId: seller.id, countInStock: 3 });
+    const p = await createProduct(t.db, { sellerId: seller.id, sizes: ['N/A'], countInStock: 3 });
     const o = await placeOrder(t.app, token, orderBody([{ product: p.id, qty: 3 }]));
     await backdateOrder(t.db, o._id, 31);
     expect((await expireUnpaidOrders(t.db)).cancelled).toEqual([o._id]);
@@ -150,7 +150,7 @@ describe('expireUnpaidOrders', () => {
 
 describe('the expiry plugin', () => {
   it('is off under test, and outside tests runs the job when the app is ready', async () => {
-    const p = await createProduct(t.db, { sellerId: seller.id, countInStock: 2 });
+    const p = await createProduct(t.db, { sellerId: seller.id, sizes: ['N/A'], countInStock: 2 });
     const o = await placeOrder(t.app, token, orderBody([{ product: p.id, qty: 2 }]));
     await backdateOrder(t.db, o._id, 40);
     // The test app (NODE_ENV=test) never started it.

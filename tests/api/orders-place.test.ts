@@ -70,6 +70,7 @@ describe('POST /api/orders: prices come from the database', () => {
       price: '350.00',
       categoryId: books.id,
       percentageMarkup: '10',
+      sizes: ['N/A'],
     });
     const speaker = await createProduct(t.db, {
       sellerId: seller2.id,
@@ -508,7 +509,8 @@ describe('addresses and postal codes (docs/product/messages.md)', () => {
 describe('stock', () => {
   it('answers 409 naming the product when too few remain, and writes nothing', async () => {
     const plenty = await product({ name: 'Cotton Dupatta', countInStock: 10 });
-    const scarce = await product({ name: 'Silk Kurta', countInStock: 2 });
+    // One size: the product's stock is its one variant's, so the message names the product alone.
+    const scarce = await product({ name: 'Silk Kurta', countInStock: 2, sizes: ['N/A'] });
     const before = (await ordersOf(buyer.id)).length;
     // `plenty` sorts either side of `scarce`; either way its decrement must be rolled back.
     const res = await postOrder(
@@ -526,7 +528,8 @@ describe('stock', () => {
     expect(await ordersOf(buyer.id)).toHaveLength(before);
   });
 
-  it('adds up lines of the same product', async () => {
+  it('takes stock per size: the 409 names the product and the size short of units', async () => {
+    // 3 units over M and L: 2 and 1.
     const p = await product({ name: 'Linen Shirt', countInStock: 3, sizes: ['M', 'L'] });
     const res = await postOrder(
       t.app,
@@ -537,7 +540,7 @@ describe('stock', () => {
       ]),
     );
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe('Only 3 left of Linen Shirt');
+    expect(res.json().message).toBe('Only 1 left of Linen Shirt (size L)');
     const ok = await placeOrder(
       t.app,
       buyerToken,
@@ -576,9 +579,9 @@ describe('stock', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('Size XXL is not available for Kurta Set');
     expect(await stockOf(p.id)).toBe(10);
-    // SPEC's cart has no size picker: no size is fine.
+    // SPEC's cart has no size picker: no size is fine, and the line names the first size with the units.
     const none = await placeOrder(t.app, buyerToken, orderBody([{ product: p.id }]));
-    expect((none.orderItems as { size: string | null }[])[0]?.size).toBeNull();
+    expect((none.orderItems as { size: string | null }[])[0]?.size).toBe('S');
   });
 
   it('20 buyers racing for 5 units: exactly 5 orders, stock 0, never negative', async () => {

@@ -202,6 +202,11 @@ export const orderItemSchema = z.object({
   image: z.array(z.string()),
   qty: z.number().int(),
   size: z.string().nullable(),
+  /** The variant bought (docs/decisions/0102-product-variants.md); null for lines older than variants or whose variant was deleted. */
+  variant: z.string().nullable(),
+  colour: z.string().nullable(),
+  /** The variant's SKU when the line was placed. */
+  sku: z.string().nullable(),
   /** List unit price, in `currency` (= the order's currency). */
   price: moneySchema,
   currency: z.string(),
@@ -318,6 +323,9 @@ export const sellerOrderLineSchema = z.object({
   image: z.array(z.string()),
   qty: z.number().int(),
   size: z.string().nullable(),
+  variant: z.string().nullable(),
+  colour: z.string().nullable(),
+  sku: z.string().nullable(),
   price: moneySchema,
   discountedPrice: moneySchema,
   discount: moneySchema,

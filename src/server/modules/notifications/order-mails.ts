@@ -1,5 +1,6 @@
 import { formatMoney, INR } from '#shared/money.ts';
 import { PAYMENT_MSG } from '#shared/payments.ts';
+import { nameWithVariant } from '#shared/variants.ts';
 import { isAdmin } from '#shared/permissions.ts';
 import type { CompletionAudience, CompletionMails } from '#shared/schemas/payment.ts';
 import type { Config } from '../../config.ts';
@@ -39,7 +40,8 @@ const esc = (s: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 const shortId = (id: string) => id.slice(0, 8).toUpperCase();
-const itemName = (l: OrderMailLine) => (l.size ? `${l.name} (size ${l.size})` : l.name);
+/** "Kurta (size L)", "Kurta (size L, Red)": the variant bought (docs/decisions/0102-product-variants.md). */
+const itemName = (l: OrderMailLine) => nameWithVariant(l.name, l);
 const paymentLabel = (m: string) => (m === 'CashOnDelivery' ? 'Cash on delivery' : m);
 const addressLines = (a: OrderMailData['shippingAddress']) => [
   a.address,

@@ -7,6 +7,7 @@ import {
   orders,
   productDiscounts,
   productImages,
+  productVariants,
   products,
   sellerPayments,
   users,
@@ -14,7 +15,9 @@ import {
 
 /**
  * Order SQL. Every stock change is a conditional UPDATE the database decides (STYLE 4): the decrement only
- * happens where enough remains, so two buyers can never sell the same unit.
+ * happens where enough remains, so two buyers can never sell the same unit. Stock is a variant's
+ * (docs/decisions/0102-product-variants.md); the product's total follows by trigger. Lock order, for
+ * placing and for restocking alike: the products rows in id order, then their variants in id order.
  */
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -45,61 +48,101 @@ export async function orderIdByIdempotencyKey(
   return rows[0]?.id;
 }
 
-export type TakenStock = {
+export type OrderedProduct = {
   id: string;
   name: string;
   price: string;
   currency: string;
-  sizes: string[];
+  status: boolean;
   percentageMarkup: string;
   categoryId: string;
   sellerId: string;
 };
 
 /**
- * Takes `qty` units of an active product, only if that many remain. Returns the product as it is now, or
- * undefined when nothing was taken (unknown, inactive, or not enough left; see `stockShortfall`).
+ * Locks the products being ordered, in id order (the lock order every order and restock uses, so they
+ * cannot deadlock), and returns them, inactive ones included. FOR NO KEY UPDATE is the lock the variant
+ * trigger's update of the row would take anyway; taking it first, before any variant, keeps the order
+ * product → variant that product edits follow too.
  */
-export async function takeStock(
-  tx: Queryable,
-  productId: string,
-  qty: number,
-): Promise<TakenStock | undefined> {
-  const rows = await tx
-    .update(products)
-    .set({ countInStock: sql`${products.countInStock} - ${qty}` })
-    .where(and(eq(products.id, productId), eq(products.status, true), gte(products.countInStock, qty)))
-    .returning({
+export async function lockProducts(tx: Queryable, productIds: readonly string[]): Promise<OrderedProduct[]> {
+  if (productIds.length === 0) return [];
+  return tx
+    .select({
       id: products.id,
       name: products.name,
       price: products.price,
       currency: products.currency,
-      sizes: products.sizes,
+      status: products.status,
       percentageMarkup: products.percentageMarkup,
       categoryId: products.categoryId,
       sellerId: products.userId,
-    });
-  return rows[0];
-}
-
-/** Why `takeStock` took nothing: the product as it stands, or undefined when there is no such product. */
-export async function stockShortfall(
-  tx: Queryable,
-  productId: string,
-): Promise<{ name: string; status: boolean; countInStock: number } | undefined> {
-  const rows = await tx
-    .select({ name: products.name, status: products.status, countInStock: products.countInStock })
+    })
     .from(products)
-    .where(eq(products.id, productId));
+    .where(inArray(products.id, [...productIds]))
+    .orderBy(asc(products.id))
+    .for('no key update');
+}
+
+export type StockVariant = {
+  id: string;
+  productId: string;
+  size: string;
+  colour: string | null;
+  sku: string;
+  countInStock: number;
+  price: string | null;
+};
+
+const stockVariantColumns = {
+  id: productVariants.id,
+  productId: productVariants.productId,
+  size: productVariants.size,
+  colour: productVariants.colour,
+  sku: productVariants.sku,
+  countInStock: productVariants.countInStock,
+  price: productVariants.price,
+};
+
+/** The variants of some products, each product's in display order. */
+export async function variantsOfProducts(
+  tx: Queryable,
+  productIds: readonly string[],
+): Promise<Map<string, StockVariant[]>> {
+  const byProduct = new Map<string, StockVariant[]>();
+  if (productIds.length === 0) return byProduct;
+  const rows = await tx
+    .select(stockVariantColumns)
+    .from(productVariants)
+    .where(inArray(productVariants.productId, [...productIds]))
+    .orderBy(asc(productVariants.productId), asc(productVariants.position), asc(productVariants.createdAt));
+  for (const row of rows) byProduct.set(row.productId, [...(byProduct.get(row.productId) ?? []), row]);
+  return byProduct;
+}
+
+/**
+ * Takes `qty` units of a variant, only if that many remain: the variant as it is now, or undefined when
+ * nothing was taken. Its product's count_in_stock follows by trigger.
+ */
+export async function takeVariantStock(
+  tx: Queryable,
+  variantId: string,
+  qty: number,
+): Promise<StockVariant | undefined> {
+  const rows = await tx
+    .update(productVariants)
+    .set({ countInStock: sql`${productVariants.countInStock} - ${qty}` })
+    .where(and(eq(productVariants.id, variantId), gte(productVariants.countInStock, qty)))
+    .returning(stockVariantColumns);
   return rows[0];
 }
 
-/** Puts units back (an expired order). Never touches updated_at: that marks a product as edited. */
-export async function returnStock(tx: Queryable, productId: string, qty: number): Promise<void> {
+/** Puts units back on a variant (an expired order). Never touches the product's updated_at (an edit mark). */
+export async function returnVariantStock(tx: Queryable, variantId: string, qty: number): Promise<void> {
   await tx
-    .update(products)
-    .set({ countInStock: sql`${products.countInStock} + ${qty}` })
-    .where(eq(products.id, productId));
+    .update(productVariants)
+    .set({ countInStock: sql`${productVariants.countInStock} + ${qty}` })
+    .where(eq(productVariants.id, variantId));
 }
 
 export type PricingFacts = {
@@ -459,16 +502,26 @@ export async function cancelUnpaid(tx: Queryable, orderId: string, before: Date,
   return rows.length > 0;
 }
 
-/** Units to put back per product for an order, products in id order (the lock order placing uses). */
-export async function unitsByProduct(
+/**
+ * Units to put back for an order, per variant, in the lock order placing uses (product id, then variant
+ * id). A line without variant_id (placed before variants, or its variant since deleted) goes back to the
+ * product's variant of the same size and colour when there is one; otherwise its units have nowhere to go.
+ */
+export async function unitsByVariant(
   tx: Queryable,
   orderId: string,
-): Promise<{ productId: string; qty: number }[]> {
-  const rows = await tx
-    .select({ productId: orderItems.productId, qty: sql<number>`sum(${orderItems.qty})::int` })
-    .from(orderItems)
-    .where(and(eq(orderItems.orderId, orderId), sql`${orderItems.productId} is not null`))
-    .groupBy(orderItems.productId)
-    .orderBy(asc(orderItems.productId));
-  return rows.flatMap((r) => (r.productId ? [{ productId: r.productId, qty: r.qty }] : []));
+): Promise<{ productId: string; variantId: string; qty: number }[]> {
+  const rows = await tx.execute<{ product_id: string; variant_id: string; qty: number }>(sql`
+    select v.product_id, v.id as variant_id, sum(oi.qty)::int as qty
+      from order_items oi
+      join product_variants v
+        on v.id = oi.variant_id
+        or (oi.variant_id is null
+            and v.product_id = oi.product_id
+            and upper(v.size) = upper(coalesce(nullif(btrim(oi.size), ''), 'N/A'))
+            and coalesce(lower(v.colour), '') = coalesce(lower(btrim(oi.colour)), ''))
+     where oi.order_id = ${orderId}
+     group by v.product_id, v.id
+     order by v.product_id, v.id`);
+  return rows.rows.map((r) => ({ productId: r.product_id, variantId: r.variant_id, qty: r.qty }));
 }

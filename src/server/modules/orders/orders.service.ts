@@ -14,6 +14,8 @@ import {
 import { canViewOrder, isAdmin, isSeller, type Actor } from '#shared/permissions.ts';
 import { priceCart, type CartLineInput } from '#shared/pricing.ts';
 import { isUuid } from '#shared/schemas/common.ts';
+import { NO_SIZE } from '#shared/schemas/product-form.ts';
+import { nameWithVariant, unitPriceOf } from '#shared/variants.ts';
 import {
   ORDER_PAGE_SIZE,
   type Order,
@@ -43,9 +45,12 @@ export const ORDER_SERVICE_MSG = {
   notFound: 'Order not found',
   productNotFound: (id: string) => `Product not found: ${id}`,
   unavailable: (name: string) => `${name} is no longer available`,
+  /** `name` may carry the variant: `nameWithVariant` ("Kurta (size L)"). */
   outOfStock: (name: string) => `${name} is out of stock`,
   onlyLeft: (n: number, name: string) => `Only ${n} left of ${name}`,
   sizeNotOffered: (size: string, name: string) => `Size ${size} is not available for ${name}`,
+  colourNotOffered: (colour: string, name: string) => `Colour ${colour} is not available for ${name}`,
+  variantNotOffered: (name: string) => `The chosen size or colour is not available for ${name}`,
   notCashOnDelivery: 'Only cash on delivery orders can be marked paid here',
   cancelledNotPaid: 'A cancelled order cannot be paid',
   cancelledNotDelivered: 'A cancelled order cannot be delivered',
@@ -69,8 +74,7 @@ export async function queueOrderCompleted(tx: Queryable, orderId: string): Promi
 }
 
 /** 'N/A' (docs/product/messages.md: neither clothes nor shoes) and blanks are not sizes a buyer picks. */
-const realSizes = (sizes: readonly string[]) =>
-  sizes.filter((s) => s.trim() !== '' && s.trim().toUpperCase() !== 'N/A');
+const isRealSize = (size: string) => size.trim() !== '' && size.trim().toUpperCase() !== NO_SIZE;
 
 // ---------------------------------------------------------------------------------------------------------
 // Wire mapping
@@ -99,6 +103,9 @@ function toOrderItem(item: repo.ItemWithSeller, currency: string, digits: number
     image: item.image,
     qty: item.qty,
     size: item.size,
+    variant: item.variantId,
+    colour: item.colour,
+    sku: item.sku,
     price: toWireNumber(price, digits),
     currency,
     seller: { _id: item.sellerId, name: item.sellerName },
@@ -198,6 +205,9 @@ function toSellerLine(row: repo.SellerLineData): SellerOrderLine {
     image: row.image,
     qty: row.qty,
     size: row.size,
+    variant: row.variantId,
+    colour: row.colour,
+    sku: row.sku,
     price: money(row.price),
     discountedPrice: money(row.discountedPrice),
     discount: money(row.discount),
@@ -228,14 +238,60 @@ async function loadFullOrder(db: Queryable, orderId: string): Promise<Order> {
 // POST /api/orders
 // ---------------------------------------------------------------------------------------------------------
 
-function shortfallError(productId: string, found: Awaited<ReturnType<typeof repo.stockShortfall>>): AppError {
-  if (!found)
-    return new AppError('invalid', ORDER_SERVICE_MSG.productNotFound(productId), {
-      code: 'product_not_found',
-    });
-  if (!found.status) return conflict(ORDER_SERVICE_MSG.unavailable(found.name), 'product_unavailable');
-  if (found.countInStock <= 0) return conflict(ORDER_SERVICE_MSG.outOfStock(found.name), 'out_of_stock');
-  return conflict(ORDER_SERVICE_MSG.onlyLeft(found.countInStock, found.name), 'out_of_stock');
+const productNotFound = (productId: string) =>
+  new AppError('invalid', ORDER_SERVICE_MSG.productNotFound(productId), { code: 'product_not_found' });
+
+/** 409 naming the product and the variant: "Only 2 left of Kurta (size L)", "Kurta (size L) is out of stock". */
+function shortfallError(name: string, left: number): AppError {
+  if (left <= 0) return conflict(ORDER_SERVICE_MSG.outOfStock(name), 'out_of_stock');
+  return conflict(ORDER_SERVICE_MSG.onlyLeft(left, name), 'out_of_stock');
+}
+
+type OrderLineInput = PlaceOrderInput['orderItems'][number];
+
+/**
+ * The variant an order line buys (docs/decisions/0102-product-variants.md), read with the product locked,
+ * so the stock seen is the stock the conditional UPDATE will find. `left` is each variant's stock after
+ * the lines resolved before this one.
+ * - `variant` given: that variant, which must be the product's (400 otherwise).
+ * - otherwise the variants of the size and colour given (a size of a product without real sizes, and a
+ *   colour of a product without colours, are ignored, as SPEC's N/A always was); a size or colour the
+ *   product does not have is a 400. SPEC's cart has no size picker: a line naming neither buys the
+ *   product's only variant, or among several the first in display order that has all the units.
+ * Among several candidates the first with enough stock wins; when none has, the 409 names the variant
+ * when there was one candidate, else says how many one line can get.
+ */
+function resolveVariant(
+  line: OrderLineInput,
+  product: repo.OrderedProduct,
+  variants: readonly repo.StockVariant[],
+  left: Map<string, number>,
+): repo.StockVariant {
+  if (line.variant) {
+    const chosen = variants.find((v) => v.id === line.variant);
+    if (!chosen) throw invalid(ORDER_SERVICE_MSG.variantNotOffered(product.name));
+    const have = left.get(chosen.id) ?? 0;
+    if (have < line.qty) throw shortfallError(nameWithVariant(product.name, chosen), have);
+    return chosen;
+  }
+  let candidates = [...variants];
+  const size = line.size?.trim() ?? '';
+  if (size !== '' && candidates.some((v) => isRealSize(v.size))) {
+    candidates = candidates.filter((v) => v.size.trim().toLowerCase() === size.toLowerCase());
+    if (candidates.length === 0) throw invalid(ORDER_SERVICE_MSG.sizeNotOffered(size, product.name));
+  }
+  const colour = line.colour?.trim() ?? '';
+  if (colour !== '' && candidates.some((v) => v.colour !== null)) {
+    candidates = candidates.filter((v) => (v.colour ?? '').toLowerCase() === colour.toLowerCase());
+    if (candidates.length === 0) throw invalid(ORDER_SERVICE_MSG.colourNotOffered(colour, product.name));
+  }
+  const first = candidates[0];
+  if (!first) throw conflict(ORDER_SERVICE_MSG.outOfStock(product.name), 'out_of_stock');
+  const chosen = candidates.find((v) => (left.get(v.id) ?? 0) >= line.qty);
+  if (chosen) return chosen;
+  if (candidates.length === 1)
+    throw shortfallError(nameWithVariant(product.name, first), left.get(first.id) ?? 0);
+  throw shortfallError(product.name, Math.max(...candidates.map((v) => left.get(v.id) ?? 0)));
 }
 
 function toDiscount(d: repo.PricingFacts['discount']): Discount | null {
@@ -264,41 +320,62 @@ async function placeInTransaction(
     if (existing) return { id: existing, created: false };
   }
 
-  // Stock first, one conditional UPDATE per product, in id order so concurrent orders lock rows in the
-  // same order and cannot deadlock. Throwing rolls every decrement back: nothing is written.
-  const wanted = new Map<string, number>();
-  for (const line of input.orderItems) wanted.set(line.product, (wanted.get(line.product) ?? 0) + line.qty);
-  const productIds = [...wanted.keys()].sort();
-  const taken = new Map<string, repo.TakenStock>();
+  // Lock the products in id order, then resolve each line's variant against the stock they hold now.
+  const productIds = [...new Set(input.orderItems.map((l) => l.product))].sort();
+  const locked = new Map((await repo.lockProducts(tx, productIds)).map((p) => [p.id, p]));
   for (const id of productIds) {
-    const row = await repo.takeStock(tx, id, wanted.get(id) ?? 0);
-    if (!row) throw shortfallError(id, await repo.stockShortfall(tx, id));
-    taken.set(id, row);
+    const p = locked.get(id);
+    if (!p) throw productNotFound(id);
+  }
+  for (const id of productIds) {
+    const p = locked.get(id)!;
+    if (!p.status) throw conflict(ORDER_SERVICE_MSG.unavailable(p.name), 'product_unavailable');
+  }
+  const variantsByProduct = await repo.variantsOfProducts(tx, productIds);
+  const left = new Map<string, number>();
+  for (const list of variantsByProduct.values()) for (const v of list) left.set(v.id, v.countInStock);
+
+  // One order line per variant: lines naming the same variant are merged (the first one's place kept);
+  // two sizes of a product are two lines.
+  const byVariant = new Map<
+    string,
+    { product: repo.OrderedProduct; variant: repo.StockVariant; qty: number }
+  >();
+  for (const line of input.orderItems) {
+    const product = locked.get(line.product)!;
+    const variant = resolveVariant(line, product, variantsByProduct.get(product.id) ?? [], left);
+    left.set(variant.id, (left.get(variant.id) ?? 0) - line.qty);
+    const same = byVariant.get(variant.id);
+    if (same) same.qty += line.qty;
+    else byVariant.set(variant.id, { product, variant, qty: line.qty });
+  }
+
+  // Take the stock: one conditional UPDATE per variant, in (product id, variant id) order. Throwing rolls
+  // every decrement back: nothing is written.
+  const takes = [...byVariant.values()].sort(
+    (a, b) => a.product.id.localeCompare(b.product.id) || a.variant.id.localeCompare(b.variant.id),
+  );
+  for (const t of takes) {
+    const taken = await repo.takeVariantStock(tx, t.variant.id, t.qty);
+    // Not expected with the product locked; the database has the last word all the same.
+    if (!taken) throw shortfallError(nameWithVariant(t.product.name, t.variant), t.variant.countInStock);
   }
   const facts = await repo.pricingFacts(tx, productIds);
 
-  const lines = input.orderItems.map((line) => {
-    const product = taken.get(line.product);
-    const fact = facts.get(line.product);
-    if (!product || !fact)
-      throw new Error(`placeOrder: product ${line.product} vanished inside its transaction`);
-    const offered = realSizes(product.sizes);
-    let size: string | null = null;
-    if (offered.length > 0 && line.size) {
-      const wantedSize = line.size.toLowerCase();
-      size = offered.find((s) => s.trim().toLowerCase() === wantedSize) ?? null;
-      if (!size) throw invalid(ORDER_SERVICE_MSG.sizeNotOffered(line.size, product.name));
-    }
+  const lines = [...byVariant.values()].map(({ product, variant, qty }) => {
+    const fact = facts.get(product.id);
+    if (!fact) throw new Error(`placeOrder: product ${product.id} vanished inside its transaction`);
     const pricing: CartLineInput = {
       productId: product.id,
-      qty: line.qty,
-      priceInr: parseMoney(product.price),
+      qty,
+      // A variant's own price replaces the product's for its line; discounts apply to it the same way.
+      priceInr: parseMoney(unitPriceOf(product.price, variant)),
       discount: toDiscount(fact.discount),
       hsn: fact.hsn,
       categoryTax: fact.categoryTax,
       percentageMarkup: product.percentageMarkup,
     };
-    return { product, fact, size, pricing };
+    return { product, variant, fact, pricing };
   });
 
   const priced = priceCart(
@@ -338,7 +415,11 @@ async function placeInTransaction(
         position,
         name: l.product.name,
         image: l.fact.images,
-        size: l.size,
+        variantId: l.variant.id,
+        // The variant's options and SKU are copied: the line keeps them if the variant is deleted later.
+        size: isRealSize(l.variant.size) ? l.variant.size : null,
+        colour: l.variant.colour,
+        sku: l.variant.sku,
         qty: p.qty,
         price: formatDecimal(p.inr.unitPrice),
         currency: INR.code,
@@ -537,7 +618,7 @@ export async function deliverOrder(ctx: AuthedCtx, orderId: string): Promise<Ord
 
 /**
  * Cancels unpaid RazorPay/PayPal orders placed more than the unpaid-order limit (`unpaidOrderCutoff`,
- * 30 minutes) before `now` and puts their stock back
+ * 30 minutes) before `now` and puts their stock back, each line's units on the variant it bought
  * (docs/product/pricing-and-tax.md). One transaction per order; the cancel is a conditional UPDATE, and stock is returned only
  * for orders this call cancelled, so running it twice at once (two server processes) restocks once.
  * Cash-on-delivery orders never expire. Returns the ids this call cancelled.
@@ -556,9 +637,10 @@ export async function expireUnpaidOrders(
     for (const id of ids) {
       const done = await db.transaction(async (tx) => {
         if (!(await repo.cancelUnpaid(tx, id, before, now))) return false;
-        for (const { productId, qty } of await repo.unitsByProduct(tx, id)) {
-          await repo.returnStock(tx, productId, qty);
-        }
+        // The lock order of placing: the products in id order, then their variants in id order.
+        const units = await repo.unitsByVariant(tx, id);
+        await repo.lockProducts(tx, [...new Set(units.map((u) => u.productId))].sort());
+        for (const { variantId, qty } of units) await repo.returnVariantStock(tx, variantId, qty);
         return true;
       });
       if (done) cancelled.push(id);
@@ -601,6 +683,7 @@ export type OrderMailData = {
 export type OrderMailLine = {
   name: string;
   size: string | null;
+  colour: string | null;
   qty: number;
   seller: { id: string; name: string; email: string; deleted: boolean };
   /** Unit price after discount and the line's GST, in the order's currency. */
@@ -638,6 +721,7 @@ export async function orderMailData(db: Queryable, orderId: string): Promise<Ord
     lines: items.map((item) => ({
       name: item.name,
       size: item.size,
+      colour: item.colour,
       qty: item.qty,
       seller: {
         id: item.sellerId,
