@@ -15,36 +15,34 @@ import { Rating, reviewCount } from '#web/components/rating.tsx';
 export function RatingSummary({ counts }: { counts: RatingCounts }) {
   const n = totalReviews(counts);
   const average = averageRating(counts);
+  // Without reviews the list says 'No Reviews'; an empty summary would only repeat it.
+  if (n === 0) return null;
   return (
     <div className="haat-rating-summary mb-3">
       <p className="visually-hidden">{ratingSummaryText(counts)}</p>
       <div className="d-flex align-items-center gap-2 mb-2" aria-hidden="true">
-        <span className="fs-2 fw-semibold lh-1">{n === 0 ? '–' : average.toFixed(1)}</span>
+        <span className="fs-2 fw-semibold lh-1">{average.toFixed(1)}</span>
         <span>
           <Rating value={average} className="d-block" />
-          <span className="small text-body-secondary">
-            {n === 0 ? 'No reviews yet' : `out of 5 · ${reviewCount(n)}`}
-          </span>
+          <span className="small text-body-secondary">out of 5 · {reviewCount(n)}</span>
         </span>
       </div>
-      {n > 0 ? (
-        <ul className="list-unstyled mb-0 haat-breakdown">
-          {ratingBreakdown(counts).map((row) => (
-            <li key={row.stars} className="haat-breakdown-row">
-              <span className="visually-hidden">{breakdownRowText(row)}</span>
-              <span aria-hidden="true" className="haat-breakdown-label">
-                {row.stars}★
-              </span>
-              <span aria-hidden="true" className="haat-breakdown-bar">
-                <span style={{ width: `${String(row.percent)}%` }} />
-              </span>
-              <span aria-hidden="true" className="haat-breakdown-count">
-                {row.count}
-              </span>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <ul className="list-unstyled mb-0 haat-breakdown">
+        {ratingBreakdown(counts).map((row) => (
+          <li key={row.stars} className="haat-breakdown-row">
+            <span className="visually-hidden">{breakdownRowText(row)}</span>
+            <span aria-hidden="true" className="haat-breakdown-label">
+              {row.stars}★
+            </span>
+            <span aria-hidden="true" className="haat-breakdown-bar">
+              <span style={{ width: `${String(row.percent)}%` }} />
+            </span>
+            <span aria-hidden="true" className="haat-breakdown-count">
+              {row.count}
+            </span>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

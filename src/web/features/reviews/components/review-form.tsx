@@ -100,8 +100,10 @@ export function ReviewForm({ productId, onPosted }: { productId: string; onPoste
   const [picked, setPicked] = useState<PickedPhoto[]>([]);
   useRevokeOnUnmount(picked);
 
+  // mutateAsync, not mutate's callbacks: the refetch that follows success replaces this form with the
+  // buyer's review, and callbacks of an unmounted mutate never run.
   const onSubmit = form.handleSubmit((values) =>
-    create.mutate({ ...values, photos: picked.map((p) => p.file) }, { onSuccess: onPosted }),
+    create.mutateAsync({ ...values, photos: picked.map((p) => p.file) }).then(onPosted, () => undefined),
   );
 
   return (
@@ -147,9 +149,9 @@ export function EditReviewForm({
   useRevokeOnUnmount(picked);
 
   const onSubmit = form.handleSubmit((values) =>
-    edit.mutate(
-      { ...values, images: kept, photos: picked.map((p) => p.file) },
-      { onSuccess: () => onDone('Your review was updated.') },
+    edit.mutateAsync({ ...values, images: kept, photos: picked.map((p) => p.file) }).then(
+      () => onDone('Your review was updated.'),
+      () => undefined,
     ),
   );
 
@@ -172,7 +174,10 @@ export function EditReviewForm({
               className="btn btn-danger btn-sm"
               disabled={remove.isPending}
               onClick={() =>
-                remove.mutate(review._id, { onSuccess: () => onDone('Your review was deleted.') })
+                void remove.mutateAsync(review._id).then(
+                  () => onDone('Your review was deleted.'),
+                  () => undefined,
+                )
               }
             >
               Yes, delete

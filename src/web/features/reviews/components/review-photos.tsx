@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { variantUrl } from '#shared/images.ts';
 
 // The lightbox and its styles load only when somebody opens a photo.
@@ -10,6 +10,7 @@ const PhotoLightbox = lazy(() => import('./photo-lightbox.tsx'));
  */
 export function ReviewPhotos({ urls, author }: { urls: readonly string[]; author: string }) {
   const [open, setOpen] = useState<number | null>(null);
+  const idPrefix = useId();
   if (urls.length === 0) return null;
   const slides = urls.map((url, i) => ({
     src: url,
@@ -25,7 +26,7 @@ export function ReviewPhotos({ urls, author }: { urls: readonly string[]; author
               className="btn p-0 border rounded overflow-hidden"
               onClick={() => setOpen(i)}
               aria-label={`Open photo ${String(i + 1)} of ${String(urls.length)} by ${author}`}
-              id={`photo-${url}`}
+              id={`${idPrefix}-${String(i)}`}
             >
               <img
                 src={variantUrl(url, 'thumbnail')}
@@ -46,7 +47,7 @@ export function ReviewPhotos({ urls, author }: { urls: readonly string[]; author
             slides={slides}
             onClose={(i) => {
               setOpen(null);
-              document.getElementById(`photo-${urls[i] ?? urls[0] ?? ''}`)?.focus();
+              document.getElementById(`${idPrefix}-${String(i)}`)?.focus();
             }}
           />
         </Suspense>

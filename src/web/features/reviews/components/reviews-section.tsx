@@ -164,6 +164,12 @@ export function ReviewsSection({ product }: { product: Product }) {
           <ErrorAlert error={reviews.error} />
         ) : (
           <>
+            {reviews.data.reviews.some((r) => r.hidden) ? (
+              <p className="small text-body-secondary mb-2">
+                Hidden reviews are shown to you as Admin only, with their reason; they do not count in the
+                rating.
+              </p>
+            ) : null}
             <ReviewList
               productId={product._id}
               reviews={reviews.data.reviews}
