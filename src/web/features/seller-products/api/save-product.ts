@@ -96,10 +96,13 @@ async function createProduct(
 
 export async function saveProduct(input: SaveProductInput): Promise<Product> {
   const { existing, values, files } = input;
+  // The variant grid (docs/decisions/0102-product-variants.md): existing rows carry their `_id`.
+  // `sizes` and `countInStock` are what the grid adds up to; the server derives its own from `variants`.
   const changeable = {
     price: values.price,
     countInStock: values.countInStock,
     sizes: values.sizes,
+    ...(values.variants ? { variants: values.variants } : {}),
     description: values.description,
   };
   const lockable = {

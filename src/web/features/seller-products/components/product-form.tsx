@@ -1,15 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import Form from 'react-bootstrap/Form';
-import { FormProvider, useForm, type FieldErrors } from 'react-hook-form';
+import { FormProvider, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import {
   PRODUCT_CURRENCIES,
   PRODUCT_MSG,
   discountDateInput,
   productForm,
+  type ProductFormOutput,
   type ProductFormValues,
 } from '#shared/schemas/product-form.ts';
+import { variantsFromSizes } from '#shared/variants.ts';
 import { isProductLocked } from '#shared/product-lock.ts';
 import type { Product, ProductDiscount } from '#shared/schemas/product.ts';
 import { ErrorAlert, Message } from '#web/components/alerts.tsx';
@@ -20,7 +22,8 @@ import { useSaveProduct } from '../api/save-product.ts';
 import { CategorySelects } from './category-selects.tsx';
 import { DiscountPanel } from './discount-panel.tsx';
 import { ImagePicker } from './image-picker.tsx';
-import { SizesField } from './sizes-field.tsx';
+import { skuPrefix, totalOf, type VariantRow } from '../lib/variant-rows.ts';
+import { rowName, VariantsField } from './variants-field.tsx';
 
 const FIELDS = [
   'name',
@@ -30,6 +33,7 @@ const FIELDS = [
   'countInStock',
   'categoryId',
   'sizes',
+  'variants',
   'description',
   'image',
   'discount_value',
@@ -37,13 +41,54 @@ const FIELDS = [
   'coupon_code',
 ] as const;
 
+/** Where the server may put a message about a cell of the variant grid. */
+const variantFields = (count: number) =>
+  Array.from({ length: count }, (_, i) =>
+    ['size', 'colour', 'sku', 'countInStock', 'price'].map((f) => `variants.${String(i)}.${f}`),
+  ).flat();
+
+/**
+ * The grid's rows for a product: its variants, or, for an answer without them (a server from before
+ * variants), one row per size with the stock split as the server splits it.
+ */
+function initialVariants(product: Product | null): VariantRow[] {
+  if (!product) return [];
+  const variants = product.variants ?? [];
+  if (variants.length > 0) {
+    return variants.map((v) => ({
+      _id: v._id,
+      size: v.size,
+      colour: v.colour,
+      sku: v.sku,
+      countInStock: v.countInStock,
+      price: v.price,
+    }));
+  }
+  return product.sizes.length > 0
+    ? variantsFromSizes(product.sizes, product.countInStock, skuPrefix(product._id, product.name)).map(
+        (v) => ({ ...v, price: null }),
+      )
+    : [];
+}
+
+/**
+ * The form's schema, with `countInStock` taken from the grid: the seller enters stock per variant and
+ * the product's count is their total (docs/decisions/0102-product-variants.md).
+ */
+function useProductResolver(): Resolver<ProductFormValues, unknown, ProductFormOutput> {
+  return useMemo(() => {
+    const base = zodResolver(productForm);
+    return (values, context, options) =>
+      base({ ...values, countInStock: totalOf(values.variants ?? []) }, context, options);
+  }, []);
+}
 function initialValues(product: Product | null, discount: ProductDiscount | null): ProductFormValues {
   return {
     name: product?.name ?? '',
     price: product?.price ?? (undefined as unknown as number),
     currency: (product?.currency as 'INR' | undefined) ?? 'INR',
     brand: product?.brand ?? '',
-    countInStock: product?.countInStock ?? (undefined as unknown as number),
+    countInStock: product?.countInStock ?? 0,
     description: product?.description ?? '',
     category: product?.category.category ?? '',
     subCategory: product?.category.subCategory ?? '',
@@ -52,6 +97,7 @@ function initialValues(product: Product | null, discount: ProductDiscount | null
     levelFiveCategory: product?.category.levelFiveCategory ?? '',
     categoryId: product?.categoryId ?? '',
     sizes: product?.sizes ?? [],
+    variants: initialVariants(product),
     image: product?.image ?? [],
     addDiscount: discount?.activate ?? false,
     discount_value: discount?.discount_value,
@@ -61,23 +107,49 @@ function initialValues(product: Product | null, discount: ProductDiscount | null
   };
 }
 
+/** The grid's messages: its own ("Please add at least one size."), then each cell's, named by its row. */
+function variantMessages(
+  errors: FieldErrors<ProductFormValues>,
+  rows: readonly VariantRow[],
+): (string | undefined)[] {
+  const list = errors.variants;
+  if (!list) return [];
+  const own = list.message ?? list.root?.message;
+  const messages: (string | undefined)[] = [];
+  if (Array.isArray(list)) {
+    list.forEach((cells: FieldErrors<VariantRow> | undefined, i: number) => {
+      if (!cells) return;
+      const row = rows[i];
+      const name = row ? rowName(row) : `Row ${String(i + 1)}`;
+      for (const key of ['size', 'colour', 'countInStock', 'sku', 'price'] as const) {
+        const message = cells[key]?.message;
+        if (typeof message === 'string') messages.push(`${name}: ${message}`);
+      }
+    });
+  }
+  return [own, ...messages];
+}
+
 /** Every message of a failed submit, once each, in the order of the form (docs/product/messages.md: alerts on submit). */
-function errorList(errors: FieldErrors<ProductFormValues>): string[] {
+function errorList(errors: FieldErrors<ProductFormValues>, rows: readonly VariantRow[]): string[] {
   const order = [
     'name',
     'brand',
     'price',
     'currency',
-    'countInStock',
     'description',
     'image',
     'categoryId',
     'sizes',
+    'variants',
+    'countInStock',
     'discount_value',
     'valid_until',
     'coupon_code',
   ] as const;
-  const known = order.map((f) => errors[f]?.message);
+  const known = order.flatMap((f) =>
+    f === 'variants' ? variantMessages(errors, rows) : [errors[f]?.message],
+  );
   // Anything else (a field the form does not show on its own) still gets said.
   const other = Object.entries(errors)
     .filter(([field]) => !(order as readonly string[]).includes(field))
@@ -106,8 +178,8 @@ export function ProductForm({
   const save = useSaveProduct();
   const files = useRef(new Map<string, File>()).current;
   const locked = product ? isProductLocked(product) : false;
-  const form = useForm({
-    resolver: zodResolver(productForm),
+  const form = useForm<ProductFormValues, unknown, ProductFormOutput>({
+    resolver: useProductResolver(),
     defaultValues: initialValues(product, discount),
   });
   const {
@@ -125,7 +197,7 @@ export function ProductForm({
     try {
       await save.mutateAsync({ existing: product, existingDiscount: discount, values, files });
     } catch (error) {
-      applyFieldErrors(error, setError, FIELDS);
+      applyFieldErrors(error, setError, [...FIELDS, ...variantFields(values.variants?.length ?? 0)]);
       return;
     }
     for (const url of files.keys()) URL.revokeObjectURL(url);
@@ -139,7 +211,8 @@ export function ProductForm({
       ? `Haat's markup for ${markup.data.uniqueCategoryName}: ${String(markup.data.percentageMarkup)} % of the price.`
       : null;
 
-  const problems = isSubmitted && !isSubmitSuccessful ? errorList(errors) : [];
+  const problems =
+    isSubmitted && !isSubmitSuccessful ? errorList(errors, form.getValues('variants') ?? []) : [];
 
   return (
     <FormProvider {...form}>
@@ -178,7 +251,7 @@ export function ProductForm({
                   error={errors.brand?.message}
                 />
                 <div className="row g-2">
-                  <div className="col-12 col-sm-5">
+                  <div className="col-12 col-sm-7">
                     <TextField
                       label="Price"
                       type="number"
@@ -189,7 +262,7 @@ export function ProductForm({
                       error={errors.price?.message}
                     />
                   </div>
-                  <div className="col-6 col-sm-3">
+                  <div className="col-12 col-sm-5">
                     {locked ? (
                       // Not `disabled`: a disabled field would be left out of the submitted values.
                       <TextField label="Currency" {...register('currency')} readOnly />
@@ -207,17 +280,6 @@ export function ProductForm({
                         ))}
                       </SelectField>
                     )}
-                  </div>
-                  <div className="col-6 col-sm-4">
-                    <TextField
-                      label="Count In Stock"
-                      type="number"
-                      inputMode="numeric"
-                      min={0}
-                      step={1}
-                      {...register('countInStock', { valueAsNumber: true })}
-                      error={errors.countInStock?.message}
-                    />
                   </div>
                 </div>
                 <Form.Group className="mb-3" controlId="product-description">
@@ -245,10 +307,12 @@ export function ProductForm({
               <div className="card-body p-3 p-sm-4">
                 <CategorySelects disabled={locked} />
                 {markupNote ? <p className="small text-body-secondary mb-3">{markupNote}</p> : null}
-                <SizesField />
               </div>
             </div>
             <DiscountPanel />
+          </div>
+          <div className="col-12">
+            <VariantsField productId={product?._id ?? null} />
           </div>
         </div>
 

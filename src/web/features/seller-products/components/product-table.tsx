@@ -9,6 +9,7 @@ import { Loader } from '#web/components/loader.tsx';
 import { Price } from '#web/components/price.tsx';
 import { useToggleProduct } from '../api/toggle-product.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
+import { VariantStock } from './variant-stock.tsx';
 import { lastPageFor } from '#web/components/paginate.ts';
 import { Pagination, PastLastPage } from '#web/components/pagination.tsx';
 
@@ -145,11 +146,9 @@ export function ProductTable({
                   <div className="small text-body-secondary">{showSeller ? seller(p) : p.brand}</div>
                   <div className="d-flex flex-wrap align-items-center gap-2 mt-1">
                     <Price amount={p.price} className="fw-semibold" />
-                    <span className={`small ${p.countInStock === 0 ? 'text-danger' : 'text-body-secondary'}`}>
-                      Stock {p.countInStock}
-                    </span>
                     {status(p)}
                   </div>
+                  <VariantStock product={p} className="small mt-1" />
                 </div>
               </div>
               <div className="d-flex justify-content-end mt-2">{actions(p)}</div>
@@ -171,9 +170,7 @@ export function ProductTable({
               <th scope="col" className="text-end">
                 Price
               </th>
-              <th scope="col" className="text-end">
-                Stock
-              </th>
+              <th scope="col">Stock</th>
               <th scope="col" className="d-none d-xl-table-cell">
                 Category
               </th>
@@ -197,7 +194,9 @@ export function ProductTable({
                 <td className="text-end text-nowrap">
                   <Price amount={p.price} />
                 </td>
-                <td className={`text-end ${p.countInStock === 0 ? 'text-danger' : ''}`}>{p.countInStock}</td>
+                <td>
+                  <VariantStock product={p} />
+                </td>
                 <td className="d-none d-xl-table-cell small">{categoryLabel(p)}</td>
                 <td>{status(p)}</td>
                 <td className="text-end text-nowrap">{actions(p)}</td>

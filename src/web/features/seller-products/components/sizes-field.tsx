@@ -1,65 +1,54 @@
-import { useFormContext, useWatch } from 'react-hook-form';
-import { NO_SIZE, sizeOptionsFor, type ProductFormValues } from '#shared/schemas/product-form.ts';
+import { NO_SIZE } from '#shared/schemas/product-form.ts';
 
 /**
- * Available sizes as checkboxes (docs/product/messages.md): clothes S…7XL, shoes 6–10, otherwise N/A. N/A ("one size")
- * is offered everywhere and stands alone, so ticking it clears the others and the other way round.
+ * The sizes a product is sold in, as toggle buttons (docs/product/messages.md): clothes S…7XL, shoes 6–10,
+ * otherwise N/A. N/A ("one size") is offered everywhere and stands alone, so ticking it clears the others
+ * and the other way round. Each ticked size gets its rows in the variant grid.
  */
-export function SizesField() {
-  const { control, setValue, formState } = useFormContext<ProductFormValues>();
-  const [category, subCategory, levelThreeCategory, levelFourCategory, levelFiveCategory, sizes = []] =
-    useWatch({
-      control,
-      name: [
-        'category',
-        'subCategory',
-        'levelThreeCategory',
-        'levelFourCategory',
-        'levelFiveCategory',
-        'sizes',
-      ],
-    });
-  const options = sizeOptionsFor({
-    category,
-    subCategory,
-    levelThreeCategory,
-    levelFourCategory,
-    levelFiveCategory,
-  });
-  const error = formState.errors.sizes?.message;
-
+export function SizesField({
+  options,
+  value,
+  onChange,
+  categoryChosen,
+  error,
+}: {
+  /** The category's sizes, in order (sizeOptionsFor). */
+  options: readonly string[];
+  value: readonly string[];
+  onChange: (sizes: string[]) => void;
+  categoryChosen: boolean;
+  error: string | undefined;
+}) {
   const toggle = (size: string, checked: boolean) => {
     let next: string[];
-    if (!checked) next = sizes.filter((s) => s !== size);
+    if (!checked) next = value.filter((s) => s !== size);
     else if (size === NO_SIZE) next = [NO_SIZE];
-    else next = [...sizes.filter((s) => s !== NO_SIZE), size];
-    setValue(
-      'sizes',
-      options.filter((o) => next.includes(o)),
-      { shouldDirty: true, shouldValidate: formState.isSubmitted },
-    );
+    else next = [...value.filter((s) => s !== NO_SIZE), size];
+    onChange(options.filter((o) => next.includes(o)));
   };
 
   return (
     <fieldset className="mb-3" aria-describedby={error ? 'sizes-error' : undefined}>
-      <legend className="fs-6 fw-semibold mb-2">Available sizes</legend>
-      {!subCategory ? (
+      <legend className="fs-6 fw-semibold mb-1">Available sizes</legend>
+      {!categoryChosen ? (
         <p className="small text-body-secondary mb-1">Choose a category to see its sizes.</p>
-      ) : null}
-      <div className={`flex-wrap gap-2 ${subCategory ? 'd-flex' : 'd-none'}`}>
+      ) : (
+        <p className="small text-body-secondary mb-2">Tick every size you sell.</p>
+      )}
+      <div className={`flex-wrap gap-2 ${categoryChosen ? 'd-flex' : 'd-none'}`}>
         {options.map((size) => {
           const id = `size-${size.replace('/', '')}`;
           return (
-            <div key={size} className="haat-size-option">
+            <div key={size}>
               <input
                 type="checkbox"
                 className="btn-check"
                 id={id}
-                checked={sizes.includes(size)}
+                checked={value.includes(size)}
                 onChange={(e) => toggle(size, e.target.checked)}
                 aria-invalid={error ? true : undefined}
               />
-              <label className="btn btn-sm btn-outline-primary" htmlFor={id} style={{ minWidth: '3rem' }}>
+              <label className="btn btn-sm btn-outline-primary haat-size-tick" htmlFor={id}>
                 {size === NO_SIZE ? 'N/A (one size)' : size}
               </label>
             </div>

@@ -1,0 +1,51 @@
+import type { Product } from '#shared/schemas/product.ts';
+import { stockLevel } from '#shared/variants.ts';
+import { rowName } from './variants-field.tsx';
+import './variant-stock.css';
+
+/**
+ * A product's stock in the seller and admin tables (docs/decisions/0102-product-variants.md): the total,
+ * each variant's count ("S 4 · M 0 · L 3"), and badges naming the variants sold out or under
+ * LOW_STOCK_THRESHOLD, so the warning is in words and not only in colour.
+ */
+export function VariantStock({ product, className }: { product: Product; className?: string }) {
+  const variants = product.variants ?? [];
+  const out = variants.filter((v) => stockLevel(v.countInStock) === 'out').map(rowName);
+  const low = variants.filter((v) => stockLevel(v.countInStock) === 'low').map(rowName);
+  // One variant without size or colour: the total says it all.
+  const single = variants.length <= 1;
+  const totalLevel = stockLevel(product.countInStock);
+  return (
+    <div className={className}>
+      <span className={`fw-semibold ${totalLevel === 'out' ? 'text-danger' : ''}`}>
+        {product.countInStock}
+        <span className="fw-normal text-body-secondary small"> in stock</span>
+      </span>
+      {!single ? (
+        <ul
+          className="haat-variant-stock list-unstyled mb-0"
+          aria-label={`Stock of each variant of ${product.name}`}
+        >
+          {variants.map((v) => {
+            const level = stockLevel(v.countInStock);
+            return (
+              <li key={v._id} className={`haat-variant-stock-${level}`}>
+                {rowName(v)} {v.countInStock}
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+      <div className="d-flex flex-wrap gap-1 mt-1">
+        {single && totalLevel === 'out' ? <span className="badge text-bg-secondary">Sold out</span> : null}
+        {single && totalLevel === 'low' ? <span className="badge text-bg-warning">Low stock</span> : null}
+        {!single && out.length > 0 ? (
+          <span className="badge text-bg-secondary text-wrap text-start">Sold out: {out.join(', ')}</span>
+        ) : null}
+        {!single && low.length > 0 ? (
+          <span className="badge text-bg-warning text-wrap text-start">Low stock: {low.join(', ')}</span>
+        ) : null}
+      </div>
+    </div>
+  );
+}
