@@ -30,7 +30,7 @@ import { enqueue } from '../../jobs/queue.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { deleteProductImage, sniffImageType, storeProductImage } from '../../lib/images.ts';
 import { isStorableText } from '../../lib/storable-text.ts';
-import { keyOfPublicUrl, newKey, type Storage } from '../../lib/storage.ts';
+import { keyOfPublicUrl, newKey, type Storage, type StoredFile } from '../../lib/storage.ts';
 import type { AuthedCtx } from '../../lib/types.ts';
 import * as repo from './product-imports.repo.ts';
 
@@ -382,31 +382,55 @@ async function undoAnd(deps: JobDeps, stored: string[], then: () => Promise<void
   await then();
 }
 
-/** Copy a stored image (original and variants) into a product's folder, without decoding it again. */
-async function copyImage(storage: Storage, url: string, productId: string): Promise<string | null> {
+type SourceFiles = Map<string, Promise<(StoredFile | null)[]>>;
+
+/**
+ * Copy a stored image (original and variants) into a product's folder, without decoding it again. The
+ * source files are read once per import (`sources`), however many products copy them.
+ */
+async function copyImage(
+  storage: Storage,
+  sources: SourceFiles,
+  url: string,
+  productId: string,
+): Promise<string | null> {
   const key = keyOfPublicUrl(url);
   if (!key) return null;
-  const target = `products/${productId}/${randomUUID()}-original.webp`;
-  const pairs = [
-    [key, target] as const,
-    ...IMAGE_VARIANTS.map((v) => [variantUrl(key, v), variantUrl(target, v)] as const),
-  ];
-  const files = await Promise.all(pairs.map(([from]) => storage.get(from, 'public')));
+  const from = [key, ...IMAGE_VARIANTS.map((v) => variantUrl(key, v))];
+  let read = sources.get(key);
+  if (!read) {
+    read = Promise.all(from.map((k) => storage.get(k, 'public')));
+    sources.set(key, read);
+  }
+  const files = await read;
   if (!files[0]) return null;
-  const written: string[] = [];
-  try {
-    for (const [i, [, to]] of pairs.entries()) {
+  const target = `products/${productId}/${randomUUID()}-original.webp`;
+  const to = [target, ...IMAGE_VARIANTS.map((v) => variantUrl(target, v))];
+  const written = await Promise.allSettled(
+    to.map(async (k, i) => {
       const file = files[i];
-      if (!file) continue;
-      await storage.put(to, file.data, file.contentType, 'public');
-      written.push(to);
-    }
-  } catch (err) {
-    await Promise.allSettled(written.map((k) => storage.delete(k)));
-    throw err;
+      if (file) await storage.put(k, file.data, file.contentType, 'public');
+    }),
+  );
+  const failed = written.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) {
+    await Promise.allSettled(to.map((k) => storage.delete(k)));
+    throw failed.reason;
   }
   return storage.publicUrl(target);
 }
+
+/** Run `work` over `items`, at most `size` at a time, in order of start. */
+async function inParallel<T>(items: readonly T[], size: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(size, items.length) }, lane));
+}
+
+/** Image files written at once while copying (plain file or object writes, no decoding). */
+const COPY_LANES = 8;
 
 /**
  * The image list of every product that sets its images: a ZIP file goes through the upload pipeline once
@@ -422,56 +446,68 @@ async function storeImages(
   progress: Progress,
 ): Promise<{ lists: Map<CheckedProduct, string[]> } | { errors: RowError[] }> {
   const lists = new Map<CheckedProduct, string[]>();
-  const fromZip = new Map<string, string>();
   const errors: RowError[] = [];
+  const problem = (p: CheckedProduct, name: string, err: unknown) => {
+    if (!(err instanceof AppError)) throw err;
+    errors.push({ row: p.rows[0]!, field: 'images', message: `"${name}": ${err.message}` });
+  };
+
+  // Each ZIP file once through the pipeline (one at a time: decoding takes the decode slots anyway).
+  const fromZip = new Map<string, { url: string; owner: CheckedProduct }>();
   for (const p of writing) {
+    for (const image of p.images ?? []) {
+      if (image.kind !== 'zip') continue;
+      const key = zipNameKey(image.name);
+      if (fromZip.has(key)) continue;
+      const bytes = checked.zip?.entries.get(key);
+      if (!bytes) throw new Error(`ZIP entry ${key} vanished`);
+      try {
+        const { url } = await storeProductImage(deps.storage, ids.get(p)!, Buffer.from(bytes));
+        stored.push(url);
+        fromZip.set(key, { url, owner: p });
+      } catch (err) {
+        problem(p, image.name, err);
+      }
+    }
+  }
+  if (errors.length > 0) return { errors };
+
+  const sources: SourceFiles = new Map();
+  await inParallel(writing, COPY_LANES, async (p) => {
     if (p.images === null) {
       await progress.add(p.rows.length);
-      continue;
+      return;
     }
     const id = ids.get(p)!;
     const own = p.existingId ? new Set(checked.existing.get(p.existingId)?.image ?? []) : new Set<string>();
     const urls: string[] = [];
     for (const image of p.images) {
+      const zipped = image.kind === 'zip' ? fromZip.get(zipNameKey(image.name))! : null;
+      if (zipped?.owner === p && !urls.includes(zipped.url)) {
+        urls.push(zipped.url);
+        continue;
+      }
+      const source = zipped?.url ?? (image.kind === 'url' ? image.url : '');
+      if (own.has(source)) {
+        urls.push(source);
+        continue;
+      }
       try {
-        if (image.kind === 'url') {
-          if (own.has(image.url)) urls.push(image.url);
-          else {
-            const copy = await copyImage(deps.storage, image.url, id);
-            if (!copy) {
-              errors.push({ row: p.rows[0]!, field: 'images', message: IMPORT_MSG.imageNotYours });
-              continue;
-            }
-            stored.push(copy);
-            urls.push(copy);
-          }
+        const copy = await copyImage(deps.storage, sources, source, id);
+        if (!copy) {
+          errors.push({ row: p.rows[0]!, field: 'images', message: IMPORT_MSG.imageNotYours });
           continue;
         }
-        const key = zipNameKey(image.name);
-        const first = fromZip.get(key);
-        if (first) {
-          const copy = await copyImage(deps.storage, first, id);
-          if (!copy) throw new Error(`could not copy ${first}`);
-          stored.push(copy);
-          urls.push(copy);
-          continue;
-        }
-        const bytes = checked.zip?.entries.get(key);
-        if (!bytes) throw new Error(`ZIP entry ${key} vanished`);
-        const { url } = await storeProductImage(deps.storage, id, Buffer.from(bytes));
-        stored.push(url);
-        fromZip.set(key, url);
-        urls.push(url);
+        stored.push(copy);
+        urls.push(copy);
       } catch (err) {
-        if (!(err instanceof AppError)) throw err;
-        const name = image.kind === 'zip' ? image.name : image.url;
-        errors.push({ row: p.rows[0]!, field: 'images', message: `"${name}": ${err.message}` });
+        problem(p, image.kind === 'zip' ? image.name : image.url, err);
       }
     }
     lists.set(p, urls);
     // Half of a product's rows count once its images are stored, the rest when it is written.
     await progress.add(Math.floor(p.rows.length / 2));
-  }
+  });
   return errors.length > 0 ? { errors } : { lists };
 }
 
