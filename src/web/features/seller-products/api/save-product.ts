@@ -103,6 +103,7 @@ export async function saveProduct(input: SaveProductInput): Promise<Product> {
     countInStock: values.countInStock,
     sizes: values.sizes,
     ...(values.variants ? { variants: values.variants } : {}),
+    sizeChartId: values.sizeChartId ?? null,
     description: values.description,
   };
   const lockable = {

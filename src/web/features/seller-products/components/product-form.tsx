@@ -16,6 +16,7 @@ import { isProductLocked } from '#shared/product-lock.ts';
 import type { Product, ProductDiscount } from '#shared/schemas/product.ts';
 import { ErrorAlert, Message } from '#web/components/alerts.tsx';
 import { SelectField, SubmitButton, TextField } from '#web/components/form-field.tsx';
+import { SizeChartPicker } from '#web/features/size-charts/index.ts';
 import { applyFieldErrors } from '#web/lib/form-errors.ts';
 import { useMarkupByName } from '../api/get-markup-by-name.ts';
 import { useSaveProduct } from '../api/save-product.ts';
@@ -34,6 +35,7 @@ const FIELDS = [
   'categoryId',
   'sizes',
   'variants',
+  'sizeChartId',
   'description',
   'image',
   'discount_value',
@@ -98,6 +100,7 @@ function initialValues(product: Product | null, discount: ProductDiscount | null
     categoryId: product?.categoryId ?? '',
     sizes: product?.sizes ?? [],
     variants: initialVariants(product),
+    sizeChartId: product?.sizeChart?._id ?? null,
     image: product?.image ?? [],
     addDiscount: discount?.activate ?? false,
     discount_value: discount?.discount_value,
@@ -307,6 +310,7 @@ export function ProductForm({
               <div className="card-body p-3 p-sm-4">
                 <CategorySelects disabled={locked} />
                 {markupNote ? <p className="small text-body-secondary mb-3">{markupNote}</p> : null}
+                <SizeChartPicker sellerId={product?.user._id} current={product?.sizeChart} />
               </div>
             </div>
             <DiscountPanel />
