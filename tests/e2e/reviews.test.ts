@@ -175,6 +175,7 @@ describe('reviews on the product page', () => {
     await edit.getByLabel('Rating').selectOption('5');
     await edit.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText('Your review was updated.').waitFor();
+    await mine.getByText('(edited)').waitFor();
     await reviews.getByText('5 out of 5 from 1 review').waitFor({ state: 'attached' });
 
     // On a phone: the summary, the verified review with its photo, "Edit your review".

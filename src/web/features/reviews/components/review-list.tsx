@@ -10,8 +10,8 @@ import { ReviewPhotos } from './review-photos.tsx';
 /** '1 person found this helpful', '3 people …'. */
 export const helpfulText = (n: number) => `${String(n)} ${n === 1 ? 'person' : 'people'} found this helpful`;
 
-/** Edited: the author changed it after writing it (a minute's grace for the photos' upload). */
-const wasEdited = (r: ReviewItem) => Date.parse(r.updatedAt) - Date.parse(r.createdAt) > 60_000;
+/** Edited: the author changed it after writing it (votes and hiding leave updatedAt alone). */
+const wasEdited = (r: ReviewItem) => Date.parse(r.updatedAt) > Date.parse(r.createdAt);
 
 function HelpfulButton({ productId, review }: { productId: string; review: ReviewItem }) {
   const vote = useVoteHelpful(productId);
