@@ -107,7 +107,10 @@ describe('wishlist in the browser', () => {
     // The guest's list, before signing in: the heart beside the cart in the phone's bar leads there.
     await page.getByRole('banner').getByRole('link', { name: 'Wishlist' }).click();
     await page.waitForURL('**/wishlist');
-    await page.getByRole('heading', { name: product.name }).waitFor();
+    await page
+      .getByRole('list', { name: 'Saved products' })
+      .getByRole('listitem', { name: product.name })
+      .waitFor();
     await page.getByText('Saved on this device only.').waitFor();
     await screenshot(page, 'wishlist-guest-phone');
 

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { Wishlist } from '#shared/schemas/wishlist.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
-import { useSession } from '#web/lib/session.ts';
+import { sessionQueryOptions, useSession } from '#web/lib/session.ts';
 import { removeGuest, saveGuest, useGuestWishlist } from './guest-store.ts';
 import { setSaved, wishlistQueryOptions } from './wishlist-api.ts';
 
@@ -28,9 +28,10 @@ export function useWishlist() {
  */
 export function useSetSaved() {
   const queryClient = useQueryClient();
-  const { user } = useSession();
   return useMutation({
     mutationFn: async ({ productId, saved }: { productId: string; saved: boolean }) => {
+      // Who is signed in, waiting for the first check if a heart is tapped while it runs.
+      const user = await queryClient.ensureQueryData(sessionQueryOptions());
       if (!user) {
         if (saved) saveGuest(productId);
         else removeGuest(productId);

@@ -77,4 +77,14 @@ describe('cartLineFor', () => {
     expect(line).not.toHaveProperty('colour');
     expect(line.price).toBe(499);
   });
+
+  it('keeps the quantity of that variant already in the cart (within its stock)', () => {
+    const p = product([]);
+    const v = variant({ _id: 'v1', countInStock: 3 });
+    const inCart = { ...cartLineFor(p, v), qty: 2 };
+    expect(cartLineFor(p, v, [inCart]).qty).toBe(2);
+    expect(cartLineFor(p, variant({ _id: 'v1', countInStock: 1 }), [inCart]).qty).toBe(1);
+    // Another size of the same product is another line.
+    expect(cartLineFor(p, variant({ _id: 'v2', size: 'L' }), [inCart]).qty).toBe(1);
+  });
 });

@@ -1,7 +1,7 @@
 import { NO_SIZE } from '#shared/schemas/product-form.ts';
 import type { Product, Variant } from '#shared/schemas/product.ts';
 import { variantLabel } from '#shared/variants.ts';
-import type { CartLine } from '#web/lib/cart/cart-store.ts';
+import { sameLine, type CartLine } from '#web/lib/cart/cart-store.ts';
 
 /**
  * "Move to cart" from the wishlist (docs/product/catalog.md#wishlist): a product sold in several sizes or
@@ -35,12 +35,16 @@ export const needsChoice = (product: Pick<Product, 'variants'>) => product.varia
 export const canMove = (product: Pick<Product, 'variants'>) =>
   product.variants.some((v) => v.countInStock > 0);
 
-/** The cart line for one unit of `variant`, as the product page would add it. */
+/**
+ * The cart line for `variant`, as the product page would add it: one unit, or, when the cart already
+ * holds that variant, its quantity as it is (adding replaces a line, and moving must not shrink it).
+ */
 export function cartLineFor(
   product: Pick<Product, '_id' | 'name' | 'image' | 'price' | 'currency' | 'categoryId'>,
   variant: Variant,
+  cart: readonly CartLine[] = [],
 ): CartLine {
-  return {
+  const line: CartLine = {
     product: product._id,
     name: product.name,
     image: product.image[0] ?? '',
@@ -53,4 +57,6 @@ export function cartLineFor(
     variant: variant._id,
     ...(variant.colour ? { colour: variant.colour } : {}),
   };
+  const inCart = cart.find((l) => sameLine(l, line));
+  return inCart ? { ...line, qty: Math.max(1, Math.min(inCart.qty, variant.countInStock)) } : line;
 }

@@ -112,7 +112,7 @@ function WishlistItems({
 
   const move = (product: Product, variant: Variant) => {
     setChoosing(null);
-    cart.add(cartLineFor(product, variant));
+    cart.add(cartLineFor(product, variant, cart.items));
     const option = variantLabel(variant);
     remove.mutate(
       { productId: product._id, saved: false },
