@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Group, NumberGroup, RawFacets } from '#shared/facets.ts';
+import type { Group, RawFacets } from '#shared/facets.ts';
 import type { ProductFilters, ProductSort } from '#shared/schemas/product.ts';
 import type { SearchTerms } from '#shared/search.ts';
 import type { Queryable } from '../../db/client.ts';
@@ -50,7 +50,12 @@ function scopeWhere(scope: Scope): SQL {
   return sql.join(parts, sql` and `);
 }
 
-const inStockSql = sql`p.count_in_stock > 0`;
+/**
+ * "In stock": some variant has stock. Written as "some size is available", which is the same thing
+ * (available_sizes holds the sizes of variants with stock; every variant has a size) but is kept in the
+ * facet index, while count_in_stock, which every order changes, is kept in no index.
+ */
+const inStockSql = sql`p.available_sizes <> '{}'::text[]`;
 
 /**
  * One SQL predicate per filter in force. `available` picks which arrays size and colour match: the
@@ -98,14 +103,27 @@ async function preferIndexes(tx: Queryable, scope: Scope) {
 
 export type FacetGroups = Omit<RawFacets, 'sellers'> & { total: number; sellers: Group[] };
 
-type GroupRow = { k: string; v: string | null; n: number; lo: string | null; hi: string | null };
+type GroupRow = {
+  k: string;
+  v: string | null;
+  va: string[] | null;
+  n: number;
+  total: number;
+  in_stock: number;
+  lo: string | null;
+  hi: string | null;
+};
 
 /**
- * The total and every facet's counts in one scan of the scope. Each product emits:
- * 't' when it passes every filter; 'b' brand, 'u' seller, 'r' whole stars, 'd' discount percent, 'p'
- * (for the price range), 's' each size, 'c' each colour when it passes every filter but that facet's own;
- * 'i' when it has stock and passes the others with sizes and colours matched among those in stock (what
- * ticking "in stock only" would leave).
+ * The total and every facet's counts in one pass over the scope: one GROUP BY GROUPING SETS, one row per
+ * product. A row carries, per facet, the value it counts for (its brand, seller, whole stars, discount
+ * percent, and its whole size and colour lists) or null when the product fails one of that facet's OTHER
+ * filters; each grouping set counts its own key and the null group is dropped. Size and colour lists are
+ * grouped as whole arrays (a catalogue has few distinct lists) and spread into single values here, so no
+ * product is multiplied by its sizes. The empty set counts the total, the products with stock that "in
+ * stock only" would leave (sizes and colours matched among those in stock), and the price range without
+ * the price filter. Reads only columns that products_facets_idx (migration 0014) holds, so a category
+ * page is an index-only scan.
  */
 export async function facetGroups(
   db: Queryable,
@@ -117,22 +135,33 @@ export async function facetGroups(
   const inStockSide = { ...predicates(f, sellerIds, true), inStock: inStockSql };
   const sizes = f.inStock ? sql`p.available_sizes` : sql`p.sizes`;
   const colours = f.inStock ? sql`p.available_colours` : sql`p.colours`;
+  const key = (name: FilterName, value: SQL) => sql`case when ${allBut(p, name)} then ${value} end`;
   const query = sql`
-    select g.k, g.v, count(*)::int as n, min(p.sale_price)::text as lo, max(p.sale_price)::text as hi
-      from products p
-     cross join lateral (
-             select 't', null::text where ${allBut(p)}
-       union all select 'b', p.brand where ${allBut(p, 'brand')}
-       union all select 'u', p.user_id::text where ${allBut(p, 'seller')}
-       union all select 'r', floor(p.rating)::int::text where ${allBut(p, 'rating')}
-       union all select 'd', p.discount_percent::text where ${allBut(p, 'discount')}
-       union all select 'p', null where ${allBut(p, 'price')}
-       union all select 'i', null where ${allBut(inStockSide)}
-       union all select 's', s from unnest(${sizes}) s where ${allBut(p, 'size')}
-       union all select 'c', c from unnest(${colours}) c where ${allBut(p, 'colour')}
-     ) as g(k, v)
-     where ${scopeWhere(scope)}
-     group by g.k, g.v`;
+    select case when grouping(q.kb) = 0 then 'b' when grouping(q.ku) = 0 then 'u'
+                when grouping(q.kr) = 0 then 'r' when grouping(q.kd) = 0 then 'd'
+                when grouping(q.ks) = 0 then 's' when grouping(q.kc) = 0 then 'c' else 't' end as k,
+           coalesce(q.kb, q.ku, q.kr, q.kd) as v,
+           coalesce(q.ks, q.kc) as va,
+           count(*)::int as n,
+           (count(*) filter (where q.all_pass))::int as total,
+           (count(*) filter (where q.stock_pass))::int as in_stock,
+           (min(q.sale_price) filter (where q.price_pass))::text as lo,
+           (max(q.sale_price) filter (where q.price_pass))::text as hi
+      from (
+        select p.sale_price,
+               ${allBut(p)} as all_pass,
+               ${allBut(inStockSide)} as stock_pass,
+               ${allBut(p, 'price')} as price_pass,
+               ${key('brand', sql`p.brand`)} as kb,
+               ${key('seller', sql`p.user_id::text`)} as ku,
+               ${key('rating', sql`floor(p.rating)::int::text`)} as kr,
+               ${key('discount', sql`p.discount_percent::text`)} as kd,
+               ${key('size', sizes)} as ks,
+               ${key('colour', colours)} as kc
+          from products p
+         where ${scopeWhere(scope)}
+      ) q
+     group by grouping sets ((q.kb), (q.ku), (q.kr), (q.kd), (q.ks), (q.kc), ())`;
   const rows = await db.transaction(
     async (tx) => {
       await preferIndexes(tx, scope);
@@ -152,18 +181,28 @@ export async function facetGroups(
     discounts: [],
     inStock: 0,
   };
-  const num = (rows: GroupRow): NumberGroup => ({ value: Number(rows.v), count: rows.n });
+  const spread = (into: Group[], values: string[], n: number) => {
+    for (const value of values) {
+      const known = into.find((g) => g.value === value);
+      if (known) known.count += n;
+      else into.push({ value, count: n });
+    }
+  };
   for (const r of rows) {
-    if (r.k === 't') out.total = r.n;
-    else if (r.k === 'b' && r.v !== null) out.brands.push({ value: r.v, count: r.n });
-    else if (r.k === 'u' && r.v !== null) out.sellers.push({ value: r.v, count: r.n });
-    else if (r.k === 'r') out.ratings.push(num(r));
-    else if (r.k === 'd') out.discounts.push(num(r));
-    else if (r.k === 'p')
+    if (r.k === 't') {
+      out.total = r.total;
+      out.inStock = r.in_stock;
       out.price = { min: r.lo === null ? null : Number(r.lo), max: r.hi === null ? null : Number(r.hi) };
-    else if (r.k === 'i') out.inStock = r.n;
-    else if (r.k === 's' && r.v !== null) out.sizes.push({ value: r.v, count: r.n });
-    else if (r.k === 'c' && r.v !== null) out.colours.push({ value: r.v, count: r.n });
+    } else if (r.k === 's' || r.k === 'c') {
+      // A size or colour list counts once for each value in it (values are unique within a list).
+      if (r.va) spread(r.k === 's' ? out.sizes : out.colours, r.va, r.n);
+    } else if (r.v !== null) {
+      const g = { value: r.v, count: r.n };
+      if (r.k === 'b') out.brands.push(g);
+      else if (r.k === 'u') out.sellers.push(g);
+      else if (r.k === 'r') out.ratings.push({ value: Number(r.v), count: r.n });
+      else if (r.k === 'd') out.discounts.push({ value: Number(r.v), count: r.n });
+    }
   }
   return out;
 }
@@ -245,7 +284,7 @@ export async function filteredIds(
       await preferIndexes(tx, scope);
       const ranked = await tx.execute<{ id: string; total: number }>(sql`
         select c.id, (count(*) over ())::int as total
-          from (select p.id, p.created_at, p.count_in_stock > 0 as in_stock,
+          from (select p.id, p.created_at, ${inStockSql} as in_stock,
                        ts_rank('{0.1, 0.2, 0.4, 1.0}'::float4[], p.search_vector, ${tsQuery(terms)}) as rank
                   from products p where ${where} limit ${MAX_LISTED + 1}) c
          order by c.in_stock desc, c.rank desc, c.created_at desc, c.id desc
@@ -266,7 +305,7 @@ export async function filteredIds(
       );
       const broad = await tx.execute<{ id: string }>(sql`
         select p.id from products p where ${where}
-         order by (p.count_in_stock > 0) desc, (p.title_vector @@ ${tsQuery(terms)}) desc,
+         order by (${inStockSql}) desc, (p.title_vector @@ ${tsQuery(terms)}) desc,
                   p.created_at desc, p.id desc
          limit ${limit} offset ${offset}`);
       return broad.rows.map((r) => r.id);
