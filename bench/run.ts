@@ -5,7 +5,11 @@
  *   npm run bench                       100 000 products, 10 s per endpoint
  *   npm run bench -- --products 2000 --seconds 3
  *   npm run bench -- --embedded         on the embedded PostgreSQL `npm start` uses (BENCH_EMBEDDED=1)
- *   BENCH_PRODUCTS, BENCH_SECONDS, BENCH_CONNECTIONS (32), BENCH_DATABASE_URL work too.
+ *   npm run bench -- --only filters     only the filter, sort and facet rows (bench/filters.ts)
+ *   npm run bench -- --keep             leave the generated database (its name is printed) …
+ *   npm run bench -- --database NAME    … and measure on it again without generating
+ *   BENCH_PRODUCTS, BENCH_SECONDS, BENCH_CONNECTIONS (32), BENCH_DATABASE_URL, BENCH_ONLY, BENCH_KEEP=1,
+ *   BENCH_DATABASE work too.
  *
  * The database is a fresh one made for the run and dropped at the end, on: BENCH_DATABASE_URL's server,
  * else TEST_DATABASE_URL's, else a PostgreSQL on 127.0.0.1:5432 if one answers, else an embedded one.
@@ -28,6 +32,8 @@ import { benchProductImport } from './product-import.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { connect, runMigrations } from '../src/server/db/client.ts';
 import { freePort, startEmbeddedPostgres, type EmbeddedServer } from '../src/server/db/embedded.ts';
+import { checkDerived, generateCatalog } from './catalog.ts';
+import { filterEndpoints, loadMix, probe, randomFilterPaths } from './filters.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -51,6 +57,17 @@ const SECONDS = option('--seconds', 'BENCH_SECONDS', 10);
 const CONNECTIONS = option('--connections', 'BENCH_CONNECTIONS', 32);
 /** `--embedded` / BENCH_EMBEDDED=1: measure on the embedded PostgreSQL that `npm start` uses. */
 const forceEmbedded = process.argv.includes('--embedded') || process.env.BENCH_EMBEDDED === '1';
+const textOption = (flag: string, envName: string): string | undefined => {
+  const i = process.argv.indexOf(flag);
+  return (i >= 0 ? process.argv[i + 1] : process.env[envName]) || undefined;
+};
+/** `--only filters`: only the filter rows. */
+const ONLY = textOption('--only', 'BENCH_ONLY');
+/** `--keep`: do not drop the database; `--database NAME`: reuse a kept one (nothing is generated). */
+const KEEP = process.argv.includes('--keep') || process.env.BENCH_KEEP === '1';
+const REUSE = textOption('--database', 'BENCH_DATABASE');
+/** How many random filter/sort combinations the mix row walks through. */
+const MIX_SIZE = 200;
 
 const say = (msg: string) => process.stdout.write(`[bench] ${msg}\n`);
 
@@ -118,214 +135,7 @@ async function admin(serverUrl: string, sqlText: string): Promise<void> {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Catalog generator: everything in SQL (INSERT … SELECT over generate_series), so 100 000 products
-// take seconds, not minutes.
-
-/** Categories the generator uses: path, HSN, GST rate, and the nouns its products are named with. */
-const CATEGORIES: { path: [string, string, string]; hsn: string; tax: number; nouns: string[] }[] = [
-  {
-    path: ['Men', 'Topwear', 'T-Shirts'],
-    hsn: '6109',
-    tax: 5,
-    nouns: ['T-Shirt', 'Polo T-Shirt', 'Henley T-Shirt'],
-  },
-  {
-    path: ['Men', 'Topwear', 'Shirts'],
-    hsn: '6205',
-    tax: 5,
-    nouns: ['Shirt', 'Oxford Shirt', 'Linen Shirt'],
-  },
-  {
-    path: ['Men', 'Ethnic Wear', 'Kurtas'],
-    hsn: '6211',
-    tax: 5,
-    nouns: ['Kurta', 'Kurta Pyjama Set', 'Nehru Jacket'],
-  },
-  {
-    path: ['Women', 'Ethnic Wear', 'Kurtas & Suits'],
-    hsn: '6204',
-    tax: 5,
-    nouns: ['Kurta', 'Anarkali Kurta', 'Salwar Suit'],
-  },
-  {
-    path: ['Women', 'Ethnic Wear', 'Sarees'],
-    hsn: '5208',
-    tax: 5,
-    nouns: ['Saree', 'Silk Saree', 'Cotton Saree'],
-  },
-  {
-    path: ['Women', 'Western Wear', 'Tops'],
-    hsn: '6106',
-    tax: 5,
-    nouns: ['Top', 'Shirt Dress', 'Crop T-Shirt'],
-  },
-  { path: ['Men', 'Bottomwear', 'Jeans'], hsn: '6203', tax: 5, nouns: ['Jeans', 'Slim Jeans', 'Chinos'] },
-  {
-    path: ['Footwear', 'Men', 'Casual Shoes'],
-    hsn: '6403',
-    tax: 12,
-    nouns: ['Sneakers', 'Loafers', 'Mojari'],
-  },
-  {
-    path: ['Electronics', 'Audio', 'Headphones'],
-    hsn: '8518',
-    tax: 18,
-    nouns: ['Headphones', 'Earbuds', 'Speaker'],
-  },
-  {
-    path: ['Books', 'Fiction', 'Novels'],
-    hsn: '4901',
-    tax: 0,
-    nouns: ['Novel', 'Short Stories', 'Poetry Collection'],
-  },
-];
-const ADJECTIVES = [
-  'Classic',
-  'Printed',
-  'Handloom',
-  'Slim Fit',
-  'Relaxed',
-  'Embroidered',
-  'Block Print',
-  'Striped',
-  'Solid',
-  'Festive',
-  'Everyday',
-  'Premium',
-];
-const COLOURS = [
-  'Indigo',
-  'Maroon',
-  'Mustard',
-  'Olive',
-  'White',
-  'Black',
-  'Teal',
-  'Rust',
-  'Peach',
-  'Navy',
-  'Grey',
-  'Pink',
-];
-const FABRICS = ['cotton', 'linen', 'khadi', 'silk', 'rayon', 'denim', 'chanderi', 'modal'];
-const BRANDS = [
-  'Kavya Textiles',
-  'Meera Handlooms',
-  'Jaipur Looms',
-  'Bunkar',
-  'Desi Thread',
-  'Chhapa',
-  'Nilgiri Mills',
-  'Rangrez',
-  'Urban Haat',
-  'Kora',
-];
-const SENTENCES = [
-  'Soft on the skin and easy to wash.',
-  'Made in small batches by weavers we know by name.',
-  'Pairs well with jeans or a dhoti.',
-  'Colours are fast; wash cold the first time.',
-  'A regular fit that keeps its shape.',
-  'Breathable for Indian summers.',
-];
-
-const pgArray = (values: string[]) =>
-  `array[${values.map((v) => `'${v.replaceAll("'", "''")}'`).join(',')}]::text[]`;
-
-async function generateCatalog(url: string, n: number): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query('begin');
-    const seller = await client.query<{ id: string }>(
-      `insert into users (name, email, password_hash, active, address, state, city)
-       values ('Bench Seller', 'bench-seller@haat.test', 'x', true, '1 Loom Street', 'Rajasthan', 'Jaipur') returning id`,
-    );
-    const sellerId = seller.rows[0]!.id;
-    await client.query(
-      `insert into user_roles (user_id, role_id) select $1, id from roles where name = 'Seller-Company'`,
-      [sellerId],
-    );
-    const shop = await client.query<{ id: string }>(
-      `insert into shops (user_id, shop_name) values ($1, 'Bench Looms') returning id`,
-      [sellerId],
-    );
-    const shopId = shop.rows[0]!.id;
-
-    await client.query(
-      `create temporary table bench_categories (k int, id uuid, nouns text[], markup numeric) on commit drop`,
-    );
-    for (const [k, c] of CATEGORIES.entries()) {
-      await client.query(
-        `with cat as (
-           insert into categories (category, sub_category, level_three_category, hsn, tax)
-           values ($1, $2, $3, $4, $5) returning id)
-         insert into bench_categories select $6, id, $7::text[], $8 from cat`,
-        [c.path[0], c.path[1], c.path[2], c.hsn, c.tax, k, c.nouns, 5 + (k % 4) * 2.5],
-      );
-    }
-    await client.query(
-      `insert into category_markups (unique_category_name, percentage_markup)
-       select distinct on (c.category) c.category, b.markup
-       from categories c join bench_categories b on b.id = c.id
-       on conflict do nothing`,
-    );
-
-    // Every value comes from the row number through a few multiplications, so runs are repeatable.
-    await client.query(
-      `with w as (
-         select ${pgArray(ADJECTIVES)} as adj, ${pgArray(COLOURS)} as colour, ${pgArray(FABRICS)} as fabric,
-                ${pgArray(BRANDS)} as brand, ${pgArray(SENTENCES)} as sentence
-       ), g as (
-         select i, b.id as category_id, b.nouns, b.markup, w.*
-         from generate_series(1, $1::int) as i
-         join bench_categories b on b.k = i % ${CATEGORIES.length}
-         cross join w
-       )
-       insert into products (user_id, shop_id, name, brand, price, count_in_stock, category_id, description,
-                             rating, num_reviews, sizes, percentage_markup, status, created_at, updated_at)
-       select $2, $3,
-              adj[1 + (i * 7) % cardinality(adj)] || ' ' || colour[1 + (i * 11) % cardinality(colour)] || ' '
-                || nouns[1 + (i / ${CATEGORIES.length}) % cardinality(nouns)],
-              brand[1 + (i * 13) % cardinality(brand)],
-              (149 + (i * 37) % 4850)::numeric + 0.99,
-              case when i % 17 = 0 then 0 else (i * 3) % 120 + 1 end,
-              category_id,
-              'A ' || lower(adj[1 + (i * 7) % cardinality(adj)]) || ' '
-                || lower(nouns[1 + (i / ${CATEGORIES.length}) % cardinality(nouns)]) || ' in '
-                || fabric[1 + (i * 5) % cardinality(fabric)] || ' by ' || brand[1 + (i * 13) % cardinality(brand)]
-                || '. ' || sentence[1 + (i * 3) % cardinality(sentence)] || ' '
-                || sentence[1 + (i * 5 + 1) % cardinality(sentence)],
-              round(((i * 29) % 300)::numeric / 100 + 2, 2),
-              (i * 7) % 40,
-              array['S', 'M', 'L', 'XL'],
-              markup,
-              i % 20 <> 0,
-              now() - make_interval(mins => i),
-              now() - make_interval(mins => i)
-       from g`,
-      [n, sellerId, shopId],
-    );
-    await client.query(
-      `insert into product_images (product_id, position, url)
-       select id, 0, '/uploads/products/bench/' || id || '-original.webp' from products`,
-    );
-    // One product in ten has a running percentage discount; one in fifty needs a coupon.
-    await client.query(
-      `insert into product_discounts (product_id, discount_value, discount_unit, valid_until, coupon_code)
-       select id, 10 + abs(hashtext(id::text)) % 30, 'percentage', now() + interval '30 days',
-              case when abs(hashtext(id::text)) % 50 = 0 then 'WELCOME10' end
-       from products where abs(hashtext(id::text)) % 10 = 0`,
-    );
-    await client.query('commit');
-    await client.query('analyze');
-  } catch (err) {
-    await client.query('rollback').catch(() => {});
-    throw err;
-  } finally {
-    await client.end();
-  }
-}
+// Catalog generator: bench/catalog.ts (products with variants, brands, sellers, ratings, discounts).
 
 // ---------------------------------------------------------------------------------------------------
 // Load
@@ -492,22 +302,27 @@ async function main() {
     `${PRODUCTS} products, ${SECONDS} s per endpoint, ${CONNECTIONS} connections, ${os.cpus().length} CPUs`,
   );
   const server = await pickServer();
-  const dbName = `haat_bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const dbName = REUSE ?? `haat_bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'haat-bench-data-'));
   let created = false;
   const closers: (() => Promise<unknown>)[] = [];
   try {
-    say(`database ${dbName} on ${server.label}`);
-    await admin(server.url, `create database "${dbName}"`);
-    created = true;
+    say(`database ${dbName} on ${server.label}${KEEP ? ' (kept)' : ''}`);
+    if (!REUSE) {
+      await admin(server.url, `create database "${dbName}"`);
+      created = !KEEP;
+    }
     const url = withDatabase(server.url, dbName);
     const db = connect(url);
     closers.push(() => db.$client.end());
     await runMigrations(db);
 
-    const t = performance.now();
-    await generateCatalog(url, PRODUCTS);
-    say(`generated ${PRODUCTS} products and analyzed in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    if (!REUSE) {
+      const t = performance.now();
+      await generateCatalog(url, PRODUCTS);
+      say(`generated ${PRODUCTS} products and analyzed in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    }
+    say(`derived columns differing from product_derived_refresh in a sample: ${await checkDerived(url)}`);
 
     const config = loadConfig({
       DATABASE_URL: url,
@@ -537,8 +352,10 @@ async function main() {
 
     const productId = (
       await db.$client.query<{ id: string }>(
-        `select id from products where status order by created_at desc offset $1 limit 1`,
-        [Math.floor(PRODUCTS / 3)],
+        // A one-size product without colour (a book): the order names no variant.
+        `select id from products where status and sizes = array['N/A'] and colours = '{}'
+         order by created_at desc offset $1 limit 1`,
+        [Math.floor(PRODUCTS / 30)],
       )
     ).rows[0]?.id;
 
@@ -547,7 +364,7 @@ async function main() {
     const buyerId = (
       await db.$client.query<{ id: string }>(
         `insert into users (name, email, password_hash, phone, address, state, city)
-         values ('Bench Buyer', 'bench-buyer@haat.test', 'not-a-hash', '9876543210', '1 MG Road', 'Maharashtra', 'Mumbai')
+         values ('Bench Buyer', 'bench-buyer-' || gen_random_uuid() || '@haat.test', 'not-a-hash', '9876543210', '1 MG Road', 'Maharashtra', 'Mumbai')
          returning id`,
       )
     ).rows[0]!.id;
@@ -556,7 +373,9 @@ async function main() {
       [buyerId],
     );
     const { token } = await createSession(db, buyerId);
-    await db.$client.query(`update products set count_in_stock = 100000000 where id = $1`, [productId]);
+    await db.$client.query(`update product_variants set count_in_stock = 100000000 where product_id = $1`, [
+      productId,
+    ]);
     const orderBody = JSON.stringify({
       orderItems: [{ product: productId, qty: 1 }],
       shippingAddress: {
@@ -571,8 +390,10 @@ async function main() {
 
     const base = `http://127.0.0.1:${appPort}`;
     const nocache = `http://127.0.0.1:${uncachedPort}`;
+    const bareRoute: Endpoint = { name: 'bare Fastify route', url: `http://127.0.0.1:${barePort}/bare` };
+    const filterRows = await filterEndpoints(url, nocache);
     const endpoints: Endpoint[] = [
-      { name: 'bare Fastify route', url: `http://127.0.0.1:${barePort}/bare` },
+      bareRoute,
       { name: 'GET /api/products (home list)', url: `${base}/api/products` },
       { name: 'GET /api/products?keyword=shirt', url: `${base}/api/products?keyword=shirt` },
       { name: 'GET /api/products/:id', url: `${base}/api/products/${productId ?? 'none'}` },
@@ -589,7 +410,20 @@ async function main() {
     ];
 
     const rows: Row[] = [];
-    for (const e of endpoints) rows.push(await measure(e));
+    const onlyFilters = ONLY === 'filters';
+    for (const e of onlyFilters ? [bareRoute] : endpoints) rows.push(await measure(e));
+    // Filters, sorts and facets, all with the cache off (bench/filters.ts).
+    for (const e of filterRows) rows.push(await measure({ ...e, name: `${e.name} (cache off)` }));
+    const mixPaths = await randomFilterPaths(url, MIX_SIZE);
+    say(`random filter/sort mix: ${MIX_SIZE} combinations, ${SECONDS} s at ${CONNECTIONS} connections`);
+    const mix = await loadMix(root, nocache, mixPaths, SECONDS, CONNECTIONS);
+    rows.push({ name: `random filter/sort mix, ${MIX_SIZE} combinations (cache off)`, ...mix });
+    say('random filter/sort mix: each combination alone, one request at a time');
+    const alone = await probe(nocache, mixPaths);
+    const named = await probe(
+      nocache,
+      filterRows.map((e) => e.url.slice(nocache.length)),
+    );
     rows.push(await benchProductImport(base, db));
 
     const js = homePageJavaScript();
@@ -598,6 +432,13 @@ async function main() {
       `\nHaat bench: ${PRODUCTS} products, ${CONNECTIONS} connections, ${SECONDS} s each, on ${server.label}, node ${process.version}\n`,
     );
     printTable(rows);
+    process.stdout.write(
+      `\nOne request at a time (no queueing), cache off:\n` +
+        `  ${MIX_SIZE} random combinations: p50 ${alone.p50.toFixed(1)} ms, p99 ${alone.p99.toFixed(1)} ms, max ${alone.max.toFixed(1)} ms${alone.failed ? `, ${alone.failed} not 200` : ''}\n` +
+        `  slowest: ${alone.slowest.map((x) => `${x.ms.toFixed(0)} ms ${x.path}`).join('\n           ')}\n` +
+        `  named filter rows: p50 ${named.p50.toFixed(1)} ms, max ${named.max.toFixed(1)} ms; ` +
+        `slowest ${named.slowest.map((x) => `${x.ms.toFixed(0)} ms ${x.path}`).join(', ')}\n`,
+    );
     const total = js.files.reduce((s, f) => s + f.gzip, 0);
     const raw = js.files.reduce((s, f) => s + f.raw, 0);
     process.stdout.write(
