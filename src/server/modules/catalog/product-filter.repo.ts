@@ -101,6 +101,20 @@ async function preferIndexes(tx: Queryable, scope: Scope) {
     );
 }
 
+/**
+ * A product failing two filters or more counts nowhere (each facet drops one filter, the total none), so
+ * with two filters or more the pass reads only products passing all but one: an OR of ANDs the planner
+ * can answer from the filters' indexes (BitmapOr of BitmapAnds) instead of reading the whole scope.
+ */
+function someFacetCounts(p: Predicates): SQL {
+  const names = Object.keys(p) as FilterName[];
+  if (names.length < 2) return sql`true`;
+  return sql`(${sql.join(
+    names.map((n) => sql`(${allBut(p, n)})`),
+    sql` or `,
+  )})`;
+}
+
 export type FacetGroups = Omit<RawFacets, 'sellers'> & { total: number; sellers: Group[] };
 
 type GroupRow = {
@@ -159,7 +173,7 @@ export async function facetGroups(
                ${key('size', sizes)} as ks,
                ${key('colour', colours)} as kc
           from products p
-         where ${scopeWhere(scope)}
+         where ${scopeWhere(scope)} and ${someFacetCounts(p)}
       ) q
      group by grouping sets ((q.kb), (q.ku), (q.kr), (q.kd), (q.ks), (q.kc), ())`;
   const rows = await db.transaction(
