@@ -34,6 +34,8 @@ const product: Product = {
   user: { _id: 'u1', name: 'Kavya' },
   shop: { _id: 's1', shopName: 'Kavya Textiles' },
   sizes: ['M'],
+  variants: [{ _id: 'v1', size: 'M', colour: null, sku: 'P1-M', countInStock: 0, price: null }],
+  sizeChart: null,
   percentageMarkup: 15,
   status: true,
   createdAt: '2026-10-30T06:46:32.527Z',

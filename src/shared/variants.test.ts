@@ -13,6 +13,7 @@ import {
   unitPriceOf,
   variantLabel,
   variantsForSpecUpdate,
+  variantsFromGrid,
   variantsFromSizes,
   type StoredVariant,
 } from './variants.ts';
@@ -42,6 +43,19 @@ describe('variantsFromSizes (SPEC-shaped writes and the migration)', () => {
       ['M', 2],
       ['L', 2],
     ]);
+  });
+});
+
+describe('variantsFromGrid', () => {
+  it('makes every size in every colour, the stock split evenly; no colours is one variant a size', () => {
+    const grid = variantsFromGrid(['M', 'L'], ['black', 'White', ' '], 9, 'tee');
+    expect(grid.map((v) => [v.size, v.colour, v.sku, v.countInStock])).toEqual([
+      ['M', 'Black', 'TEE-M-BLACK', 3],
+      ['M', 'White', 'TEE-M-WHITE', 2],
+      ['L', 'Black', 'TEE-L-BLACK', 2],
+      ['L', 'White', 'TEE-L-WHITE', 2],
+    ]);
+    expect(variantsFromGrid(['M', 'L'], [], 3, 'p')).toEqual(variantsFromSizes(['M', 'L'], 3, 'p'));
   });
 });
 

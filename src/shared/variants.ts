@@ -93,6 +93,30 @@ export function variantsFromSizes(
   }));
 }
 
+/**
+ * Every size in every colour (sizes outer, colours inner), the stock split evenly over them as
+ * `variantsFromSizes` does; no colours is `variantsFromSizes`. The demo seed's colourful products.
+ */
+export function variantsFromGrid(
+  sizes: readonly string[],
+  colours: readonly string[],
+  stock: number,
+  skuPrefix: string,
+): VariantInput[] {
+  const bySize = variantsFromSizes(sizes, 0, skuPrefix);
+  const list = colours.map((c) => canonicalColour(c)).filter((c): c is string => c !== null);
+  if (list.length === 0) return variantsFromSizes(sizes, stock, skuPrefix);
+  const options = bySize.flatMap((v) => list.map((colour) => ({ size: v.size, colour })));
+  const each = Math.floor(stock / options.length);
+  const rest = stock % options.length;
+  return options.map((o, i) => ({
+    ...o,
+    sku: skuFor(skuPrefix, o),
+    countInStock: each + (i < rest ? 1 : 0),
+    price: null,
+  }));
+}
+
 /** A default SKU: the prefix, the size (NA for one size) and the colour, upper case, dash separated. */
 export function skuFor(prefix: string, v: VariantOption): string {
   const part = (s: string) =>

@@ -9,6 +9,7 @@ import {
   categoryMarkups,
   productDiscounts,
   productImages,
+  productVariants,
   products,
   reviews,
   roles,
@@ -283,6 +284,34 @@ describe('products', () => {
     }
     // Some descriptions are long enough to collapse at 8 lines on the product page.
     expect(rows.filter((r) => r.product.description.length > 600).length).toBeGreaterThanOrEqual(5);
+  });
+
+  it('have their stock in variants: one per size, and every size in every colour for a few t-shirts', async () => {
+    const rows = await all();
+    const variants = await t.db.select().from(productVariants).orderBy(productVariants.position);
+    for (const { product: p } of rows) {
+      const own = variants.filter((v) => v.productId === p.id);
+      const colours = [...new Set(own.flatMap((v) => (v.colour ? [v.colour] : [])))];
+      // The products row's derived columns agree with its variants.
+      expect(
+        own.reduce((n, v) => n + v.countInStock, 0),
+        p.name,
+      ).toBe(p.countInStock);
+      expect([...new Set(own.map((v) => v.size))], p.name).toEqual(p.sizes);
+      expect(p.colours, p.name).toEqual(colours);
+      expect(own, p.name).toHaveLength(p.sizes.length * Math.max(1, colours.length));
+    }
+    const colourful = rows.filter((r) => r.product.colours.length > 0);
+    expect(colourful.map((r) => r.product.name).sort()).toEqual([
+      'Classic Round Neck T-Shirt',
+      'Pique Polo T-Shirt',
+      "Women's Round Neck T-Shirt",
+    ]);
+    expect(colourful.find((r) => r.product.name === 'Classic Round Neck T-Shirt')?.product.colours).toEqual([
+      'Black',
+      'White',
+      'Navy',
+    ]);
   });
 
   it('each have 1–2 images whose original, thumbnail and medium WebP files exist', async () => {

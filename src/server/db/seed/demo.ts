@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { count, inArray, sql } from 'drizzle-orm';
 import type { RoleName } from '#shared/roles.ts';
-import { variantsFromSizes } from '#shared/variants.ts';
+import { variantsFromGrid } from '#shared/variants.ts';
 import type { Database, Queryable } from '../client.ts';
 import {
   categories,
@@ -358,9 +358,11 @@ async function seedInto(db: Queryable, storage: Storage, now: Date): Promise<voi
     };
   });
   await db.insert(products).values(productRows);
-  // Each demo product's stock split over its sizes (one variant per size; docs/decisions/0102-product-variants.md).
-  for (const r of productRows) {
-    await insertVariants(db, r.id, variantsFromSizes(r.sizes, r.countInStock, r.id.slice(0, 8)));
+  // Each demo product's stock split over its sizes, and its colours when it has some (a few t-shirts), so
+  // the colour filter has data (docs/decisions/0102-product-variants.md).
+  for (const [i, r] of productRows.entries()) {
+    const colours = DEMO_PRODUCTS[i]?.colours ?? [];
+    await insertVariants(db, r.id, variantsFromGrid(r.sizes, colours, r.countInStock, r.id.slice(0, 8)));
   }
   const productId = new Map(productRows.map((r) => [r.name, r.id]));
   const idOfProduct = (name: string) => {

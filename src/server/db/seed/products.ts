@@ -18,6 +18,11 @@ export type DemoProduct = {
   /** Number of pictures, 1 or 2. */
   images?: 1 | 2;
   sizes?: string[];
+  /**
+   * Colours it comes in: every size in every colour, the stock split evenly (docs/decisions/0102-product-variants.md).
+   * Left out: one variant per size, without colour.
+   */
+  colours?: string[];
   /** false: listed but switched off by its seller. */
   status?: boolean;
 };
@@ -136,6 +141,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     colour: '#2e86c1',
     images: 2,
     sizes: ['S', 'M', 'L', 'XL', 'XXL', '3XL', '4XL', '5XL'],
+    colours: ['Black', 'White', 'Navy'],
     description:
       'Everyday t-shirt in 180 GSM combed cotton with a ribbed neck that keeps its shape. Pre-shrunk, soft from the first wear, ' +
       'and dyed with azo-free colours.',
@@ -177,6 +183,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     art: 'tshirt',
     colour: '#117864',
     sizes: ['S', 'M', 'L', 'XL', 'XXL', '3XL'],
+    colours: ['Green', 'Navy', 'White'],
     description:
       'A polo in breathable cotton pique with a two-button placket and a flat-knit collar. Smart enough for a Friday at work, ' +
       'easy enough for the weekend.',
@@ -388,6 +395,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     art: 'tshirt',
     colour: '#f1948a',
     sizes: ['S', 'M', 'L', 'XL', 'XXL'],
+    colours: ['Pink', 'White', 'Black'],
     description:
       'A soft cotton t-shirt in blush pink with a relaxed fit and dropped shoulders.' +
       ' Pre-shrunk, so it keeps its length after washing.',
