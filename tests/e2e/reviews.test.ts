@@ -25,6 +25,9 @@ afterEach(async (ctx) => {
       .innerText()
       .catch(() => '(no page)');
     process.stderr.write(`\n[reviews] ${page.url()}\n${text.slice(0, 1500)}\n`);
+    await screenshot(page, `reviews-failed-${String(pages.indexOf(page))}`, { fullPage: false }).catch(
+      () => undefined,
+    );
   }
 });
 
@@ -206,6 +209,8 @@ describe('reviews on the product page', () => {
     await helpful.click();
     await item.getByRole('button', { name: /Helpful 1/ }).waitFor();
     expect(await helpful.getAttribute('aria-pressed')).toBe('true');
+    await item.scrollIntoViewIfNeeded();
+    await screenshot(office, 'reviews-helpful-admin-desktop', { fullPage: false });
 
     await item.getByRole('button', { name: 'Hide…' }).click();
     const hideForm = item.getByRole('form', { name: `Hide the review by ${buyer.name}` });

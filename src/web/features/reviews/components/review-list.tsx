@@ -24,7 +24,8 @@ function HelpfulButton({ productId, review }: { productId: string; review: Revie
         disabled={vote.isPending}
         onClick={() => vote.mutate({ reviewId: review._id, on: !review.votedHelpful })}
       >
-        👍 Helpful
+        {review.votedHelpful ? <span aria-hidden="true">✓ </span> : null}
+        Helpful
         <span className="ms-1 badge text-bg-light border">{review.helpfulCount}</span>
         <span className="visually-hidden">, {helpfulText(review.helpfulCount)}</span>
       </button>
