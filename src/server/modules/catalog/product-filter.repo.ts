@@ -242,27 +242,38 @@ const ORDER: Record<Exclude<ProductSort, 'relevance'>, SQL> = {
 const NEWEST = ORDER.newest;
 
 /**
- * Relevance without a keyword: products with stock first, then those without, each newest first. Two
- * reads in created_at order (the newest-first indexes) rather than one sort of every match; an index on
- * stock would be rewritten by every order. Counting the in-stock tier is needed only past its end, and
- * stops at the page's offset (at most MAX_LISTED).
+ * One page of ids read tier after tier, each tier newest first along the newest-first indexes, so only
+ * about a page of rows is visited rather than every match sorted (and no index holds stock, which every
+ * order changes). Relevance without a keyword has two tiers (with stock, without); a broad keyword search
+ * four (with stock and a title match, with stock, without stock and a title match, the rest). A tier is
+ * counted only when the page starts past its end, and no further than the page's offset (at most
+ * MAX_LISTED).
  */
-async function inStockFirstIds(db: Queryable, where: SQL, offset: number, limit: number): Promise<string[]> {
-  const first = await db.execute<{ id: string }>(sql`
-    select p.id from products p where ${where} and ${inStockSql}
-     order by ${NEWEST} limit ${limit} offset ${offset}`);
-  const ids = first.rows.map((r) => r.id);
-  if (ids.length === limit) return ids;
-  let before = offset + ids.length;
-  if (ids.length === 0 && offset > 0) {
-    const counted = await db.execute<{ n: number }>(sql`
-      select count(*)::int as n from (select 1 from products p where ${where} and ${inStockSql} limit ${offset}) x`);
-    before = counted.rows[0]?.n ?? 0;
+async function tieredNewestIds(
+  db: Queryable,
+  where: SQL,
+  tiers: SQL[],
+  offset: number,
+  limit: number,
+): Promise<string[]> {
+  const ids: string[] = [];
+  let skip = offset;
+  for (const tier of tiers) {
+    const need = limit - ids.length;
+    if (need === 0) break;
+    const rows = await db.execute<{ id: string }>(sql`
+      select p.id from products p where ${where} and ${tier}
+       order by ${NEWEST} limit ${need} offset ${skip}`);
+    ids.push(...rows.rows.map((r) => r.id));
+    if (rows.rows.length === need) break;
+    if (rows.rows.length > 0) skip = 0;
+    else if (skip > 0) {
+      const counted = await db.execute<{ n: number }>(sql`
+        select count(*)::int as n from (select 1 from products p where ${where} and ${tier} limit ${skip}) x`);
+      skip -= counted.rows[0]?.n ?? 0;
+    }
   }
-  const rest = await db.execute<{ id: string }>(sql`
-    select p.id from products p where ${where} and not (${inStockSql})
-     order by ${NEWEST} limit ${limit - ids.length} offset ${Math.max(0, offset - before)}`);
-  return [...ids, ...rest.rows.map((r) => r.id)];
+  return ids;
 }
 
 /**
@@ -290,7 +301,7 @@ export async function filteredIds(
     );
     return result.rows.map((r) => r.id);
   }
-  if (!scope.terms) return inStockFirstIds(db, where, offset, limit);
+  if (!scope.terms) return tieredNewestIds(db, where, [inStockSql, sql`not (${inStockSql})`], offset, limit);
 
   const terms = scope.terms;
   return db.transaction(
@@ -313,16 +324,24 @@ export async function filteredIds(
         );
         if ((count.rows[0]?.n ?? 0) <= MAX_LISTED) return [];
       }
-      // Broad: stock first, then title matches, each newest first.
+      // Broad: stock first, then title matches, each tier newest first.
       await tx.execute(
         sql`select set_config('enable_seqscan', 'on', true), set_config('enable_indexscan', 'on', true)`,
       );
-      const broad = await tx.execute<{ id: string }>(sql`
-        select p.id from products p where ${where}
-         order by (${inStockSql}) desc, (p.title_vector @@ ${tsQuery(terms)}) desc,
-                  p.created_at desc, p.id desc
-         limit ${limit} offset ${offset}`);
-      return broad.rows.map((r) => r.id);
+      const title = sql`p.title_vector @@ ${tsQuery(terms)}`;
+      const noStock = sql`not (${inStockSql})`;
+      return tieredNewestIds(
+        tx,
+        where,
+        [
+          sql`${inStockSql} and ${title}`,
+          sql`${inStockSql} and not (${title})`,
+          sql`${noStock} and ${title}`,
+          sql`${noStock} and not (${title})`,
+        ],
+        offset,
+        limit,
+      );
     },
     { accessMode: 'read only' },
   );
