@@ -66,13 +66,21 @@ async function fillCart(page: Page, lines: CartLine[]) {
   }, lines);
 }
 
-/** The product page's purchase panel: quantity, a size when the product has sizes, Add to Cart → /cart. */
+/**
+ * The product page's purchase panel: a size when the product has sizes (the first in stock; its button
+ * is a radio drawn as its label), the quantity, Add to Cart → /cart.
+ */
 async function addToCart(page: Page, product: Product, qty: number) {
   await page.goto(`/product/${product._id}`);
   const panel = page.getByRole('form', { name: 'Buy this product' });
+  const size = product.variants.find((v) => v.size !== 'N/A' && v.countInStock >= qty)?.size;
+  if (size) {
+    const radio = panel
+      .getByRole('group', { name: /^Size/ })
+      .getByRole('radio', { name: new RegExp(`^${size}\\b`) });
+    await panel.locator(`label[for="${(await radio.getAttribute('id')) ?? ''}"]`).click();
+  }
   await panel.getByLabel('Quantity').selectOption(String(qty));
-  const size = product.sizes.find((s) => s !== 'N/A');
-  if (size) await panel.getByLabel('Size').selectOption(size);
   await panel.getByRole('button', { name: 'Add to Cart' }).click();
   await page.waitForURL('**/cart');
   await page.getByRole('link', { name: product.name }).first().waitFor();

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { variantUrl } from '#shared/images.ts';
-import { earliestDiscountDate, PRODUCT_MSG } from '#shared/schemas/product-form.ts';
+import { earliestDiscountDate, PRODUCT_MSG, VARIANT_MSG } from '#shared/schemas/product-form.ts';
 import type { Product, ProductDiscount, ProductList } from '#shared/schemas/product.ts';
 import { baseURL, openPage, screenshot } from './support.ts';
 
@@ -81,7 +81,7 @@ describe('seller and admin catalog management', () => {
       PRODUCT_MSG.name,
       PRODUCT_MSG.brand,
       PRODUCT_MSG.price,
-      PRODUCT_MSG.countInStock,
+      VARIANT_MSG.required,
       PRODUCT_MSG.description,
       PRODUCT_MSG.image,
       PRODUCT_MSG.category,
@@ -95,8 +95,7 @@ describe('seller and admin catalog management', () => {
     const name = `Indigo Casual Shirt ${id}`;
     await page.getByLabel('Name', { exact: true }).fill(typo);
     await page.getByLabel('Brand').fill('Kavya Textiles');
-    await page.getByLabel('Price').fill('1499');
-    await page.getByLabel('Count In Stock').fill('10');
+    await page.getByLabel('Price', { exact: true }).fill('1499');
     await page
       .getByLabel('Description')
       .fill('Hand-dyed indigo cotton shirt with coconut-shell buttons. Relaxed fit.');
@@ -113,6 +112,14 @@ describe('seller and admin catalog management', () => {
     await page.locator('label[for="size-7XL"]').waitFor();
     expect(await page.locator('label[for="size-8"]').count()).toBe(0);
     for (const size of ['M', 'L', 'XL']) await page.locator(`label[for="size-${size}"]`).click();
+    // The variant grid: a row per size, stock entered per size, the total beside it.
+    for (const [size, stock] of [
+      ['M', '4'],
+      ['L', '3'],
+      ['XL', '3'],
+    ] as const)
+      await page.getByLabel(`Stock for ${size}`, { exact: true }).fill(stock);
+    expect(await page.getByTestId('total-stock').innerText()).toBe('10');
 
     // Two images, previewed; one more removed again.
     await page.locator('#product-images').setInputFiles([
@@ -188,8 +195,8 @@ describe('seller and admin catalog management', () => {
     expect(await page.getByText(PRODUCT_MSG.locked).count()).toBe(0);
     expect(await page.getByLabel('Name', { exact: true }).getAttribute('readonly')).toBeNull();
     await page.getByLabel('Name', { exact: true }).fill(name);
-    await page.getByLabel('Price').fill('1399');
-    await page.getByLabel('Count In Stock').fill('8');
+    await page.getByLabel('Price', { exact: true }).fill('1399');
+    await page.getByLabel('Stock for M', { exact: true }).fill('2');
     await page.getByRole('button', { name: 'Update Product' }).click();
     await page.waitForURL('**/seller/productlist');
     await row(page, name).filter({ hasText: '1,399.00' }).waitFor();
@@ -209,8 +216,8 @@ describe('seller and admin catalog management', () => {
     );
     expect(await page.locator('#product-images').count()).toBe(0);
     expect(await page.getByLabel('Add Discount').isChecked()).toBe(true);
-    await page.getByLabel('Price').fill('1299');
-    await page.getByLabel('Count In Stock').fill('7');
+    await page.getByLabel('Price', { exact: true }).fill('1299');
+    await page.getByLabel('Stock for L', { exact: true }).fill('2');
     await page.getByRole('button', { name: 'Update Product' }).click();
     await page.waitForURL('**/seller/productlist');
     await row(page, name).filter({ hasText: '1,299.00' }).waitFor();

@@ -90,9 +90,10 @@ function OptionGroup({
   const id = useId();
   const errorId = `${id}-error`;
   return (
-    <fieldset aria-describedby={error ? errorId : undefined}>
+    // The legend shares a row with the aside, so it is not the fieldset's first child: name the group by it.
+    <fieldset aria-labelledby={`${id}-legend`} aria-describedby={error ? errorId : undefined}>
       <div className="d-flex align-items-baseline justify-content-between gap-2 mb-1">
-        <legend className="form-label small fw-semibold mb-0 w-auto float-none">
+        <legend id={`${id}-legend`} className="form-label small fw-semibold mb-0 w-auto float-none">
           {legend}
           {value ? <span className="fw-normal text-body-secondary">: {value}</span> : null}
         </legend>
@@ -120,12 +121,10 @@ function OptionGroup({
                 className={`btn btn-sm haat-option-btn ${note ? 'btn-outline-secondary haat-option-off' : 'btn-outline-primary'}`}
                 htmlFor={inputId}
               >
-                <span className={note ? 'text-decoration-line-through' : undefined}>{state.value}</span>
-                {note ? <span className="haat-option-note"> {note}</span> : null}
+                <span className={`d-block ${note ? 'text-decoration-line-through' : ''}`}>{state.value}</span>
+                {note ? <span className="d-block haat-option-note"> {note}</span> : null}
                 {!note && state.level === 'low' ? (
-                  <span className="haat-option-low" title={`Only ${String(state.stock)} left`}>
-                    <span className="visually-hidden">, few left</span>
-                  </span>
+                  <span className="d-block haat-option-note haat-option-low"> few left</span>
                 ) : null}
               </label>
             </div>

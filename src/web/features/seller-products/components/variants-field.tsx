@@ -84,7 +84,8 @@ export function VariantsField({ productId }: { productId: string | null }) {
   const total = totalOf(rows);
   const listError = messageOf(errors.variants) ?? messageOf(errors.variants?.root);
   const suggestions = COMMON_COLOURS.filter((c) => !colours.some((k) => k.toLowerCase() === c.toLowerCase()));
-  const pricePlaceholder = typeof price === 'number' && !Number.isNaN(price) ? String(price) : 'Same';
+  const pricePlaceholder =
+    typeof price === 'number' && !Number.isNaN(price) ? `Same: ${String(price)}` : 'Same';
 
   return (
     <section className="card shadow-sm border-0 haat-form-card" aria-labelledby="variants-heading">
