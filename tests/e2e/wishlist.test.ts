@@ -169,6 +169,11 @@ describe('wishlist in the browser', () => {
     await cartLine.waitFor();
     expect(await page.getByRole('main').innerText()).toContain(size);
     await screenshot(page, 'wishlist-cart-phone');
+
+    // Moved out of the wishlist: the product page offers to save it again.
+    await page.goto(`/product/${product._id}`);
+    await page.getByRole('button', { name: 'Save to wishlist' }).scrollIntoViewIfNeeded();
+    await screenshot(page, 'wishlist-product-page-phone', { fullPage: false });
   });
 
   it('signed in, the product page heart saves and removes; the wishlist page at desktop size', async () => {
