@@ -30,7 +30,15 @@ const books: ImportCategory = {
   category: 'Books',
   subCategory: 'Fiction',
 };
-const categories = [kurtas, books];
+const cottonKurtas: ImportCategory = {
+  id: '44444444-4444-4444-8444-444444444444',
+  category: 'Fashion & Accessories',
+  subCategory: 'Men Clothes',
+  levelThreeCategory: 'Ethnic Wear',
+  levelFourCategory: 'Kurtas',
+  levelFiveCategory: 'Cotton Kurtas',
+};
+const categories = [kurtas, books, cottonKurtas];
 const PATH = 'Fashion & Accessories > Men Clothes > Kurtas';
 
 const csv = (...lines: string[]) => [CSV_COLUMNS.join(','), ...lines].join('\n');
@@ -64,7 +72,9 @@ function context(existing: ExistingProduct[] = []): CheckContext {
   };
 }
 const pathOf = (c: ImportCategory) =>
-  [c.category, c.subCategory, c.levelThreeCategory].filter(Boolean).join(' > ');
+  [c.category, c.subCategory, c.levelThreeCategory, c.levelFourCategory, c.levelFiveCategory]
+    .filter(Boolean)
+    .join(' > ');
 
 function checkAll(text: string, existing: ExistingProduct[] = []) {
   const read = readProductCsv(text);

@@ -1,5 +1,5 @@
-import { parse } from 'csv-parse/sync';
-import { stringify } from 'csv-stringify/sync';
+import { parse } from 'csv-parse/browser/esm/sync';
+import { stringify } from 'csv-stringify/browser/esm/sync';
 import { tryParseMoney } from './money.ts';
 import { lockViolations, type LockedProductField } from './product-lock.ts';
 import { isUuid } from './schemas/common.ts';
@@ -62,7 +62,8 @@ export const IMPORT_MSG = {
   notYourProduct: 'None of your products has this id. Leave the id out to create a new product.',
   sameProductValue: (c: string) =>
     `Rows of one product must have the same ${c}; leave it blank on the other rows.`,
-  category: 'Unknown category: write its full path, for example "Men Clothes > Ethnic Wear > Kurtas".',
+  category:
+    'Unknown category: write its full path, for example "Fashion & Accessories > Men Clothes > Ethnic Wear > Kurtas > Cotton Kurtas".',
   imageNotFound: (name: string) => `"${name}" is neither in the ZIP file nor one of your uploaded images.`,
   imageNotInZip: (name: string) => `"${name}" is not in the ZIP file.`,
   imageNotYours: 'This image link is not one of your uploaded product images.',
@@ -580,7 +581,7 @@ export function templateCsv(): string {
         'KURTA-01',
         'Block Print Cotton Kurta',
         'Jaipur Looms',
-        'Fashion & Accessories > Men Clothes > Kurtas',
+        'Fashion & Accessories > Men Clothes > Ethnic Wear > Kurtas > Cotton Kurtas',
         '1299.00',
         'Hand block printed cotton kurta.',
         'M',
