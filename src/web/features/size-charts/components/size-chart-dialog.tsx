@@ -42,7 +42,7 @@ export function SizeChartButton({
         <Modal.Body>
           <fieldset className="d-flex align-items-center gap-2 mb-3">
             <legend className="small text-body-secondary float-none w-auto mb-0 me-1 fs-6">Show in</legend>
-            <div className="btn-group btn-group-sm">
+            <div className="btn-group">
               {SIZE_CHART_UNITS.map((u) => (
                 <Fragment key={u}>
                   <input
@@ -61,7 +61,12 @@ export function SizeChartButton({
               ))}
             </div>
           </fieldset>
-          <SizeChartTable chart={chart} unit={unit} highlight={size} />
+          <SizeChartTable
+            chart={chart}
+            unit={unit}
+            highlight={size}
+            caption={`Measurements by size, in ${unit === 'cm' ? 'centimetres' : 'inches'}`}
+          />
           <p className="small text-body-secondary mt-3 mb-0">
             {unit === chart.unit
               ? `As measured by the seller, in ${unit === 'cm' ? 'centimetres' : 'inches'}.`

@@ -11,6 +11,7 @@ import { ErrorAlert } from '#web/components/alerts.tsx';
 import { SubmitButton, TextField } from '#web/components/form-field.tsx';
 import { hasErrorCode, isApiError } from '#web/lib/api-client.ts';
 import { useSaveSizeChart } from '../api/save-size-chart.ts';
+import '../size-charts.css';
 
 const LIST = '/seller/size-charts';
 
@@ -200,8 +201,9 @@ export function SizeChartEditor({
           </div>
           {chart?.productCount ? (
             <p className="small text-body-secondary mt-3 mb-0">
-              {chart.productCount === 1 ? '1 product uses' : `${String(chart.productCount)} products use`}{' '}
-              this chart: they will show your changes.
+              {chart.productCount === 1
+                ? '1 product uses this chart: it will show your changes.'
+                : `${String(chart.productCount)} products use this chart: they will show your changes.`}
             </p>
           ) : null}
         </div>

@@ -56,12 +56,17 @@ export function SizeChartPicker({
             <option value="">No size chart</option>
             {options.map((c) => (
               <option key={c._id} value={c._id}>
-                {c.name} ({c.unit}, {c.rows.map((r) => r.size).join(' ')})
+                {c.name} ({c.unit})
               </option>
             ))}
           </Form.Select>
         )}
       />
+      {chosen ? (
+        <Form.Text className="d-block">
+          Sizes in this chart: {list(chosen.rows.map((r) => r.size))}.
+        </Form.Text>
+      ) : null}
       {coverage && coverage.missing.length > 0 ? (
         <Form.Text id={warnId} className="d-block text-warning-emphasis">
           This chart has no row for {list(coverage.missing)}.
