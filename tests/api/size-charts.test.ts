@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '#shared/errors.ts';
+import type { Product, ProductList } from '#shared/schemas/product.ts';
 import {
   SIZE_CHART_MSG,
   sizeChartDeletedSchema,
@@ -160,6 +161,49 @@ describe('size charts: create, list, edit, delete', () => {
     // Naming yourself is fine.
     expect((await call(meera, 'GET', `/api/size-charts?seller=${meera.id}`)).statusCode).toBe(200);
     expect((await call(admin, 'GET', '/api/size-charts?seller=nope')).statusCode).toBe(400);
+  });
+});
+
+describe('size charts on products', () => {
+  it('a product points at its seller’s chart, shows it on its page, follows edits, and shows none once it is deleted', async () => {
+    const chart = await create(kavya, kurtas({ name: 'On the product page' }));
+    const product = await createProduct(t.db, { sellerId: kavya.id, shopId: kavya.shop?.id });
+    const put = await call(kavya, 'PUT', `/api/products/${product.id}`, { sizeChartId: chart._id });
+    expect(put.statusCode, put.body).toBe(200);
+
+    const page = async () => (await call(null, 'GET', `/api/products/${product.id}`)).json() as Product;
+    expect((await page()).sizeChart).toEqual({
+      _id: chart._id,
+      name: 'On the product page',
+      unit: 'cm',
+      columns: ['Chest', 'Length'],
+      rows: kurtas().rows,
+    });
+    // Lists do not carry it.
+    const list = (await call(null, 'GET', '/api/products?keyword=')).json() as ProductList;
+    expect(list.products.every((p) => p.sizeChart === null)).toBe(true);
+
+    // An edit of the chart shows on the product at once.
+    await call(
+      kavya,
+      'PUT',
+      `/api/size-charts/${chart._id}`,
+      kurtas({ name: 'On the product page', unit: 'in' }),
+    );
+    expect((await page()).sizeChart?.unit).toBe('in');
+
+    // Another seller's chart cannot be attached (the product write checks; 400 on the field).
+    const foreign = await create(meera, kurtas({ name: 'Not Kavya’s' }));
+    const refused = await call(kavya, 'PUT', `/api/products/${product.id}`, { sizeChartId: foreign._id });
+    expect(refused.statusCode).toBe(400);
+    expect((await page()).sizeChart?._id).toBe(chart._id);
+
+    expect((await call(kavya, 'DELETE', `/api/size-charts/${chart._id}`)).json()).toMatchObject({
+      productsDetached: 1,
+    });
+    const after = await page();
+    expect(after.sizeChart).toBeNull();
+    expect(after.name).toBe(product.name);
   });
 });
 
