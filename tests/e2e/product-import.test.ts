@@ -114,10 +114,10 @@ describe('bulk listing', () => {
     // The fixed file: checked, then imported.
     await page.getByLabel('CSV file').setInputFiles(file('kurtas-fixed.csv', csvOf(rows(false))));
     await page.getByRole('button', { name: 'Check file' }).click();
-    await page.getByText('The file is ready: 2 products, 3 rows').waitFor();
+    await page.getByText('No problems in 3 rows: 2 new products; 3 variants to write.').waitFor();
     await screenshot(page, 'bulk-upload-ready-desktop');
     await page.getByRole('button', { name: 'Import' }).click();
-    await page.getByText('Imported 2 products').waitFor({ timeout: 30_000 });
+    await page.getByText('Imported: 2 new products; 3 variants written.').waitFor({ timeout: 30_000 });
     await screenshot(page, 'bulk-upload-imported-desktop');
 
     await page.getByRole('link', { name: 'See my products' }).click();

@@ -21,14 +21,14 @@ function summary(i: ProductImport): string {
   const r = i.result;
   if (!r) return '';
   const parts = [
-    r.created > 0 && `${plural(r.created, 'new product')}`,
-    r.updated > 0 && `${plural(r.updated, 'product')} updated`,
+    r.created > 0 && plural(r.created, 'new product'),
+    r.updated > 0 && `${plural(r.updated, 'product')} to update`,
     r.unchanged > 0 && `${plural(r.unchanged, 'product')} unchanged`,
   ].filter(Boolean);
   const what = `${parts.join(', ') || 'nothing to change'}; ${plural(r.variants, 'variant')} to write`;
   return i.dryRun
-    ? `The file is ready: ${plural(r.products, 'product')}, ${plural(i.totalRows, 'row')} (${what}).`
-    : `Imported ${plural(r.products, 'product')}: ${what.replace('to write', 'written')}.`;
+    ? `No problems in ${plural(i.totalRows, 'row')}: ${what}. Nothing is written until you press Import.`
+    : `Imported: ${what.replace(/ to update/, ' updated').replace(/ to write$/, ' written')}.`;
 }
 
 function RowErrors({ job }: { job: ProductImport }) {
@@ -179,7 +179,7 @@ export function BulkUploadPage() {
             Import
           </Button>
         </div>
-        {!checkedOk && csv && !running && (
+        {!checkedOk && csv && !running && !job && (
           <Form.Text className="d-block mt-2">
             Check the file first: nothing is written until you import.
           </Form.Text>
@@ -191,9 +191,7 @@ export function BulkUploadPage() {
       {job?.status === 'failed' && <RowErrors job={job} />}
       {job?.status === 'done' && (
         <Message variant="success">
-          {summary(job)}
-          {job.dryRun ? ' Press Import to write it.' : ' '}
-          {!job.dryRun && <Link to="/seller/productlist">See my products</Link>}
+          {summary(job)} {!job.dryRun && <Link to="/seller/productlist">See my products</Link>}
         </Message>
       )}
     </section>
