@@ -117,13 +117,16 @@ async function demoCatalogue() {
   return { couponDiscount, couponProduct, openDiscount, openProduct };
 }
 
-/** Adds the product open on the page to the cart: picks a size if it has sizes, then the quantity. */
+/**
+ * Adds the product open on the page to the cart: picks the first size (and colour) that can be chosen
+ * if it has sizes (radios drawn as their labels), then the quantity.
+ */
 async function addToCart(page: Page, qty: number) {
-  const size = page.getByLabel('Size');
-  if (await size.count()) {
-    const options = await size.locator('option').allTextContents();
-    const first = options.find((o) => o !== 'Choose a size');
-    if (first) await size.selectOption(first);
+  for (const group of ['Size', 'Colour']) {
+    const options = page.getByRole('group', { name: new RegExp(`^${group}`) });
+    if ((await options.count()) === 0) continue;
+    const id = await options.getByRole('radio', { disabled: false }).first().getAttribute('id');
+    await page.locator(`label[for="${id ?? ''}"]`).click();
   }
   await page.getByLabel('Quantity').selectOption(String(qty));
   await page.getByRole('button', { name: 'Add to Cart' }).click();
@@ -278,7 +281,10 @@ describe('storefront in the browser', () => {
 
   it('re-prices a stored cart: a changed price is taken, a quantity above stock is cut, a gone product is flagged', async () => {
     const list = await api<ProductList>('/api/products?pageNumber=1');
-    const product = list.products.find((p) => p.countInStock > 0 && p.countInStock < 100);
+    // One-size: a stored line names no size, so it stands for the product's only variant.
+    const product = list.products.find(
+      (p) => p.variants.length === 1 && p.countInStock > 0 && p.countInStock < 100,
+    );
     if (!product) throw new Error('no product in stock');
     const page = await shopperPage(1280);
     await page.addInitScript(
@@ -531,6 +537,13 @@ describe('storefront in the browser', () => {
 
     await addToCart(page, 1);
     await page.goto(`/cart/${openProduct._id}?qty=2`);
+    if (openProduct.variants.length > 1) {
+      // A link names no size: the shopper is sent to choose one (docs/decisions/0102-product-variants.md).
+      await page.getByText(/comes in several sizes or colours/).waitFor();
+      await page.getByRole('link', { name: 'Choose a size' }).click();
+      await page.getByRole('heading', { level: 1, name: openProduct.name }).waitFor();
+      await addToCart(page, 2);
+    }
     await page.waitForURL((url) => url.pathname === '/cart');
     await page.getByRole('heading', { name: 'Subtotal (3 items)' }).waitFor();
     await settle(page);

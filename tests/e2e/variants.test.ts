@@ -203,7 +203,7 @@ describe('product variants', () => {
 
       // My Products: stock per variant, with the low one named.
       // (Phones show cards, wider screens the table: look at what is visible.)
-      await page.getByText(`${second.size} / Red 2`).filter({ visible: true }).first().waitFor();
+      await page.getByText(`${second.size} / Red: 2`).filter({ visible: true }).first().waitFor();
       await page
         .getByText(/Low stock: .*Red/)
         .filter({ visible: true })

@@ -57,7 +57,9 @@ export function CartLineItem({
         ) : check.state === 'soldOut' ? (
           <div className="badge text-bg-dark mt-1">Out of Stock{label ? ` in ${label}` : ''}</div>
         ) : check.state === 'variantGone' ? (
-          <div className="badge text-bg-secondary mt-1">No longer sold in {label || 'this option'}</div>
+          <div className="badge text-bg-secondary mt-1">
+            {label ? `No longer sold in ${label}` : 'Choose a size on its page'}
+          </div>
         ) : buyable && line.countInStock > 0 && line.countInStock < LOW_STOCK_THRESHOLD ? (
           <div className="small text-danger fw-semibold mt-1">Only {line.countInStock} left</div>
         ) : null}

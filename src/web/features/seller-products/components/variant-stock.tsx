@@ -5,7 +5,7 @@ import './variant-stock.css';
 
 /**
  * A product's stock in the seller and admin tables (docs/decisions/0102-product-variants.md): the total,
- * each variant's count ("S 4 · M 0 · L 3"), and badges naming the variants sold out or under
+ * each variant's count ("S: 4 · M: 0 · L: 3"), and badges naming the variants sold out or under
  * LOW_STOCK_THRESHOLD, so the warning is in words and not only in colour.
  */
 export function VariantStock({ product, className }: { product: Product; className?: string }) {
@@ -30,7 +30,7 @@ export function VariantStock({ product, className }: { product: Product; classNa
             const level = stockLevel(v.countInStock);
             return (
               <li key={v._id} className={`haat-variant-stock-${level}`}>
-                {rowName(v)} {v.countInStock}
+                {rowName(v)}: <span className="fw-semibold">{v.countInStock}</span>
               </li>
             );
           })}
@@ -39,7 +39,9 @@ export function VariantStock({ product, className }: { product: Product; classNa
       <div className="d-flex flex-wrap gap-1 mt-1">
         {single && totalLevel === 'out' ? <span className="badge text-bg-secondary">Sold out</span> : null}
         {single && totalLevel === 'low' ? <span className="badge text-bg-warning">Low stock</span> : null}
-        {!single && out.length > 0 ? (
+        {!single && out.length === variants.length ? (
+          <span className="badge text-bg-secondary">Sold out</span>
+        ) : !single && out.length > 0 ? (
           <span className="badge text-bg-secondary text-wrap text-start">Sold out: {out.join(', ')}</span>
         ) : null}
         {!single && low.length > 0 ? (
