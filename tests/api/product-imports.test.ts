@@ -218,6 +218,14 @@ describe('dry run and all-or-nothing', () => {
     expect(await countOf(seller.id)).toBe(before);
   });
 
+  it('a seller without a shop cannot create products, as with the form', async () => {
+    const shopless = await createUser(t.db, { roles: ['Seller-Individual'] });
+    tokens.set(shopless.id, authHeader(await sessionToken(t.db, shopless.id)));
+    const zip = await zipOf({ 'front.png': await png() });
+    const done = await runImport(shopless, csvOf([kurta('S1')]), { zip, dryRun: true });
+    expect(done.errors).toEqual([{ row: 2, field: 'product_ref', message: PRODUCT_MSG.shopRequired }]);
+  });
+
   it('ZIP names that are not in the ZIP, or not images, are row errors', async () => {
     const zip = await zipOf({ 'front.png': await png(), 'notes.png': Buffer.from('not an image') });
     const done = await runImport(

@@ -18,7 +18,7 @@ import {
   type RowError,
 } from '#shared/product-csv.ts';
 import { isUuid } from '#shared/schemas/common.ts';
-import { MAX_IMAGE_BYTES } from '#shared/schemas/product-form.ts';
+import { MAX_IMAGE_BYTES, PRODUCT_MSG } from '#shared/schemas/product-form.ts';
 import {
   MAX_STORED_IMPORT_ERRORS,
   type ImportResult,
@@ -236,6 +236,11 @@ async function checkFile(deps: JobDeps, row: repo.ImportRow): Promise<Checked> {
     errors.push(...checked.errors);
     if (checked.product) products.push(checked.product);
   }
+
+  // New products carry their seller's shop, as with the form: no shop, no new products.
+  const firstNew = products.find((p) => p.existingId === null);
+  if (firstNew && !(await repo.shopIdOf(deps.db, sellerId)))
+    errors.push({ row: firstNew.rows[0]!, field: 'product_ref', message: PRODUCT_MSG.shopRequired });
 
   // Images: links must be the seller's own uploads; names must be images in the ZIP.
   const imageRow = (p: CheckedProduct) => p.rows[0]!;
