@@ -80,6 +80,28 @@ async function expectListing(page: Page, ids: string[]) {
   return expected;
 }
 
+/**
+ * The accessibility basics of a filter panel, checked by hand (the project has no axe): every control has
+ * a label, every group of controls is a fieldset with a legend.
+ */
+async function expectLabelled(page: Page, root: string) {
+  const problems = await page.evaluate((selector) => {
+    const out: string[] = [];
+    const scope = document.querySelector(selector);
+    if (!scope) return [`no ${selector}`];
+    for (const el of Array.from(scope.querySelectorAll('input, select'))) {
+      const control = el as HTMLInputElement;
+      const named = (control.labels?.length ?? 0) > 0 || control.getAttribute('aria-label');
+      if (!named) out.push(`unlabelled ${control.outerHTML}`);
+      const fieldset = control.closest('fieldset');
+      if (!fieldset?.querySelector(':scope > legend'))
+        out.push(`outside a fieldset with a legend: ${control.outerHTML}`);
+    }
+    return out;
+  }, root);
+  expect(problems).toEqual([]);
+}
+
 /** Before a full-page screenshot: every image loaded. */
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle');
@@ -105,6 +127,7 @@ describe('filters and sort', () => {
     await open.click();
     const sheet = page.getByRole('dialog', { name: 'Filters' });
     await sheet.waitFor();
+    await expectLabelled(page, '.offcanvas');
     // Sizes are toggle buttons: tick through the label.
     await sheet
       .getByRole('group', { name: 'Size' })
@@ -187,6 +210,7 @@ describe('filters and sort', () => {
     expect(await page.getByRole('button', { name: /^Filters/ }).isVisible()).toBe(false);
 
     const sidebar = page.getByRole('region', { name: 'Filters' });
+    await expectLabelled(page, '.haat-filter-sidebar');
     // Each tick applies at once (the box shows ticked once the new URL has rendered).
     const denimBox = sidebar.getByRole('group', { name: 'Brand' }).getByLabel(/^Denim Desh \(\d+\)$/);
     await denimBox.click();

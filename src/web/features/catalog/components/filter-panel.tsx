@@ -412,6 +412,7 @@ export function FilterSheet({
         type="button"
         className="btn btn-outline-primary d-md-none"
         aria-haspopup="dialog"
+        aria-expanded={show}
         onClick={() => setShow(true)}
       >
         Filters
