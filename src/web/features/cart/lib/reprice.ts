@@ -1,5 +1,6 @@
 import { NO_SIZE } from '#shared/schemas/product-form.ts';
 import type { Product } from '#shared/schemas/product.ts';
+import { unitPriceOf } from '#shared/variants.ts';
 import { lineLabel, variantOfLine, type CartLine } from '#web/lib/cart/cart-store.ts';
 
 /**
@@ -47,7 +48,7 @@ function choiceOf(line: CartLine, product: Product): Choice | null {
     ...(v.size !== NO_SIZE ? { size: v.size } : {}),
     ...(v.colour ? { colour: v.colour } : {}),
     stock: v.countInStock,
-    price: v.price ?? product.price,
+    price: unitPriceOf(product.price, v),
   };
 }
 

@@ -3,6 +3,7 @@ import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-r
 import { MSG } from '#shared/messages.ts';
 import { toWireNumber } from '#shared/money.ts';
 import { priceCartPreview } from '#shared/pricing.ts';
+import { unitPriceOf } from '#shared/variants.ts';
 import { ErrorAlert, Message } from '#web/components/alerts.tsx';
 import { Loader } from '#web/components/loader.tsx';
 import { Money, Price } from '#web/components/price.tsx';
@@ -49,7 +50,7 @@ function AddFromLink({ id }: { id: string }) {
       product: p._id,
       name: p.name,
       image: p.image[0] ?? '',
-      price: only?.price ?? p.price,
+      price: unitPriceOf(p.price, only),
       currency: p.currency,
       countInStock: stock,
       categoryId: p.categoryId,

@@ -1,6 +1,6 @@
 import { NO_SIZE } from '#shared/schemas/product-form.ts';
 import type { Product, Variant } from '#shared/schemas/product.ts';
-import { sameOption, sizesOf, stockLevel, type StockLevel } from '#shared/variants.ts';
+import { sameOption, sizesOf, stockLevel, unitPriceOf, type StockLevel } from '#shared/variants.ts';
 
 /**
  * What a shopper picks on the product page (docs/decisions/0102-product-variants.md): a size when the
@@ -131,9 +131,9 @@ export function choose(
   return next;
 }
 
-/** The list price of a variant: its own, else the product's. */
+/** The list price of a variant: its own, else the product's (the server's rule, `unitPriceOf`). */
 export const variantPrice = (product: Pick<Product, 'price'>, variant: PickableVariant | undefined) =>
-  variant?.price ?? product.price;
+  unitPriceOf(product.price, variant);
 
 /** Whether the variants' prices differ, so the page says the price depends on the choice. */
 export function pricesVary(product: Pick<Product, 'price'>, variants: readonly PickableVariant[]): boolean {
