@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PRODUCT_MSG, VARIANT_MSG } from '#shared/schemas/product-form.ts';
 import { orderSchema } from '#shared/schemas/order.ts';
@@ -309,6 +310,39 @@ describe('product writes with a variant grid', () => {
       [expect.any(String), 'XL', null, 3],
     ]);
     expect([after.sizes, after.countInStock]).toEqual([['M', 'XL'], 9]);
+  });
+
+  it('POST /api/products/with-images takes the grid too, in the same transaction as the product', async () => {
+    const png = await sharp({
+      create: { width: 64, height: 48, channels: 3, background: { r: 10, g: 20, b: 30 } },
+    })
+      .png()
+      .toBuffer();
+    const send = async (product: Record<string, unknown>) => {
+      const form = new FormData();
+      form.append('product', JSON.stringify(product));
+      form.append('images', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'a.png');
+      const body = new Response(form);
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/products/with-images',
+        payload: Buffer.from(await body.arrayBuffer()),
+        headers: { 'content-type': body.headers.get('content-type') ?? '', ...headers.get(kavya.id) },
+      });
+    };
+    const res = await send({ ...tee, name: 'Grid Tee', categoryId: clothes.id, variants: grid });
+    expect(res.statusCode, res.body).toBe(201);
+    const p = productSchema.parse(res.json());
+    expect(p.variants.map((v) => v.sku)).toEqual(['TEE-M-BLK', 'TEE-M-WHT', 'TEE-L-BLK']);
+    expect([p.sizes, p.countInStock, p.status]).toEqual([['M', 'L'], 7, true]);
+    const bad = await send({
+      ...tee,
+      name: 'Bad Grid Tee',
+      categoryId: clothes.id,
+      variants: [{ ...grid[0], size: '9' }],
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(await t.db.select().from(products).where(eq(products.name, 'Bad Grid Tee'))).toEqual([]);
   });
 
   it('puts variants on every storefront list', async () => {
