@@ -373,6 +373,17 @@ export function FilterSidebar({
 }) {
   const { currency, rateFromInr } = useDisplayCurrency();
   const headingId = useId();
+  // A tick shows at once, before the new URL has rendered; the URL's filters win as soon as they change.
+  const [shown, setShown] = useState(filters);
+  const [seen, setSeen] = useState(filters);
+  if (seen !== filters) {
+    setSeen(filters);
+    setShown(filters);
+  }
+  const change = (next: ListFilters) => {
+    setShown(next);
+    onApply(next);
+  };
   // The price inputs start again from the URL whenever the applied range (or the currency) changes.
   const priceKey = `${String(filters.minPrice)}-${String(filters.maxPrice)}-${currency.code}-${rateFromInr}`;
   return (
@@ -382,7 +393,7 @@ export function FilterSidebar({
       </h2>
       {before}
       <SidebarPrice key={priceKey} filters={filters} facets={facets} onApply={onApply} />
-      <FacetFields value={filters} onChange={onApply} facets={facets} />
+      <FacetFields value={shown} onChange={change} facets={facets} />
     </section>
   );
 }
