@@ -505,6 +505,54 @@ describe('orders by variant', () => {
     expect(new Set(lines.map((l) => l.sku))).toEqual(new Set(['R-M']));
   });
 
+  it('orders of two products and edits of their grids at once never deadlock (one lock order)', async () => {
+    const a = await kurta('Lock A');
+    const b = await kurta('Lock B');
+    const racers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => createUser(t.db, { name: `Locker ${i}` })),
+    );
+    const tokens = await Promise.all(racers.map((r) => sessionToken(t.db, r.id)));
+    const gridOf = async (id: string, stock: number) =>
+      (await variantRows(id)).map((v) => ({
+        _id: v.id,
+        size: v.size,
+        colour: v.colour,
+        sku: v.sku,
+        countInStock: stock,
+        price: v.price === null ? null : Number(v.price),
+      }));
+    const [gridA, gridB] = [await gridOf(a.id, 50), await gridOf(b.id, 50)];
+    const answers = await Promise.all([
+      ...tokens.map((token, i) =>
+        postOrder(
+          t.app,
+          token,
+          orderBody(
+            i % 2 === 0
+              ? [
+                  { product: a.id, size: 'M' },
+                  { product: b.id, size: 'S' },
+                ]
+              : [
+                  { product: b.id, size: 'M' },
+                  { product: a.id, size: 'S' },
+                ],
+          ),
+        ),
+      ),
+      ...[a.id, b.id, a.id, b.id].map((id) =>
+        call('PUT', `/api/products/${id}`, kavya, { variants: id === a.id ? gridA : gridB }),
+      ),
+    ]);
+    // Every order finds stock (at least 2 per size before and after any edit); nothing fails.
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([...Array(4).fill(200), ...Array(8).fill(201)]);
+    for (const p of [a, b]) {
+      const rows = await variantRows(p.id);
+      expect(rows.every((v) => v.countInStock >= 0)).toBe(true);
+      expect(await total(p.id)).toBe(rows.reduce((n, v) => n + v.countInStock, 0));
+    }
+  });
+
   it('an expired unpaid order puts each line back on its own variant', async () => {
     const p = await kurta();
     const order = await placeOrder(
