@@ -157,6 +157,8 @@ describe('size charts', () => {
       expect(await table.locator('caption').innerText()).toBe('Measurements by size, in centimetres');
       expect(await table.getByRole('row').nth(1).getByRole('cell').first().innerText()).toBe('91.4–96.5');
       expect(await rowL.getByRole('cell').nth(1).innerText()).toBe('87.6');
+      // Let the toggle's colour transition (0.15 s) finish before the picture.
+      await page.waitForTimeout(400);
       await screenshot(page, `size-chart-dialog-${label}`, { fullPage: false });
       await dialog.getByText('inches', { exact: true }).click();
       expect(await rowL.getByRole('cell').nth(1).innerText()).toBe('34.5');
