@@ -131,7 +131,7 @@ describe('placeOrderBody', () => {
       discount: 0,
     });
     expect(parsed).toEqual({
-      orderItems: [{ product, qty: 2, size: null }],
+      orderItems: [{ product, qty: 2, size: null, variant: null, colour: null }],
       shippingAddress: shipping,
       billingAddress: null,
       paymentMethod: 'RazorPay',
