@@ -23,15 +23,6 @@ export type ItemRow = {
   currency: string;
 };
 
-/**
- * An order line's `colour` or `sku` (docs/decisions/0102-product-variants.md): null for lines ordered before
- * variants, and absent from the answers of a server before them.
- */
-export function textField(line: object, key: 'colour' | 'sku'): string | null {
-  const value = (line as Record<string, unknown>)[key];
-  return typeof value === 'string' && value !== '' ? value : null;
-}
-
 /** "Size: M", "Colour: Red", "Size / colour: M / Red" (docs/decisions/0102-product-variants.md); nothing for one size. */
 export function VariantLine({
   size,

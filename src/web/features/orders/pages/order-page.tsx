@@ -16,7 +16,7 @@ import { useDeliverOrder } from '../api/deliver-order.ts';
 import { useOrder } from '../api/get-order.ts';
 import { usePayOrderCashOnDelivery } from '../api/pay-order-cod.ts';
 import { AddressText } from '../components/address-text.tsx';
-import { OrderItemList, textField, type ItemRow } from '../components/order-item-list.tsx';
+import { OrderItemList, type ItemRow } from '../components/order-item-list.tsx';
 import { OrderSummary } from '../components/order-summary.tsx';
 import { PaymentArea } from '../components/payment-area.tsx';
 import { paymentMethodLabel } from '../components/payment-method-label.ts';
@@ -57,8 +57,8 @@ function itemRows(order: Order, showSku: boolean): ItemRow[] {
     name: item.name,
     image: item.image[0],
     size: item.size,
-    colour: textField(item, 'colour'),
-    sku: showSku ? textField(item, 'sku') : null,
+    colour: item.colour,
+    sku: showSku ? item.sku : null,
     qty: item.qty,
     price: item.price,
     discountedPrice: item.discountedPrice,

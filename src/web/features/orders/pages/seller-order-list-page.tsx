@@ -8,7 +8,7 @@ import { useSellerOrders } from '../api/get-seller-orders.ts';
 import { PaidDeliveredCells } from '../components/status-cell.tsx';
 import { ScrollTable } from '../components/scroll-table.tsx';
 import { OrderIdCell } from '../components/order-cells.tsx';
-import { textField, VariantLine } from '../components/order-item-list.tsx';
+import { VariantLine } from '../components/order-item-list.tsx';
 import { useSignedInUser } from '#web/lib/session.ts';
 
 /**
@@ -62,11 +62,7 @@ function SellerOrderList({ userId }: { userId: string }) {
                   <td>{line.buyer.name}</td>
                   <td>
                     {line.product ? <Link to={`/product/${line.product}`}>{line.name}</Link> : line.name}
-                    <VariantLine
-                      size={line.size}
-                      colour={textField(line, 'colour')}
-                      sku={textField(line, 'sku')}
-                    />
+                    <VariantLine size={line.size} colour={line.colour} sku={line.sku} />
                   </td>
                   <td>{line.qty}</td>
                   <td className="text-nowrap">
