@@ -172,6 +172,24 @@ describe('size charts', () => {
     }
   });
 
+  it('the seller deletes the chart after a prompt naming its product; the product shows no chart', async () => {
+    const page = await openPage({ width: 390, height: 844 });
+    await signIn(page, 'seller@haat.test');
+    await page.goto('/seller/size-charts');
+    await page.getByRole('button', { name: `Delete ${chartName}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Delete “${chartName}”?` });
+    await dialog
+      .getByText('1 product uses this chart. It will show no size chart until you pick another.')
+      .waitFor();
+    await page.waitForTimeout(400); // the dialog fades in
+    await screenshot(page, 'size-chart-delete-phone', { fullPage: false });
+    await dialog.getByRole('button', { name: 'Delete Chart' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByText('Size chart deleted. 1 product now shows no size chart.').waitFor();
+    expect(await page.getByRole('listitem').filter({ hasText: chartName }).count()).toBe(0);
+    expect((await productNamed(PRODUCT)).sizeChart).toBeNull();
+  });
+
   it('a product without a chart shows no Size chart button', async () => {
     const page = await openPage({ width: 390, height: 844 });
     const plain = await productNamed('Indigo Dabu Print Kurta');
