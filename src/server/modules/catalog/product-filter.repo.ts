@@ -119,7 +119,10 @@ export type FacetGroups = Omit<RawFacets, 'sellers'> & { total: number; sellers:
 
 type GroupRow = {
   k: string;
-  v: string | null;
+  kb: string | null;
+  ku: string | null;
+  kr: number | null;
+  kd: number | null;
   va: string[] | null;
   n: number;
   total: number;
@@ -154,7 +157,7 @@ export async function facetGroups(
     select case when grouping(q.kb) = 0 then 'b' when grouping(q.ku) = 0 then 'u'
                 when grouping(q.kr) = 0 then 'r' when grouping(q.kd) = 0 then 'd'
                 when grouping(q.ks) = 0 then 's' when grouping(q.kc) = 0 then 'c' else 't' end as k,
-           coalesce(q.kb, q.ku, q.kr, q.kd) as v,
+           q.kb, q.ku::text as ku, q.kr, q.kd,
            coalesce(q.ks, q.kc) as va,
            count(*)::int as n,
            (count(*) filter (where q.all_pass))::int as total,
@@ -167,9 +170,9 @@ export async function facetGroups(
                ${allBut(inStockSide)} as stock_pass,
                ${allBut(p, 'price')} as price_pass,
                ${key('brand', sql`p.brand`)} as kb,
-               ${key('seller', sql`p.user_id::text`)} as ku,
-               ${key('rating', sql`floor(p.rating)::int::text`)} as kr,
-               ${key('discount', sql`p.discount_percent::text`)} as kd,
+               ${key('seller', sql`p.user_id`)} as ku,
+               ${key('rating', sql`floor(p.rating)::int`)} as kr,
+               ${key('discount', sql`p.discount_percent::int`)} as kd,
                ${key('size', sizes)} as ks,
                ${key('colour', colours)} as kc
           from products p
@@ -210,13 +213,10 @@ export async function facetGroups(
     } else if (r.k === 's' || r.k === 'c') {
       // A size or colour list counts once for each value in it (values are unique within a list).
       if (r.va) spread(r.k === 's' ? out.sizes : out.colours, r.va, r.n);
-    } else if (r.v !== null) {
-      const g = { value: r.v, count: r.n };
-      if (r.k === 'b') out.brands.push(g);
-      else if (r.k === 'u') out.sellers.push(g);
-      else if (r.k === 'r') out.ratings.push({ value: Number(r.v), count: r.n });
-      else if (r.k === 'd') out.discounts.push({ value: Number(r.v), count: r.n });
-    }
+    } else if (r.k === 'b' && r.kb !== null) out.brands.push({ value: r.kb, count: r.n });
+    else if (r.k === 'u' && r.ku !== null) out.sellers.push({ value: r.ku, count: r.n });
+    else if (r.k === 'r' && r.kr !== null) out.ratings.push({ value: r.kr, count: r.n });
+    else if (r.k === 'd' && r.kd !== null) out.discounts.push({ value: r.kd, count: r.n });
   }
   return out;
 }
