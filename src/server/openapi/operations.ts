@@ -33,7 +33,8 @@ export const API_TAGS = {
   payments: 'RazorPay and PayPal checkout, the payment sandbox and the RazorPay webhook',
   currency: 'Currencies, rate tables and the visitor currency',
   notifications: 'Order-completed mails and sent-notification records',
-  'product-imports': 'Bulk listing: CSV imports and dry runs of a seller’s products, and the catalogue export',
+  'product-imports':
+    'Bulk listing: CSV imports and dry runs of a seller’s products, and the catalogue export',
 } as const;
 
 export type ApiTag = keyof typeof API_TAGS;
