@@ -10,7 +10,7 @@ import {
   productSchema,
   type Product,
 } from '#shared/schemas/product.ts';
-import { categoryMarkups, products } from '../../src/server/db/schema/index.ts';
+import { categoryMarkups, products, reviewImages, reviews } from '../../src/server/db/schema/index.ts';
 import { createTestApp, type TestContext } from '../setup/test-app.ts';
 import { authHeader, createUser, sessionToken, type TestUser } from '../factories/users.ts';
 import { createCategory, createDiscount, createProduct, type CategoryRow } from '../factories/catalog.ts';
@@ -491,6 +491,21 @@ describe('DELETE /api/products/:id (Admin only)', () => {
     expect((await inject('GET', `/api/products/${p._id}`, admin)).statusCode).toBe(404);
     expect((await t.app.inject(link)).statusCode).toBe(404);
     expect((await inject('DELETE', `/api/products/${p._id}`, admin)).statusCode).toBe(404);
+  });
+
+  it("removes the files of its reviews' photos too", async () => {
+    const p = await create(kavya);
+    const [review] = await t.db
+      .insert(reviews)
+      .values({ productId: p._id, userId: buyer.id, name: 'Buyer', rating: 5, comment: 'Fits well' })
+      .returning();
+    const key = `reviews/${review!.id}/${randomUUID()}-original.webp`;
+    await t.app.storage.put(key, Buffer.from('RIFF0000WEBP'), 'image/webp', 'public');
+    const photo = t.app.storage.publicUrl(key);
+    await t.db.insert(reviewImages).values({ reviewId: review!.id, url: photo });
+    expect((await t.app.inject(photo)).statusCode).toBe(200);
+    expect((await inject('DELETE', `/api/products/${p._id}`, admin)).statusCode).toBe(200);
+    expect((await t.app.inject(photo)).statusCode).toBe(404);
   });
 });
 

@@ -1,7 +1,15 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { TABLE_PAGE_SIZE } from '#shared/schemas/product.ts';
 import type { Queryable } from '../../db/client.ts';
-import { categories, categoryMarkups, productImages, products, shops } from '../../db/schema/index.ts';
+import {
+  categories,
+  categoryMarkups,
+  productImages,
+  products,
+  reviewImages,
+  reviews,
+  shops,
+} from '../../db/schema/index.ts';
 import { categoryLevels } from './category.repo.ts';
 import { bySeller, imageUrls, newestFirst } from './product.repo.ts';
 
@@ -180,7 +188,10 @@ export async function toggleStatus(db: Queryable, id: string, scope: Scope): Pro
   return rows[0]?.status ?? null;
 }
 
-/** Delete a product (its images, reviews and discount go with it); its image URLs, or null when unknown. */
+/**
+ * Delete a product (its images, variants, reviews and discount go with it); the URLs of its images and of its
+ * reviews' photos, whose files the caller removes, or null when unknown.
+ */
 export async function deleteProduct(db: Queryable, id: string): Promise<string[] | null> {
   return db.transaction(async (tx) => {
     const images = await tx
@@ -188,8 +199,14 @@ export async function deleteProduct(db: Queryable, id: string): Promise<string[]
       .from(productImages)
       .where(eq(productImages.productId, id))
       .orderBy(asc(productImages.position));
+    // Review photos go with the product's reviews (ON DELETE CASCADE); their files must go too.
+    const reviewPhotos = await tx
+      .select({ url: reviewImages.url })
+      .from(reviewImages)
+      .innerJoin(reviews, eq(reviews.id, reviewImages.reviewId))
+      .where(eq(reviews.productId, id));
     const deleted = await tx.delete(products).where(eq(products.id, id)).returning({ id: products.id });
-    return deleted.length === 0 ? null : images.map((i) => i.url);
+    return deleted.length === 0 ? null : [...images, ...reviewPhotos].map((i) => i.url);
   });
 }
 
