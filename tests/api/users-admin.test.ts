@@ -7,6 +7,8 @@ import {
   notifications,
   orders,
   products,
+  reviewVotes,
+  reviews,
   roles,
   sessions,
   shops,
@@ -315,6 +317,28 @@ describe('DELETE /api/users/:id (Admin)', () => {
     expect(res.json()).toEqual({ message: 'User removed', anonymised: false });
     expect(await t.db.select().from(users).where(eq(users.id, target.id))).toHaveLength(0);
     expect((await call('DELETE', `/api/users/${target.id}`, admin)).statusCode).toBe(404);
+  });
+
+  it("keeps (anonymised) a user whose only trace is a helpful vote, so the review's count stays right", async () => {
+    const seller = await createUser(t.db, { roles: ['Seller-Company'] });
+    const product = await createProduct(t.db, { sellerId: seller.id });
+    const [review] = await t.db
+      .insert(reviews)
+      .values({
+        productId: product.id,
+        userId: seller.id,
+        name: 'S',
+        rating: 4,
+        comment: 'Fine',
+        helpfulCount: 1,
+      })
+      .returning();
+    const voter = await createUser(t.db);
+    await t.db.insert(reviewVotes).values({ reviewId: review!.id, userId: voter.id });
+    const res = await call('DELETE', `/api/users/${voter.id}`, admin);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ anonymised: true });
+    expect(await t.db.select().from(reviewVotes).where(eq(reviewVotes.userId, voter.id))).toHaveLength(1);
   });
 
   it('anonymises a buyer with orders: the order stays intact, the person is gone and signed out', async () => {

@@ -111,7 +111,8 @@ export async function hasHistory(db: Queryable, userId: string): Promise<boolean
         or exists (select 1 from order_items where seller_id = ${userId})
         or exists (select 1 from seller_payments where seller_id = ${userId})
         or exists (select 1 from products where user_id = ${userId})
-        or exists (select 1 from reviews where user_id = ${userId}) as history`);
+        or exists (select 1 from reviews where user_id = ${userId})
+        or exists (select 1 from review_votes where user_id = ${userId}) as history`);
   return result.rows[0]?.history ?? true;
 }
 
