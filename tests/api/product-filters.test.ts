@@ -490,3 +490,33 @@ describe('ended discounts', () => {
     expect(await refreshEndedDiscounts({ db: t.db })).toBe(0);
   });
 });
+
+describe('more than 5 000 matches (pages read along the indexes)', () => {
+  it('relevance reads products with stock, then those without, across the tier boundary', async () => {
+    const cat = await createCategory(t.db, { subCategory: 'Men Clothes', levelThreeCategory: 'Bulk' });
+    // 5 100 products "Bulk i", i minutes old; only every 51st (100 of them) has stock.
+    await t.db.$client.query(
+      `insert into products (user_id, name, brand, price, category_id, created_at, updated_at)
+       select $1, 'Bulk ' || i, 'Bulky', 100, $2, now() - make_interval(mins => i), now() - make_interval(mins => i)
+       from generate_series(1, 5100) i`,
+      [sellerB.id, cat.id],
+    );
+    await t.db.$client.query(
+      `insert into product_variants (product_id, size, sku, count_in_stock)
+       select id, 'M', 'BULK-M', case when substr(name, 6)::int % 51 = 0 then 1 else 0 end
+       from products where category_id = $1`,
+      [cat.id],
+    );
+    const page = async (n: number, sort = 'relevance') => {
+      const list = await get(`/api/products/category?categoryIDs=${cat.id}&sort=${sort}&pageNumber=${n}`);
+      expect(list.total).toBe(5100);
+      expect(list.pages).toBe(100);
+      return list.products.map((p) => Number(p.name.slice(5)));
+    };
+    expect(await page(1)).toEqual([51, 102, 153, 204, 255, 306, 357, 408, 459, 510, 561, 612]);
+    expect(await page(9)).toEqual([4947, 4998, 5049, 5100, 1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(await page(10)).toEqual([9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20]);
+    expect(await page(2, 'newest')).toEqual([13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24]);
+    expect((await get(`/api/products/category?categoryIDs=${cat.id}&inStock=1`)).total).toBe(100);
+  });
+});

@@ -277,6 +277,38 @@ async function tieredNewestIds(
 }
 
 /**
+ * Below this many matches a page is cut from all the matches, read through the filters' indexes and
+ * sorted, rather than by walking a sort index until enough rows pass: with few matches that walk visits
+ * most of the scope (a million rows when nothing matches).
+ */
+const SORT_MATCHES_BELOW = 5000;
+
+async function sortedMatches(
+  db: Queryable,
+  scope: Scope,
+  where: SQL,
+  sort: ProductSort,
+  offset: number,
+  limit: number,
+): Promise<string[]> {
+  const title = scope.terms ? sql`(p.title_vector @@ ${tsQuery(scope.terms)}) desc, ` : sql``;
+  const order = sort !== 'relevance' ? ORDER[sort] : sql`(${inStockSql}) desc, ${title}${NEWEST}`;
+  return db.transaction(
+    async (tx) => {
+      await preferIndexes(tx, scope);
+      const rows = await tx.execute<{ id: string }>(sql`
+        with p as materialized (
+          select p.id, p.sale_price, p.created_at, p.rating, p.num_reviews, p.discount_percent,
+                 p.available_sizes, p.title_vector
+            from products p where ${where})
+        select p.id from p order by ${order} limit ${limit} offset ${offset}`);
+      return rows.rows.map((r) => r.id);
+    },
+    { accessMode: 'read only' },
+  );
+}
+
+/**
  * One page of ids under every filter, in `sort` order (relevance when not given). `total` is the capped
  * count (at most MAX_LISTED + 1) the keyword ranking needs; the service takes the exact one from facets.
  *
@@ -289,11 +321,15 @@ export async function filteredIds(
   f: ProductFilters,
   sellerIds: readonly string[],
   page: number,
+  total: number,
 ): Promise<string[]> {
   const { offset, limit } = pageWindow(page);
-  if (offset >= MAX_LISTED) return [];
+  if (offset >= MAX_LISTED || offset >= total) return [];
   const where = sql`${scopeWhere(scope)} and ${allBut(predicates(f, sellerIds, f.inStock))}`;
   const sort = f.sort ?? 'relevance';
+
+  if (total <= SORT_MATCHES_BELOW && !(scope.terms && sort === 'relevance' && total <= MAX_LISTED))
+    return sortedMatches(db, scope, where, sort, offset, limit);
 
   if (sort !== 'relevance') {
     const result = await db.execute<{ id: string }>(

@@ -21,10 +21,9 @@ async function filteredList(
 ): Promise<ProductList> {
   // A seller id that is not a UUID names nobody: the filter then matches nothing (not a 500).
   const sellerIds = f.seller.filter(isUuid);
-  const [groups, ids] = await Promise.all([
-    repo.facetGroups(ctx.db, scope, f, sellerIds),
-    repo.filteredIds(ctx.db, scope, f, sellerIds, page),
-  ]);
+  // Counts first: the exact total tells the page query how to read (and that an empty list needs none).
+  const groups = await repo.facetGroups(ctx.db, scope, f, sellerIds);
+  const ids = await repo.filteredIds(ctx.db, scope, f, sellerIds, page, groups.total);
   // Labels for the sellers the facet can show: the most frequent, and the chosen ones.
   const shown = [...groups.sellers]
     .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value))
