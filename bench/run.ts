@@ -198,12 +198,20 @@ function autocannon(endpoint: Endpoint, seconds: number): Promise<AutocannonJson
 }
 
 async function measure(endpoint: Endpoint): Promise<Row> {
-  // One request first: an endpoint that is not there yet is reported, not loaded.
-  const probe = await fetch(endpoint.url, {
-    method: endpoint.method ?? 'GET',
-    body: endpoint.body,
-    headers: endpoint.headers,
-  }).catch((err: unknown) => err as Error);
+  // One request first: an endpoint that is not there yet is reported, not loaded. A 5xx right after a
+  // heavy row is usually that row's backlog still draining (database timeouts): wait and ask again.
+  const ask = () =>
+    fetch(endpoint.url, {
+      method: endpoint.method ?? 'GET',
+      body: endpoint.body,
+      headers: endpoint.headers,
+    }).catch((err: unknown) => err as Error);
+  let probe = await ask();
+  for (let retry = 0; retry < 3 && !(probe instanceof Error) && probe.status >= 500; retry++) {
+    await probe.arrayBuffer();
+    await new Promise((r) => setTimeout(r, 10_000));
+    probe = await ask();
+  }
   if (probe instanceof Error) return { name: endpoint.name, note: `unreachable: ${probe.message}` };
   await probe.arrayBuffer();
   if (probe.status === 404) return { name: endpoint.name, note: 'not implemented yet (404)' };
