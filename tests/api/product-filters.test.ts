@@ -361,6 +361,69 @@ const price: Record<number, number> = {
   13: 700,
 };
 
+describe('category on the search', () => {
+  it('keyword + category narrows to that category, with its total and facets', async () => {
+    expect((await get('/api/products?keyword=kora')).total).toBe(5); // 1, 2, 6, 8, 13
+    const shoesOnly = await get('/api/products?keyword=kora&category=Men%20Shoes');
+    expect(shoesOnly.total).toBe(1);
+    expect(nums(shoesOnly)).toEqual([8]);
+    const s = facetsOf(shoesOnly);
+    expect(s.brands).toEqual([{ value: 'Kora', count: 1 }]);
+    expect(s.sizes).toEqual([{ value: '7', count: 1 }]);
+    expect(counts(s.colours)).toEqual({ White: 1 });
+    expect(counts(s.sellers)).toEqual({ [sellerB.id]: 1 });
+    expect(s.inStock).toBe(0);
+
+    // The name matches whatever the case.
+    const clothes = await get('/api/products?keyword=kora&category=men%20clothes');
+    expect(clothes.total).toBe(4);
+    expect(sorted(nums(clothes))).toEqual([1, 2, 6, 13]);
+    const c = facetsOf(clothes);
+    expect(c.sizes).toEqual([
+      { value: 'S', count: 1 },
+      { value: 'M', count: 3 },
+      { value: 'L', count: 3 },
+    ]);
+    expect(counts(c.colours)).toEqual({ Red: 2, Blue: 2 });
+    expect(counts(c.sellers)).toEqual({ [sellerA.id]: 3, [sellerB.id]: 1 });
+    expect(c.inStock).toBe(3); // 1, 6, 13
+  });
+
+  it('the top level takes every category under it', async () => {
+    const list = await get('/api/products?keyword=kora&category=FASHION%20%26%20ACCESSORIES');
+    expect(list.total).toBe(5);
+    expect(sorted(nums(list))).toEqual([1, 2, 6, 8, 13]);
+  });
+
+  it('an unknown category is an empty list, not an error', async () => {
+    for (const url of ['/api/products?keyword=shirt&category=Nowhere', '/api/products?category=Nowhere']) {
+      const list = await get(url);
+      expect(list.total, url).toBe(0);
+      expect(list.products, url).toEqual([]);
+    }
+  });
+
+  it('a category alone is a filtered list (with facets), and takes the other filters', async () => {
+    const list = await get('/api/products?category=men-shoes');
+    expect(list.total).toBe(4);
+    expect(nums(list)).toEqual([10, 9, 7, 8]); // newest first, without stock last
+    const f = facetsOf(list);
+    expect(counts(f.brands)).toEqual({ Rangrez: 1, Kora: 1, Bunkar: 2 });
+    expect(f.inStock).toBe(3);
+    const bunkar = await get('/api/products?category=Men%20Clothes&brand=bunkar');
+    expect(bunkar.total).toBe(2);
+    expect(sorted(nums(bunkar))).toEqual([3, 4]);
+    // A blank category is no category: the plain home list.
+    expect((await get('/api/products?category=%20%20')).facets).toBeUndefined();
+  });
+
+  it('a category name longer than 200 characters → 400', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/products?category=${'x'.repeat(201)}` });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'invalid_input' });
+  });
+});
+
 describe('sorts', () => {
   it('price both ways on the sale price', async () => {
     const asc = [3, 10, 13, 4, 6, 1, 12, 5, 2, 7, 8, 9];

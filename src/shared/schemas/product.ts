@@ -194,6 +194,8 @@ export type ProductFilters = z.output<typeof productFilterQuery>;
 /** GET /api/products?keyword=&pageNumber=&…filters — a blank keyword is the plain list. */
 export const productListQuery = pageQuery.extend({
   keyword: z.string().max(MAX_KEYWORD_LENGTH, 'Search text is too long').optional(),
+  /** A category name (the search page sends a top level's): only products under it; unknown → none. */
+  category: z.string().trim().max(200).optional(),
   ...productFilterQuery.shape,
 });
 

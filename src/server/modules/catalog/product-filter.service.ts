@@ -3,6 +3,7 @@ import { isUuid } from '#shared/schemas/common.ts';
 import type { ProductFilters, ProductList } from '#shared/schemas/product.ts';
 import { isBlankKeyword, searchTerms } from '#shared/search.ts';
 import type { Ctx } from '../../lib/types.ts';
+import { categoryIdsNamed } from './category.service.ts';
 import * as repo from './product-filter.repo.ts';
 import { listProducts as plainList, toProductList } from './product.service.ts';
 
@@ -54,19 +55,30 @@ const nothing = (f: ProductFilters, page: number): ProductList => ({
 });
 
 /**
- * GET /api/products. With no keyword, filter or sort it is the home list, unchanged (newest first, no
- * counts: ADR 0051); anything else is a filtered list over all active products or the keyword's matches.
+ * GET /api/products. With no keyword, category, filter or sort it is the home list, unchanged (newest first,
+ * no counts: ADR 0051); anything else is a filtered list over all active products or the keyword's matches,
+ * narrowed to the `category` when one is named (resolved as on the category page, `categoryIdsNamed`: case
+ * and dashes ignored; a name nothing has gives an empty list, not an error).
  */
 export async function listProducts(
   ctx: Ctx,
-  q: ProductFilters & { keyword?: string | undefined; pageNumber: number },
+  q: ProductFilters & { keyword?: string | undefined; category?: string | undefined; pageNumber: number },
 ): Promise<ProductList> {
   const blank = isBlankKeyword(q.keyword);
-  if (blank && !hasFilters(q) && q.sort === undefined) return plainList(ctx, q);
-  if (blank) return filteredList(ctx, {}, q, q.pageNumber);
-  const terms = searchTerms(q.keyword ?? '');
-  if (!terms) return nothing(q, q.pageNumber);
-  return filteredList(ctx, { terms }, q, q.pageNumber);
+  const category = q.category?.trim() || undefined;
+  if (blank && category === undefined && !hasFilters(q) && q.sort === undefined) return plainList(ctx, q);
+  const scope: repo.Scope = {};
+  if (!blank) {
+    const terms = searchTerms(q.keyword ?? '');
+    if (!terms) return nothing(q, q.pageNumber);
+    scope.terms = terms;
+  }
+  if (category !== undefined) {
+    const { categoryIDs } = await categoryIdsNamed(ctx, category);
+    if (categoryIDs.length === 0) return nothing(q, q.pageNumber);
+    scope.categoryIds = categoryIDs;
+  }
+  return filteredList(ctx, scope, q, q.pageNumber);
 }
 
 /** GET /api/products/category: active products in any of the categories, filtered. */
