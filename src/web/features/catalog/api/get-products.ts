@@ -5,7 +5,8 @@ import { queryKeys } from '#web/lib/query-keys.ts';
 
 /**
  * GET /api/products?keyword=&pageNumber=&…filters — newest first, or search results best first; 12 a page.
- * `filters` is the filters' query string (lib/filter-params.ts filtersQuery), '' for none.
+ * `filters` is the filters' query string (lib/filter-params.ts filtersQuery), '' for none; on search it
+ * carries the sidebar's `category` too, so the server narrows the keyword's matches to it.
  */
 export function getProducts(
   { keyword, pageNumber, filters = '' }: { keyword: string; pageNumber: number; filters?: string },

@@ -3,21 +3,22 @@ import { Link } from 'react-router';
 import { toSlug } from '#web/lib/format.ts';
 import { firstLevelQueryOptions, secondLevelQueryOptions } from '../api/get-categories.ts';
 import { categoryHref } from '../lib/category-path.ts';
-import { hrefWithFilters, type ListFilters } from '../lib/filter-params.ts';
+import { hrefWithFilters, withCategory, type ListFilters } from '../lib/filter-params.ts';
+import { listHref } from '../lib/route-params.ts';
 
 /**
- * The category part of the filters: links to category pages (the category menu's links), carrying the other
- * filters along. On search: the top levels. On a category page: the sub-categories of its top level, the
- * one shown marked as current.
+ * The category part of the filters. On search: the top levels as filter links that stay on the results
+ * (`category=<name>`, back to page 1, the other filters kept), the chosen one marked. On a category page:
+ * links to the sub-categories of its top level (the category menu's links), carrying the other filters
+ * along, the one shown marked as current.
  */
 function Links({
   items,
-  current,
-  filters,
+  filterLinks = false,
 }: {
-  items: { name: string; href: string }[];
-  current?: string;
-  filters: ListFilters;
+  items: { name: string; href: string; current: boolean }[];
+  /** Links that change a filter of this list: the scroll position stays, as when a box is ticked. */
+  filterLinks?: boolean;
 }) {
   if (items.length === 0) return null;
   return (
@@ -27,9 +28,10 @@ function Links({
         {items.map((item) => (
           <li key={item.href} className="mb-1">
             <Link
-              to={hrefWithFilters(item.href, filters)}
-              aria-current={item.href === current ? 'page' : undefined}
-              className={item.href === current ? 'fw-semibold text-body' : undefined}
+              to={item.href}
+              aria-current={item.current ? 'page' : undefined}
+              className={item.current ? 'fw-semibold text-body' : undefined}
+              preventScrollReset={filterLinks || undefined}
             >
               {item.name}
             </Link>
@@ -40,10 +42,16 @@ function Links({
   );
 }
 
-export function TopCategoryLinks({ filters }: { filters: ListFilters }) {
+/** Search results: the top levels narrow `keyword`'s results (the chosen one is `filters.category`). */
+export function TopCategoryLinks({ keyword, filters }: { keyword: string; filters: ListFilters }) {
   const first = useQuery(firstLevelQueryOptions());
-  const items = (first.data ?? []).map((name) => ({ name, href: categoryHref([name]) }));
-  return <Links items={items} filters={filters} />;
+  const chosen = filters.category === undefined ? undefined : toSlug(filters.category);
+  const items = (first.data ?? []).map((name) => ({
+    name,
+    href: hrefWithFilters(listHref(keyword, 1), withCategory(filters, name)),
+    current: toSlug(name) === chosen,
+  }));
+  return <Links items={items} filterLinks />;
 }
 
 /** `segments`: the category page's URL segments (slugs). */
@@ -58,7 +66,10 @@ export function SubCategoryLinks({
   const top = first.data?.find((name) => toSlug(name) === toSlug(segments[0] ?? ''));
   const second = useQuery({ ...secondLevelQueryOptions(top ?? ''), enabled: !!top });
   if (!top) return null;
-  const items = (second.data ?? []).map((sub) => ({ name: sub, href: categoryHref([top, sub]) }));
   const current = segments.length >= 2 ? categoryHref([top, segments[1] ?? '']) : undefined;
-  return <Links items={items} current={current} filters={filters} />;
+  const items = (second.data ?? []).map((sub) => {
+    const href = categoryHref([top, sub]);
+    return { name: sub, href: hrefWithFilters(href, filters), current: href === current };
+  });
+  return <Links items={items} />;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { INR } from '#shared/money.ts';
-import { productFilterQuery } from '#shared/schemas/product.ts';
+import { productFilterQuery, productListQuery } from '#shared/schemas/product.ts';
 import {
   activeFilterCount,
   clearFilters,
@@ -19,6 +19,8 @@ import {
   toggleValue,
   visibleFacetValues,
   wholeAmountText,
+  withCategory,
+  withoutCategory,
   withPrice,
   type ListFilters,
 } from './filter-params.ts';
@@ -195,6 +197,61 @@ describe('changing filters', () => {
     expect(resultCountText(0)).toBe('0 results');
     expect(resultCountText(128)).toBe('128 results');
     expect(resultCountText(1200)).toBe('1,200 results');
+  });
+});
+
+describe('category (search only)', () => {
+  it('reads a category name, trimmed; a blank or too long one is absent', () => {
+    expect(parseFilters(qs('category=Men%20Clothes&size=M'))).toEqual({
+      ...EMPTY_FILTERS,
+      category: 'Men Clothes',
+      size: ['M'],
+    });
+    expect(parseFilters(qs('category=%20Fashion%20%26%20Accessories%20')).category).toBe(
+      'Fashion & Accessories',
+    );
+    expect('category' in parseFilters(qs('category=%20%20'))).toBe(false);
+    expect('category' in parseFilters(qs(`category=${'x'.repeat(201)}`))).toBe(false);
+  });
+
+  it('writes it first, round-trips, and the server schema accepts it', () => {
+    const f: ListFilters = { ...withCategory(EMPTY_FILTERS, 'Men Clothes'), brand: ['Kora'] };
+    expect(filterEntries(f)).toEqual([
+      ['category', 'Men Clothes'],
+      ['brand', 'Kora'],
+    ]);
+    expect(filtersQuery(f)).toBe('category=Men+Clothes&brand=Kora');
+    expect(parseFilters(qs(filtersQuery(f)))).toEqual(f);
+    expect(
+      productListQuery.parse({ keyword: 'shirt', ...Object.fromEntries(filterEntries(f)) }),
+    ).toMatchObject({
+      keyword: 'shirt',
+      category: 'Men Clothes',
+      brand: ['Kora'],
+    });
+  });
+
+  it('choosing one replaces the last and drops the page; other parameters stay', () => {
+    const f = withCategory(withCategory(EMPTY_FILTERS, 'Men Clothes'), 'Home');
+    expect(f.category).toBe('Home');
+    expect(searchWithFilters(qs('page=2&category=Men%20Clothes&utm=x'), f, 'page')).toBe(
+      '?utm=x&category=Home',
+    );
+    expect(hrefWithFilters('/search/shirt', withCategory(EMPTY_FILTERS, 'Men Clothes'))).toBe(
+      '/search/shirt?category=Men+Clothes',
+    );
+  });
+
+  it('counts as a filter, shows as a chip that removes only it, and clears with the rest', () => {
+    const f: ListFilters = { ...withCategory(EMPTY_FILTERS, 'Men Clothes'), size: ['M'], sort: 'newest' };
+    expect(activeFilterCount(f)).toBe(2);
+    const chips = filterChips(f, String);
+    expect(chips.map((c) => c.label)).toEqual(['Category: Men Clothes', 'Size: M']);
+    expect(chips[0]?.key).toBe('category');
+    expect(chips[0]?.without).toEqual({ ...EMPTY_FILTERS, size: ['M'], sort: 'newest' });
+    expect(chips[1]?.without.category).toBe('Men Clothes');
+    expect(clearFilters(f)).toEqual({ ...EMPTY_FILTERS, sort: 'newest' });
+    expect(withoutCategory(EMPTY_FILTERS)).toBe(EMPTY_FILTERS);
   });
 });
 

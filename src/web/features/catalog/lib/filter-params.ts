@@ -11,6 +11,7 @@ import { convertFromInr } from '#shared/pricing.ts';
 import {
   PRODUCT_SORTS,
   productFilterQuery,
+  productListQuery,
   type FacetValue,
   type ProductSort,
 } from '#shared/schemas/product.ts';
@@ -21,6 +22,11 @@ import {
  * view, reload restores it and the back button steps through it. Pure: no React, no router.
  */
 export type ListFilters = {
+  /**
+   * Search only (GET /api/products `category`): a category name, the sidebar's top level, narrowing the
+   * keyword's matches. The category and shop pages have their own scope and never carry it.
+   */
+  category?: string;
   size: string[];
   colour: string[];
   brand: string[];
@@ -43,6 +49,7 @@ export type ListFilterKey = (typeof LIST_FILTERS)[number];
 
 /** Every URL parameter this module owns. */
 export const FILTER_PARAMS = [
+  'category',
   ...LIST_FILTERS,
   'minPrice',
   'maxPrice',
@@ -70,6 +77,11 @@ const sortedUnique = (values: readonly string[]) =>
  */
 export function parseFilters(params: URLSearchParams): ListFilters {
   const filters: ListFilters = { ...EMPTY_FILTERS };
+  const category = one<string | undefined>(
+    productListQuery.shape.category,
+    params.get('category') ?? undefined,
+  );
+  if (category) filters.category = category;
   for (const key of LIST_FILTERS) {
     const all = params.getAll(key);
     filters[key] = sortedUnique(one<string[]>(shape[key], all.length > 0 ? all : undefined) ?? []);
@@ -95,6 +107,7 @@ export function parseFilters(params: URLSearchParams): ListFilters {
 /** The filters as URL/API parameters, in one fixed order (the same view always has the same URL). */
 export function filterEntries(filters: ListFilters): [string, string][] {
   const out: [string, string][] = [];
+  if (filters.category) out.push(['category', filters.category]);
   for (const key of LIST_FILTERS) {
     for (const value of sortedUnique(filters[key])) out.push([key, value]);
   }
@@ -142,6 +155,7 @@ export function hrefWithFilters(path: string, filters: ListFilters): string {
 /** How many filters are set (the sort is not a filter). */
 export function activeFilterCount(f: ListFilters): number {
   return (
+    (f.category ? 1 : 0) +
     f.size.length +
     f.colour.length +
     f.brand.length +
@@ -156,6 +170,16 @@ export function activeFilterCount(f: ListFilters): number {
 /** All filters off, the sort kept. */
 export const clearFilters = (f: ListFilters): ListFilters =>
   f.sort ? { ...EMPTY_FILTERS, sort: f.sort } : { ...EMPTY_FILTERS };
+
+/** The filters narrowed to the category `name` (the search page's category links). */
+export const withCategory = (f: ListFilters, name: string): ListFilters => ({ ...f, category: name });
+
+/** The filters without a category (the category and shop pages, whose scope is their own). */
+export function withoutCategory(f: ListFilters): ListFilters {
+  if (f.category === undefined) return f;
+  const { category: _category, ...rest } = f;
+  return rest;
+}
 
 /** A list filter with `value` switched on or off. */
 export function toggleValue(f: ListFilters, key: ListFilterKey, value: string, on: boolean): ListFilters {
@@ -212,6 +236,9 @@ export function filterChips(
   sellerName: (id: string) => string | undefined = () => undefined,
 ): FilterChip[] {
   const chips: FilterChip[] = [];
+  if (f.category) {
+    chips.push({ key: 'category', label: `Category: ${f.category}`, without: withoutCategory(f) });
+  }
   for (const key of LIST_FILTERS) {
     for (const value of f[key]) {
       const shown = key === 'seller' ? (sellerName(value) ?? 'Seller') : value;

@@ -24,7 +24,7 @@ export function HomePage() {
   const keyword = (params.keyword ?? '').trim();
   const page = pageFromParam(params.pageNumber);
   const searching = params.keyword !== undefined;
-  const listFilters = useListFilters(listHref(keyword, 1));
+  const listFilters = useListFilters(listHref(keyword, 1), undefined, { category: true });
   // Filters belong to search results; the home page's Latest Products has none.
   const filters = searching ? listFilters.filters : EMPTY_FILTERS;
   const products = useProducts(keyword, page, searching ? listFilters.query : '');
@@ -115,7 +115,7 @@ export function HomePage() {
           facets={list?.facets}
           total={list?.total}
           onApply={listFilters.apply}
-          before={<TopCategoryLinks filters={filters} />}
+          before={<TopCategoryLinks keyword={keyword} filters={filters} />}
         >
           {results}
         </FilteredListing>
