@@ -183,7 +183,10 @@ export async function markups(db: Queryable): Promise<Map<string, string>> {
   return new Map(rows.map((r) => [r.name, r.markup]));
 }
 
-/** Lock the seller's products of `ids` for the transaction; their updated_at by id. */
+/**
+ * Lock the seller's products of `ids` for the transaction, in id order like every other writer (orders,
+ * docs/decisions/0102-*), so two writers never wait on each other crosswise; their updated_at by id.
+ */
 export async function lockProducts(
   db: Queryable,
   sellerId: string,
@@ -194,6 +197,7 @@ export async function lockProducts(
     .select({ id: products.id, updatedAt: products.updatedAt })
     .from(products)
     .where(and(eq(products.userId, sellerId), inArray(products.id, [...ids])))
+    .orderBy(asc(products.id))
     .for('update');
   return new Map(rows.map((r) => [r.id, r.updatedAt]));
 }
