@@ -5,9 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSV_COLUMNS, IMPORT_MSG, readProductCsv } from '#shared/product-csv.ts';
 import { PRODUCT_MSG } from '#shared/schemas/product-form.ts';
 import { productImportSchema, type ProductImport } from '#shared/schemas/product-import.ts';
-import { productImages, productVariants, products } from '../../src/server/db/schema/index.ts';
+import {
+  productImages,
+  productImports,
+  productVariants,
+  products,
+} from '../../src/server/db/schema/index.ts';
 import { storeProductImage } from '../../src/server/lib/images.ts';
 import { keyOfPublicUrl } from '../../src/server/lib/storage.ts';
+import { runImport as runImportJob } from '../../src/server/modules/product-imports/product-imports.service.ts';
 import { createTestApp, type TestContext } from '../setup/test-app.ts';
 import { authHeader, createUser, sessionToken, type TestUser } from '../factories/users.ts';
 import { createCategory, createProduct, type CategoryRow } from '../factories/catalog.ts';
@@ -239,6 +245,25 @@ describe('dry run and all-or-nothing', () => {
     ]);
     const noZip = await runImport(seller, csvOf([kurta('Z3')]), { dryRun: true });
     expect(noZip.errors).toEqual([{ row: 2, field: 'images', message: IMPORT_MSG.noZip('front.png') }]);
+  });
+});
+
+describe('failing', () => {
+  it('an import that fails on its last attempt deletes its uploaded files', async () => {
+    const zip = await zipOf({ 'front.png': await png() });
+    const res = await upload(seller, csvOf([kurta('F1')]), { zip });
+    expect(res.statusCode, res.body).toBe(202);
+    const id = productImportSchema.parse(res.json())._id;
+    const [row] = await t.db.select().from(productImports).where(eq(productImports.id, id));
+    expect(await t.app.storage.get(row!.csvKey, 'private')).not.toBeNull();
+    // The ZIP vanishes: the job throws (not a row error), and this is its last attempt.
+    await t.app.storage.delete(row!.zipKey!);
+    await expect(runImportJob({ db: t.db, storage: t.app.storage }, id, { last: true })).rejects.toThrow(
+      /ZIP is missing/,
+    );
+    const [after] = await t.db.select().from(productImports).where(eq(productImports.id, id));
+    expect(after!.status).toBe('failed');
+    expect(await t.app.storage.get(row!.csvKey, 'private')).toBeNull();
   });
 });
 

@@ -324,15 +324,24 @@ export async function runImport(deps: JobDeps, importId: string, attempt: { last
   try {
     await runClaimed(deps, row);
   } catch (err) {
-    if (attempt.last) await fail(deps, row.id, [{ row: 0, field: '', message: GENERAL_FAILURE }], 0);
+    // No attempt follows the last one: its files go whatever happens to the failure's own write.
+    if (attempt.last)
+      try {
+        await fail(deps, row.id, [{ row: 0, field: '', message: GENERAL_FAILURE }], 0);
+      } finally {
+        await cleanUp(deps, row, true);
+      }
     throw err;
   }
   await cleanUp(deps, row);
 }
 
-async function cleanUp(deps: JobDeps, row: repo.ImportRow) {
-  const done = await repo.findImport(deps.db, row.id, row.sellerId);
-  if (done?.status !== 'done' && done?.status !== 'failed') return;
+/** Delete the uploaded files once the import has finished (or, `last`, will never run again). */
+async function cleanUp(deps: JobDeps, row: repo.ImportRow, last = false) {
+  if (!last) {
+    const done = await repo.findImport(deps.db, row.id, row.sellerId);
+    if (done?.status !== 'done' && done?.status !== 'failed') return;
+  }
   await Promise.allSettled(
     [row.csvKey, row.zipKey].filter((k) => k !== null).map((k) => deps.storage.delete(k)),
   );
