@@ -458,6 +458,35 @@ describe('orders by variant', () => {
     ]);
   });
 
+  it('a save that leaves a count as the form showed it keeps the stock orders took meanwhile', async () => {
+    const p = await createTee();
+    const shown = p.variants;
+    // A buyer takes 2 of M / Black while the seller's form is open.
+    await placeOrder(t.app, buyerToken, orderBody([{ product: p._id, qty: 2, variant: shown[0]!._id }]));
+    const rows = shown.map((v) => ({
+      _id: v._id,
+      size: v.size,
+      colour: v.colour,
+      sku: v.sku,
+      countInStock: v.countInStock,
+      price: v.price,
+      stockSeen: v.countInStock,
+    }));
+    // Only the description changes: the counts are the ones the form showed.
+    let res = await call('PUT', `/api/products/${p._id}`, kavya, {
+      description: 'New words.',
+      variants: rows,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await variantRows(p._id)).map((v) => v.countInStock)).toEqual([3, 2, 0]);
+    // A count the seller changed is theirs, whatever it was meanwhile.
+    rows[0]!.countInStock = 9;
+    rows[2]!.countInStock = 4;
+    res = await call('PUT', `/api/products/${p._id}`, kavya, { variants: rows });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await variantRows(p._id)).map((v) => v.countInStock)).toEqual([9, 2, 4]);
+  });
+
   it('409 names the product and the size, and writes nothing', async () => {
     const p = await kurta();
     const short = await postOrder(

@@ -248,6 +248,12 @@ export const variantInputSchema = z.object({
     .regex(/^[A-Za-z0-9_-]+$/, VARIANT_MSG.sku),
   countInStock: stockSchema,
   price: priceSchema.nullish().transform((v) => v ?? null),
+  /**
+   * The stock the form showed for this variant when it was opened. When `countInStock` still equals it,
+   * the seller did not change the count, and the variant keeps its stock as it is now: units sold while
+   * the form was open are not put back (docs/decisions/0102-product-variants.md).
+   */
+  stockSeen: z.number().int().min(0).optional(),
 });
 export type VariantInputBody = z.input<typeof variantInputSchema>;
 

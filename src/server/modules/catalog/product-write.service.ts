@@ -130,11 +130,12 @@ const skuPrefixOf = (productId: string) => productId.replace(/-/g, '').slice(0, 
 function variantRowsOrFail<T extends VariantsInput[number]>(
   rows: readonly T[],
   category: repo.CategoryPathRow,
-): (VariantInput & { _id?: string | undefined })[] {
+): variants.VariantWrite[] {
   const normalized = normalizeVariantOptions(rows, category);
   if (!normalized) throw fieldError('variants', PRODUCT_MSG.sizes);
   return normalized.map((v) => ({
     _id: v._id,
+    stockSeen: v.stockSeen,
     size: v.size,
     colour: v.colour,
     sku: v.sku,

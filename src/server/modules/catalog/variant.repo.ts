@@ -67,7 +67,19 @@ export async function lockVariantsOf(db: Queryable, productId: string): Promise<
     .for('update');
 }
 
-export type VariantWrite = VariantInput & { _id?: string | undefined };
+/** `stockSeen`: the stock the seller's form showed; see stockToWrite. */
+export type VariantWrite = VariantInput & { _id?: string | undefined; stockSeen?: number | undefined };
+
+/**
+ * The stock to write for an existing variant: the seller's count, unless it is still the count their form
+ * showed (`stockSeen`), in which case the variant keeps its stock as it is now, under the lock: orders taken
+ * while the form was open are not undone by a save that did not touch the count.
+ */
+export function stockToWrite(next: VariantWrite, current: VariantRow | undefined): number {
+  if (current && next.stockSeen !== undefined && next.countInStock === next.stockSeen)
+    return current.countInStock;
+  return next.countInStock;
+}
 
 /**
  * Makes a product's variants `next`, in that order: rows with `_id` update that variant (the caller has
@@ -114,7 +126,7 @@ export async function saveVariants(
       size: v.size,
       colour: v.colour,
       sku: v.sku,
-      countInStock: v.countInStock,
+      countInStock: stockToWrite(v, v._id ? byId.get(v._id) : undefined),
       price: v.price,
       position,
     };
@@ -128,7 +140,7 @@ export async function saveVariants(
       was.size === v.size &&
       was.colour === v.colour &&
       was.sku === v.sku &&
-      was.countInStock === v.countInStock &&
+      was.countInStock === values.countInStock &&
       (was.price === null ? v.price === null : v.price !== null && Number(was.price) === Number(v.price)) &&
       was.position === position;
     if (same) continue;

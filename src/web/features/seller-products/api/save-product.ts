@@ -94,6 +94,21 @@ async function createProduct(
   }
 }
 
+/**
+ * Each existing variant says which stock the form showed (`stockSeen`), so a save that leaves a count alone
+ * keeps the stock orders have taken since the form opened (docs/decisions/0102-product-variants.md).
+ */
+export function withStockSeen<T extends { _id?: string | undefined }>(
+  rows: readonly T[],
+  existing: Product | null,
+) {
+  const shown = new Map((existing?.variants ?? []).map((v) => [v._id, v.countInStock]));
+  return rows.map((r) => {
+    const seen = r._id === undefined ? undefined : shown.get(r._id);
+    return seen === undefined ? r : { ...r, stockSeen: seen };
+  });
+}
+
 export async function saveProduct(input: SaveProductInput): Promise<Product> {
   const { existing, values, files } = input;
   // The variant grid (docs/decisions/0102-product-variants.md): existing rows carry their `_id`.
@@ -102,7 +117,7 @@ export async function saveProduct(input: SaveProductInput): Promise<Product> {
     price: values.price,
     countInStock: values.countInStock,
     sizes: values.sizes,
-    ...(values.variants ? { variants: values.variants } : {}),
+    ...(values.variants ? { variants: withStockSeen(values.variants, existing) } : {}),
     sizeChartId: values.sizeChartId ?? null,
     description: values.description,
   };
