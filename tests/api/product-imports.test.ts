@@ -2,7 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { zipSync } from 'fflate';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CSV_COLUMNS, IMPORT_MSG, readProductCsv } from '#shared/product-csv.ts';
+import { CSV_COLUMNS, IMPORT_MSG, MAX_IMPORT_CSV_BYTES, readProductCsv } from '#shared/product-csv.ts';
 import { PRODUCT_MSG } from '#shared/schemas/product-form.ts';
 import { productImportSchema, type ProductImport } from '#shared/schemas/product-import.ts';
 import {
@@ -12,6 +12,7 @@ import {
   products,
 } from '../../src/server/db/schema/index.ts';
 import { storeProductImage } from '../../src/server/lib/images.ts';
+import { UPLOAD_MSG } from '../../src/server/modules/product-imports/product-imports.routes.ts';
 import { keyOfPublicUrl } from '../../src/server/lib/storage.ts';
 import { runImport as runImportJob } from '../../src/server/modules/product-imports/product-imports.service.ts';
 import { createTestApp, type TestContext } from '../setup/test-app.ts';
@@ -154,6 +155,13 @@ describe('access', () => {
       headers: as(other),
     });
     expect(res.statusCode).toBe(404);
+  });
+
+  it('a CSV over its own limit is refused while it streams in, though the ZIP may be larger', async () => {
+    const big = csvOf([kurta('BIG')]) + '\r\n'.repeat(MAX_IMPORT_CSV_BYTES);
+    const res = await upload(seller, big);
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ code: 'file_too_large', message: UPLOAD_MSG.csvTooLarge });
   });
 
   it('a CSV is required', async () => {

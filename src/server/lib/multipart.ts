@@ -23,6 +23,8 @@ function malformedMultipart(err: unknown): AppError | null {
 export type MultipartLimits = {
   /** Bytes of one file (413 `file_too_large` past it). */
   fileBytes: number;
+  /** A smaller limit for the file of one field, counted as it arrives (413 `file_too_large` past it). */
+  fileBytesOf?: (fieldName: string) => number;
   /** File parts (the `tooManyFiles` answer past it). */
   files: number;
   /** Text fields, and the bytes of each. */
@@ -91,7 +93,7 @@ export async function readMultipart(
         if (fileParts > limits.files) throw answers.tooManyFiles();
         const keep = onFile ? await onFile(part.fieldname, fileParts, fields) : true;
         // Every file part is read (the stream must be drained), counted against the budget.
-        const data = await readFilePart(part, budget);
+        const data = await readFilePart(part, budget, limits.fileBytesOf?.(part.fieldname));
         if (keep) files.push(data);
       } else {
         const value = typeof part.value === 'string' ? part.value : String(part.value);

@@ -51,9 +51,11 @@ export default async function productImportRoutes(app: App) {
     async (req, reply) => {
       const ctx = signedIn(req);
       const names: string[] = [];
-      const { fields, files } = await readMultipart(req, {
+      const read = readMultipart(req, {
         limits: {
           fileBytes: MAX_IMPORT_ZIP_BYTES,
+          // The CSV has its own, smaller limit, refused as it streams in.
+          fileBytesOf: (name) => (name === IMPORT_PARTS.csv ? MAX_IMPORT_CSV_BYTES : MAX_IMPORT_ZIP_BYTES),
           files: 2,
           fields: 5,
           fieldBytes: 1024,
@@ -78,12 +80,16 @@ export default async function productImportRoutes(app: App) {
           return true;
         },
       });
+      const { fields, files } = await read.catch((err: unknown) => {
+        // The part being read when a file was too large is the last one started.
+        if (err instanceof AppError && err.code === 'file_too_large' && names.at(-1) === IMPORT_PARTS.csv)
+          throw new AppError('too_large', UPLOAD_MSG.csvTooLarge, { code: 'file_too_large' });
+        throw err;
+      });
       const csv = files[names.indexOf(IMPORT_PARTS.csv)];
       const zip = files[names.indexOf(IMPORT_PARTS.zip)] ?? null;
       if (!csv || csv.length === 0)
         throw invalid(UPLOAD_MSG.csvRequired, [{ path: IMPORT_PARTS.csv, message: UPLOAD_MSG.csvRequired }]);
-      if (csv.length > MAX_IMPORT_CSV_BYTES)
-        throw new AppError('too_large', UPLOAD_MSG.csvTooLarge, { code: 'file_too_large' });
       const dryRun = ['true', '1', 'on', 'yes'].includes(
         (fields.get(IMPORT_PARTS.dryRun) ?? '').trim().toLowerCase(),
       );
