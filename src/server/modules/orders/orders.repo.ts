@@ -502,6 +502,15 @@ export async function cancelUnpaid(tx: Queryable, orderId: string, before: Date,
   return rows.length > 0;
 }
 
+/** The products an order's lines bought (those still existing), in id order: the order to lock them in. */
+export async function productIdsOfOrder(tx: Queryable, orderId: string): Promise<string[]> {
+  const rows = await tx.execute<{ product_id: string }>(sql`
+    select distinct product_id from order_items
+     where order_id = ${orderId} and product_id is not null
+     order by product_id`);
+  return rows.rows.map((r) => r.product_id);
+}
+
 /**
  * Units to put back for an order, per variant, in the lock order placing uses (product id, then variant
  * id). A line without variant_id (placed before variants, or its variant since deleted) goes back to the

@@ -637,9 +637,10 @@ export async function expireUnpaidOrders(
     for (const id of ids) {
       const done = await db.transaction(async (tx) => {
         if (!(await repo.cancelUnpaid(tx, id, before, now))) return false;
-        // The lock order of placing: the products in id order, then their variants in id order.
+        // The lock order of placing: the products in id order, then their variants in id order. The
+        // variants are read only once their products are locked, so an edit of the grid cannot slip between.
+        await repo.lockProducts(tx, await repo.productIdsOfOrder(tx, id));
         const units = await repo.unitsByVariant(tx, id);
-        await repo.lockProducts(tx, [...new Set(units.map((u) => u.productId))].sort());
         for (const { variantId, qty } of units) await repo.returnVariantStock(tx, variantId, qty);
         return true;
       });
