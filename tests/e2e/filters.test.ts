@@ -259,9 +259,49 @@ describe('filters and sort', () => {
     await expect
       .poll(() => cardNames(page, 'Search results for “kurta”'))
       .toEqual(expected.products.map((p) => p.name));
+
+    // The category links filter the search: they stay on the results, set category= and keep the rest.
     const categories = page.getByRole('navigation', { name: 'Categories' }).first();
-    const href = await categories.getByRole('link').first().getAttribute('href');
-    expect(href).toMatch(/^\/categories\/[^?]+\?inStock=1&sort=price_desc$/);
+    const links = categories.getByRole('link');
+    await links.first().waitFor();
+    expect(await links.first().getAttribute('href')).toMatch(
+      /^\/search\/kurta\?category=[^&]+&inStock=1&sort=price_desc$/,
+    );
+    // On a word found across top levels ("cotton": clothes, bedsheets, towels), pick one that holds some.
+    await page.goto('/search/cotton');
+    const all = await api<ProductList>('/api/products?keyword=cotton&sort=relevance');
+    const grid = 'Search results for “cotton”';
+    await expect
+      .poll(() => resultCount(page).innerText())
+      .toBe(`${String(all.total)} result${all.total === 1 ? '' : 's'}`);
+    await links.first().waitFor();
+    let chosen: { name: string; list: ProductList } | undefined;
+    for (const name of await links.allInnerTexts()) {
+      const narrowed = new URLSearchParams({ keyword: 'cotton', category: name });
+      const list = await api<ProductList>(`/api/products?${narrowed.toString()}`);
+      if ((list.total ?? 0) > 0 && (list.total ?? 0) < (all.total ?? 0)) {
+        chosen = { name, list };
+        break;
+      }
+    }
+    if (!chosen) throw new Error('no top level narrows the cotton products');
+    const { name, list } = chosen;
+    await categories.getByRole('link', { name, exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get('category') === name);
+    expect(new URL(page.url()).pathname).toBe('/search/cotton');
+    await expect
+      .poll(() => resultCount(page).innerText())
+      .toBe(`${String(list.total)} result${list.total === 1 ? '' : 's'}`);
+    await expect.poll(() => cardNames(page, grid)).toEqual(list.products.map((p) => p.name));
+    await expect
+      .poll(() => categories.getByRole('link', { name, exact: true }).getAttribute('aria-current'))
+      .toBe('page');
+    // Its chip removes it: every cotton product again.
+    await chips.getByRole('button', { name: `Remove filter Category: ${name}` }).click();
+    await page.waitForURL((url) => !url.searchParams.has('category'));
+    await expect
+      .poll(() => resultCount(page).innerText())
+      .toBe(`${String(all.total)} result${all.total === 1 ? '' : 's'}`);
   });
 
   it('in dollars: the price inputs are in the display currency, the URL in rupees', async () => {
