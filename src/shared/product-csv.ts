@@ -48,6 +48,9 @@ export const MAX_IMPORT_ROWS = 10_000;
 /** The CSV and the ZIP of images one import may upload. */
 export const MAX_IMPORT_CSV_BYTES = 10 * 1024 * 1024;
 export const MAX_IMPORT_ZIP_BYTES = 50 * 1024 * 1024;
+/** Files (folders included) one ZIP may hold, and the unpacked bytes of the images an import uses. */
+export const MAX_ZIP_ENTRIES = 2_000;
+export const MAX_ZIP_UNPACKED_BYTES = 200 * 1024 * 1024;
 
 /** Our messages (the product form's are PRODUCT_MSG and VARIANT_MSG, used as they are). */
 export const IMPORT_MSG = {
@@ -72,6 +75,10 @@ export const IMPORT_MSG = {
   imageType: (name: string) => `"${name}" is not a JPEG, PNG, WebP or GIF image.`,
   unstorable: 'Text may not contain NUL characters or broken Unicode',
   zipUnreadable: 'The ZIP file could not be read.',
+  zipTooManyFiles: `The ZIP file can hold at most ${MAX_ZIP_ENTRIES.toLocaleString('en-IN')} files; split the images over several imports.`,
+  zipTooLargeUnpacked: `The images the file names come to more than ${MAX_ZIP_UNPACKED_BYTES / 1024 / 1024} MB unpacked; split them over several imports.`,
+  imageAmbiguous: (name: string) =>
+    `"${name}" is in the ZIP file more than once (in different folders); keep one, or rename one.`,
   duplicateSkuInFile: 'Each SKU can be used once in a product.',
 } as const;
 

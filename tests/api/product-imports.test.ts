@@ -2,7 +2,13 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { zipSync } from 'fflate';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CSV_COLUMNS, IMPORT_MSG, MAX_IMPORT_CSV_BYTES, readProductCsv } from '#shared/product-csv.ts';
+import {
+  CSV_COLUMNS,
+  IMPORT_MSG,
+  MAX_IMPORT_CSV_BYTES,
+  MAX_ZIP_ENTRIES,
+  readProductCsv,
+} from '#shared/product-csv.ts';
 import { PRODUCT_MSG } from '#shared/schemas/product-form.ts';
 import { productImportSchema, type ProductImport } from '#shared/schemas/product-import.ts';
 import {
@@ -272,6 +278,63 @@ describe('failing', () => {
     const [after] = await t.db.select().from(productImports).where(eq(productImports.id, id));
     expect(after!.status).toBe('failed');
     expect(await t.app.storage.get(row!.csvKey, 'private')).toBeNull();
+  });
+});
+
+/** Set the declared (unpacked) size of every entry in a ZIP's central directory. */
+function declareSize(zip: Buffer, size: number): Buffer {
+  const out = Buffer.from(zip);
+  for (
+    let p = out.indexOf(Buffer.from([0x50, 0x4b, 1, 2]));
+    p >= 0;
+    p = out.indexOf(Buffer.from([0x50, 0x4b, 1, 2]), p + 4)
+  )
+    out.writeUInt32LE(size, p + 24);
+  return out;
+}
+
+describe('ZIP limits', () => {
+  it('a ZIP with too many files is refused whole, before anything is unpacked', async () => {
+    const files: Record<string, Buffer> = { 'front.png': await png() };
+    for (let i = 0; i < MAX_ZIP_ENTRIES; i += 1) files[`filler/${i}.txt`] = Buffer.from('x');
+    const done = await runImport(seller, csvOf([kurta('ZB1')]), { zip: await zipOf(files), dryRun: true });
+    expect(done.status).toBe('failed');
+    expect(done.errors).toEqual([{ row: 0, field: 'zip', message: IMPORT_MSG.zipTooManyFiles }]);
+  });
+
+  it('a name in two folders is ambiguous; only named files are unpacked', async () => {
+    const zip = await zipOf({
+      'a/front.png': await png(),
+      'b/FRONT.png': await png(90),
+      'back.png': await png(),
+    });
+    const done = await runImport(seller, csvOf([kurta('ZB2'), kurta('ZB3', { images: 'back.png' })]), {
+      zip,
+      dryRun: true,
+    });
+    expect(done.errors).toEqual([
+      { row: 2, field: 'images', message: IMPORT_MSG.imageAmbiguous('front.png') },
+    ]);
+  });
+
+  it('named images declaring more than the unpacked total are refused unread', async () => {
+    const names = Array.from({ length: 42 }, (_, i) => `p${i}.png`);
+    const packed = await zipOf(Object.fromEntries(names.map((n) => [n, Buffer.from('tiny')])));
+    // Each claims 5 MB (the per-image limit): 42 of them pass 200 MB together.
+    const zip = declareSize(packed, 5 * 1024 * 1024);
+    const rows = Array.from({ length: 6 }, (_, i) =>
+      kurta(`ZB4-${i}`, { images: names.slice(i * 7, i * 7 + 7).join(' ') }),
+    );
+    const done = await runImport(seller, csvOf(rows), { zip, dryRun: true });
+    expect(done.errors).toEqual([{ row: 0, field: 'zip', message: IMPORT_MSG.zipTooLargeUnpacked }]);
+  });
+
+  it('an entry that unpacks past its declared size is refused, not grown', async () => {
+    const big = Buffer.alloc(64 * 1024, 7);
+    const packed = Buffer.from(zipSync({ 'front.png': new Uint8Array(big) }, { level: 9 }));
+    const zip = declareSize(packed, 1000);
+    const done = await runImport(seller, csvOf([kurta('ZB9')]), { zip, dryRun: true });
+    expect(done.errors).toEqual([{ row: 0, field: 'zip', message: IMPORT_MSG.zipUnreadable }]);
   });
 });
 

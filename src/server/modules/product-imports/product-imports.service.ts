@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { unzipSync } from 'fflate';
+import { Inflate } from 'fflate';
 import { IMAGE_VARIANTS, variantUrl } from '#shared/images.ts';
 import { tryParseMoney } from '#shared/money.ts';
 import {
   IMPORT_MSG,
+  MAX_ZIP_ENTRIES,
+  MAX_ZIP_UNPACKED_BYTES,
   categoryPathKey,
   categoryPathText,
   checkProduct,
@@ -155,32 +157,146 @@ class Progress {
   }
 }
 
-type Zip = { entries: Map<string, Uint8Array>; tooLarge: Set<string> } | null;
+type Zip = { entries: Map<string, Uint8Array>; tooLarge: Set<string>; ambiguous: Set<string> } | null;
 
-/** The entries of the ZIP that `wanted` names (by base name), undecompressed past 5 MB. */
-function openZip(data: Buffer, wanted: ReadonlySet<string>): Zip | 'unreadable' {
-  const tooLarge = new Set<string>();
-  try {
-    const files = unzipSync(new Uint8Array(data.buffer, data.byteOffset, data.byteLength), {
-      filter: (f) => {
-        if (f.name.endsWith('/')) return false;
-        const key = zipNameKey(f.name);
-        if (!wanted.has(key)) return false;
-        if (f.originalSize > MAX_IMAGE_BYTES) {
-          tooLarge.add(key);
-          return false;
-        }
-        return true;
-      },
-    });
-    const entries = new Map<string, Uint8Array>();
-    for (const [name, bytes] of Object.entries(files)) {
-      const key = zipNameKey(name);
-      if (!entries.has(key) && bytes.length <= MAX_IMAGE_BYTES) entries.set(key, bytes);
+/** A file of a ZIP as its central directory describes it. */
+type ZipEntry = { name: string; method: number; packed: number; size: number; at: number };
+
+const ZIP_UNREADABLE = Symbol('zip unreadable');
+
+/**
+ * The ZIP's central directory, read without unpacking anything; null past MAX_ZIP_ENTRIES (counted from
+ * the end record, before reading any entry). Throws ZIP_UNREADABLE when it is not a ZIP we can read.
+ */
+function zipDirectory(zip: Buffer): ZipEntry[] | null {
+  const bad = (ok: boolean) => {
+    if (!ok) throw ZIP_UNREADABLE;
+  };
+  let end = zip.length - 22;
+  while (end >= 0 && zip.readUInt32LE(end) !== 0x06054b50) {
+    end -= 1;
+    bad(zip.length - end <= 65_557);
+  }
+  bad(end >= 0);
+  let count = zip.readUInt16LE(end + 10);
+  let p = zip.readUInt32LE(end + 16);
+  // ZIP64: the real count and offset are in its own end record.
+  if (end >= 20 && zip.readUInt32LE(end - 20) === 0x07064b50) {
+    const z = Number(zip.readBigUInt64LE(end - 12));
+    bad(z >= 0 && z + 56 <= zip.length && zip.readUInt32LE(z) === 0x06064b50);
+    count = Number(zip.readBigUInt64LE(z + 32));
+    p = Number(zip.readBigUInt64LE(z + 48));
+  }
+  if (count > MAX_ZIP_ENTRIES) return null;
+  const entries: ZipEntry[] = [];
+  for (let i = 0; i < count; i += 1) {
+    bad(p + 46 <= zip.length && zip.readUInt32LE(p) === 0x02014b50);
+    const nameLength = zip.readUInt16LE(p + 28);
+    const extraLength = zip.readUInt16LE(p + 30);
+    bad(p + 46 + nameLength + extraLength <= zip.length);
+    let packed = zip.readUInt32LE(p + 20);
+    let size = zip.readUInt32LE(p + 24);
+    let local = zip.readUInt32LE(p + 42);
+    // ZIP64 extra field: the 64-bit values of those that are 0xFFFFFFFF, in this order.
+    for (let x = p + 46 + nameLength; x + 4 <= p + 46 + nameLength + extraLength;) {
+      const id = zip.readUInt16LE(x);
+      const length = zip.readUInt16LE(x + 2);
+      if (id === 0x0001) {
+        let at = x + 4;
+        const next = () => {
+          bad(at + 8 <= x + 4 + length);
+          const v = Number(zip.readBigUInt64LE(at));
+          at += 8;
+          return v;
+        };
+        if (size === 0xffffffff) size = next();
+        if (packed === 0xffffffff) packed = next();
+        if (local === 0xffffffff) local = next();
+      }
+      x += 4 + length;
     }
-    return { entries, tooLarge };
-  } catch {
-    return 'unreadable';
+    bad(local + 30 <= zip.length && zip.readUInt32LE(local) === 0x04034b50);
+    const at = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
+    bad(at + packed <= zip.length);
+    entries.push({
+      name: zip.toString('utf8', p + 46, p + 46 + nameLength),
+      method: zip.readUInt16LE(p + 10),
+      packed,
+      size,
+      at,
+    });
+    p += 46 + nameLength + extraLength + zip.readUInt16LE(p + 32);
+  }
+  return entries;
+}
+
+/** Compressed bytes handed to the inflater at a time: one step unpacks at most ~1,000 times as much. */
+const INFLATE_STEP = 16 * 1024;
+
+/**
+ * One entry's bytes, never more than it declares: a deflated entry is unpacked a step at a time and
+ * abandoned as soon as it outgrows its declared size (fflate's one-shot inflate would grow its buffer).
+ */
+function unpack(zip: Buffer, e: ZipEntry): Uint8Array {
+  const packed = new Uint8Array(zip.buffer, zip.byteOffset + e.at, e.packed);
+  if (e.method === 0) {
+    if (e.packed !== e.size) throw ZIP_UNREADABLE;
+    return packed;
+  }
+  if (e.method !== 8) throw ZIP_UNREADABLE;
+  const out = new Uint8Array(e.size);
+  let length = 0;
+  let ended = false;
+  const inflater = new Inflate((chunk, final) => {
+    if (length + chunk.length > e.size) throw ZIP_UNREADABLE;
+    out.set(chunk, length);
+    length += chunk.length;
+    if (final) ended = true;
+  });
+  for (let i = 0; i < packed.length; i += INFLATE_STEP) {
+    const last = i + INFLATE_STEP >= packed.length;
+    inflater.push(packed.subarray(i, i + INFLATE_STEP), last);
+  }
+  if (packed.length === 0) inflater.push(new Uint8Array(0), true);
+  if (!ended || length !== e.size) throw ZIP_UNREADABLE;
+  return out;
+}
+
+/**
+ * The entries of the ZIP that `wanted` names (by base name; docs/decisions/0107-bulk-listing.md). Refused
+ * whole, unpacking nothing, past MAX_ZIP_ENTRIES files or when the named images declare more than
+ * MAX_ZIP_UNPACKED_BYTES together; an image over 5 MB, or a name in two folders, is left packed and
+ * reported on its rows. Only the named entries are unpacked, each to at most its declared size.
+ */
+function openZip(data: Buffer, wanted: ReadonlySet<string>): NonNullable<Zip> | { error: string } {
+  try {
+    const directory = zipDirectory(data);
+    if (!directory) return { error: IMPORT_MSG.zipTooManyFiles };
+    const byKey = new Map<string, ZipEntry[]>();
+    for (const e of directory) {
+      if (e.name.endsWith('/')) continue;
+      const key = zipNameKey(e.name);
+      if (wanted.has(key)) byKey.set(key, [...(byKey.get(key) ?? []), e]);
+    }
+    const tooLarge = new Set<string>();
+    const ambiguous = new Set<string>();
+    const use: [string, ZipEntry][] = [];
+    for (const [key, found] of byKey) {
+      if (found.length > 1) ambiguous.add(key);
+      else if (found[0]!.size > MAX_IMAGE_BYTES) tooLarge.add(key);
+      else use.push([key, found[0]!]);
+    }
+    if (use.reduce((n, [, e]) => n + e.size, 0) > MAX_ZIP_UNPACKED_BYTES)
+      return { error: IMPORT_MSG.zipTooLargeUnpacked };
+    const entries = new Map<string, Uint8Array>();
+    for (const [key, e] of use) entries.set(key, unpack(data, e));
+    return { entries, tooLarge, ambiguous };
+  } catch (err) {
+    if (err === ZIP_UNREADABLE || err instanceof RangeError) return { error: IMPORT_MSG.zipUnreadable };
+    // fflate reports a corrupt deflate stream with a plain Error carrying a numeric code.
+    if (err instanceof Error && typeof (err as { code?: unknown }).code === 'number')
+      return { error: IMPORT_MSG.zipUnreadable };
+    throw err;
   }
 }
 
@@ -254,8 +370,8 @@ async function checkFile(deps: JobDeps, row: repo.ImportRow): Promise<Checked> {
     const zipFile = await deps.storage.get(row.zipKey, 'private');
     if (!zipFile) throw new Error(`product import ${row.id}: its ZIP is missing from storage`);
     const opened = openZip(zipFile.data, wanted);
-    if (opened === 'unreadable') errors.push({ row: 0, field: 'zip', message: IMPORT_MSG.zipUnreadable });
-    else zip = opened;
+    if ('error' in opened) return empty([...errors, { row: 0, field: 'zip', message: opened.error }]);
+    zip = opened;
   }
   for (const p of products) {
     for (const image of p.images ?? []) {
@@ -266,6 +382,7 @@ async function checkFile(deps: JobDeps, row: repo.ImportRow): Promise<Checked> {
       }
       const key = zipNameKey(image.name);
       if (!row.zipKey) at(IMPORT_MSG.noZip(image.name));
+      else if (zip?.ambiguous.has(key)) at(IMPORT_MSG.imageAmbiguous(image.name));
       else if (zip?.tooLarge.has(key)) at(IMPORT_MSG.imageTooLarge(image.name));
       else if (zip && !zip.entries.has(key)) at(IMPORT_MSG.imageNotInZip(image.name));
       else if (zip && !sniffImageType(zip.entries.get(key)!)) at(IMPORT_MSG.imageType(image.name));
