@@ -8,6 +8,7 @@ import {
   escapeCell,
   exportProductsCsv,
   imageRefOf,
+  keepsStock,
   numberCell,
   readProductCsv,
   splitImages,
@@ -245,6 +246,26 @@ describe('updates and the export', () => {
     expect(products[0]!.variants.find((v) => v.id === 'v2')?.countInStock).toBe(7);
   });
 
+  it('an old export whose stock orders have since lowered is no change: the stock is kept, not reset', () => {
+    const text = exportProductsCsv([{ ...stored(), categoryPath: PATH }]);
+    const sold = stored();
+    sold.variants = sold.variants.map((v) => ({ ...v, countInStock: Math.max(0, v.countInStock - 1) }));
+    const { products, errors } = checkAll(text, [sold]);
+    expect(errors).toEqual([]);
+    expect(writesSomething(products[0]!)).toBe(false);
+    expect(products[0]!.variants.every((v) => v.keepStock)).toBe(true);
+  });
+
+  it('a row keeps the stock when its stock is blank or as exported, and sets it otherwise', () => {
+    expect(keepsStock({ stock: '', stock_exported: '' })).toBe(true);
+    expect(keepsStock({ stock: '', stock_exported: '5' })).toBe(true);
+    expect(keepsStock({ stock: '5', stock_exported: '5' })).toBe(true);
+    expect(keepsStock({ stock: '1,000', stock_exported: '1000' })).toBe(true);
+    expect(keepsStock({ stock: '6', stock_exported: '5' })).toBe(false);
+    expect(keepsStock({ stock: '5', stock_exported: '' })).toBe(false);
+    expect(keepsStock({ stock: 'x', stock_exported: 'x' })).toBe(false);
+  });
+
   it('blank cells keep what is stored; a locked name cannot change', () => {
     const { products } = checkAll(csv(row({ product_ref: ID, size: 'M', colour: 'Indigo', stock: '9' })), [
       stored(),
@@ -272,6 +293,10 @@ describe('updates and the export', () => {
   it('the template reads without errors but for its ZIP names', () => {
     const read = readProductCsv(templateCsv());
     expect(read.errors).toEqual([]);
+    expect(read.rows.map((r) => [r.cells.stock, r.cells.stock_exported, r.cells.variant_price])).toEqual([
+      ['10', '', ''],
+      ['8', '', '1349.00'],
+    ]);
     expect(read.groups).toHaveLength(1);
     expect(checkProduct(read.groups[0]!, context()).errors).toEqual([]);
   });

@@ -34,6 +34,7 @@ export const CSV_COLUMNS = [
   'colour',
   'sku',
   'stock',
+  'stock_exported',
   'variant_price',
   'images',
 ] as const;
@@ -235,7 +236,23 @@ export type ExistingProduct = {
   }[];
 };
 
-export type ImportVariant = VariantInput & { row: number; id: string | null };
+/**
+ * `keepStock`: the row leaves the stored variant's stock as it is at write time (a blank stock cell, or
+ * the stock the export wrote, `stock_exported`, left unchanged): orders may have sold units meanwhile.
+ */
+export type ImportVariant = VariantInput & { row: number; id: string | null; keepStock: boolean };
+
+/**
+ * Whether a row keeps its stored variant's current stock: its stock cell is blank, or equals the
+ * `stock_exported` cell (the stock when the file was exported: the seller did not change it). A row with
+ * a different stock sets it, whatever orders did meanwhile (the seller's count wins).
+ */
+export function keepsStock(cells: Pick<Record<CsvColumn, string>, 'stock' | 'stock_exported'>): boolean {
+  const stock = numberCell(cells.stock);
+  if (stock === undefined) return true;
+  const exported = numberCell(cells.stock_exported);
+  return exported !== undefined && !Number.isNaN(stock) && stock === exported;
+}
 
 /** A product that passed every check, with what changes when it is written. */
 export type CheckedProduct = {
@@ -372,14 +389,15 @@ export function checkProduct(
     const size = r.cells.size === '' ? NO_SIZE : r.cells.size;
     const colour = r.cells.colour === '' ? null : r.cells.colour;
     const stored = existing?.variants.find((v) => sameOption(v, { size, colour }));
-    const stock = numberCell(r.cells.stock);
+    const keepStock = stored !== undefined && keepsStock(r.cells);
+    const stock = keepStock ? stored.countInStock : numberCell(r.cells.stock);
     const price = numberCell(r.cells.variant_price);
     const sku = r.cells.sku || stored?.sku || skuFor(skuPrefix, { size, colour }).slice(0, 40);
     bodies.push({
       size,
       colour,
       sku,
-      countInStock: stock ?? stored?.countInStock,
+      countInStock: stock,
       price: price ?? (stored && r.cells.variant_price === '' ? numberOrNull(stored.price) : null),
     });
     variants.push({
@@ -390,6 +408,7 @@ export function checkProduct(
       sku,
       countInStock: 0,
       price: null,
+      keepStock,
     });
   }
 
@@ -496,7 +515,7 @@ export function checkProduct(
         return (
           !stored ||
           stored.sku !== v.sku ||
-          stored.countInStock !== v.countInStock ||
+          (!v.keepStock && stored.countInStock !== v.countInStock) ||
           !sameMoney(stored.price, v.price) ||
           stored.size !== v.size ||
           stored.colour !== v.colour
@@ -552,8 +571,9 @@ export type ExportProduct = ExistingProduct & { categoryPath: string };
 
 /**
  * The seller's catalogue as CSV: one row per variant, every product column repeated on each row (so the
- * rows can be sorted or filtered in a spreadsheet), `product_ref` the product's id. Importing it unchanged
- * changes nothing; changing a stock cell changes only that stock.
+ * rows can be sorted or filtered in a spreadsheet), `product_ref` the product's id, and `stock_exported`
+ * the stock now. Importing it unchanged changes nothing, even after orders have sold units (see
+ * `keepsStock`); changing a stock cell changes only that stock.
  */
 export function exportProductsCsv(products: readonly ExportProduct[]): string {
   const records: string[][] = [[...CSV_COLUMNS]];
@@ -570,6 +590,7 @@ export function exportProductsCsv(products: readonly ExportProduct[]): string {
         colour: v.colour ?? '',
         sku: v.sku,
         stock: String(v.countInStock),
+        stock_exported: String(v.countInStock),
         variant_price: v.price ?? '',
         images: p.image.join(' | '),
       };
@@ -596,9 +617,10 @@ export function templateCsv(): string {
         'KURTA01-M-INDIGO',
         '10',
         '',
+        '',
         'kurta-front.jpg | kurta-back.jpg',
       ],
-      ['KURTA-01', '', '', '', '', '', 'L', 'Indigo', 'KURTA01-L-INDIGO', '8', '1349.00', ''],
+      ['KURTA-01', '', '', '', '', '', 'L', 'Indigo', 'KURTA01-L-INDIGO', '8', '', '1349.00', ''],
     ],
     { record_delimiter: '\r\n' },
   );

@@ -24,6 +24,7 @@ import { runImport as runImportJob } from '../../src/server/modules/product-impo
 import { createTestApp, type TestContext } from '../setup/test-app.ts';
 import { authHeader, createUser, sessionToken, type TestUser } from '../factories/users.ts';
 import { createCategory, createProduct, type CategoryRow } from '../factories/catalog.ts';
+import { orderBody, placeOrder } from '../factories/orders.ts';
 
 /**
  * Bulk listing (docs/product/bulk-listing.md, docs/decisions/0107-bulk-listing.md): a CSV upload is checked
@@ -504,6 +505,61 @@ describe('export round trip', () => {
     );
     const after = await snapshot();
     expect(after.map((p) => [p.name, p.description])).toEqual(before.map((p) => [p.name, p.description]));
+  });
+
+  it('an unchanged old export keeps the units orders sold since; an edited stock cell sets that stock', async () => {
+    const seller3 = await createUser(t.db, { roles: ['Seller-Company'], shop: { shopName: 'Old Export' } });
+    tokens.set(seller3.id, authHeader(await sessionToken(t.db, seller3.id)));
+    const zip = await zipOf({ 'front.png': await png() });
+    const first = await runImport(
+      seller3,
+      csvOf([
+        kurta('O1', { colour: '' }),
+        kurta('O1', { colour: '', size: 'L', sku: 'O1-L', stock: '4', images: '' }),
+      ]),
+      { zip },
+    );
+    expect(first.status, JSON.stringify(first.errors)).toBe('done');
+    const [product] = await t.db.select().from(products).where(eq(products.userId, seller3.id));
+    const stockOf = async () =>
+      Object.fromEntries(
+        (
+          await t.db
+            .select({ sku: productVariants.sku, stock: productVariants.countInStock })
+            .from(productVariants)
+            .where(eq(productVariants.productId, product!.id))
+        ).map((v) => [v.sku, v.stock]),
+      );
+    const exported = await exportCsv(seller3);
+    expect(exported).toContain(',O1-M,5,5,');
+
+    // A buyer takes one M after the export.
+    await placeOrder(
+      t.app,
+      await sessionToken(t.db, buyer.id),
+      orderBody([{ product: product!.id, size: 'M' }]),
+    );
+    expect(await stockOf()).toEqual({ 'O1-M': 4, 'O1-L': 4 });
+    const [sold] = await t.db.select().from(products).where(eq(products.id, product!.id));
+
+    const same = await runImport(seller3, exported);
+    expect(same.status, JSON.stringify(same.errors)).toBe('done');
+    expect(same.result).toEqual({ products: 1, created: 0, updated: 0, unchanged: 1, variants: 0 });
+    expect(await stockOf()).toEqual({ 'O1-M': 4, 'O1-L': 4 });
+    const [after] = await t.db.select().from(products).where(eq(products.id, product!.id));
+    expect(after!.updatedAt.getTime()).toBe(sold!.updatedAt.getTime());
+
+    // The seller counts L again: that row sets L; the untouched M row keeps the sold unit.
+    const edited = exported.replace(',O1-L,4,4,', ',O1-L,9,4,');
+    expect(edited).not.toBe(exported);
+    const stock = await runImport(seller3, edited);
+    expect(stock.result).toEqual({ products: 1, created: 0, updated: 1, unchanged: 0, variants: 1 });
+    expect(await stockOf()).toEqual({ 'O1-M': 4, 'O1-L': 9 });
+
+    // Without the column the file's stock is the stock, as before it existed.
+    const noColumn = csvOf([{ product_ref: product!.id, size: 'M', stock: '6' }]);
+    expect((await runImport(seller3, noColumn)).status).toBe('done');
+    expect(await stockOf()).toEqual({ 'O1-M': 6, 'O1-L': 9 });
   });
 
   it('lists my recent imports, newest first', async () => {

@@ -269,7 +269,10 @@ export async function insertVariantRows(
   }
 }
 
-/** Stored variants' new size spelling, colour, SKU, stock and price, many per statement. */
+/**
+ * Stored variants' new size spelling, colour, SKU, stock and price, many per statement. A null stock keeps
+ * the variant's stock as it is when the statement runs.
+ */
 export async function updateVariantRows(
   db: Queryable,
   rows: readonly {
@@ -277,7 +280,7 @@ export async function updateVariantRows(
     size: string;
     colour: string | null;
     sku: string;
-    countInStock: number;
+    countInStock: number | null;
     price: string | null;
   }[],
 ): Promise<void> {
@@ -291,7 +294,8 @@ export async function updateVariantRows(
     );
     await db.execute(sql`
       update product_variants v
-      set size = x.size, colour = x.colour, sku = x.sku, count_in_stock = x.stock, price = x.price,
+      set size = x.size, colour = x.colour, sku = x.sku,
+          count_in_stock = coalesce(x.stock, v.count_in_stock), price = x.price,
           updated_at = now()
       from (values ${values}) as x(id, size, colour, sku, stock, price)
       where v.id = x.id`);

@@ -410,7 +410,7 @@ function changedVariants(p: CheckedProduct, existing: Map<string, ExistingProduc
     return (
       !s ||
       s.sku !== v.sku ||
-      s.countInStock !== v.countInStock ||
+      (!v.keepStock && s.countInStock !== v.countInStock) ||
       s.size !== v.size ||
       s.colour !== v.colour ||
       (s.price === null || v.price === null
@@ -769,8 +769,12 @@ async function writeAll(
   for (const p of newImages)
     dropped.push(...current(p).image.filter((u) => !(lists.get(p) ?? []).includes(u)));
 
+  // A kept stock (null) is read by the UPDATE itself, under the product locks: orders placed since the
+  // file was checked (or exported) keep their effect.
   const stored = updates.flatMap((p) =>
-    p.variants.filter((v) => v.id !== null).map((v) => ({ ...v, id: v.id! })),
+    p.variants
+      .filter((v) => v.id !== null)
+      .map((v) => ({ ...v, id: v.id!, countInStock: v.keepStock ? null : v.countInStock })),
   );
   await repo.updateVariantRows(tx, stored);
   const added = updates.filter((p) => p.variants.some((v) => v.id === null));
