@@ -107,7 +107,9 @@ async function demoCatalogue() {
   let openProduct: Product | undefined;
   for (const d of discounts.filter((x) => !x.requires_coupon && x.discount_unit === 'percentage')) {
     const p = await api<Product>(`/api/products/${d.product_id}`);
-    if (p.countInStock >= 2 && p._id !== couponProduct._id) {
+    // Two units of whichever variant the page offers first: every variant in stock holds at least 2.
+    const enough = p.variants.every((v) => v.countInStock === 0 || v.countInStock >= 2);
+    if (p.countInStock >= 2 && enough && p._id !== couponProduct._id) {
       openDiscount = d;
       openProduct = p;
       break;
