@@ -521,6 +521,15 @@ describe('export round trip', () => {
     );
     expect(first.status, JSON.stringify(first.errors)).toBe('done');
     const [product] = await t.db.select().from(products).where(eq(products.userId, seller3.id));
+    const variantRows = () =>
+      t.db
+        .select({
+          sku: productVariants.sku,
+          stock: productVariants.countInStock,
+          updatedAt: productVariants.updatedAt,
+        })
+        .from(productVariants)
+        .where(eq(productVariants.productId, product!.id));
     const stockOf = async () =>
       Object.fromEntries(
         (
@@ -550,11 +559,16 @@ describe('export round trip', () => {
     expect(after!.updatedAt.getTime()).toBe(sold!.updatedAt.getTime());
 
     // The seller counts L again: that row sets L; the untouched M row keeps the sold unit.
+    const rowsBefore = await variantRows();
     const edited = exported.replace(',O1-L,4,4,', ',O1-L,9,4,');
     expect(edited).not.toBe(exported);
     const stock = await runImport(seller3, edited);
     expect(stock.result).toEqual({ products: 1, created: 0, updated: 1, unchanged: 0, variants: 1 });
     expect(await stockOf()).toEqual({ 'O1-M': 4, 'O1-L': 9 });
+    // The M row, untouched, was not written at all.
+    const mBefore = rowsBefore.find((v) => v.sku === 'O1-M')!;
+    const mAfter = (await variantRows()).find((v) => v.sku === 'O1-M')!;
+    expect(mAfter.updatedAt.getTime()).toBe(mBefore.updatedAt.getTime());
 
     // Without the column the file's stock is the stock, as before it existed.
     const noColumn = csvOf([{ product_ref: product!.id, size: 'M', stock: '6' }]);

@@ -17,6 +17,7 @@ import {
   type CheckedProduct,
   type ExistingProduct,
   type ImportCategory,
+  type ImportVariant,
   type RowError,
 } from '#shared/product-csv.ts';
 import { isUuid } from '#shared/schemas/common.ts';
@@ -398,12 +399,12 @@ function counts(products: readonly CheckedProduct[], existing: Map<string, Exist
     created: writing.filter((p) => p.existingId === null).length,
     updated: writing.filter((p) => p.existingId !== null).length,
     unchanged: products.length - writing.length,
-    variants: writing.reduce((n, p) => n + changedVariants(p, existing), 0),
+    variants: writing.reduce((n, p) => n + changedVariants(p, existing).length, 0),
   };
 }
 
 /** Variant rows a product writes: all of a new one's; an update's new or different ones. */
-function changedVariants(p: CheckedProduct, existing: Map<string, ExistingProduct>): number {
+function changedVariants(p: CheckedProduct, existing: Map<string, ExistingProduct>): ImportVariant[] {
   const stored = p.existingId ? (existing.get(p.existingId)?.variants ?? []) : [];
   return p.variants.filter((v) => {
     const s = stored.find((x) => x.id === v.id);
@@ -417,7 +418,7 @@ function changedVariants(p: CheckedProduct, existing: Map<string, ExistingProduc
         ? s.price !== v.price
         : tryParseMoney(s.price, 2) !== tryParseMoney(v.price, 2))
     );
-  }).length;
+  });
 }
 
 async function fail(deps: JobDeps, id: string, errors: RowError[], processedRows: number) {
@@ -771,8 +772,9 @@ async function writeAll(
 
   // A kept stock (null) is read by the UPDATE itself, under the product locks: orders placed since the
   // file was checked (or exported) keep their effect.
+  // Only stored variants that differ are written (the others keep their updated_at).
   const stored = updates.flatMap((p) =>
-    p.variants
+    changedVariants(p, checked.existing)
       .filter((v) => v.id !== null)
       .map((v) => ({ ...v, id: v.id!, countInStock: v.keepStock ? null : v.countInStock })),
   );
