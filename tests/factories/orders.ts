@@ -17,7 +17,14 @@ export const indiaAddress = (overrides: Partial<ShippingAddressInput> = {}): Shi
   ...overrides,
 });
 
-export type OrderLine = { product: string; qty?: number; size?: string | null };
+export type OrderLine = {
+  product: string;
+  qty?: number;
+  size?: string | null;
+  /** The variant's id (docs/decisions/0102-product-variants.md); without it, size (and colour) pick it. */
+  variant?: string;
+  colour?: string;
+};
 
 /** A valid POST /api/orders body for these lines (qty 1 unless given), shipped to Pune, paid by RazorPay. */
 export function orderBody(lines: OrderLine[], overrides: Partial<PlaceOrderBody> = {}): PlaceOrderBody {
@@ -26,6 +33,8 @@ export function orderBody(lines: OrderLine[], overrides: Partial<PlaceOrderBody>
       product: l.product,
       qty: l.qty ?? 1,
       ...(l.size ? { size: l.size } : {}),
+      ...(l.variant ? { variant: l.variant } : {}),
+      ...(l.colour ? { colour: l.colour } : {}),
     })),
     shippingAddress: indiaAddress(),
     paymentMethod: 'RazorPay',
