@@ -111,22 +111,6 @@ export async function topProducts(ctx: Ctx): Promise<Product[]> {
   return rows.map((r) => toProduct(r));
 }
 
-/** GET /api/products/category: active products in any of the categories, newest first. */
-export async function productsInCategories(ctx: Ctx, q: { categoryIDs: string[]; pageNumber: number }) {
-  if (q.categoryIDs.length === 0) return { products: [], page: q.pageNumber, pages: 1 };
-  const found = await repo.newestActiveIds(ctx.db, repo.inCategories(q.categoryIDs), q.pageNumber);
-  return toProductList(ctx, found, q.pageNumber);
-}
-
-/** Active products of one seller (the shop page), newest first. */
-export async function productsOfSeller(ctx: Ctx, sellerId: string, pageNumber: number) {
-  return toProductList(
-    ctx,
-    await repo.newestActiveIds(ctx.db, repo.bySeller(sellerId), pageNumber),
-    pageNumber,
-  );
-}
-
 /** An inactive product is visible to its seller and to Admin only (docs/product/catalog.md). */
 const canSee = (actor: Actor | null, p: { userId: string; status: boolean }) =>
   p.status || (!!actor && (actor.id === p.userId || isAdmin(actor)));
