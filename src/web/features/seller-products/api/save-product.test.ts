@@ -11,7 +11,11 @@ describe('withStockSeen', () => {
   } as unknown as Product;
 
   it('tells the server the stock the form showed for each existing variant; new rows say nothing', () => {
-    const rows = [{ _id: 'v-m', countInStock: 5 }, { _id: 'v-l', countInStock: 3 }, { countInStock: 2 }];
+    const rows: { _id?: string; countInStock: number }[] = [
+      { _id: 'v-m', countInStock: 5 },
+      { _id: 'v-l', countInStock: 3 },
+      { countInStock: 2 },
+    ];
     expect(withStockSeen(rows, existing)).toEqual([
       { _id: 'v-m', countInStock: 5, stockSeen: 5 },
       { _id: 'v-l', countInStock: 3, stockSeen: 0 },
@@ -20,6 +24,7 @@ describe('withStockSeen', () => {
   });
 
   it('sends nothing extra for a new product', () => {
-    expect(withStockSeen([{ countInStock: 1 }], null)).toEqual([{ countInStock: 1 }]);
+    const rows: { _id?: string; countInStock: number }[] = [{ countInStock: 1 }];
+    expect(withStockSeen(rows, null)).toEqual([{ countInStock: 1 }]);
   });
 });
