@@ -164,8 +164,9 @@ describe('size charts', () => {
       expect(await rowL.getByRole('cell').nth(1).innerText()).toBe('34.5');
 
       // Focus stays in the dialog; Escape closes it and gives focus back to the button.
+      // (The modal pulls focus back from a timer when Tab leaves it, so the check waits for that tick.)
       for (let i = 0; i < 6; i++) await page.keyboard.press('Tab');
-      expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+      await expect.poll(() => dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'hidden' });
       expect(await button.evaluate((b) => b === document.activeElement)).toBe(true);
