@@ -169,7 +169,7 @@ describe('size charts', () => {
       await expect.poll(() => dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'hidden' });
-      expect(await button.evaluate((b) => b === document.activeElement)).toBe(true);
+      await expect.poll(() => button.evaluate((b) => b === document.activeElement)).toBe(true);
     }
   });
 
