@@ -226,6 +226,8 @@ describe('product variants', () => {
       await pick(panel, 'Colour', 'Red');
       await pick(panel, 'Size', second.size);
       await panel.getByText('Only 2 left').waitFor();
+      // Let the buttons' colour transition (0.15 s) finish, or the picture shows the old size still chosen.
+      await page.waitForTimeout(400);
       await screenshot(page, `variants-product-colours-${tag}`);
 
       const saved = (await (await fetch(`${baseURL}/api/products/${product._id}`)).json()) as Product;
