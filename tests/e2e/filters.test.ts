@@ -1,10 +1,10 @@
 import type { Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CURRENCIES } from '#shared/currencies.ts';
 import { rateFromInrTable, type RatesResponse } from '#shared/rates.ts';
 import type { ProductList } from '#shared/schemas/product.ts';
 import { displayTextToInr, inrToDisplayText } from '#web/features/catalog/lib/filter-params.ts';
-import { baseURL, openPage, screenshot } from './support.ts';
+import { baseURL, openPage, reportPagesOnFailure, screenshot } from './support.ts';
 
 /**
  * Filters and sort on the storefront lists (search, category, shop pages) in a real browser: the phone
@@ -18,19 +18,8 @@ const api = async <T>(p: string): Promise<T> => {
   return (await res.json()) as T;
 };
 
-const openPages: Page[] = [];
-
-afterEach(async (ctx) => {
-  const pages = openPages.splice(0);
-  if (ctx.task.result?.state !== 'fail') return;
-  for (const page of pages) {
-    const text = await page
-      .locator('main')
-      .innerText()
-      .catch(() => '(no page)');
-    process.stderr.write(`\n[filters] ${page.url()}\n${text.slice(0, 2000)}\n`);
-  }
-});
+// When a test fails, each page it opened is reported (URL, main text, screenshot).
+const openPages = reportPagesOnFailure('filters');
 
 async function shopperPage(width: number, height: number): Promise<Page> {
   const page = await openPage({ width, height, locale: 'en-IN' });

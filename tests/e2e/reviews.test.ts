@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Product, ProductList } from '#shared/schemas/product.ts';
 import type { ReviewPage } from '#shared/schemas/review.ts';
-import { baseURL, openPage, screenshot } from './support.ts';
+import { baseURL, openPage, reportPagesOnFailure, screenshot } from './support.ts';
 
 /**
  * Reviews that help, in a real browser (docs/decisions/0105-reviews.md): the demo buyer, whose cash on
@@ -14,22 +14,8 @@ import { baseURL, openPage, screenshot } from './support.ts';
 
 const PASSWORD = 'Demo@12345';
 const BUYER = 'buyer@haat.test';
-const openPages: Page[] = [];
-
-afterEach(async (ctx) => {
-  const pages = openPages.splice(0);
-  if (ctx.task.result?.state !== 'fail') return;
-  for (const page of pages) {
-    const text = await page
-      .locator('main')
-      .innerText()
-      .catch(() => '(no page)');
-    process.stderr.write(`\n[reviews] ${page.url()}\n${text.slice(0, 1500)}\n`);
-    await screenshot(page, `reviews-failed-${String(pages.indexOf(page))}`, { fullPage: false }).catch(
-      () => undefined,
-    );
-  }
-});
+// When a test fails, each page it opened is reported (URL, main text, screenshot).
+const openPages = reportPagesOnFailure('reviews');
 
 async function call<T>(method: string, path: string, token?: string, body?: unknown): Promise<T> {
   const res = await fetch(`${baseURL}${path}`, {

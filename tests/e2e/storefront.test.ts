@@ -1,10 +1,10 @@
 import type { Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { discountedUnitPrice } from '#shared/discounts.ts';
 import { formatMoney, INR, parseMoney, sumMoney } from '#shared/money.ts';
 import { cartPercentOff } from '#shared/pricing.ts';
 import type { Product, ProductDiscount, ProductList } from '#shared/schemas/product.ts';
-import { baseURL, openPage, screenshot } from './support.ts';
+import { baseURL, openPage, reportPagesOnFailure, screenshot } from './support.ts';
 
 /**
  * The storefront in a real browser, as a shopper in India (en-IN, so prices show in rupees whatever the
@@ -19,20 +19,8 @@ const api = async <T>(p: string): Promise<T> => {
   return (await res.json()) as T;
 };
 
-const openPages: Page[] = [];
-
-// When a step fails, say what the page showed: the URL and the main content's text.
-afterEach(async (ctx) => {
-  const pages = openPages.splice(0);
-  if (ctx.task.result?.state !== 'fail') return;
-  for (const page of pages) {
-    const text = await page
-      .locator('main')
-      .innerText()
-      .catch(() => '(no page)');
-    process.stderr.write(`\n[storefront] ${page.url()}\n${text.slice(0, 1500)}\n`);
-  }
-});
+// When a test fails, each page it opened is reported (URL, main text, screenshot).
+const openPages = reportPagesOnFailure('storefront');
 
 /** A page in a fresh context with an Indian locale, in the harness's browser. */
 async function shopperPage(width: number, height = 900): Promise<Page> {

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, inject } from 'vitest';
+import { afterAll, afterEach, inject } from 'vitest';
 
 /** Where the app under test listens (started once per run by tests/setup/e2e-global.ts). */
 export const baseURL: string = inject('baseURL');
@@ -71,4 +71,25 @@ export async function screenshot(page: Page, name: string, { fullPage = true } =
   const file = path.join(screenshotDir, `${name}.png`);
   await page.screenshot({ path: file, fullPage });
   return file;
+}
+
+/**
+ * Pages to report when a test fails: push each page a test opens into the returned list. After a failed
+ * test, each page's URL and main text go to stderr and its screenshot to `<tag>-failed-<n>.png`.
+ */
+export function reportPagesOnFailure(tag: string): Page[] {
+  const openPages: Page[] = [];
+  afterEach(async (ctx) => {
+    const pages = openPages.splice(0);
+    if (ctx.task.result?.state !== 'fail') return;
+    for (const [i, page] of pages.entries()) {
+      const text = await page
+        .locator('main')
+        .innerText()
+        .catch(() => '(no page)');
+      process.stderr.write(`\n[${tag}] ${page.url()}\n${text.slice(0, 2000)}\n`);
+      await screenshot(page, `${tag}-failed-${String(i)}`, { fullPage: false }).catch(() => undefined);
+    }
+  });
+  return openPages;
 }

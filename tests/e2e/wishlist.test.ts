@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Product, ProductList } from '../../src/shared/schemas/product.ts';
 import type { Wishlist } from '../../src/shared/schemas/wishlist.ts';
-import { baseURL, openPage, screenshot } from './support.ts';
+import { baseURL, openPage, reportPagesOnFailure, screenshot } from './support.ts';
 
 /**
  * The wishlist in a real browser (docs/product/catalog.md#wishlist): a guest hearts a product on a grid,
@@ -14,19 +14,8 @@ import { baseURL, openPage, screenshot } from './support.ts';
 const BUYER = 'buyer@haat.test';
 const PASSWORD = 'Demo@12345';
 
-const openPages: Page[] = [];
-afterEach(async (ctx) => {
-  const pages = openPages.splice(0);
-  if (ctx.task.result?.state !== 'fail') return;
-  for (const page of pages) {
-    const text = await page
-      .locator('main')
-      .innerText()
-      .catch(() => '(no page)');
-    process.stderr.write(`\n[wishlist] ${page.url()}\n${text.slice(0, 1500)}\n`);
-    await screenshot(page, `wishlist-failed-${pages.indexOf(page)}`).catch(() => undefined);
-  }
-});
+// When a test fails, each page it opened is reported (URL, main text, screenshot).
+const openPages = reportPagesOnFailure('wishlist');
 
 async function shopper(width: number, height: number): Promise<Page> {
   const page = await openPage({ width, height });
