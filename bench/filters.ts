@@ -5,11 +5,11 @@
  * through the combinations. `probe` also times each combination alone, one request at a time: the
  * service time without queueing behind 31 other connections on 2 cores.
  */
-import { spawn } from 'node:child_process';
 import path from 'node:path';
 import pg from 'pg';
 import { PRODUCT_SORTS, DISCOUNT_STEPS, RATING_STEPS } from '../src/shared/schemas/product.ts';
 import { BRANDS, CATEGORIES, COLOURS, SELLERS } from './catalog.ts';
+import { nodeJson } from './child-json.ts';
 
 export type FilterEndpoint = { name: string; url: string };
 export type MixRow = {
@@ -215,7 +215,7 @@ autocannon({
 });`;
 
 /** Load `paths` round-robin for `seconds` at `connections` from a child process. */
-export function loadMix(
+export async function loadMix(
   root: string,
   base: string,
   paths: string[],
@@ -228,27 +228,13 @@ export function loadMix(
     path.join(root, 'node_modules/autocannon'),
     JSON.stringify({ base, paths, seconds, connections }),
   ];
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.setEncoding('utf8').on('data', (c: string) => (out += c));
-    child.stderr.setEncoding('utf8').on('data', (c: string) => (err += c));
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      try {
-        const r = JSON.parse(out) as {
-          duration: number;
-          total: number;
-          p50: number;
-          p99: number;
-          non2xx: number;
-          errors: number;
-        };
-        resolve({ rps: r.total / r.duration, p50: r.p50, p99: r.p99, non2xx: r.non2xx, errors: r.errors });
-      } catch {
-        reject(new Error(`mix load exited ${code}: ${err || out}`));
-      }
-    });
-  });
+  const r = await nodeJson<{
+    duration: number;
+    total: number;
+    p50: number;
+    p99: number;
+    non2xx: number;
+    errors: number;
+  }>(args, 'mix load');
+  return { rps: r.total / r.duration, p50: r.p50, p99: r.p99, non2xx: r.non2xx, errors: r.errors };
 }

@@ -16,7 +16,7 @@
  * The servers run in this process; autocannon runs as a child process so that the load generator does
  * not share the servers' event loop.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
@@ -33,6 +33,7 @@ import { loadConfig } from '../src/server/config.ts';
 import { connect, runMigrations } from '../src/server/db/client.ts';
 import { freePort, startEmbeddedPostgres, type EmbeddedServer } from '../src/server/db/embedded.ts';
 import { checkDerived, generateCatalog } from './catalog.ts';
+import { nodeJson } from './child-json.ts';
 import { filterEndpoints, loadMix, probe, randomFilterPaths } from './filters.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -180,21 +181,7 @@ function autocannon(endpoint: Endpoint, seconds: number): Promise<AutocannonJson
   if (endpoint.body) args.push('-b', endpoint.body);
   for (const [k, v] of Object.entries(endpoint.headers ?? {})) args.push('-H', `${k}=${v}`);
   args.push(endpoint.url);
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.setEncoding('utf8').on('data', (c: string) => (out += c));
-    child.stderr.setEncoding('utf8').on('data', (c: string) => (err += c));
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      try {
-        resolve(JSON.parse(out) as AutocannonJson);
-      } catch {
-        reject(new Error(`autocannon exited ${code}: ${err || out}`));
-      }
-    });
-  });
+  return nodeJson<AutocannonJson>(args, 'autocannon');
 }
 
 async function measure(endpoint: Endpoint): Promise<Row> {
