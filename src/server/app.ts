@@ -128,8 +128,13 @@ export async function buildApp({ config, db, logger, logStream, onRoute }: Build
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const send = (status: number, body: ApiErrorBody) => reply.status(status).send(body);
     if (err instanceof AppError) {
-      const { message, code, errors } = err;
-      return send(statusOf[err.kind], { message, code, ...(errors ? { errors } : {}) });
+      const { message, code, errors, state } = err;
+      return send(statusOf[err.kind], {
+        message,
+        code,
+        ...(errors ? { errors } : {}),
+        ...(state ? { state } : {}),
+      });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       // A path id that cannot name anything (`pathId` in src/shared/schemas/common.ts) is simply not found.

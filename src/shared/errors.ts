@@ -93,6 +93,20 @@ export const ERROR_CODES = {
   /** 400: the provider's amount is not the order's. */
   payment_amount_mismatch: 'payment_amount_mismatch',
 
+  // After 'Place Order': shipments, cancellations, returns, refunds, the delivery promise.
+  /** 409: the shipment, return or refund is not in a state that allows this move (`state` says which). */
+  illegal_transition: 'illegal_transition',
+  /** 409: a line cannot be delivered to the address's pincode (the message names it). */
+  not_deliverable: 'not_deliverable',
+  /** 409: cash on delivery is not offered for this order (pincode, seller, value or buyer). */
+  cod_not_allowed: 'cod_not_allowed',
+  /** 409: the buyer already holds the most open unpaid cash-on-delivery orders or units allowed. */
+  cod_limit_reached: 'cod_limit_reached',
+  /** 409: the return window of the shipment is closed (or it was not delivered). */
+  return_window_closed: 'return_window_closed',
+  /** 502: the provider refused or failed a refund; it is retried. */
+  refund_failed: 'refund_failed',
+
   // Files.
   /** 413: one uploaded file is over the size limit. */
   file_too_large: 'file_too_large',
@@ -116,6 +130,8 @@ export type ApiErrorBody = {
   message: string;
   code: ErrorCode;
   errors?: FieldError[];
+  /** For `illegal_transition`: the state the shipment, return or refund is in now. */
+  state?: string;
   /** The request's id, also in the `X-Request-Id` header and on the server's log lines. */
   requestId?: string;
 };

@@ -103,16 +103,15 @@ const orderJson = (page: Page, id: string) =>
     id,
   );
 
-/** Polls /dev/mailbox.json until a mail about the order (its short id in the subject) reaches `to`. */
+/** Polls /dev/mailbox.json until a mail about the order (every order mail links to its page) reaches `to`. */
 async function waitForMail(id: string, to: string, timeoutMs = 20_000) {
-  const short = id.slice(0, 8).toUpperCase();
   const until = Date.now() + timeoutMs;
   for (;;) {
     const res = await fetch(`${baseURL}/dev/mailbox.json`);
     const { mails } = (await res.json()) as { mails: { to: string; subject: string; text: string }[] };
-    const mail = mails.find((m) => m.to === to && m.subject.includes(short));
+    const mail = mails.find((m) => m.to === to && m.text.includes(`/order/${id}`));
     if (mail) return mail;
-    if (Date.now() > until) throw new Error(`no mail for ${short} to ${to}`);
+    if (Date.now() > until) throw new Error(`no mail for order ${id} to ${to}`);
     await new Promise((r) => setTimeout(r, 250));
   }
 }
@@ -211,8 +210,8 @@ describe('order page payments (sandbox)', () => {
     await page.getByText('Thank you for your order!').waitFor();
 
     await page.goto('/dev/mailbox');
-    const short = id.slice(0, 8).toUpperCase();
-    const article = page.getByRole('article', { name: `Your Haat order ${short} is confirmed` });
+    const { subject } = await waitForMail(id, BUYER);
+    const article = page.getByRole('article', { name: subject });
     await article.waitFor();
     expect(await article.count()).toBe(1);
     await article.getByText('Cash on delivery').first().waitFor();

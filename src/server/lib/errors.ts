@@ -33,16 +33,19 @@ export const statusOf: Record<ErrorKind, number> = {
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly errors: FieldError[] | undefined;
+  /** For `illegal_transition`: the current state, sent in the body. */
+  readonly state: string | undefined;
 
   constructor(
     readonly kind: ErrorKind,
     message: string,
-    details: { code: ErrorCode; errors?: FieldError[] },
+    details: { code: ErrorCode; errors?: FieldError[]; state?: string },
   ) {
     super(message);
     this.name = 'AppError';
     this.code = details.code;
     this.errors = details.errors;
+    this.state = details.state;
   }
 }
 
@@ -56,6 +59,9 @@ export const unauthenticated = (message = 'Please sign in', code: ErrorCode = ER
   new AppError('unauthenticated', message, { code });
 export const conflict = (message: string, code: ErrorCode = ERROR_CODES.conflict) =>
   new AppError('conflict', message, { code });
+/** A move the state machine does not allow from `state` (docs/decisions/0109-shipments-per-seller.md). */
+export const illegalTransition = (message: string, state: string) =>
+  new AppError('conflict', message, { code: ERROR_CODES.illegal_transition, state });
 export const invalid = (
   message: string,
   errors?: FieldError[],

@@ -26,6 +26,8 @@ export const errorSchema = z.object({
   message: z.string(),
   code: z.enum(Object.values(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]),
   errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  /** For `illegal_transition`: the current state. */
+  state: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof errorSchema>;
 

@@ -234,6 +234,8 @@ const nullableDate = isoDate.nullable();
  */
 export const orderSchema = z.object({
   _id: z.string(),
+  /** The number people see and say (HAAT-2026-000123); `_id` stays the id. */
+  orderNumber: z.string(),
   user: z.object({ _id: z.string(), name: z.string(), email: z.string() }),
   createdAt: isoDate,
   shippingAddress: z.object({
@@ -275,6 +277,7 @@ export type Order = z.infer<typeof orderSchema>;
 /** One row of My Purchases and of the admin order list. Totals in `orderCurrency`. */
 export const orderListRowSchema = z.object({
   _id: z.string(),
+  orderNumber: z.string(),
   user: z.object({ _id: z.string(), name: z.string(), email: z.string() }),
   createdAt: isoDate,
   paymentMethod: z.enum(PAYMENT_METHODS),
@@ -316,6 +319,7 @@ export type OrderListQuery = z.input<typeof orderListQuery>;
 export const sellerOrderLineSchema = z.object({
   _id: z.string(),
   orderId: z.string(),
+  orderNumber: z.string(),
   createdAt: isoDate,
   buyer: personSchema,
   product: z.string().nullable(),

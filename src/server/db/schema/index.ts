@@ -2,3 +2,4 @@ export * from './accounts.ts';
 export * from './catalog.ts';
 export * from './orders.ts';
 export * from './system.ts';
+export * from './fulfilment.ts';

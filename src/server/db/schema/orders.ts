@@ -42,6 +42,16 @@ export const orders = pgTable(
   'orders',
   {
     id: id(),
+    /**
+     * The number people see and say: HAAT-<year>-<six digits>, from a sequence (docs/decisions/0109-shipments-per-seller.md).
+     * The UUID stays the id on the wire (`_id`).
+     */
+    orderNumber: text()
+      .notNull()
+      .unique()
+      .default(
+        sql`'HAAT-' || to_char(now() at time zone 'Asia/Kolkata', 'YYYY') || '-' || lpad(nextval('order_number_seq')::text, 6, '0')`,
+      ),
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
@@ -161,6 +171,9 @@ export const sellerPayments = pgTable(
     currency: text().notNull().default('INR'),
     paymentStatus: sellerPaymentStatus().notNull().default('Pending'),
     paymentDate: timestamp({ withTimezone: true }),
+    /** What cancellations and returns took back from `itemTotalPrice` (INR); the seller is owed the rest. */
+    reversedAmount: money().notNull().default('0'),
+    reversedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index('seller_payments_seller_idx').on(t.sellerId, t.paymentStatus)],

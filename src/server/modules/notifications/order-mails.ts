@@ -39,7 +39,6 @@ const esc = (s: string) =>
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
-const shortId = (id: string) => id.slice(0, 8).toUpperCase();
 /** "Kurta (size L)", "Kurta (size L, Red)": the variant bought (docs/decisions/0102-product-variants.md). */
 const itemName = (l: OrderMailLine) => nameWithVariant(l.name, l);
 const paymentLabel = (m: string) => (m === 'CashOnDelivery' ? 'Cash on delivery' : m);
@@ -94,10 +93,10 @@ export function renderBuyerMail(o: OrderMailData, orderUrl: string): RenderedMai
     ],
   };
   const paid = o.isPaid ? 'Paid' : o.paymentMethod === 'CashOnDelivery' ? 'Pay on delivery' : 'Not paid';
-  const intro = `Hello ${o.buyer.name}, thank you for your order ${shortId(o.id)}.`;
+  const intro = `Hello ${o.buyer.name}, thank you for your order ${o.orderNumber}.`;
   const payment = `Payment: ${paymentLabel(o.paymentMethod)} (${paid}).`;
   const ship = `Shipping to: ${addressLines(o.shippingAddress).join(', ')}.`;
-  const subject = `Your Haat order ${shortId(o.id)} is confirmed`;
+  const subject = `Your Haat order ${o.orderNumber} is confirmed`;
   const text = [
     intro,
     '',
@@ -121,6 +120,7 @@ export function renderSellerMail(
   o: OrderMailData,
   sellerLines: OrderMailLine[],
   sellerOrdersUrl: string,
+  orderUrl: string,
 ): RenderedMail {
   const m = (minor: number) => formatMoney(minor, INR);
   const seller = sellerLines[0]!.seller;
@@ -132,10 +132,10 @@ export function renderSellerMail(
     foot: [['Total payout', m(sellerLines.reduce((s, l) => s + l.payoutInr, 0))]],
   };
   const units = sellerLines.reduce((s, l) => s + l.qty, 0);
-  const intro = `Hello ${seller.name}, order ${shortId(o.id)} includes ${units} ${units === 1 ? 'item' : 'items'} from your shop.`;
+  const intro = `Hello ${seller.name}, order ${o.orderNumber} includes ${units} ${units === 1 ? 'item' : 'items'} from your shop.`;
   const ship = `Ship to: ${o.buyer.name}, ${addressLines(o.shippingAddress).join(', ')}.`;
   const payment = `Payment: ${paymentLabel(o.paymentMethod)}${o.isPaid ? ' (paid)' : ''}.`;
-  const subject = `New order ${shortId(o.id)}: ${units} ${units === 1 ? 'item' : 'items'} to ship`;
+  const subject = `New order ${o.orderNumber}: ${units} ${units === 1 ? 'item' : 'items'} to ship`;
   const text = [
     intro,
     '',
@@ -144,12 +144,13 @@ export function renderSellerMail(
     '',
     textTable(table),
     '',
+    `The order: ${orderUrl}`,
     `Your orders: ${sellerOrdersUrl}`,
     '',
     'Haat',
   ].join('\n');
   const html = htmlPage(subject, [esc(intro), esc(ship), esc(payment)], table, [
-    `<a href="${esc(sellerOrdersUrl)}">Your orders</a>`,
+    `<a href="${esc(orderUrl)}">The order</a> · <a href="${esc(sellerOrdersUrl)}">Your orders</a>`,
   ]);
   return { subject, text, html };
 }
@@ -169,12 +170,12 @@ export function renderDistributorMail(o: OrderMailData, orderUrl: string): Rende
     ],
   };
   const cod = o.paymentMethod === 'CashOnDelivery' && !o.isPaid;
-  const intro = `Order ${shortId(o.id)} by ${o.buyer.name} (${o.buyer.email}) is ready to deliver.`;
+  const intro = `Order ${o.orderNumber} by ${o.buyer.name} (${o.buyer.email}) is ready to deliver.`;
   const ship = `Deliver to: ${addressLines(o.shippingAddress).join(', ')}.`;
   const payment = cod
     ? `Cash on delivery: collect ${m(o.totalPrice)}.`
     : `Payment: ${paymentLabel(o.paymentMethod)}${o.isPaid ? ' (paid)' : ''}.`;
-  const subject = `Order ${shortId(o.id)} to deliver${cod ? ' (cash on delivery)' : ''}`;
+  const subject = `Order ${o.orderNumber} to deliver${cod ? ' (cash on delivery)' : ''}`;
   const text = [intro, ship, payment, '', textTable(table), '', `Order: ${orderUrl}`, '', 'Haat'].join('\n');
   const html = htmlPage(subject, [esc(intro), esc(ship), esc(payment)], table, [
     `<a href="${esc(orderUrl)}">Open the order</a>`,
@@ -229,7 +230,7 @@ export async function queueOrderMails(
         type: 'order_seller',
         ...doc,
         recipient: lines[0]!.seller.email,
-        ...renderSellerMail(order, lines, `${base}/seller/orderlist`),
+        ...renderSellerMail(order, lines, `${base}/seller/orderlist`, orderUrl),
       });
     }
   }

@@ -300,6 +300,7 @@ export async function orderItemsForMails(db: Queryable, orderId: string): Promis
 export type OrderListRowData = Pick<
   OrderRow,
   | 'id'
+  | 'orderNumber'
   | 'userId'
   | 'createdAt'
   | 'paymentMethod'
@@ -324,6 +325,7 @@ const orderState = {
 
 const listColumns = {
   id: orders.id,
+  orderNumber: orders.orderNumber,
   userId: orders.userId,
   createdAt: orders.createdAt,
   totalPrice: orders.totalPrice,
@@ -379,6 +381,7 @@ export async function sellerHasLines(db: Queryable, orderId: string, sellerId: s
 }
 
 export type SellerLineData = OrderItemRow & {
+  orderNumber: string;
   createdAt: Date;
   buyerId: string;
   buyerName: string;
@@ -403,6 +406,7 @@ export async function sellerLines(
     db
       .select({
         item: orderItems,
+        orderNumber: orders.orderNumber,
         createdAt: orders.createdAt,
         buyerId: users.id,
         buyerName: users.name,

@@ -16,6 +16,7 @@ import { priceCart, type CartLineInput } from '#shared/pricing.ts';
 import { isUuid } from '#shared/schemas/common.ts';
 import { NO_SIZE } from '#shared/schemas/product-form.ts';
 import { nameWithVariant, unitPriceOf } from '#shared/variants.ts';
+import { isIndia } from '#shared/delivery.ts';
 import {
   ORDER_PAGE_SIZE,
   type Order,
@@ -35,6 +36,9 @@ import { orderRateFromInr } from './order-rate.ts';
 import * as repo from './orders.repo.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import { ordersPlaced, paymentsPaid } from '../../lib/metrics.ts';
+import { promiseForOrder } from '../delivery/delivery-promise.ts';
+import { assertCodHoldingAllowed } from '../fulfilment/cod-limits.ts';
+import { createShipmentsForOrder } from '../fulfilment/shipments.repo.ts';
 
 /**
  * Orders (docs/product/api.md#resources, docs/product/orders-and-checkout.md#checkout-flow, docs/product/api.md; docs/product/pricing-and-tax.md): placing one with server-side prices in one transaction, reading
@@ -155,6 +159,7 @@ function toOrder(order: repo.OrderWithBuyer, items: repo.ItemWithSeller[], scope
   }
   return {
     _id: order.id,
+    orderNumber: order.orderNumber,
     user: { _id: order.userId, name: order.buyerName, email: order.buyerEmail },
     createdAt: order.createdAt.toISOString(),
     shippingAddress: order.shippingAddress,
@@ -180,6 +185,7 @@ function toListRow(row: repo.OrderListRowData): OrderListRow {
   const digits = digitsOf(row.orderCurrency);
   return {
     _id: row.id,
+    orderNumber: row.orderNumber,
     user: { _id: row.userId, name: row.buyerName, email: row.buyerEmail },
     createdAt: row.createdAt.toISOString(),
     paymentMethod: row.paymentMethod,
@@ -198,6 +204,7 @@ function toSellerLine(row: repo.SellerLineData): SellerOrderLine {
   return {
     _id: row.id,
     orderId: row.orderId,
+    orderNumber: row.orderNumber,
     createdAt: row.createdAt.toISOString(),
     buyer: { _id: row.buyerId, name: row.buyerName },
     product: row.productId,
@@ -382,6 +389,28 @@ async function placeInTransaction(
     lines.map((l) => l.pricing),
     { now: new Date(), couponCodes: input.couponCodes, currency, rateFromInr },
   );
+  // The delivery promise: every line must reach the address; cash on delivery only where every line allows it.
+  const promise = await promiseForOrder(tx, {
+    buyerId: actor.id,
+    country: input.shippingAddress.country,
+    postalCode: input.shippingAddress.postalCode,
+    paymentMethod: input.paymentMethod,
+    lines: lines.map((l, i) => ({
+      productId: l.product.id,
+      sellerId: l.product.sellerId,
+      name: nameWithVariant(l.product.name, l.variant),
+      qty: l.pricing.qty,
+      lineTotalInr: formatDecimal(priced.lines[i]?.inr.lineTotal ?? 0),
+    })),
+    now: new Date(),
+  });
+  if (input.paymentMethod === 'CashOnDelivery') {
+    await assertCodHoldingAllowed(
+      tx,
+      actor.id,
+      lines.reduce((n, l) => n + l.pricing.qty, 0),
+    );
+  }
   const digits = currency.decimalDigits;
   const shown = (m: Minor) => formatDecimal(m, digits);
   const { display, inr } = priced.totals;
@@ -451,6 +480,11 @@ async function placeInTransaction(
       };
     }),
   );
+  // One shipment per seller, each with the delivery date promised for it (docs/decisions/0109-shipments-per-seller.md).
+  await createShipmentsForOrder(tx, order.id, {
+    pincode: isIndia(input.shippingAddress.country) ? input.shippingAddress.postalCode.trim() : null,
+    expected: promise,
+  });
   // A cash on delivery order is complete when placed: its mails leave now, whatever the browser does.
   if (input.paymentMethod === 'CashOnDelivery') await queueOrderCompleted(tx, order.id);
   return { id: order.id, created: true };
@@ -664,6 +698,8 @@ export async function orderOwnerId(db: Queryable, orderId: string): Promise<stri
 /** An order as the completion mails show it, amounts in minor units of their currency. */
 export type OrderMailData = {
   id: string;
+  /** HAAT-2026-000123. */
+  orderNumber: string;
   /** Who placed it. */
   userId: string;
   createdAt: Date;
@@ -706,6 +742,7 @@ export async function orderMailData(db: Queryable, orderId: string): Promise<Ord
   const items = await repo.orderItemsForMails(db, orderId);
   return {
     id: o.id,
+    orderNumber: o.orderNumber,
     userId: o.userId,
     createdAt: o.createdAt,
     buyer: { name: o.buyerName, email: o.buyerEmail },
