@@ -36,9 +36,8 @@ import { orderRateFromInr } from './order-rate.ts';
 import * as repo from './orders.repo.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import { ordersPlaced, paymentsPaid } from '../../lib/metrics.ts';
-import { promiseForOrder } from '../delivery/delivery-promise.ts';
-import { assertCodHoldingAllowed } from '../fulfilment/cod-limits.ts';
-import { createShipmentsForOrder } from '../fulfilment/shipments.repo.ts';
+import { promiseForOrder } from '../delivery/delivery.service.ts';
+import { assertCodHoldingAllowed, createShipmentsForOrder } from '../fulfilment/fulfilment.service.ts';
 
 /**
  * Orders (docs/product/api.md#resources, docs/product/orders-and-checkout.md#checkout-flow, docs/product/api.md; docs/product/pricing-and-tax.md): placing one with server-side prices in one transaction, reading

@@ -1,0 +1,6 @@
+/**
+ * What other modules use of fulfilment (shipments, the order timeline, cash-on-delivery limits). The
+ * routes of this module have their own services.
+ */
+export { createShipmentsForOrder, moveShipment, recordEvent, type EventActor } from './shipments.repo.ts';
+export { assertCodHoldingAllowed } from './cod-limits.ts';

@@ -1,0 +1,210 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { INR, formatDecimal, parseMoney, sumMoney, type Minor } from '#shared/money.ts';
+import { paymentShare, unitsRefund } from '#shared/refunds.ts';
+import type { RefundAccount } from '#shared/schemas/fulfilment.ts';
+import type { Queryable } from '../../db/client.ts';
+import { orderItems, orders, payments, refunds } from '../../db/schema/index.ts';
+import { enqueue } from '../../jobs/queue.ts';
+import { recordEvent, type EventActor } from '../fulfilment/fulfilment.service.ts';
+
+/**
+ * Asking for a refund (docs/decisions/0109-shipments-per-seller.md, refunds). Cancellations, returns and late
+ * payments call `requestRefund` inside their own transaction; it writes one `refunds` row per cause — the
+ * cause is the unique idempotency key, so a repeated or racing call writes nothing more — and, for an online
+ * payment, queues the `refund.execute` job that asks the provider (the refunds module handles it). A cash on
+ * delivery refund waits for an Admin to pay it by bank or UPI and record the reference.
+ */
+
+export const REFUND_EXECUTE_JOB = 'refund.execute';
+
+export type RefundRow = typeof refunds.$inferSelect;
+
+export type RefundCause =
+  | { kind: 'cancel'; shipmentId: string }
+  | { kind: 'return'; returnRequestId: string; shipmentId: string }
+  | { kind: 'late-payment'; paymentId: string };
+
+export const refundKeyOf = (cause: RefundCause): string =>
+  cause.kind === 'cancel'
+    ? `cancel:${cause.shipmentId}`
+    : cause.kind === 'return'
+      ? `return:${cause.returnRequestId}`
+      : `late-payment:${cause.paymentId}`;
+
+export type RefundRequest = {
+  orderId: string;
+  cause: RefundCause;
+  /** The units going back (cancel, return); ignored for a late payment, which is refunded whole. */
+  lines: { orderItemId: string; qty: number }[];
+  reason: string;
+  refundAccount?: RefundAccount | null;
+  actor: EventActor;
+};
+
+/**
+ * Writes the refund a cause is owed, or returns the one it already has. Returns null when nothing was
+ * paid (an unpaid order: nothing to give back). Locks the order row so refunds of one order are computed
+ * one at a time. Must run on a transaction.
+ */
+export async function requestRefund(tx: Queryable, input: RefundRequest): Promise<RefundRow | null> {
+  const key = refundKeyOf(input.cause);
+  const [order] = await tx
+    .select({
+      id: orders.id,
+      isPaid: orders.isPaid,
+      paymentMethod: orders.paymentMethod,
+      totalPriceInr: orders.totalPriceInr,
+    })
+    .from(orders)
+    .where(eq(orders.id, input.orderId))
+    .for('update');
+  if (!order) return null;
+  const existing = await refundByKey(tx, key);
+  if (existing) return existing;
+
+  let payment: { id: string; amountMinor: number; currency: string; provider: string } | undefined;
+  let amountInr: Minor;
+  let amountMinor: Minor;
+  if (input.cause.kind === 'late-payment') {
+    [payment] = await tx
+      .select({
+        id: payments.id,
+        amountMinor: payments.amountMinor,
+        currency: payments.currency,
+        provider: payments.provider,
+      })
+      .from(payments)
+      .where(eq(payments.id, input.cause.paymentId));
+    if (!payment) return null;
+    amountMinor = payment.amountMinor;
+    amountInr = parseMoney(order.totalPriceInr);
+  } else {
+    if (!order.isPaid) return null;
+    const value = await linesValueInr(tx, input.orderId, input.lines);
+    if (value <= 0) return null;
+    amountInr = value;
+    const before = await refundedSoFar(tx, input.orderId);
+    if (order.paymentMethod === 'CashOnDelivery') {
+      amountMinor = Math.min(value, parseMoney(order.totalPriceInr) - before.valueInr);
+    } else {
+      [payment] = await tx
+        .select({
+          id: payments.id,
+          amountMinor: payments.amountMinor,
+          currency: payments.currency,
+          provider: payments.provider,
+        })
+        .from(payments)
+        .where(and(eq(payments.orderId, input.orderId), eq(payments.status, 'paid')))
+        .limit(1);
+      if (!payment) return null;
+      const fromPayment = await refundedFromPayment(tx, payment.id);
+      amountMinor = paymentShare({
+        paymentAmount: payment.amountMinor,
+        orderTotal: parseMoney(order.totalPriceInr),
+        refund: value,
+        alreadyRefunded: fromPayment,
+        alreadyRefundedValue: before.valueInr,
+      });
+    }
+  }
+  if (amountMinor <= 0) return null;
+
+  const manual = !payment;
+  const [row] = await tx
+    .insert(refunds)
+    .values({
+      orderId: input.orderId,
+      shipmentId: input.cause.kind === 'late-payment' ? null : input.cause.shipmentId,
+      returnRequestId: input.cause.kind === 'return' ? input.cause.returnRequestId : null,
+      paymentId: payment?.id ?? null,
+      method: manual ? 'CashOnDelivery' : (payment!.provider as RefundRow['method']),
+      idempotencyKey: key,
+      amountInr: formatDecimal(amountInr),
+      amountMinor,
+      currency: manual ? INR.code : payment!.currency,
+      reason: input.reason,
+      refundAccount: input.refundAccount ?? null,
+    })
+    .onConflictDoNothing({ target: refunds.idempotencyKey })
+    .returning();
+  if (!row) return (await refundByKey(tx, key)) ?? null;
+  await recordEvent(tx, {
+    orderId: input.orderId,
+    subject: 'refund',
+    subjectId: row.id,
+    fromState: null,
+    toState: 'pending',
+    actor: input.actor,
+    note: input.reason,
+  });
+  if (!manual) {
+    await enqueue(
+      tx,
+      REFUND_EXECUTE_JOB,
+      { refundId: row.id },
+      { dedupeKey: `${REFUND_EXECUTE_JOB}:${row.id}` },
+    );
+  }
+  return row;
+}
+
+export async function refundByKey(db: Queryable, key: string): Promise<RefundRow | undefined> {
+  const [row] = await db.select().from(refunds).where(eq(refunds.idempotencyKey, key));
+  return row;
+}
+
+/** What `lines` cost the buyer in INR minor units (discounted price and their share of the line's GST). */
+async function linesValueInr(
+  tx: Queryable,
+  orderId: string,
+  lines: { orderItemId: string; qty: number }[],
+): Promise<Minor> {
+  if (lines.length === 0) return 0;
+  const rows = await tx
+    .select({
+      id: orderItems.id,
+      qty: orderItems.qty,
+      discountedPrice: orderItems.discountedPrice,
+      taxAmount: orderItems.taxAmount,
+    })
+    .from(orderItems)
+    .where(
+      and(
+        eq(orderItems.orderId, orderId),
+        inArray(
+          orderItems.id,
+          lines.map((l) => l.orderItemId),
+        ),
+      ),
+    );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return sumMoney(
+    lines.map((l) => {
+      const r = byId.get(l.orderItemId);
+      if (!r) throw new Error(`requestRefund: line ${l.orderItemId} is not in order ${orderId}`);
+      return unitsRefund(
+        { qty: r.qty, discountedUnit: parseMoney(r.discountedPrice), lineTax: parseMoney(r.taxAmount) },
+        l.qty,
+      );
+    }),
+  );
+}
+
+/**
+ * The order value (INR) already refunded or being refunded for cancellations and returns (late payments
+ * excluded). A failed refund still counts: it is retried, never dropped.
+ */
+async function refundedSoFar(tx: Queryable, orderId: string): Promise<{ valueInr: Minor }> {
+  const rows = await tx.execute<{ v: string | null }>(sql`
+    select coalesce(sum(amount_inr), 0)::text as v from refunds
+     where order_id = ${orderId} and idempotency_key not like 'late-payment:%'`);
+  return { valueInr: parseMoney(rows.rows[0]?.v ?? '0') };
+}
+
+/** Minor units of one payment already refunded or being refunded. */
+async function refundedFromPayment(tx: Queryable, paymentId: string): Promise<Minor> {
+  const rows = await tx.execute<{ v: number | null }>(sql`
+    select coalesce(sum(amount_minor), 0)::int as v from refunds where payment_id = ${paymentId}`);
+  return rows.rows[0]?.v ?? 0;
+}
