@@ -44,6 +44,11 @@ import uploadsPlugin from './modules/uploads/uploads.plugin.ts';
 import ordersPlugin from './modules/orders/orders.plugin.ts';
 import currencyPlugin from './modules/currency/currency.plugin.ts';
 import productImportsPlugin from './modules/product-imports/product-imports.plugin.ts';
+import fulfilmentPlugin from './modules/fulfilment/fulfilment.plugin.ts';
+import returnsPlugin from './modules/returns/returns.plugin.ts';
+import refundsPlugin from './modules/refunds/refunds.plugin.ts';
+import deliveryPlugin from './modules/delivery/delivery.plugin.ts';
+import dashboardsPlugin from './modules/dashboards/dashboards.plugin.ts';
 import { storagePlugin } from './plugins/storage.ts';
 import { jobsPlugin } from './jobs/jobs.plugin.ts';
 import notificationsPlugin from './modules/notifications/notifications.plugin.ts';
@@ -219,6 +224,11 @@ export async function buildApp({ config, db, logger, logStream, onRoute }: Build
   await app.register(ordersPlugin, { prefix: '/api' });
   await app.register(currencyPlugin, { prefix: '/api' });
   await app.register(productImportsPlugin, { prefix: '/api' });
+  await app.register(fulfilmentPlugin, { prefix: '/api' });
+  await app.register(returnsPlugin, { prefix: '/api' });
+  await app.register(refundsPlugin, { prefix: '/api' });
+  await app.register(deliveryPlugin, { prefix: '/api' });
+  await app.register(dashboardsPlugin, { prefix: '/api' });
   // Without a prefix: notifications go under /api, the development mailbox at /dev/mailbox.
   await app.register(notificationsPlugin);
 

@@ -35,6 +35,11 @@ export const API_TAGS = {
   notifications: 'Order-completed mails and sent-notification records',
   'product-imports':
     'Bulk listing: CSV imports and dry runs of a seller’s products, and the catalogue export',
+  fulfilment: 'Shipments per seller: accept, pack, ship, deliver, cancel; packing slips; the order timeline',
+  returns: 'Return and exchange requests: ask, approve or reject, pickup, receipt',
+  refunds: 'Refunds through RazorPay and PayPal or by bank/UPI, the refund webhook and the refund list',
+  delivery: 'Pincodes, serviceability, delivery dates and cash-on-delivery rules',
+  dashboards: 'The seller dashboard, the seller approval queue and order search',
 } as const;
 
 export type ApiTag = keyof typeof API_TAGS;

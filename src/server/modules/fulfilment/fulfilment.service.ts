@@ -4,3 +4,4 @@
  */
 export { createShipmentsForOrder, moveShipment, recordEvent, type EventActor } from './shipments.repo.ts';
 export { assertCodHoldingAllowed } from './cod-limits.ts';
+export { linesOfShipment, restockLines, reverseSellerPayments, type UnitsOfLine } from './stock.repo.ts';

@@ -1,0 +1,7 @@
+import type { App } from '../../lib/types.ts';
+
+/** The fulfilment module's one plugin (ADR 0019): shipments per seller, their state machine, cancellations and the order timeline. */
+export default async function fulfilmentPlugin(app: App) {
+  // Route files of this module are registered here.
+  void app;
+}
