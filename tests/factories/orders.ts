@@ -62,7 +62,7 @@ export async function placeOrder(
   app: App,
   token: string,
   body: unknown,
-): Promise<{ _id: string } & Record<string, unknown>> {
+): Promise<{ _id: string; orderNumber: string } & Record<string, unknown>> {
   const res = await postOrder(app, token, body);
   if (res.statusCode !== 201) throw new Error(`placeOrder failed: ${res.statusCode} ${res.body}`);
   return res.json();
