@@ -56,13 +56,31 @@ describe('an inactive account holds no power', () => {
     const everyRole = actor([...ROLE_NAMES]);
     for (const [name, allowed] of Object.entries(POWERS)) expect(allowed(everyRole), name).toBe(true);
     expect(backOfficeMenu(everyRole).map((l) => l.label)).toContain('Users');
-    expect(sellerMenu(everyRole).map((l) => l.label)).toEqual(['Products', 'Orders', 'Size Charts']);
+    expect(sellerMenu(everyRole).map((l) => l.label)).toEqual([
+      'Dashboard',
+      'Products',
+      'Orders',
+      'Shipments',
+      'Size Charts',
+    ]);
+    expect(sellerMenu(actor(['Admin'])).map((l) => l.label)).toEqual(['Products', 'Orders', 'Size Charts']);
   });
 
   it.each([
-    [['Distributor'], ['Orders']],
+    [['Distributor'], ['Orders', 'Shipments']],
     [['Auditor'], ['Users']],
-    [['Admin'], ['Users', 'Products', 'Orders', 'Pending Payments', 'Category Markups']],
+    [
+      ['Admin'],
+      [
+        'Users',
+        'Products',
+        'Orders',
+        'Shipments',
+        'Pending Payments',
+        'Category Markups',
+        'Sellers awaiting approval',
+      ],
+    ],
   ] as [RoleName[], string[]][])('%j staff see their back-office menu only while active', (roles, labels) => {
     expect(backOfficeMenu(actor(roles)).map((l) => l.label)).toEqual(labels);
     expect(backOfficeMenu(actor(roles, false))).toEqual([]);

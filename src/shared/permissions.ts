@@ -68,11 +68,14 @@ export function backOfficeMenu(actor: Actor | null | undefined): MenuLink[] {
       { to: '/admin/userlist', label: 'Users' },
       { to: '/admin/productlist', label: 'Products' },
       { to: '/admin/orderlist', label: 'Orders' },
+      { to: '/admin/shipments', label: 'Shipments' },
       { to: '/admin/pending-payments', label: 'Pending Payments' },
       { to: '/admin/categories-markup', label: 'Category Markups' },
+      { to: '/admin/sellers/pending', label: 'Sellers awaiting approval' },
     ];
   const links: MenuLink[] = [];
-  if (hasRole(actor, 'Distributor')) links.push({ to: '/admin/orderlist', label: 'Orders' });
+  if (hasRole(actor, 'Distributor'))
+    links.push({ to: '/admin/orderlist', label: 'Orders' }, { to: '/admin/shipments', label: 'Shipments' });
   if (hasRole(actor, 'Auditor')) links.push({ to: '/admin/userlist', label: 'Users' });
   return links;
 }
@@ -86,12 +89,22 @@ export function backOfficeTitle(actor: Actor | null | undefined): string {
   return distributor ? 'Distributor' : 'Auditor';
 }
 
-/** The seller entries of the user menu (docs/product/screens.md: for an active Admin or seller). */
+/**
+ * The seller entries of the user menu (docs/product/screens.md: for an active Admin or seller). The dashboard
+ * and the shipment queue are a seller's own (docs/decisions/0115-seller-and-operator-views.md); Admin sees
+ * every shipment under the back-office menu instead.
+ */
 export function sellerMenu(actor: Actor | null | undefined): MenuLink[] {
   if (!canManageProducts(actor)) return [];
+  const own = isSeller(actor);
   return [
+    ...(own ? [{ to: '/seller/dashboard', label: 'Dashboard' }] : []),
     { to: '/seller/productlist', label: 'Products' },
     { to: '/seller/orderlist', label: 'Orders' },
+    ...(own ? [{ to: '/seller/shipments', label: 'Shipments' }] : []),
     { to: '/seller/size-charts', label: 'Size Charts' },
   ];
 }
+
+/** Every shipment, its filters, and marking shipped ones delivered or returned (Admin and Distributor). */
+export const canManageShipments = canManageOrders;

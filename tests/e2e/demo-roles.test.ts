@@ -24,16 +24,36 @@ const accounts: Expectation[] = [
     userMenu: ['Products', 'Orders', 'Size Charts'],
     office: {
       title: 'Admin',
-      links: ['Users', 'Products', 'Orders', 'Pending Payments', 'Category Markups'],
+      links: [
+        'Users',
+        'Products',
+        'Orders',
+        'Shipments',
+        'Pending Payments',
+        'Category Markups',
+        'Sellers awaiting approval',
+      ],
     },
   },
-  { email: 'seller@haat.test', userMenu: ['Products', 'Orders', 'Size Charts'], office: null },
-  { email: 'seller2@haat.test', userMenu: ['Products', 'Orders', 'Size Charts'], office: null },
+  {
+    email: 'seller@haat.test',
+    userMenu: ['Dashboard', 'Products', 'Orders', 'Shipments', 'Size Charts'],
+    office: null,
+  },
+  {
+    email: 'seller2@haat.test',
+    userMenu: ['Dashboard', 'Products', 'Orders', 'Shipments', 'Size Charts'],
+    office: null,
+  },
   // Not yet approved: no seller menus until an Admin activates the account (docs/product/roles-and-accounts.md).
   // A seller under review lands on the review screen after signing in (ADR 0099).
   { email: 'pending@haat.test', userMenu: [], office: null, landing: '/profile-review-screen' },
   { email: 'buyer@haat.test', userMenu: [], office: null },
-  { email: 'distributor@haat.test', userMenu: [], office: { title: 'Distributor', links: ['Orders'] } },
+  {
+    email: 'distributor@haat.test',
+    userMenu: [],
+    office: { title: 'Distributor', links: ['Orders', 'Shipments'] },
+  },
   { email: 'auditor@haat.test', userMenu: [], office: { title: 'Auditor', links: ['Users'] } },
 ];
 

@@ -195,8 +195,10 @@ describe('seller onboarding', () => {
     const menu = await openUserMenu(page, seller.name);
     expect((await menu.locator('.dropdown-item').allInnerTexts()).map((t) => t.trim())).toEqual([
       'Profile',
+      'Dashboard',
       'Products',
       'Orders',
+      'Shipments',
       'Size Charts',
       'Logout',
     ]);
