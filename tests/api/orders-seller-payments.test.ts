@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, sellerPayments } from '../../src/server/db/schema/index.ts';
 import { createCategory, createProduct, type ProductRow } from '../factories/catalog.ts';
+import { reverseSellerPayments } from '../../src/server/modules/fulfilment/fulfilment.service.ts';
 import { orderBody, placeOrder } from '../factories/orders.ts';
 import { authHeader, createUser, sessionToken, type TestUser } from '../factories/users.ts';
 import { createTestApp, type TestContext } from '../setup/test-app.ts';
@@ -194,5 +195,27 @@ describe('POST /api/payments/seller (Admin corrections)', () => {
     expect(after).not.toContain(o._id);
     const res = await correct({ orderItemId: item._id, paymentStatus: 'Paid' });
     expect(res.statusCode).toBe(409);
+  });
+});
+
+describe('reversals (cancellations, returns)', () => {
+  it('list only what is still owed, and leave a fully reversed record out', async () => {
+    const order = await placeOrder(
+      t.app,
+      buyerToken,
+      orderBody([{ product: shawl.id, qty: 4 }, { product: kurta.id }], { paymentMethod: 'CashOnDelivery' }),
+    );
+    const [shawlLine, kurtaLine] = order.orderItems as { _id: string }[];
+    // One of four shawls came back; the kurta was cancelled whole.
+    await t.db.transaction(async (tx) => {
+      await reverseSellerPayments(tx, [
+        { orderItemId: shawlLine!._id, qty: 1 },
+        { orderItemId: kurtaLine!._id, qty: 1 },
+      ]);
+    });
+    const groups = (await pending(adminToken)).json() as Group[];
+    const mine = groups.flatMap((g) => g.payments).filter((p) => p.orderId === order._id);
+    // 250.50 × 4 × 0.9 = 901.80, less a quarter (225.45) = 676.35; the kurta's 850 is gone.
+    expect(mine.map((p) => [p.orderItemId, p.itemTotalPrice])).toEqual([[shawlLine!._id, 676.35]]);
   });
 });

@@ -20,7 +20,11 @@ export type PendingPaymentRow = {
   paymentStatus: SellerPaymentRow['paymentStatus'];
 };
 
-/** Pending records of orders still placed, by seller name, seller, order date. */
+/**
+ * Pending records of orders still placed, by seller name, seller, order date. `itemTotalPrice` is what is
+ * still owed: the payout less what cancellations and returns took back (`reversedAmount`); a record with
+ * nothing left is not listed.
+ */
 export async function pendingPayments(db: Queryable): Promise<PendingPaymentRow[]> {
   return db
     .select({
@@ -29,14 +33,20 @@ export async function pendingPayments(db: Queryable): Promise<PendingPaymentRow[
       orderItemId: sellerPayments.orderItemId,
       sellerId: sellerPayments.sellerId,
       sellerName: users.name,
-      itemTotalPrice: sellerPayments.itemTotalPrice,
+      itemTotalPrice: sql<string>`(${sellerPayments.itemTotalPrice} - ${sellerPayments.reversedAmount})::text`,
       currency: sellerPayments.currency,
       paymentStatus: sellerPayments.paymentStatus,
     })
     .from(sellerPayments)
     .innerJoin(orders, eq(orders.id, sellerPayments.orderId))
     .innerJoin(users, eq(users.id, sellerPayments.sellerId))
-    .where(and(eq(sellerPayments.paymentStatus, 'Pending'), eq(orders.status, 'placed')))
+    .where(
+      and(
+        eq(sellerPayments.paymentStatus, 'Pending'),
+        eq(orders.status, 'placed'),
+        sql`${sellerPayments.itemTotalPrice} > ${sellerPayments.reversedAmount}`,
+      ),
+    )
     .orderBy(asc(users.name), asc(sellerPayments.sellerId), asc(orders.createdAt), asc(sellerPayments.id));
 }
 
