@@ -1,9 +1,9 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { INR, formatDecimal, parseMoney, sumMoney, type Minor } from '#shared/money.ts';
 import { paymentShare, unitsRefund } from '#shared/refunds.ts';
 import type { RefundAccount } from '#shared/schemas/fulfilment.ts';
 import type { Queryable } from '../../db/client.ts';
-import { orderItems, orders, payments, refunds } from '../../db/schema/index.ts';
+import { orderItems, orders, payments, refunds, shipments, users } from '../../db/schema/index.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import { recordEvent, type EventActor } from '../fulfilment/fulfilment.service.ts';
 
@@ -207,4 +207,65 @@ async function refundedFromPayment(tx: Queryable, paymentId: string): Promise<Mi
   const rows = await tx.execute<{ v: number | null }>(sql`
     select coalesce(sum(amount_minor), 0)::int as v from refunds where payment_id = ${paymentId}`);
   return rows.rows[0]?.v ?? 0;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Reading refunds
+// ---------------------------------------------------------------------------------------------------------
+
+/** A refund with what its wire shape needs of its order, buyer and shipment. */
+export type RefundView = RefundRow & {
+  orderNumber: string;
+  buyerId: string;
+  buyerName: string;
+  buyerEmail: string;
+  sellerId: string | null;
+};
+
+const viewColumns = {
+  refund: refunds,
+  orderNumber: orders.orderNumber,
+  buyerId: orders.userId,
+  buyerName: users.name,
+  buyerEmail: users.email,
+  sellerId: shipments.sellerId,
+};
+
+function toView(r: {
+  refund: RefundRow;
+  orderNumber: string;
+  buyerId: string;
+  buyerName: string;
+  buyerEmail: string;
+  sellerId: string | null;
+}): RefundView {
+  return {
+    ...r.refund,
+    orderNumber: r.orderNumber,
+    buyerId: r.buyerId,
+    buyerName: r.buyerName,
+    buyerEmail: r.buyerEmail,
+    sellerId: r.sellerId,
+  };
+}
+
+function viewQuery(db: Queryable) {
+  return db
+    .select(viewColumns)
+    .from(refunds)
+    .innerJoin(orders, eq(orders.id, refunds.orderId))
+    .innerJoin(users, eq(users.id, orders.userId))
+    .leftJoin(shipments, eq(shipments.id, refunds.shipmentId));
+}
+
+export async function refundViewsOfOrder(db: Queryable, orderId: string): Promise<RefundView[]> {
+  const rows = await viewQuery(db)
+    .where(eq(refunds.orderId, orderId))
+    .orderBy(asc(refunds.createdAt), asc(refunds.id));
+  return rows.map(toView);
+}
+
+export async function refundView(db: Queryable, refundId: string): Promise<RefundView | undefined> {
+  const [row] = await viewQuery(db).where(eq(refunds.id, refundId));
+  return row ? toView(row) : undefined;
 }
