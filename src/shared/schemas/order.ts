@@ -5,6 +5,7 @@ import { MSG } from '../messages.ts';
 import { POSTAL_CODE_MAX_LENGTH } from '../postal-code.ts';
 import { idSchema, isoDate, moneySchema, pageQuery } from './common.ts';
 import { isCityOptional, nameSchema, placeFields } from './user.ts';
+import { classifyOrderSearch, ORDER_SEARCH_HINT } from '../order-search.ts';
 
 /**
  * Checkout and order payloads (docs/product/api.md#resources Order, Order item, Shipping / Billing address, Payment method,
@@ -307,8 +308,20 @@ const booleanQuery = z
   .transform((v) => v === 'true')
   .optional();
 
-/** GET /api/orders?pageNumber=&paid=true|false&delivered=true|false */
-export const orderListQuery = pageQuery.extend({ paid: booleanQuery, delivered: booleanQuery });
+/**
+ * GET /api/orders?pageNumber=&paid=true|false&delivered=true|false&q= where `q` is an order number, a
+ * buyer's e-mail or phone (src/shared/order-search.ts; docs/decisions/0115-seller-and-operator-views.md).
+ */
+export const orderListQuery = pageQuery.extend({
+  paid: booleanQuery,
+  delivered: booleanQuery,
+  q: z
+    .string()
+    .trim()
+    .max(100, ORDER_SEARCH_HINT)
+    .refine((v) => v === '' || classifyOrderSearch(v) !== null, ORDER_SEARCH_HINT)
+    .optional(),
+});
 export type OrderListQuery = z.input<typeof orderListQuery>;
 
 /**

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, lt, ne, or, sql } from 'drizzle-orm';
+import type { OrderSearch } from '#shared/order-search.ts';
 import { ORDER_PAGE_SIZE } from '#shared/schemas/order.ts';
 import type { Queryable } from '../../db/client.ts';
 import {
@@ -345,14 +346,31 @@ export async function ordersOfBuyer(db: Queryable, userId: string): Promise<Orde
     .orderBy(...newestFirst);
 }
 
+/** The condition an order search adds (docs/decisions/0115-seller-and-operator-views.md). */
+function searchCondition(search: OrderSearch | undefined) {
+  if (!search) return undefined;
+  switch (search.kind) {
+    case 'orderNumber':
+      return eq(orders.orderNumber, search.orderNumber);
+    case 'orderSequence':
+      return sql`${orders.orderNumber} like ${`HAAT-____-${search.suffix}`}`;
+    case 'email':
+      return sql`lower(${users.email}) = ${search.email}`;
+    case 'phone':
+      // Buyers' phones are 10 digits; sellers' may carry the country code in front.
+      return or(eq(users.phone, search.phone), sql`right(${users.phone}, 10) = ${search.phone}`);
+  }
+}
+
 export async function listOrders(
   db: Queryable,
-  filter: { paid?: boolean; delivered?: boolean },
+  filter: { paid?: boolean; delivered?: boolean; search?: OrderSearch },
   page: number,
 ): Promise<{ rows: OrderListRowData[]; total: number }> {
   const where = and(
     filter.paid === undefined ? undefined : eq(orders.isPaid, filter.paid),
     filter.delivered === undefined ? undefined : eq(orders.isDelivered, filter.delivered),
+    searchCondition(filter.search),
   );
   const [rows, counted] = await Promise.all([
     db
@@ -366,6 +384,7 @@ export async function listOrders(
     db
       .select({ n: sql<number>`count(*)::int` })
       .from(orders)
+      .innerJoin(users, buyerOfOrder)
       .where(where),
   ]);
   return { rows, total: counted[0]?.n ?? 0 };

@@ -11,6 +11,7 @@ import {
   type Minor,
   type MoneyFormatCurrency,
 } from '#shared/money.ts';
+import { classifyOrderSearch } from '#shared/order-search.ts';
 import { canViewOrder, isAdmin, isSeller, type Actor } from '#shared/permissions.ts';
 import { priceCart, type CartLineInput } from '#shared/pricing.ts';
 import { isUuid } from '#shared/schemas/common.ts';
@@ -553,14 +554,18 @@ export async function myOrders(ctx: AuthedCtx): Promise<OrderListRow[]> {
   return (await repo.ordersOfBuyer(ctx.db, ctx.actor.id)).map(toListRow);
 }
 
-/** GET /api/orders (Admin, Distributor; the route checks): every order, filtered, 20 a page. */
+/**
+ * GET /api/orders (Admin, Distributor; the route checks): every order, filtered, 20 a page. `q` finds
+ * orders by number, buyer e-mail or phone (the query schema has refused anything else).
+ */
 export async function listOrders(
   ctx: AuthedCtx,
-  query: { pageNumber: number; paid?: boolean; delivered?: boolean },
+  query: { pageNumber: number; paid?: boolean; delivered?: boolean; q?: string },
 ): Promise<OrderList> {
+  const search = query.q ? (classifyOrderSearch(query.q) ?? undefined) : undefined;
   const { rows, total } = await repo.listOrders(
     ctx.db,
-    { paid: query.paid, delivered: query.delivered },
+    { paid: query.paid, delivered: query.delivered, search },
     query.pageNumber,
   );
   return { orders: rows.map(toListRow), page: query.pageNumber, pages: pagesOf(total) };
