@@ -156,6 +156,37 @@ export const cancelBody = z
   .transform((v) => v ?? {});
 export type CancelBody = z.output<typeof cancelBody>;
 
+/** The answer of a cancel (docs/decisions/0110-cancellations.md): what was cancelled and the refunds asked for. */
+export const cancelResultSchema = z.object({
+  orderId: z.string(),
+  orderNumber: z.string(),
+  /** 'cancelled' once every shipment of the order is. */
+  orderStatus: z.enum(['placed', 'cancelled']),
+  shipments: z.array(
+    z.object({
+      _id: z.string(),
+      state: z.enum(SHIPMENT_STATES),
+      cancelReason: z.string().nullable(),
+      cancelledBy: z.string().nullable(),
+      cancelledAt: nullableDate,
+    }),
+  ),
+  /** One per cancelled shipment that had been paid for (none for an unpaid order). */
+  refunds: z.array(
+    z.object({
+      _id: z.string(),
+      shipmentId: z.string().nullable(),
+      method: z.enum(['RazorPay', 'PayPal', 'CashOnDelivery']),
+      state: z.enum(REFUND_STATES),
+      amountInr: moneySchema,
+      /** In `currency`, major units. */
+      amount: moneySchema,
+      currency: z.string(),
+    }),
+  ),
+});
+export type CancelResult = z.infer<typeof cancelResultSchema>;
+
 // ---------------------------------------------------------------------------------------------------------
 // Returns and exchanges
 // ---------------------------------------------------------------------------------------------------------
