@@ -5,6 +5,7 @@ import type { EventEmitter } from 'node:events';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { loadPincodes } from './pincodes.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -123,7 +124,7 @@ function dropOnQueryTimeout(client: pg.PoolClient): void {
 }
 
 /**
- * Apply pending migrations. An advisory lock makes two processes starting together take turns
+ * Apply pending migrations, then load the shipped pincodes (db/pincodes.ts). An advisory lock makes two processes starting together take turns
  * instead of racing on the same DDL.
  */
 export async function runMigrations(db: Database): Promise<void> {
@@ -140,6 +141,8 @@ export async function runMigrations(db: Database): Promise<void> {
   try {
     await client.query('select pg_advisory_lock(724242)');
     await migrate(drizzle({ client, casing: 'snake_case' }), { migrationsFolder });
+    // Reference data that ships with the app (India's pincodes), under the same lock.
+    await loadPincodes(client);
   } finally {
     await client.query('select pg_advisory_unlock(724242)').catch(() => {});
     await client.end();
