@@ -13,7 +13,7 @@ import { gunzipSync } from 'node:zlib';
  */
 export const PINCODE_FILE = path.join(
   path.dirname(fileURLToPath(import.meta.url)),
-  'data',
+  'reference',
   'pincodes.tsv.gz',
 );
 
