@@ -2,6 +2,13 @@
  * What other modules use of fulfilment (shipments, the order timeline, cash-on-delivery limits). The
  * routes of this module have their own services.
  */
-export { createShipmentsForOrder, moveShipment, recordEvent, type EventActor } from './shipments.repo.ts';
+export {
+  createShipmentsForOrder,
+  deliverOrderShipments,
+  moveShipment,
+  recordEvent,
+  rtoCountOfBuyer,
+  type EventActor,
+} from './shipments.repo.ts';
 export { assertCodHoldingAllowed } from './cod-limits.ts';
 export { linesOfShipment, restockLines, reverseSellerPayments, type UnitsOfLine } from './stock.repo.ts';
