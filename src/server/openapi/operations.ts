@@ -258,6 +258,10 @@ export const OPERATIONS: Record<string, Operation> = {
   },
   'GET /api/notifications/check': { operationId: 'checkNotification', tag: 'notifications' },
   'POST /api/notifications/record': { operationId: 'recordNotification', tag: 'notifications' },
+
+  // fulfilment: cancellations (docs/decisions/0110-cancellations.md)
+  'PUT /api/shipments/:id/cancel': { operationId: 'cancelShipment', tag: 'fulfilment' },
+  'PUT /api/orders/:id/cancel': { operationId: 'cancelOrder', tag: 'fulfilment' },
 };
 
 /** The key of a route in OPERATIONS: `GET /api/products/:id`. */

@@ -1,12 +1,19 @@
+import { codHoldingRefusal } from '#shared/cod.ts';
 import type { Queryable } from '../../db/client.ts';
+import { conflict } from '../../lib/errors.ts';
+import { codSettings, lockCodHolding, openCodHolding } from './cod.repo.ts';
 
 /**
- * No stock hoarding with unpaid cash-on-delivery orders: a buyer may hold at most the operator's number of
- * open unpaid COD orders and units (delivery_settings). Throws 409 `cod_limit_reached`.
+ * No stock hoarding with unpaid cash-on-delivery orders (docs/decisions/0110-cancellations.md): a buyer
+ * may hold at most the operator's number of open unpaid COD orders and units (delivery_settings). Throws
+ * 409 `cod_limit_reached` with a message the checkout shows. Called by placing an order, on its
+ * transaction: the per-buyer advisory lock it takes lasts until that order is written or rolled back, so
+ * two orders placed at once are counted one after the other.
  */
-// Filled in by the cancellation work.
-export async function assertCodHoldingAllowed(
-  _tx: Queryable,
-  _buyerId: string,
-  _units: number,
-): Promise<void> {}
+export async function assertCodHoldingAllowed(tx: Queryable, buyerId: string, units: number): Promise<void> {
+  await lockCodHolding(tx, buyerId);
+  const settings = await codSettings(tx);
+  const open = await openCodHolding(tx, buyerId);
+  const refusal = codHoldingRefusal(open, units, settings);
+  if (refusal) throw conflict(refusal, 'cod_limit_reached');
+}
