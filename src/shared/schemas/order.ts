@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isValidAddressPostalCode } from '../checkout.ts';
 import { currencyCodeSchema } from '../currencies.ts';
 import { MSG } from '../messages.ts';
+import { ORDER_PROGRESS_STATES } from '../order-progress.ts';
 import { POSTAL_CODE_MAX_LENGTH } from '../postal-code.ts';
 import { idSchema, isoDate, moneySchema, pageQuery } from './common.ts';
 import { isCityOptional, nameSchema, placeFields } from './user.ts';
@@ -275,10 +276,20 @@ export const orderSchema = z.object({
 });
 export type Order = z.infer<typeof orderSchema>;
 
+/** Where an order stands, in words (src/shared/order-progress.ts). */
+export const orderProgressSchema = z.object({
+  state: z.enum(ORDER_PROGRESS_STATES),
+  label: z.string(),
+  note: z.string().nullable(),
+});
+
 /** One row of My Purchases and of the admin order list. Totals in `orderCurrency`. */
 export const orderListRowSchema = z.object({
   _id: z.string(),
   orderNumber: z.string(),
+  /** The lines' product names with size and colour ("Kurta (size M, Red)"), in placing order. */
+  items: z.array(z.string()),
+  progress: orderProgressSchema,
   user: z.object({ _id: z.string(), name: z.string(), email: z.string() }),
   createdAt: isoDate,
   paymentMethod: z.enum(PAYMENT_METHODS),

@@ -10,7 +10,10 @@ import {
   productImages,
   productVariants,
   products,
+  refunds,
+  returnRequests,
   sellerPayments,
+  shipments,
   users,
 } from '../../db/schema/index.ts';
 
@@ -312,7 +315,42 @@ export type OrderListRowData = Pick<
   | 'paidAt'
   | 'isDelivered'
   | 'deliveredAt'
-> & { buyerName: string; buyerEmail: string };
+> & {
+  buyerName: string;
+  buyerEmail: string;
+  /** The lines' product names, sizes and colours, in placing order. */
+  itemNames: ItemName[];
+  /** What My Purchases' progress (src/shared/order-progress.ts) is computed from. */
+  shipmentStates: ShipmentStateName[];
+  returnFacts: { state: ReturnStateName; kind: 'return' | 'exchange' }[];
+  refundStates: RefundStateName[];
+};
+
+type ItemName = { name: string; size: string | null; colour: string | null };
+type ShipmentStateName = (typeof shipments.$inferSelect)['state'];
+type ReturnStateName = (typeof returnRequests.$inferSelect)['state'];
+type RefundStateName = (typeof refunds.$inferSelect)['state'];
+
+/**
+ * An order row's line names and the states of its shipments, return requests and refunds, as correlated
+ * subqueries on their order indexes: a list is still one query however many orders it shows (no N+1).
+ */
+const orderFacts = {
+  itemNames: sql<ItemName[]>`coalesce((
+    select json_agg(json_build_object('name', ${orderItems.name}, 'size', ${orderItems.size},
+                                      'colour', ${orderItems.colour})
+                    order by ${orderItems.position}, ${orderItems.id})
+      from ${orderItems} where ${orderItems.orderId} = ${orders.id}), '[]'::json)`,
+  shipmentStates: sql<ShipmentStateName[]>`coalesce((
+    select array_agg(${shipments.state}::text order by ${shipments.createdAt})
+      from ${shipments} where ${shipments.orderId} = ${orders.id} and ${shipments.kind} = 'order'), '{}'::text[])`,
+  returnFacts: sql<{ state: ReturnStateName; kind: 'return' | 'exchange' }[]>`coalesce((
+    select json_agg(json_build_object('state', ${returnRequests.state}, 'kind', ${returnRequests.kind}))
+      from ${returnRequests} where ${returnRequests.orderId} = ${orders.id}), '[]'::json)`,
+  refundStates: sql<RefundStateName[]>`coalesce((
+    select array_agg(${refunds.state}::text)
+      from ${refunds} where ${refunds.orderId} = ${orders.id}), '{}'::text[])`,
+};
 
 /** Where an order stands: payment and delivery. Order lists and seller lines both show it. */
 const orderState = {
@@ -334,6 +372,7 @@ const listColumns = {
   ...orderState,
   buyerName: users.name,
   buyerEmail: users.email,
+  ...orderFacts,
 };
 const newestFirst = [desc(orders.createdAt), desc(orders.id)];
 

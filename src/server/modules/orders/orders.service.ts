@@ -18,6 +18,7 @@ import { isUuid } from '#shared/schemas/common.ts';
 import { NO_SIZE } from '#shared/schemas/product-form.ts';
 import { nameWithVariant, unitPriceOf } from '#shared/variants.ts';
 import { isIndia } from '#shared/delivery.ts';
+import { orderProgress } from '#shared/order-progress.ts';
 import {
   ORDER_PAGE_SIZE,
   type Order,
@@ -186,6 +187,16 @@ function toListRow(row: repo.OrderListRowData): OrderListRow {
   return {
     _id: row.id,
     orderNumber: row.orderNumber,
+    items: row.itemNames.map((i) => nameWithVariant(i.name, i)),
+    progress: orderProgress({
+      status: row.status,
+      paymentMethod: row.paymentMethod,
+      isPaid: row.isPaid,
+      isDelivered: row.isDelivered,
+      shipments: row.shipmentStates,
+      returns: row.returnFacts,
+      refunds: row.refundStates,
+    }),
     user: { _id: row.userId, name: row.buyerName, email: row.buyerEmail },
     createdAt: row.createdAt.toISOString(),
     paymentMethod: row.paymentMethod,
