@@ -92,6 +92,8 @@ export const queryKeys = {
   orders: {
     all: orders,
     detail: (id: string) => [...orders, 'detail', id] as const,
+    /** An order's shipments, returns and refunds (GET /api/orders/:id/fulfilment). */
+    fulfilment: (id: string) => [...orders, 'fulfilment', id] as const,
     mine: [...orders, 'mine'] as const,
     list: (query: OrderListQuery) => [...orders, 'list', query] as const,
     seller: (userId: string, page: number) => [...orders, 'seller', userId, page] as const,
