@@ -48,9 +48,7 @@ export function RazorpayPayment({ order }: { order: Order }) {
         setSandboxOrder(rz);
         return;
       }
-      await finish(
-        await openRazorpayCheckout(rz, order.user, `Order ${order._id.slice(0, 8).toUpperCase()}`),
-      );
+      await finish(await openRazorpayCheckout(rz, order.user, `Order ${order.orderNumber}`));
     });
 
   const endSandbox = (checkoutEnd: CheckoutEnd) => {
