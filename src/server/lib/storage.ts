@@ -54,6 +54,10 @@ const CONTENT_TYPES: Record<string, string> = {
   // Bulk listing uploads (docs/decisions/0107-bulk-listing.md), only ever stored private.
   csv: 'text/csv',
   zip: 'application/zip',
+  // A return request's short video (docs/decisions/0112-returns-and-exchanges.md), sniffed before storing.
+  mp4: 'video/mp4',
+  webm: 'video/webm',
+  mov: 'video/quicktime',
 };
 
 export const extensionFor = (contentType: string): string | undefined =>

@@ -293,6 +293,21 @@ export const rejectReturnBody = z.object({
   reason: z.string().trim().min(3, RETURN_MSG.rejectReason).max(500),
 });
 
+/** A return request's video: one, of at most 20 MB (mp4, webm or QuickTime). Photos have the images' 5 MB. */
+export const MAX_RETURN_VIDEO_BYTES = 20 * 1024 * 1024;
+
+/** The multipart field of POST /api/upload/returns: up to 4 photos or one video. */
+export const RETURN_MEDIA_FIELD = 'files';
+
+/** The answer of POST /api/upload/returns: the stored files' URLs, to send as `media`. */
+export const returnMediaUploadSchema = z.object({
+  media: z.array(z.object({ url: z.string(), type: z.enum(['photo', 'video']) })),
+});
+export type ReturnMediaUpload = z.infer<typeof returnMediaUploadSchema>;
+
+/** Whether a media URL of a return request is its video (by the extension the server stored it under). */
+export const isVideoUrl = (url: string) => /\.(mp4|webm|mov)$/i.test(url);
+
 // ---------------------------------------------------------------------------------------------------------
 // Refunds
 // ---------------------------------------------------------------------------------------------------------

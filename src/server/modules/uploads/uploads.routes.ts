@@ -1,6 +1,13 @@
 import type { FastifyRequest } from 'fastify';
+import { RETURN_MAX_PHOTOS } from '#shared/fulfilment.ts';
 import { canManageProducts, isSeller } from '#shared/permissions.ts';
 import { errorSchema } from '#shared/schemas/common.ts';
+import {
+  MAX_RETURN_VIDEO_BYTES,
+  RETURN_MEDIA_FIELD,
+  RETURN_MSG,
+  returnMediaUploadSchema,
+} from '#shared/schemas/fulfilment.ts';
 import {
   MAX_IMAGE_BYTES,
   MAX_PRODUCT_IMAGES,
@@ -14,7 +21,7 @@ import { AppError, invalid } from '../../lib/errors.ts';
 import { acceptMultipart, readMultipart } from '../../lib/multipart.ts';
 import { findUnstorableText, UNSTORABLE_TEXT_MSG } from '../../lib/storable-text.ts';
 import type { App } from '../../lib/types.ts';
-import { requirePermission } from '../../plugins/auth.ts';
+import { requireActive, requirePermission } from '../../plugins/auth.ts';
 import { createProductWithImages } from '../catalog/product-write.service.ts';
 import * as uploads from './uploads.service.ts';
 import { signedIn } from '../../plugins/context.ts';
@@ -167,4 +174,44 @@ export default async function uploadsRoutes(app: App) {
       },
     );
   }
+
+  // A return request's photos or video (docs/decisions/0112-returns-and-exchanges.md): any active
+  // signed-in person (the request itself checks the order); up to 4 photos of 5 MB or one video of
+  // 20 MB, 20 MB a request, in the `files` field.
+  app.post(
+    '/upload/returns',
+    {
+      onRequest: requireActive,
+      config: { rateLimit },
+      schema: {
+        tags,
+        summary:
+          'Upload the photos (up to 4, 5 MB each) or the short video (one, 20 MB: MP4, WebM, QuickTime) of a return request',
+        consumes: ['multipart/form-data'],
+        response: { 200: returnMediaUploadSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const ctx = signedIn(req);
+      const { files } = await readMultipart(req, {
+        limits: {
+          fileBytes: MAX_RETURN_VIDEO_BYTES,
+          files: RETURN_MAX_PHOTOS,
+          fields: 2,
+          fieldBytes: 1024,
+          totalBytes: Math.min(MAX_RETURN_VIDEO_BYTES, MAX_UPLOAD_REQUEST_BYTES),
+        },
+        answers: {
+          notMultipart: uploads.UPLOAD_MSG.notMultipart,
+          fileTooLarge: uploads.RETURN_UPLOAD_MSG.videoTooLarge,
+          requestTooLarge: uploads.UPLOAD_MSG.requestTooLarge,
+          tooManyFiles: () =>
+            invalid(RETURN_MSG.media, [{ path: RETURN_MEDIA_FIELD, message: RETURN_MSG.media }]),
+          tooManyParts: () =>
+            new AppError('too_large', 'Request is too large', { code: 'request_too_large' }),
+        },
+      });
+      return uploads.storeReturnMedia(ctx, files);
+    },
+  );
 }

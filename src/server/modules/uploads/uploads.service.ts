@@ -1,9 +1,14 @@
-import { MAX_PRODUCT_IMAGES, PRODUCT_MSG } from '#shared/schemas/product-form.ts';
+import { RETURN_MAX_PHOTOS } from '#shared/fulfilment.ts';
+import { MAX_RETURN_VIDEO_BYTES, RETURN_MSG, type ReturnMediaUpload } from '#shared/schemas/fulfilment.ts';
+import { MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES, PRODUCT_MSG } from '#shared/schemas/product-form.ts';
+import type { Queryable } from '../../db/client.ts';
 import { AppError, invalid } from '../../lib/errors.ts';
-import { sniffImageType, storeProductImage, withImage } from '../../lib/images.ts';
-import { newKey, type Storage } from '../../lib/storage.ts';
+import { sniffImageType, storeImage, storeProductImage, withImage } from '../../lib/images.ts';
+import { keyOfPublicUrl, newKey, type Storage } from '../../lib/storage.ts';
 import type { AuthedCtx } from '../../lib/types.ts';
 import { checkImageUploadTarget } from '../catalog/product-write.service.ts';
+import * as repo from './uploads.repo.ts';
+import { sniffVideoType, VIDEO_CONTENT_TYPES } from './videos.ts';
 
 /**
  * Image uploads (docs/product/api.md Uploads; docs/product/catalog.md). Files are checked by their content, never by their name
@@ -89,4 +94,90 @@ export async function storeShopImage(
   const key = newKey(`shops/${ctx.actor.id}/${kind}`, 'webp');
   await ctx.storage.put(key, data, 'image/webp', 'public');
   return ctx.storage.publicUrl(key);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Return requests' photos and video (docs/decisions/0112-returns-and-exchanges.md)
+// ---------------------------------------------------------------------------------------------------------
+
+/** The uploads table's kind for a return request's files. */
+export const RETURN_UPLOAD_KIND = 'returns';
+
+export const RETURN_UPLOAD_MSG = {
+  notMedia: 'Only JPEG, PNG, WebP or GIF photos, or an MP4, WebM or QuickTime video, are accepted',
+  photoTooLarge: 'Each photo must be at most 5 MB',
+  videoTooLarge: 'The video must be at most 20 MB',
+  noFile: 'Please choose photos or a video to upload',
+  notYours: 'Please upload the photos or video again: one of them is not yours',
+} as const;
+
+const mediaInvalid = (message: string) => invalid(message, [{ path: 'files', message }]);
+
+/**
+ * POST /api/upload/returns: up to 4 photos (each through the product images' pipeline: sniffed,
+ * re-encoded without metadata, thumbnail and medium variants) or one video (sniffed, stored as sent),
+ * under `returns/<buyer>/`, each recorded as the caller's upload so only the caller can attach it to a
+ * request. Nothing is stored unless every file is acceptable.
+ */
+export async function storeReturnMedia(ctx: UploadCtx, files: readonly Buffer[]): Promise<ReturnMediaUpload> {
+  if (files.length === 0) throw mediaInvalid(RETURN_UPLOAD_MSG.noFile);
+  const kinds = files.map((f) => {
+    if (sniffImageType(f)) return { type: 'photo' as const, file: f };
+    const video = sniffVideoType(f);
+    if (video) return { type: 'video' as const, file: f, video };
+    throw new AppError('unsupported_media', RETURN_UPLOAD_MSG.notMedia, { code: 'unsupported_media' });
+  });
+  const videos = kinds.filter((k) => k.type === 'video');
+  if (videos.length > 0 && files.length > 1) throw mediaInvalid(RETURN_MSG.media);
+  if (files.length > RETURN_MAX_PHOTOS) throw mediaInvalid(RETURN_MSG.media);
+  for (const k of kinds) {
+    const max = k.type === 'photo' ? MAX_IMAGE_BYTES : MAX_RETURN_VIDEO_BYTES;
+    if (k.file.length > max)
+      throw new AppError(
+        'too_large',
+        k.type === 'photo' ? RETURN_UPLOAD_MSG.photoTooLarge : RETURN_UPLOAD_MSG.videoTooLarge,
+        { code: 'file_too_large' },
+      );
+  }
+  const folder = `returns/${ctx.actor.id}`;
+  const stored: (repo.UploadRecord & { url: string; type: 'photo' | 'video' })[] = [];
+  for (const k of kinds) {
+    if (k.type === 'photo') {
+      const { url, key } = await storeImage(ctx.storage, folder, k.file);
+      stored.push({ url, key, contentType: 'image/webp', size: k.file.length, type: 'photo' });
+    } else {
+      const { contentType, extension } = VIDEO_CONTENT_TYPES[k.video];
+      const key = newKey(folder, extension);
+      await ctx.storage.put(key, k.file, contentType, 'public');
+      stored.push({ url: ctx.storage.publicUrl(key), key, contentType, size: k.file.length, type: 'video' });
+    }
+  }
+  await repo.recordUploads(ctx.db, ctx.actor.id, RETURN_UPLOAD_KIND, stored);
+  return { media: stored.map(({ url, type }) => ({ url, type })) };
+}
+
+/**
+ * The media of a return request, checked: every URL must be a return upload of `ownerId` (400 otherwise).
+ * Answers each URL with whether it is a photo or the video, in the order given.
+ */
+export async function ownedReturnMedia(
+  db: Queryable,
+  ownerId: string,
+  urls: readonly string[],
+): Promise<{ url: string; type: 'photo' | 'video' }[]> {
+  const keys = urls.map((u) => keyOfPublicUrl(u));
+  if (keys.some((k) => k === null))
+    throw invalid(RETURN_UPLOAD_MSG.notYours, [{ path: 'media', message: RETURN_UPLOAD_MSG.notYours }]);
+  const owned = new Map(
+    (await repo.ownedUploads(db, ownerId, RETURN_UPLOAD_KIND, keys as string[])).map((r) => [
+      r.key,
+      r.contentType,
+    ]),
+  );
+  return urls.map((url, i) => {
+    const type = owned.get(keys[i]!);
+    if (!type)
+      throw invalid(RETURN_UPLOAD_MSG.notYours, [{ path: 'media', message: RETURN_UPLOAD_MSG.notYours }]);
+    return { url, type: type.startsWith('video/') ? ('video' as const) : ('photo' as const) };
+  });
 }
