@@ -28,7 +28,7 @@ export const API_TAGS = {
   shops: 'Shops and their products',
   wishlist: "A signed-in shopper's saved products",
   'size-charts': "Sellers' size charts (measurements per size) that products point at",
-  uploads: 'Product images, shop picture and banner',
+  uploads: "Product images, shop picture and banner, a return request's photos or video",
   orders: 'Placing, listing and fulfilling orders; seller payouts',
   payments: 'RazorPay and PayPal checkout, the payment sandbox and the RazorPay webhook',
   currency: 'Currencies, rate tables and the visitor currency',
@@ -185,6 +185,7 @@ export const OPERATIONS: Record<string, Operation> = {
   'POST /api/products/with-images': { operationId: 'createProductWithImages', tag: 'uploads' },
   'POST /api/upload/shop-picture': { operationId: 'uploadShopPicture', tag: 'uploads' },
   'POST /api/upload/shop-banner': { operationId: 'uploadShopBanner', tag: 'uploads' },
+  'POST /api/upload/returns': { operationId: 'uploadReturnMedia', tag: 'uploads' },
 
   // product-imports
   'POST /api/product-imports': { operationId: 'startProductImport', tag: 'product-imports' },
