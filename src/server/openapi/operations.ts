@@ -260,6 +260,16 @@ export const OPERATIONS: Record<string, Operation> = {
   'GET /api/notifications/check': { operationId: 'checkNotification', tag: 'notifications' },
   'POST /api/notifications/record': { operationId: 'recordNotification', tag: 'notifications' },
 
+  // delivery (docs/decisions/0113-delivery-promise.md)
+  'GET /api/delivery/promise': { operationId: 'getDeliveryPromise', tag: 'delivery' },
+  'POST /api/delivery/quote': { operationId: 'quoteDelivery', tag: 'delivery' },
+  'GET /api/delivery/settings': { operationId: 'getDeliverySettings', tag: 'delivery' },
+  'PUT /api/delivery/settings': { operationId: 'updateDeliverySettings', tag: 'delivery' },
+  'GET /api/delivery/pincodes': { operationId: 'searchPincodes', tag: 'delivery' },
+  'PUT /api/delivery/pincodes/:pincode': { operationId: 'updatePincode', tag: 'delivery' },
+  'GET /api/seller/delivery-area': { operationId: 'getSellerDeliveryArea', tag: 'delivery' },
+  'PUT /api/seller/delivery-area': { operationId: 'updateSellerDeliveryArea', tag: 'delivery' },
+
   // fulfilment: cancellations (docs/decisions/0110-cancellations.md)
   'PUT /api/shipments/:id/cancel': { operationId: 'cancelShipment', tag: 'fulfilment' },
   'PUT /api/orders/:id/cancel': { operationId: 'cancelOrder', tag: 'fulfilment' },

@@ -40,6 +40,8 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/geo/currency',
   'GET /api/config/razorpay',
   'GET /api/config/paypal',
+  // The product page's pincode check (docs/decisions/0113-delivery-promise.md)
+  'GET /api/delivery/promise',
   // Accounts: signing up, in and out, recovering a password
   'POST /api/users',
   'POST /api/users/login',
