@@ -411,7 +411,8 @@ async function placeInTransaction(
       sellerId: l.product.sellerId,
       name: nameWithVariant(l.product.name, l.variant),
       qty: l.pricing.qty,
-      lineTotalInr: formatDecimal(priced.lines[i]?.inr.lineTotal ?? 0),
+      // What the buyer pays for the line, GST included: the cash-on-delivery limit is on that.
+      lineTotalInr: formatDecimal((priced.lines[i]?.inr.lineTotal ?? 0) + (priced.lines[i]?.inr.tax ?? 0)),
     })),
     now: new Date(),
   });
