@@ -11,4 +11,5 @@ export {
   type EventActor,
 } from './shipments.repo.ts';
 export { assertCodHoldingAllowed } from './cod-limits.ts';
+export { lockShipmentsOfOrder } from './cancel.repo.ts';
 export { linesOfShipment, restockLines, reverseSellerPayments, type UnitsOfLine } from './stock.repo.ts';

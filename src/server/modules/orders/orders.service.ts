@@ -18,6 +18,7 @@ import { isUuid } from '#shared/schemas/common.ts';
 import { NO_SIZE } from '#shared/schemas/product-form.ts';
 import { nameWithVariant, unitPriceOf } from '#shared/variants.ts';
 import { isIndia } from '#shared/delivery.ts';
+import { isLiveShipment, shipmentMove } from '#shared/fulfilment.ts';
 import { orderProgress } from '#shared/order-progress.ts';
 import {
   ORDER_PAGE_SIZE,
@@ -39,7 +40,15 @@ import * as repo from './orders.repo.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import { ordersPlaced, paymentsPaid } from '../../lib/metrics.ts';
 import { promiseForOrder } from '../delivery/delivery.service.ts';
-import { assertCodHoldingAllowed, createShipmentsForOrder } from '../fulfilment/fulfilment.service.ts';
+import {
+  assertCodHoldingAllowed,
+  createShipmentsForOrder,
+  linesOfShipment,
+  lockShipmentsOfOrder,
+  moveShipment,
+  restockLines,
+  reverseSellerPayments,
+} from '../fulfilment/fulfilment.service.ts';
 
 /**
  * Orders (docs/product/api.md#resources, docs/product/orders-and-checkout.md#checkout-flow, docs/product/api.md; docs/product/pricing-and-tax.md): placing one with server-side prices in one transaction, reading
@@ -668,10 +677,14 @@ export async function deliverOrder(ctx: AuthedCtx, orderId: string): Promise<Ord
 
 /**
  * Cancels unpaid RazorPay/PayPal orders placed more than the unpaid-order limit (`unpaidOrderCutoff`,
- * 30 minutes) before `now` and puts their stock back, each line's units on the variant it bought
- * (docs/product/pricing-and-tax.md). One transaction per order; the cancel is a conditional UPDATE, and stock is returned only
- * for orders this call cancelled, so running it twice at once (two server processes) restocks once.
- * Cash-on-delivery orders never expire. Returns the ids this call cancelled.
+ * 30 minutes) before `now` (docs/product/pricing-and-tax.md). Each order's shipments are cancelled by
+ * 'system' through the fulfilment module's `moveShipment` (state machine, dated event, order flags) and
+ * their units go back to the variants they were bought from with `restockLines`; the payout records are
+ * taken back (docs/decisions/0110-cancellations.md). One transaction per order: the shipments are locked
+ * first (the lock order of every move), then the order is cancelled by a conditional UPDATE, and stock
+ * is returned only for orders this call cancelled, so running it twice at once (two server processes)
+ * restocks once. An order a seller already shipped is left alone (only Admin cancels a shipped parcel).
+ * Cash-on-delivery orders never expire here. Returns the ids this call cancelled.
  */
 export async function expireUnpaidOrders(
   db: Database,
@@ -680,18 +693,32 @@ export async function expireUnpaidOrders(
 ): Promise<{ cancelled: string[] }> {
   const before = unpaidOrderCutoff(now);
   const cancelled: string[] = [];
+  const system = { id: null, role: 'system' } as const;
+  const seen = new Set<string>();
   // Batches until none are left. A listed order this call cannot cancel was cancelled by another run or
-  // paid meanwhile, so it is not listed again and the loop ends.
+  // paid meanwhile (so it is not listed again), or has a shipped parcel (seen, so the loop still ends).
   for (;;) {
     const ids = await repo.expiredOrderIds(db, before, batch);
-    for (const id of ids) {
+    const fresh = ids.filter((id) => !seen.has(id));
+    if (fresh.length === 0) break;
+    for (const id of fresh) {
+      seen.add(id);
       const done = await db.transaction(async (tx) => {
+        const live = (await lockShipmentsOfOrder(tx, id)).filter((s) => isLiveShipment(s.state));
+        if (live.some((s) => !shipmentMove(s.state, 'cancelled', 'system'))) return false;
         if (!(await repo.cancelUnpaid(tx, id, before, now))) return false;
-        // The lock order of placing: the products in id order, then their variants in id order. The
-        // variants are read only once their products are locked, so an edit of the grid cannot slip between.
-        await repo.lockProducts(tx, await repo.productIdsOfOrder(tx, id));
-        const units = await repo.unitsByVariant(tx, id);
-        for (const { variantId, qty } of units) await repo.returnVariantStock(tx, variantId, qty);
+        for (const s of live) {
+          await moveShipment(tx, {
+            shipmentId: s.id,
+            to: 'cancelled',
+            actor: system,
+            set: { cancelReason: UNPAID_EXPIRY_REASON, cancelledBy: 'system' },
+            at: now,
+          });
+          const units = (await linesOfShipment(tx, s)).map((l) => ({ orderItemId: l.id, qty: l.qty }));
+          await restockLines(tx, id, units);
+          await reverseSellerPayments(tx, units, now);
+        }
         return true;
       });
       if (done) cancelled.push(id);
@@ -700,6 +727,9 @@ export async function expireUnpaidOrders(
   }
   return { cancelled };
 }
+
+/** The cancel reason the 30-minute expiry writes on the shipments it cancels. */
+export const UNPAID_EXPIRY_REASON = 'Not paid in time';
 
 // ---------------------------------------------------------------------------------------------------------
 // For other modules (the completion mails, notification records)
