@@ -421,6 +421,7 @@ export const pendingSellerPaymentsSchema = z.array(
       z.object({
         _id: z.string(),
         orderId: z.string(),
+        orderNumber: z.string(),
         orderItemId: z.string(),
         itemTotalPrice: moneySchema,
         paymentStatus: z.enum(SELLER_PAYMENT_STATUSES),

@@ -12,6 +12,7 @@ export type SellerPaymentRow = typeof sellerPayments.$inferSelect;
 export type PendingPaymentRow = {
   id: string;
   orderId: string;
+  orderNumber: string;
   orderItemId: string;
   sellerId: string;
   sellerName: string;
@@ -30,6 +31,7 @@ export async function pendingPayments(db: Queryable): Promise<PendingPaymentRow[
     .select({
       id: sellerPayments.id,
       orderId: sellerPayments.orderId,
+      orderNumber: orders.orderNumber,
       orderItemId: sellerPayments.orderItemId,
       sellerId: sellerPayments.sellerId,
       sellerName: users.name,

@@ -47,6 +47,7 @@ export async function pendingSellerPayments(ctx: AuthedCtx): Promise<PendingSell
     payments: g.rows.map((r) => ({
       _id: r.id,
       orderId: r.orderId,
+      orderNumber: r.orderNumber,
       orderItemId: r.orderItemId,
       itemTotalPrice: toWireNumber(parseMoney(r.itemTotalPrice)),
       paymentStatus: r.paymentStatus,
