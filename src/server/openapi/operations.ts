@@ -270,6 +270,10 @@ export const OPERATIONS: Record<string, Operation> = {
   'GET /api/seller/delivery-area': { operationId: 'getSellerDeliveryArea', tag: 'delivery' },
   'PUT /api/seller/delivery-area': { operationId: 'updateSellerDeliveryArea', tag: 'delivery' },
 
+  // dashboards (docs/decisions/0115-seller-and-operator-views.md)
+  'GET /api/seller/dashboard': { operationId: 'getSellerDashboard', tag: 'dashboards' },
+  'GET /api/admin/sellers/pending': { operationId: 'listPendingSellers', tag: 'dashboards' },
+
   // fulfilment: cancellations (docs/decisions/0110-cancellations.md)
   'PUT /api/shipments/:id/cancel': { operationId: 'cancelShipment', tag: 'fulfilment' },
   'PUT /api/orders/:id/cancel': { operationId: 'cancelOrder', tag: 'fulfilment' },
