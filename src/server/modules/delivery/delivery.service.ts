@@ -238,6 +238,7 @@ export type PromiseLine = {
   sellerId: string;
   name: string;
   qty: number;
+  /** What the buyer pays for the line in INR, GST included (the COD limit is on the sum). */
   lineTotalInr: string;
 };
 export type PromiseInput = {
