@@ -12,6 +12,12 @@ import { AppError, conflict, invalid, notFound } from '../../lib/errors.ts';
 import type { AuthedCtx } from '../../lib/types.ts';
 import { getRateFromInr } from '../currency/rates.service.ts';
 import { getOrder, markOrderPaid } from '../orders/orders.service.ts';
+import {
+  requestRefund,
+  settleProviderRefund,
+  type ProviderRefundAnswer,
+  type ProviderRefundRequest,
+} from '../refunds/refunds.service.ts';
 import type { PaymentProviders } from './providers.ts';
 import { isRazorpaySandbox } from './razorpay.provider.ts';
 import { verifyPaymentSignature, verifyWebhookSignature } from './razorpay-signature.ts';
@@ -97,8 +103,8 @@ export async function paymentQuote(ctx: AuthedCtx, orderId: string): Promise<Pay
 /**
  * Paying succeeded at the provider: in one transaction, attach the payment id to its row (once), mark the
  * order paid (once) and queue the completion mails (once). Returns whether this call paid the order.
- * A payment for an order that is already paid or was cancelled is kept on its row and logged: refunding
- * it is an operator's job.
+ * A payment for an order that is already paid or was cancelled is kept on its row and, in the same
+ * transaction, refunded whole through its provider (docs/decisions/0111-refunds.md: cause 'late-payment').
  */
 async function recordPayment(
   db: Database,
@@ -130,9 +136,21 @@ async function recordPayment(
     });
     // Paying completes the order: markOrderPaid queued its mails in this transaction.
     if (!paid) {
+      const refund = await requestRefund(tx, {
+        orderId: row.orderId,
+        cause: { kind: 'late-payment', paymentId: row.id },
+        lines: [],
+        reason: 'Paid after the order was cancelled or already paid',
+        actor: { id: null, role: 'system' },
+      });
       deps.log.warn(
-        { orderId: row.orderId, provider: row.provider, providerPaymentId: payment.providerPaymentId },
-        'payment received for an order that is already paid or cancelled: refund it',
+        {
+          orderId: row.orderId,
+          provider: row.provider,
+          providerPaymentId: payment.providerPaymentId,
+          refundId: refund?.id ?? null,
+        },
+        'payment received for an order that is already paid or cancelled: refunding it',
       );
     }
     return paid;
@@ -248,10 +266,20 @@ type RazorpayWebhookEvent = {
     payment?: {
       entity?: { id?: string; order_id?: string; amount?: number; currency?: string; status?: string };
     };
+    refund?: {
+      entity?: {
+        id?: string;
+        payment_id?: string;
+        amount?: number;
+        currency?: string;
+        status?: string;
+        notes?: Record<string, string> | unknown[];
+      };
+    };
   };
 };
 
-export type WebhookOutcome = 'paid' | 'duplicate' | 'ignored';
+export type WebhookOutcome = 'paid' | 'refunded' | 'failed' | 'duplicate' | 'ignored';
 
 /**
  * POST /api/payments/razorpay/webhook: `payment.captured` and `order.paid` mark the order paid, once.
@@ -274,6 +302,20 @@ export async function handleRazorpayWebhook(
     event = JSON.parse(rawBody.toString('utf8')) as RazorpayWebhookEvent;
   } catch {
     throw invalid('Invalid JSON');
+  }
+  if (event.event === 'refund.processed' || event.event === 'refund.failed') {
+    const r = event.payload?.refund?.entity;
+    if (!r?.id || typeof r.amount !== 'number' || !r.currency) return 'ignored';
+    const notes = r.notes && !Array.isArray(r.notes) ? r.notes : {};
+    return settleProviderRefund(db, {
+      method: 'RazorPay',
+      providerRefundId: r.id,
+      refundId: typeof notes.refund_id === 'string' ? notes.refund_id : null,
+      outcome: event.event === 'refund.processed' ? 'processed' : 'failed',
+      amountMinor: r.amount,
+      currency: r.currency,
+      raw: { ...r, event: event.event },
+    });
   }
   if (event.event !== 'payment.captured' && event.event !== 'order.paid') return 'ignored';
   const p = event.payload?.payment?.entity;
@@ -327,6 +369,57 @@ export async function sandboxRazorpayPay(
   );
   await enqueue(ctx.db, RAZORPAY_SANDBOX_WEBHOOK_JOB, hook, { runAt: new Date(Date.now() + 2000) });
   return result;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Refunds at the provider (the refunds module's `refund.execute` job calls this)
+// ---------------------------------------------------------------------------------------------------------
+
+/**
+ * Gives money back through the provider that took it (docs/decisions/0111-refunds.md), idempotent by our
+ * refund id: RazorPay's X-Refund-Idempotency, PayPal's PayPal-Request-Id. RazorPay answers 'pending' and
+ * settles by its refund.processed webhook (the sandbox queues that webhook as RazorPay would send it);
+ * PayPal answers COMPLETED, or PENDING, which the job follows up by reading the refund.
+ */
+export async function refundAtProvider(
+  db: Queryable,
+  deps: PaymentsDeps,
+  req: ProviderRefundRequest,
+): Promise<ProviderRefundAnswer> {
+  if (req.method === 'RazorPay') {
+    const rz = razorpayOf(deps);
+    const r = await rz.refund(req.providerPaymentId, {
+      amount: req.amountMinor,
+      currency: req.currency,
+      refundId: req.refundId,
+      notes: { order_id: req.orderId, order_number: req.orderNumber },
+    });
+    const status = r.status === 'processed' ? 'processed' : r.status === 'failed' ? 'failed' : 'pending';
+    if (status === 'pending' && isRazorpaySandbox(rz)) {
+      await enqueue(db, RAZORPAY_SANDBOX_WEBHOOK_JOB, rz.refundWebhookFor(r), {
+        runAt: new Date(Date.now() + 2000),
+        dedupeKey: `razorpay-sandbox-refund:${r.id}`,
+      });
+    }
+    return { providerRefundId: r.id, status, settledByWebhook: true, raw: r.raw };
+  }
+  const pp = paypalOf(deps);
+  const r = req.providerRefundId
+    ? await pp.getRefund(req.providerRefundId)
+    : await pp.refundCapture(req.providerPaymentId, {
+        currency: req.currency,
+        value: formatDecimal(req.amountMinor, digitsOf(req.currency)),
+        requestId: req.refundId,
+        invoiceId: req.refundId,
+        noteToPayer: `Refund for order ${req.orderNumber}: ${req.reason}`,
+      });
+  const status =
+    r.status === 'COMPLETED'
+      ? 'processed'
+      : r.status === 'FAILED' || r.status === 'CANCELLED'
+        ? 'failed'
+        : 'pending';
+  return { providerRefundId: r.id, status, settledByWebhook: false, raw: r.raw };
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -9,6 +9,13 @@ export type PayPalCapture = {
   raw: Record<string, unknown>;
 };
 
+/** PayPal's refund of a capture. `status`: COMPLETED, PENDING, FAILED or CANCELLED. */
+export type PayPalRefund = {
+  id: string;
+  status: string;
+  raw: Record<string, unknown>;
+};
+
 export interface PayPalProvider {
   readonly sandbox: boolean;
   /** Public client id for the JS SDK. */
@@ -22,6 +29,16 @@ export interface PayPalProvider {
   }): Promise<{ id: string; status: string }>;
   /** Orders v2 capture, idempotent by `requestId` (PayPal-Request-Id). */
   captureOrder(paypalOrderId: string, input: { requestId: string }): Promise<PayPalCapture>;
+  /**
+   * Payments v2: refund part or all of a capture, in the captured currency, idempotent by `requestId`
+   * (PayPal-Request-Id = our refund id): the same request again answers the same refund.
+   */
+  refundCapture(
+    captureId: string,
+    input: { currency: string; value: string; requestId: string; invoiceId: string; noteToPayer: string },
+  ): Promise<PayPalRefund>;
+  /** Payments v2: a refund as it is now (to follow a PENDING one). */
+  getRefund(refundId: string): Promise<PayPalRefund>;
 }
 
 export const PAYPAL_API = 'https://api-m.paypal.com';
@@ -137,7 +154,41 @@ export function createPayPalApi(opts: {
       }
       throw new ProviderError('PayPal', `capture failed (HTTP ${status})`, status, body);
     },
+    async refundCapture(captureId, input) {
+      const url = `${base}/v2/payments/captures/${encodeURIComponent(captureId)}/refund`;
+      const { status, body } = await providerFetch('PayPal', url, {
+        method: 'POST',
+        headers: await headers(input.requestId),
+        body: JSON.stringify({
+          amount: { currency_code: input.currency, value: input.value },
+          invoice_id: input.invoiceId,
+          note_to_payer: input.noteToPayer.slice(0, 255),
+        }),
+      });
+      const r = readRefund(body);
+      if ((status !== 200 && status !== 201) || !r) {
+        throw new ProviderError('PayPal', `refund not created (HTTP ${status})`, status, body);
+      }
+      return r;
+    },
+    async getRefund(refundId) {
+      const url = `${base}/v2/payments/refunds/${encodeURIComponent(refundId)}`;
+      const { status, body } = await providerFetch('PayPal', url, {
+        method: 'GET',
+        headers: await headers(`get-${refundId}`),
+      });
+      const r = readRefund(body);
+      if (status !== 200 || !r)
+        throw new ProviderError('PayPal', `refund not read (HTTP ${status})`, status, body);
+      return r;
+    },
   };
+}
+
+function readRefund(body: unknown): PayPalRefund | null {
+  const b = (body ?? {}) as { id?: unknown; status?: unknown };
+  if (typeof b.id !== 'string') return null;
+  return { id: b.id, status: String(b.status ?? 'PENDING'), raw: body as Record<string, unknown> };
 }
 
 /**
@@ -175,6 +226,24 @@ export function createPayPalSandbox(opts: { secret: string }): PayPalProvider {
           purchase_units: [{ payments: { captures: [capture] } }],
         },
       };
+    },
+    async refundCapture(captureId, input) {
+      if (!/^SBXCAP[0-9A-F]{16}$/.test(captureId)) {
+        throw new ProviderError('PayPal', 'refund not created (HTTP 404)', 404, {
+          name: 'RESOURCE_NOT_FOUND',
+        });
+      }
+      // The refund id comes from the request id, so a retried request answers the same refund.
+      const raw = {
+        id: `SBXRFD${mac(`refund:${input.requestId}`).toUpperCase()}`,
+        status: 'COMPLETED',
+        amount: { currency_code: input.currency, value: input.value },
+        invoice_id: input.invoiceId,
+      };
+      return { id: raw.id, status: raw.status, raw };
+    },
+    async getRefund(refundId) {
+      return { id: refundId, status: 'COMPLETED', raw: { id: refundId, status: 'COMPLETED' } };
     },
   };
 }

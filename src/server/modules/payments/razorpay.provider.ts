@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { ProviderError, providerFetch } from './provider-http.ts';
 import { paymentSignature, webhookSignature } from './razorpay-signature.ts';
 
@@ -9,6 +9,26 @@ export type RazorpayProviderOrder = {
   currency: string;
   receipt: string | null;
   status: string;
+};
+
+/** RazorPay's refund entity (the fields we use). `status`: pending, processed or failed. */
+export type RazorpayRefund = {
+  id: string;
+  payment_id: string;
+  amount: number;
+  currency: string;
+  status: string;
+  notes: Record<string, string>;
+  raw: Record<string, unknown>;
+};
+
+export type RazorpayRefundInput = {
+  /** Minor units (paise) of `currency`, the payment's. */
+  amount: number;
+  currency: string;
+  /** Our refund id: the receipt, the `refund_id` note and the idempotency key (X-Refund-Idempotency). */
+  refundId: string;
+  notes: Record<string, string>;
 };
 
 export interface RazorpayProvider {
@@ -26,6 +46,12 @@ export interface RazorpayProvider {
     receipt: string;
     notes: Record<string, string>;
   }): Promise<RazorpayProviderOrder>;
+  /**
+   * Refunds API: a normal refund of part or all of a captured payment
+   * (https://razorpay.com/docs/api/refunds/create-normal/), idempotent by our refund id, so a retry after a
+   * lost answer gets the same refund back, never a second one.
+   */
+  refund(paymentId: string, input: RazorpayRefundInput): Promise<RazorpayRefund>;
 }
 
 /** The sandbox also plays RazorPay's side of checkout: it "takes" a payment and signs the result. */
@@ -41,6 +67,14 @@ export interface RazorpaySandbox extends RazorpayProvider {
     order: { id: string; amount: number; currency: string },
     paymentId: string,
   ): { body: string; signature: string };
+  /** A signed `refund.processed` (or `refund.failed`) webhook as RazorPay would send it for that refund. */
+  refundWebhookFor(
+    refund: RazorpayRefund,
+    event?: 'refund.processed' | 'refund.failed',
+  ): {
+    body: string;
+    signature: string;
+  };
 }
 
 export const RAZORPAY_API = 'https://api.razorpay.com';
@@ -83,6 +117,42 @@ export function createRazorpayApi(opts: {
         status: o.status ?? 'created',
       };
     },
+    async refund(paymentId, input) {
+      const url = `${base}/v1/payments/${encodeURIComponent(paymentId)}/refund`;
+      const { status, body } = await providerFetch('RazorPay', url, {
+        method: 'POST',
+        headers: {
+          authorization: auth,
+          'content-type': 'application/json',
+          'x-refund-idempotency': input.refundId,
+        },
+        body: JSON.stringify({
+          amount: input.amount,
+          speed: 'normal',
+          receipt: input.refundId,
+          notes: { ...input.notes, refund_id: input.refundId },
+        }),
+      });
+      const r = readRefund(body);
+      if (status !== 200 || !r || r.amount !== input.amount) {
+        throw new ProviderError('RazorPay', `refund not created (HTTP ${status})`, status, body);
+      }
+      return r;
+    },
+  };
+}
+
+function readRefund(body: unknown): RazorpayRefund | null {
+  const r = (body ?? {}) as Partial<Omit<RazorpayRefund, 'raw'>>;
+  if (typeof r.id !== 'string' || typeof r.amount !== 'number') return null;
+  return {
+    id: r.id,
+    payment_id: String(r.payment_id ?? ''),
+    amount: r.amount,
+    currency: String(r.currency ?? ''),
+    status: String(r.status ?? 'pending'),
+    notes: r.notes && typeof r.notes === 'object' && !Array.isArray(r.notes) ? r.notes : {},
+    raw: body as Record<string, unknown>,
   };
 }
 
@@ -94,6 +164,9 @@ const id14 = () => randomBytes(10).toString('base64url').replace(/[-_]/g, 'X').s
  * verification code that runs is the production code.
  */
 export function createRazorpaySandbox(opts: { keySecret: string; webhookSecret: string }): RazorpaySandbox {
+  // A refund's id is derived from our refund id, so asking again (a retry) answers the same refund.
+  const refundIdOf = (key: string) =>
+    `rfnd_SBX${createHmac('sha256', opts.keySecret).update(`refund:${key}`).digest('hex').slice(0, 11).toUpperCase()}`;
   return {
     sandbox: true,
     keyId: 'rzp_test_haat_sandbox',
@@ -145,6 +218,51 @@ export function createRazorpaySandbox(opts: { keySecret: string; webhookSecret: 
               status: 'paid',
             },
           },
+        },
+        created_at: Math.floor(Date.now() / 1000),
+      });
+      return { body, signature: webhookSignature(body, opts.webhookSecret) };
+    },
+    async refund(paymentId, input) {
+      if (!/^pay_/.test(paymentId)) {
+        throw new ProviderError('RazorPay', 'refund not created (HTTP 400)', 400, {
+          error: { code: 'BAD_REQUEST_ERROR', description: 'The id provided does not exist' },
+        });
+      }
+      const entity = {
+        id: refundIdOf(input.refundId),
+        entity: 'refund',
+        amount: input.amount,
+        currency: input.currency,
+        payment_id: paymentId,
+        notes: { ...input.notes, refund_id: input.refundId },
+        receipt: input.refundId,
+        status: 'pending',
+        speed_requested: 'normal',
+      };
+      // Like RazorPay, the refund is accepted as pending; the sandbox's refund.processed webhook settles it.
+      return { ...entity, raw: entity };
+    },
+    refundWebhookFor(refund, event = 'refund.processed') {
+      const body = JSON.stringify({
+        entity: 'event',
+        account_id: 'acc_SBXhaatsandbox',
+        event,
+        contains: ['refund', 'payment'],
+        payload: {
+          refund: {
+            entity: {
+              ...refund.raw,
+              id: refund.id,
+              entity: 'refund',
+              amount: refund.amount,
+              currency: refund.currency,
+              payment_id: refund.payment_id,
+              notes: refund.notes,
+              status: event === 'refund.processed' ? 'processed' : 'failed',
+            },
+          },
+          payment: { entity: { id: refund.payment_id, entity: 'payment', captured: true } },
         },
         created_at: Math.floor(Date.now() / 1000),
       });

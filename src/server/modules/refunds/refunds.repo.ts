@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { refundMove, type RefundState } from '#shared/fulfilment.ts';
 import { INR, formatDecimal, parseMoney, sumMoney, type Minor } from '#shared/money.ts';
 import { paymentShare, unitsRefund } from '#shared/refunds.ts';
 import type { RefundAccount } from '#shared/schemas/fulfilment.ts';
@@ -95,7 +96,16 @@ export async function requestRefund(tx: Queryable, input: RefundRequest): Promis
           provider: payments.provider,
         })
         .from(payments)
-        .where(and(eq(payments.orderId, input.orderId), eq(payments.status, 'paid')))
+        .where(
+          and(
+            eq(payments.orderId, input.orderId),
+            eq(payments.status, 'paid'),
+            // Not a second payment that is itself being given back whole (paid after the order was).
+            sql`not exists (select 1 from refunds r where r.payment_id = ${payments.id}
+                              and r.idempotency_key like 'late-payment:%')`,
+          ),
+        )
+        .orderBy(asc(payments.updatedAt))
         .limit(1);
       if (!payment) return null;
       const fromPayment = await refundedFromPayment(tx, payment.id);
@@ -269,3 +279,174 @@ export async function refundView(db: Queryable, refundId: string): Promise<Refun
   const [row] = await viewQuery(db).where(eq(refunds.id, refundId));
   return row ? toView(row) : undefined;
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// Moving refunds
+// ---------------------------------------------------------------------------------------------------------
+
+/** The job that writes the 'refund_issued' mail of a processed refund (refund-mails.ts handles it). */
+export const REFUND_MAIL_JOB = 'refund.mail';
+
+/** A refund, locked FOR UPDATE on a transaction; undefined when there is none. */
+export async function lockRefund(tx: Queryable, refundId: string): Promise<RefundRow | undefined> {
+  const [row] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for('update');
+  return row;
+}
+
+export type RefundMove = {
+  to: RefundState;
+  actor: EventActor;
+  note?: string | null;
+  /** Columns set with the move. */
+  set?: Partial<Pick<RefundRow, 'providerRefundId' | 'reference' | 'lastError' | 'raw'>> & {
+    countAttempt?: boolean;
+  };
+};
+
+/**
+ * The one way a refund changes state (docs/decisions/0111-refunds.md): on the caller's transaction, the
+ * refund `current` (locked by `lockRefund`) moves if the machine of src/shared/fulfilment.ts allows it,
+ * by a conditional UPDATE on its state, with a dated order event; entering 'processed' queues the buyer's
+ * mail (once: the job's dedupe key). Returns the row after the move, or null when the move is not
+ * allowed from the state it is in (the caller answers 409 or treats it as already done).
+ */
+export async function moveRefund(
+  tx: Queryable,
+  current: RefundRow,
+  move: RefundMove,
+): Promise<RefundRow | null> {
+  if (!refundMove(current.state, move.to, move.actor.role)) return null;
+  const at = new Date();
+  const { countAttempt, ...set } = move.set ?? {};
+  const [row] = await tx
+    .update(refunds)
+    .set({
+      ...set,
+      state: move.to,
+      ...(countAttempt ? { attempts: sql`${refunds.attempts} + 1` } : {}),
+      ...(move.to === 'processed' ? { processedAt: at, lastError: null } : {}),
+      updatedAt: at,
+    })
+    .where(and(eq(refunds.id, current.id), eq(refunds.state, current.state)))
+    .returning();
+  if (!row) return null;
+  await recordEvent(tx, {
+    orderId: row.orderId,
+    subject: 'refund',
+    subjectId: row.id,
+    fromState: current.state,
+    toState: move.to,
+    actor: move.actor,
+    note: move.note ?? null,
+    at,
+  });
+  if (move.to === 'processed') {
+    await enqueue(tx, REFUND_MAIL_JOB, { refundId: row.id }, { dedupeKey: `${REFUND_MAIL_JOB}:${row.id}` });
+  }
+  return row;
+}
+
+/**
+ * Keeps the provider's refund id (and its answer) on the refund. The id never changes once set: the
+ * provider answers the same refund to the same idempotency key, and (method, providerRefundId) is unique.
+ */
+export async function setProviderRefund(
+  tx: Queryable,
+  refundId: string,
+  providerRefundId: string,
+  raw: Record<string, unknown>,
+): Promise<RefundRow | undefined> {
+  const [row] = await tx
+    .update(refunds)
+    .set({ providerRefundId, raw, updatedAt: new Date() })
+    .where(
+      and(
+        eq(refunds.id, refundId),
+        sql`(${refunds.providerRefundId} is null or ${refunds.providerRefundId} = ${providerRefundId})`,
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** The provider's payment a refund gives back from (its id at the provider and what was charged). */
+export async function paymentOfRefund(
+  db: Queryable,
+  paymentId: string,
+): Promise<{ providerPaymentId: string | null; amountMinor: number; currency: string } | undefined> {
+  const [row] = await db
+    .select({
+      providerPaymentId: payments.providerPaymentId,
+      amountMinor: payments.amountMinor,
+      currency: payments.currency,
+    })
+    .from(payments)
+    .where(eq(payments.id, paymentId));
+  return row;
+}
+
+/** The refund a provider's refund id names, or (when the provider echoes it) our own id. */
+export async function findRefundForProvider(
+  db: Queryable,
+  method: RefundRow['method'],
+  providerRefundId: string,
+  refundId: string | null,
+): Promise<RefundRow | undefined> {
+  const [byProvider] = await db
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.method, method), eq(refunds.providerRefundId, providerRefundId)));
+  if (byProvider) return byProvider;
+  if (!refundId || !isUuidText(refundId)) return undefined;
+  const [byId] = await db
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.id, refundId), eq(refunds.method, method)));
+  return byId;
+}
+
+const isUuidText = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
+
+// ---------------------------------------------------------------------------------------------------------
+// The Admin list
+// ---------------------------------------------------------------------------------------------------------
+
+export type RefundFilter = {
+  state?: RefundState;
+  method?: RefundRow['method'];
+  /** YYYY-MM-DD, India's calendar, inclusive. */
+  from?: string;
+  to?: string;
+  /** Part of an order number (HAAT-2026-000123), any case. */
+  order?: string;
+};
+
+export async function listRefundViews(
+  db: Queryable,
+  filter: RefundFilter,
+  page: { limit: number; offset: number },
+): Promise<{ rows: RefundView[]; total: number }> {
+  const day = sql`(${refunds.createdAt} at time zone 'Asia/Kolkata')::date`;
+  const where = and(
+    filter.state ? eq(refunds.state, filter.state) : undefined,
+    filter.method ? eq(refunds.method, filter.method) : undefined,
+    filter.from ? sql`${day} >= ${filter.from}::date` : undefined,
+    filter.to ? sql`${day} <= ${filter.to}::date` : undefined,
+    filter.order ? ilike(orders.orderNumber, `%${escapeLike(filter.order)}%`) : undefined,
+  );
+  const [rows, [count]] = await Promise.all([
+    viewQuery(db)
+      .where(where)
+      .orderBy(desc(refunds.createdAt), desc(refunds.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(refunds)
+      .innerJoin(orders, eq(orders.id, refunds.orderId))
+      .where(where),
+  ]);
+  return { rows: rows.map(toView), total: count?.n ?? 0 };
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
