@@ -1,5 +1,7 @@
+import { useState, type FormEvent } from 'react';
 import Form from 'react-bootstrap/Form';
 import { useSearchParams } from 'react-router';
+import { classifyOrderSearch, ORDER_SEARCH_HINT } from '#shared/order-search.ts';
 import type { OrderListQuery } from '#shared/schemas/order.ts';
 import { ErrorAlert, Message } from '#web/components/alerts.tsx';
 import { Loader } from '#web/components/loader.tsx';
@@ -7,7 +9,10 @@ import { Pagination } from '#web/components/pagination.tsx';
 import { useOrders } from '../api/get-orders.ts';
 import { OrderTable } from '../components/order-table.tsx';
 
-/** /admin/orderlist (docs/product/screens.md): every order, for Admin and Distributor; filter by paid and delivered. */
+/**
+ * /admin/orderlist (docs/product/screens.md): every order, for Admin and Distributor; filter by paid and
+ * delivered, find by order number, buyer e-mail or phone (docs/decisions/0115-seller-and-operator-views.md).
+ */
 export function AdminOrderListPage() {
   return <AdminOrderList />;
 }
@@ -22,8 +27,27 @@ function AdminOrderList() {
     pageNumber: page,
     paid: flag(params.get('paid')),
     delivered: flag(params.get('delivered')),
+    q: params.get('q') ?? undefined,
   };
   const orders = useOrders(query);
+  const [draft, setDraft] = useState(query.q ?? '');
+  const [draftError, setDraftError] = useState<string | null>(null);
+
+  const onSearch = (e: FormEvent) => {
+    e.preventDefault();
+    const term = draft.trim();
+    // The same reading of the term as the server's, so a typo is explained before any request.
+    if (term && !classifyOrderSearch(term)) {
+      setDraftError(ORDER_SEARCH_HINT);
+      return;
+    }
+    setDraftError(null);
+    const next = new URLSearchParams(params);
+    if (term) next.set('q', term);
+    else next.delete('q');
+    next.delete('page');
+    setParams(next);
+  };
 
   const setFilter = (name: 'paid' | 'delivered', value: string) => {
     const next = new URLSearchParams(params);
@@ -42,6 +66,29 @@ function AdminOrderList() {
     <>
       <title>Orders · Haat</title>
       <h1 className="h3 mb-3">Orders</h1>
+      <form role="search" className="mb-3" onSubmit={onSearch} noValidate>
+        <Form.Label htmlFor="order-search" className="small mb-1">
+          Find an order
+        </Form.Label>
+        <div className="d-flex gap-2" style={{ maxWidth: '32rem' }}>
+          <Form.Control
+            id="order-search"
+            type="search"
+            size="sm"
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+            placeholder="HAAT-2026-000123, e-mail or phone"
+            isInvalid={draftError !== null}
+            aria-describedby="order-search-help"
+          />
+          <button type="submit" className="btn btn-sm btn-outline-primary">
+            Search
+          </button>
+        </div>
+        <Form.Text id="order-search-help" className={draftError ? 'text-danger' : undefined}>
+          {draftError ?? 'Order number (or its digits), buyer e-mail, or buyer phone.'}
+        </Form.Text>
+      </form>
       <form className="row g-2 mb-3" aria-label="Filter orders" onSubmit={(e) => e.preventDefault()}>
         <FlagFilter
           name="paid"
@@ -63,7 +110,7 @@ function AdminOrderList() {
       ) : orders.error ? (
         <ErrorAlert error={orders.error} />
       ) : orders.data.orders.length === 0 ? (
-        <Message>No orders match.</Message>
+        <Message>{query.q ? `No orders match “${query.q}”.` : 'No orders match.'}</Message>
       ) : (
         <>
           <OrderTable orders={orders.data.orders} busy={orders.isFetching} admin />
