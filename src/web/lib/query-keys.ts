@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { ShipmentListQuery } from '#shared/schemas/fulfilment.ts';
 import type { OrderListQuery } from '#shared/schemas/order.ts';
 
 /**
@@ -99,6 +100,18 @@ export const queryKeys = {
     seller: (userId: string, page: number) => [...orders, 'seller', userId, page] as const,
     pendingPayments: [...orders, 'pending-seller-payments'] as const,
   },
+
+  /**
+   * Shipments (private): a seller's queue (`scope` 'seller') and the operator's list ('all'), the seller
+   * dashboard and the approval queue (docs/decisions/0115-seller-and-operator-views.md).
+   */
+  shipments: {
+    all: [...orders, 'shipments'] as const,
+    list: (scope: 'seller' | 'all', query: ShipmentListQuery) =>
+      [...orders, 'shipments', scope, query] as const,
+  },
+  sellerDashboard: [...orders, 'seller-dashboard'] as const,
+  pendingSellers: (page: number) => [...adminUsers, 'pending-sellers', page] as const,
 
   /** The payment step: provider config is public, quotes are per order and private. */
   payments: {
