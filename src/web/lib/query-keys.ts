@@ -120,6 +120,18 @@ export const queryKeys = {
     quote: (orderId: string) => [...PRIVATE, 'payments', 'quote', orderId] as const,
   },
 
+  /**
+   * The delivery promise (docs/decisions/0113-delivery-promise.md): a product to a pincode is the same for
+   * everybody; checkout's quote, the operator's settings and pincodes and a seller's area are private.
+   */
+  delivery: {
+    promise: (productId: string, pincode: string) => ['delivery', 'promise', productId, pincode] as const,
+    quote: (key: string) => [...PRIVATE, 'delivery', 'quote', key] as const,
+    settings: [...PRIVATE, 'delivery', 'settings'] as const,
+    pincodes: (q: string) => [...PRIVATE, 'delivery', 'pincodes', q] as const,
+    sellerArea: [...PRIVATE, 'delivery', 'seller-area'] as const,
+  },
+
   /** The back office's user pages (private); the role list is public. */
   adminUsers: {
     all: adminUsers,
