@@ -100,6 +100,11 @@ export const shipmentListRowSchema = shipmentSchema.omit({ events: true }).exten
   }),
   paymentMethod: z.enum(['RazorPay', 'PayPal', 'CashOnDelivery']),
   isPaid: z.boolean(),
+  /**
+   * Cash on delivery not yet paid: what the courier collects for this parcel (INR, its lines with GST).
+   * Optional until every list fills it; the seller's card shows it when present (ADR 0115).
+   */
+  toCollect: moneySchema.nullable().optional(),
   /** Past its promised date and not delivered. */
   late: z.boolean(),
 });
