@@ -1,5 +1,6 @@
 /**
- * Nothing of this feature is used by another one: the router (#web/app/router.tsx) loads its pages
- * lazily. Add an export here, and only here, when another feature needs something.
+ * The router (#web/app/router.tsx) loads this feature's pages lazily. The seller approval queue
+ * (features/dashboards) reuses the document links and the user update that activates a seller.
  */
-export {};
+export { useUpdateUser } from './api/users.ts';
+export { DocumentLinks } from './components/document-links.tsx';
