@@ -187,6 +187,17 @@ export const OPERATIONS: Record<string, Operation> = {
   'POST /api/upload/shop-banner': { operationId: 'uploadShopBanner', tag: 'uploads' },
   'POST /api/upload/returns': { operationId: 'uploadReturnMedia', tag: 'uploads' },
 
+  // returns and exchanges (docs/decisions/0112-returns-and-exchanges.md)
+  'POST /api/orders/:id/returns': { operationId: 'requestReturn', tag: 'returns' },
+  'GET /api/returns/:id': { operationId: 'getReturnRequest', tag: 'returns' },
+  'PUT /api/returns/:id/approve': { operationId: 'approveReturn', tag: 'returns' },
+  'PUT /api/returns/:id/reject': { operationId: 'rejectReturn', tag: 'returns' },
+  'PUT /api/returns/:id/withdraw': { operationId: 'withdrawReturn', tag: 'returns' },
+  'PUT /api/returns/:id/picked-up': { operationId: 'markReturnPickedUp', tag: 'returns' },
+  'PUT /api/returns/:id/receive': { operationId: 'receiveReturn', tag: 'returns' },
+  'GET /api/seller/returns': { operationId: 'listSellerReturns', tag: 'returns' },
+  'GET /api/returns': { operationId: 'listReturns', tag: 'returns' },
+
   // product-imports
   'POST /api/product-imports': { operationId: 'startProductImport', tag: 'product-imports' },
   'GET /api/product-imports': { operationId: 'listProductImports', tag: 'product-imports' },
@@ -274,9 +285,29 @@ export const OPERATIONS: Record<string, Operation> = {
   'GET /api/seller/dashboard': { operationId: 'getSellerDashboard', tag: 'dashboards' },
   'GET /api/admin/sellers/pending': { operationId: 'listPendingSellers', tag: 'dashboards' },
 
+  // fulfilment: shipments per seller (docs/decisions/0109-shipments-per-seller.md)
+  'GET /api/seller/shipments': { operationId: 'listSellerShipments', tag: 'fulfilment' },
+  'GET /api/shipments': { operationId: 'listShipments', tag: 'fulfilment' },
+  'GET /api/shipments/:id': { operationId: 'getShipment', tag: 'fulfilment' },
+  'PUT /api/shipments/:id/accept': { operationId: 'acceptShipment', tag: 'fulfilment' },
+  'PUT /api/shipments/:id/pack': { operationId: 'packShipment', tag: 'fulfilment' },
+  'PUT /api/shipments/:id/ship': { operationId: 'shipShipment', tag: 'fulfilment' },
+  'PUT /api/shipments/:id/deliver': { operationId: 'deliverShipment', tag: 'fulfilment' },
+  'PUT /api/shipments/:id/return-to-origin': { operationId: 'returnShipmentToOrigin', tag: 'fulfilment' },
+  'GET /api/shipments/:id/packing-slip': {
+    operationId: 'getPackingSlip',
+    tag: 'fulfilment',
+    download: true,
+  },
+  'GET /api/orders/:id/fulfilment': { operationId: 'getOrderFulfilment', tag: 'fulfilment' },
   // fulfilment: cancellations (docs/decisions/0110-cancellations.md)
   'PUT /api/shipments/:id/cancel': { operationId: 'cancelShipment', tag: 'fulfilment' },
   'PUT /api/orders/:id/cancel': { operationId: 'cancelOrder', tag: 'fulfilment' },
+
+  // refunds (docs/decisions/0111-refunds.md)
+  'GET /api/refunds': { operationId: 'listRefunds', tag: 'refunds' },
+  'GET /api/refunds/:id': { operationId: 'getRefund', tag: 'refunds' },
+  'PUT /api/refunds/:id/record': { operationId: 'recordRefund', tag: 'refunds' },
 };
 
 /** The key of a route in OPERATIONS: `GET /api/products/:id`. */

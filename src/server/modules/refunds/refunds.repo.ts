@@ -229,6 +229,7 @@ export type RefundView = RefundRow & {
   buyerId: string;
   buyerName: string;
   buyerEmail: string;
+  buyerDeletedAt: Date | null;
   sellerId: string | null;
 };
 
@@ -238,6 +239,7 @@ const viewColumns = {
   buyerId: orders.userId,
   buyerName: users.name,
   buyerEmail: users.email,
+  buyerDeletedAt: users.deletedAt,
   sellerId: shipments.sellerId,
 };
 
@@ -247,6 +249,7 @@ function toView(r: {
   buyerId: string;
   buyerName: string;
   buyerEmail: string;
+  buyerDeletedAt: Date | null;
   sellerId: string | null;
 }): RefundView {
   return {
@@ -255,6 +258,7 @@ function toView(r: {
     buyerId: r.buyerId,
     buyerName: r.buyerName,
     buyerEmail: r.buyerEmail,
+    buyerDeletedAt: r.buyerDeletedAt,
     sellerId: r.sellerId,
   };
 }

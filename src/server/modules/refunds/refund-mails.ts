@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { currencyByCode } from '#shared/currencies.ts';
+import { formatMoney } from '#shared/money.ts';
+import { linkOrigin, type Config } from '../../config.ts';
+import type { JobHandler } from '../../jobs/queue.ts';
+import { enqueueEmail } from '../notifications/notifications.service.ts';
+import { refundView, type RefundView } from './refunds.repo.ts';
+
+/**
+ * The 'refund_issued' mail (docs/decisions/0111-refunds.md): to the buyer, once, when a refund reaches
+ * processed. `moveRefund` queues the `refund.mail` job on the transaction that makes the move (once: its
+ * dedupe key); this handler writes the mail with `enqueueEmail`, whose unique (type, 'refund', refund id,
+ * recipient) key keeps it once even when the job runs again. A job, not the mail itself, because refunds
+ * are asked for inside the orders module's transactions and the notifications module depends on orders.
+ */
+
+export const REFUND_ISSUED_MAIL = 'refund_issued';
+
+const payload = z.object({ refundId: z.string() });
+
+const esc = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+const METHOD_WORDS: Record<RefundView['method'], string> = {
+  RazorPay: 'to the card, UPI or bank account you paid with through RazorPay',
+  PayPal: 'to your PayPal account',
+  CashOnDelivery: 'by bank transfer or UPI',
+};
+
+export function renderRefundMail(r: RefundView, orderUrl: string) {
+  const digits = currencyByCode(r.currency)?.decimalDigits ?? 2;
+  const amount = formatMoney(r.amountMinor, { code: r.currency, decimalDigits: digits });
+  const subject = `Refund of ${amount} issued for order ${r.orderNumber}`;
+  const paragraphs = [
+    `Hello ${r.buyerName}, we have refunded ${amount} for your order ${r.orderNumber}, ${METHOD_WORDS[r.method]}.`,
+    r.reference
+      ? `Transfer reference: ${r.reference}.`
+      : r.method === 'CashOnDelivery'
+        ? ''
+        : 'Your bank or card issuer may take a few working days to show it.',
+    `Reason: ${r.reason}.`,
+  ].filter(Boolean);
+  const text = [...paragraphs, '', `Your order: ${orderUrl}`, '', 'Haat'].join('\n');
+  const p = (s: string) => `<p style="font-family:sans-serif;font-size:14px">${esc(s)}</p>`;
+  const html = `<!doctype html><html><body><h1 style="font-family:sans-serif;font-size:20px">${esc(subject)}</h1>${paragraphs
+    .map(p)
+    .join(
+      '',
+    )}<p style="font-family:sans-serif;font-size:14px"><a href="${esc(orderUrl)}">Your order</a></p></body></html>`;
+  return { subject, text, html };
+}
+
+/** The `refund.mail` job's handler. A refund not processed (or a deleted buyer) gets no mail. */
+export function refundMailJob(config: Config): JobHandler {
+  return async (raw, { db }) => {
+    const { refundId } = payload.parse(raw);
+    const r = await refundView(db, refundId);
+    if (!r || r.state !== 'processed' || r.buyerDeletedAt) return;
+    const orderUrl = `${linkOrigin(config)}/order/${r.orderId}`;
+    await enqueueEmail(db, {
+      type: REFUND_ISSUED_MAIL,
+      documentType: 'refund',
+      documentId: r.id,
+      recipient: r.buyerEmail,
+      ...renderRefundMail(r, orderUrl),
+    });
+  };
+}
