@@ -348,6 +348,7 @@ export const refundListSchema = z.object({
   page: z.number().int().min(1),
   pages: z.number().int().min(1),
 });
+export type RefundList = z.infer<typeof refundListSchema>;
 
 export const refundListQuery = pageQuery.extend({
   state: z.enum(REFUND_STATES).optional(),
@@ -356,6 +357,7 @@ export const refundListQuery = pageQuery.extend({
   to: dateQuery,
   order: z.string().trim().max(40).optional(),
 });
+export type RefundListQuery = z.input<typeof refundListQuery>;
 
 /** PUT /api/refunds/:id/record (Admin): a manual (bank/UPI) refund paid, with its reference. */
 export const recordRefundBody = z.object({
