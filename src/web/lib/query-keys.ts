@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { ShipmentListQuery } from '#shared/schemas/fulfilment.ts';
+import type { RefundListQuery, ShipmentListQuery } from '#shared/schemas/fulfilment.ts';
 import type { OrderListQuery } from '#shared/schemas/order.ts';
 
 /**
@@ -109,6 +109,11 @@ export const queryKeys = {
     all: [...orders, 'shipments'] as const,
     list: (scope: 'seller' | 'all', query: ShipmentListQuery) =>
       [...orders, 'shipments', scope, query] as const,
+  },
+  /** The Admin refund list (docs/decisions/0111-refunds.md), under orders: a refund changes an order's page too. */
+  refunds: {
+    all: [...orders, 'refunds'] as const,
+    list: (query: RefundListQuery) => [...orders, 'refunds', query] as const,
   },
   sellerDashboard: [...orders, 'seller-dashboard'] as const,
   pendingSellers: (page: number) => [...adminUsers, 'pending-sellers', page] as const,
