@@ -36,3 +36,20 @@ export function fromSlug(slug: string): string {
 export function shopPath(shopName: string): string {
   return `/shop/${encodeURIComponent(shopName.trim().replace(/\s+/g, '-'))}`;
 }
+
+const dayFormat = new Intl.DateTimeFormat('en-IN', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  timeZone: 'UTC',
+});
+
+/**
+ * A calendar date (YYYY-MM-DD, India's calendar on the wire: a promised delivery date, a dashboard day)
+ * as 'Mon, 30 Nov'; the day never shifts with the viewer's time zone. '' when missing or invalid.
+ */
+export function formatDay(date: string | null | undefined): string {
+  if (!date) return '';
+  const at = new Date(`${date}T00:00:00Z`);
+  return Number.isNaN(at.getTime()) ? '' : dayFormat.format(at);
+}
