@@ -214,6 +214,9 @@ describe('checkout and orders in the browser', () => {
     await buyer.getByRole('button', { name: 'Place Order' }).click();
     await buyer.waitForURL(/\/order\/[0-9a-f-]{36}$/);
     const orderId = new URL(buyer.url()).pathname.split('/').pop() ?? '';
+    // The page names the order by its number (HAAT-YYYY-NNNNNN); the lists show that number too.
+    const heading = buyer.getByRole('heading', { level: 1, name: /^Order HAAT-\d{4}-\d{6}$/ });
+    const orderNumber = (await heading.innerText()).replace(/^Order /, '');
 
     // The order page: unpaid, undelivered, cash on delivery thanks the buyer; the cart is empty now.
     await main.getByText('Not Paid', { exact: true }).waitFor();
@@ -230,7 +233,7 @@ describe('checkout and orders in the browser', () => {
     // The distributor finds it in the order list, marks it delivered and paid.
     const distributor = await openPage({ width: 1280 });
     await signInAt(distributor, '/admin/orderlist', 'distributor@haat.test');
-    const row = distributor.getByRole('row').filter({ hasText: orderId.slice(0, 8) });
+    const row = distributor.getByRole('row').filter({ hasText: orderNumber });
     await row.waitFor();
     await screenshot(distributor, 'admin-orderlist-desktop');
     await distributor.getByLabel('Paid', { exact: true }).selectOption('false');
@@ -238,7 +241,10 @@ describe('checkout and orders in the browser', () => {
     await row.getByRole('link', { name: /Details/ }).click();
     await distributor.waitForURL(`**/order/${orderId}`);
     await distributor.getByRole('button', { name: 'Mark As Delivered' }).click();
-    await distributor.getByText(/^Delivered on /).waitFor();
+    await distributor
+      .getByRole('region', { name: 'Shipping' })
+      .getByText(/^Delivered on /)
+      .waitFor();
     await distributor.getByRole('button', { name: 'Mark As Paid' }).click();
     await distributor.getByText(/^Paid on /).waitFor();
     expect(await distributor.getByRole('button', { name: /Mark As/ }).count()).toBe(0);
@@ -248,14 +254,17 @@ describe('checkout and orders in the browser', () => {
     await buyer.goto('/profile');
     const purchase = buyer
       .getByRole('region', { name: 'My Purchases' })
-      .getByRole('row')
-      .filter({ hasText: orderId.slice(0, 8) });
+      .getByRole('listitem')
+      .filter({ hasText: orderNumber });
     await purchase.waitFor();
-    expect(await purchase.innerText()).not.toContain('✗');
+    await purchase.getByText('Delivered', { exact: true }).waitFor();
     await screenshot(buyer, 'profile-my-purchases-desktop');
-    await purchase.getByRole('link', { name: /Details/ }).click();
+    await purchase.getByRole('link', { name: orderNumber }).click();
     await buyer.waitForURL(`**/order/${orderId}`);
-    await buyer.getByText(/^Delivered on /).waitFor();
+    await buyer
+      .getByRole('region', { name: 'Shipping' })
+      .getByText(/^Delivered on /)
+      .waitFor();
 
     // Each seller sees only their own line of the order.
     for (const [email, mine, theirs, shot] of [
@@ -264,7 +273,7 @@ describe('checkout and orders in the browser', () => {
     ] as const) {
       const seller = await openPage({ width: 1280 });
       await signInAt(seller, '/seller/orderlist', email);
-      const lines = seller.getByRole('row').filter({ hasText: orderId.slice(0, 8) });
+      const lines = seller.getByRole('row').filter({ hasText: orderNumber });
       await lines.first().waitFor();
       expect(await lines.count()).toBe(1);
       expect(await lines.innerText()).toContain(mine.name);
@@ -277,7 +286,7 @@ describe('checkout and orders in the browser', () => {
     await signInAt(admin, '/admin/pending-payments', 'admin@haat.test');
     for (const sellerName of ['Kavya Sharma', 'Meera Iyer']) {
       const group = admin.getByRole('row').filter({ hasText: sellerName });
-      await group.getByRole('link', { name: `Order ${orderId}` }).waitFor();
+      await group.getByRole('link', { name: `Order ${orderNumber}` }).waitFor();
     }
     await screenshot(admin, 'admin-pending-payments-desktop');
   });
@@ -375,7 +384,10 @@ describe('checkout and orders in the browser', () => {
     };
     expect(order.orderCurrency).toBe('USD');
     await page.getByRole('heading', { name: 'Order Items' }).waitFor();
-    const items = page.getByRole('main').getByRole('listitem').filter({ hasText: product.name });
+    const items = page
+      .getByRole('region', { name: 'Order Items' })
+      .getByRole('listitem')
+      .filter({ hasText: product.name });
     expect(await items.innerText()).toContain('$');
     expect(await items.innerText()).not.toContain('₹');
   });

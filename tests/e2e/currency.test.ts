@@ -140,7 +140,9 @@ describe('display currency in the browser', () => {
 
     await page.getByRole('button', { name: 'Place Order' }).click();
     await page.waitForURL(/\/order\/[0-9a-f-]{36}$/);
-    const orderId = new URL(page.url()).pathname.split('/').pop() ?? '';
+    const orderNumber = (
+      await page.getByRole('heading', { level: 1, name: /^Order HAAT-\d{4}-\d{6}$/ }).innerText()
+    ).replace(/^Order /, '');
     await orderSummary.getByText(usdLine, { exact: true }).waitFor();
     const totalUsd = await orderSummary
       .getByText(/^\$[\d,]+\.\d\d$/)
@@ -159,8 +161,8 @@ describe('display currency in the browser', () => {
     await page.goto('/profile');
     const purchase = page
       .getByRole('region', { name: 'My Purchases' })
-      .getByRole('row')
-      .filter({ hasText: orderId.slice(0, 8) });
+      .getByRole('listitem')
+      .filter({ hasText: orderNumber });
     await purchase.getByText(totalUsd, { exact: true }).waitFor();
     await screenshot(page, 'currency-my-purchases-desktop');
 

@@ -78,12 +78,13 @@ async function placeAndOpen(page: Page, paymentMethod: 'RazorPay' | 'PayPal' | '
         }),
       });
       if (res.status !== 201) throw new Error(`place order: ${res.status} ${await res.text()}`);
-      return (await res.json()) as { _id: string };
+      return (await res.json()) as { _id: string; orderNumber: string };
     },
     { product, paymentMethod },
   );
   await page.goto(`/order/${order._id}`);
-  await page.getByRole('heading', { name: `Order ${order._id}` }).waitFor();
+  // The page names the order by its number; the UUID stays in the address.
+  await page.getByRole('heading', { name: `Order ${order.orderNumber}` }).waitFor();
   return order._id;
 }
 

@@ -1,16 +1,32 @@
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
+import type { OrderListRow } from '#shared/schemas/order.ts';
 import { ErrorAlert, Message } from '#web/components/alerts.tsx';
 import { Loader } from '#web/components/loader.tsx';
+import { Money } from '#web/components/price.tsx';
 import { useMyOrders } from '../api/get-my-orders.ts';
-import { OrderTable } from './order-table.tsx';
+import { istDay } from '../lib/dates.ts';
+import { ProgressBadge } from './progress-badge.tsx';
 
-/** The 'My Purchases' table of /profile (docs/product/screens.md): each order with its total in the order's currency. */
+/** How many product names a purchase shows before "and N more". */
+const NAMES_SHOWN = 2;
+
+/** "Kurta (size M), Steel Mug and 2 more" */
+export function itemsSummary(items: readonly string[]): string {
+  if (items.length <= NAMES_SHOWN) return items.join(', ');
+  return `${items.slice(0, NAMES_SHOWN).join(', ')} and ${items.length - NAMES_SHOWN} more`;
+}
+
+/**
+ * The 'My Purchases' list of /profile (docs/decisions/0114-buyer-order-page.md): each order by its number,
+ * with its date, what was bought, its total in the order's currency and where it stands in words. A list
+ * of cards rather than a table, so a phone shows it without scrolling sideways; each card opens the order.
+ */
 export function MyPurchases() {
   const orders = useMyOrders();
   const section = useRef<HTMLElement>(null);
   const { hash } = useLocation();
-  // /order without an order to show sends here as /profile#my-purchases: bring the table into view.
+  // /order without an order to show sends here as /profile#my-purchases: bring the list into view.
   useEffect(() => {
     if (hash === '#my-purchases' && !orders.isPending) section.current?.scrollIntoView();
   }, [hash, orders.isPending]);
@@ -28,8 +44,38 @@ export function MyPurchases() {
           You have not bought anything yet. <Link to="/">Start shopping</Link>
         </Message>
       ) : (
-        <OrderTable orders={orders.data} />
+        <ul className="list-group">
+          {orders.data.map((order) => (
+            <Purchase key={order._id} order={order} />
+          ))}
+        </ul>
       )}
     </section>
+  );
+}
+
+function Purchase({ order }: { order: OrderListRow }) {
+  const items = itemsSummary(order.items);
+  return (
+    <li className="list-group-item list-group-item-action position-relative py-3">
+      <div className="d-flex flex-wrap justify-content-between align-items-baseline column-gap-3">
+        <Link to={`/order/${order._id}`} className="stretched-link fw-semibold font-monospace">
+          {order.orderNumber}
+        </Link>
+        <Money amount={order.totalPrice} currency={order.orderCurrency} className="fw-semibold text-nowrap" />
+      </div>
+      <div className="small text-body-secondary">
+        Placed {istDay(order.createdAt)}
+        {order.items.length > 1 ? ` · ${order.items.length} items` : null}
+      </div>
+      {items ? (
+        <div className="text-truncate" title={order.items.join(', ')}>
+          {items}
+        </div>
+      ) : null}
+      <div className="mt-1">
+        <ProgressBadge progress={order.progress} />
+      </div>
+    </li>
   );
 }

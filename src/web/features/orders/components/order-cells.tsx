@@ -1,24 +1,28 @@
 import { Link } from 'react-router';
 
-/** The short order number of the order tables (full id on hover), with a badge when it was cancelled. */
+/**
+ * The order number of the order tables (HAAT-2026-000123, docs/product/after-the-order.md#order-numbers),
+ * with a badge when it was cancelled. The UUID stays in the link's address only.
+ */
 export function OrderIdCell({
   id,
+  number,
   cancelled,
   link = false,
 }: {
   id: string;
+  number: string;
   cancelled: boolean;
   link?: boolean;
 }) {
-  const short = id.slice(0, 8);
   return (
-    <td className="font-monospace small text-nowrap" title={id}>
+    <td className="font-monospace small text-nowrap">
       {link ? (
-        <Link to={`/order/${id}`} aria-label={`Order ${id}`}>
-          {short}
+        <Link to={`/order/${id}`} aria-label={`Order ${number}`}>
+          {number}
         </Link>
       ) : (
-        short
+        number
       )}
       {cancelled ? <span className="badge text-bg-secondary ms-1">Cancelled</span> : null}
     </td>
@@ -26,13 +30,13 @@ export function OrderIdCell({
 }
 
 /** The Details button at the end of an order row. */
-export function OrderDetailsCell({ id }: { id: string }) {
+export function OrderDetailsCell({ id, number }: { id: string; number: string }) {
   return (
     <td>
       <Link
         to={`/order/${id}`}
         className="btn btn-sm btn-outline-primary"
-        aria-label={`Details of order ${id}`}
+        aria-label={`Details of order ${number}`}
       >
         Details
       </Link>

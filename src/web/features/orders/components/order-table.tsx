@@ -4,11 +4,12 @@ import { formatDate } from '#web/lib/format.ts';
 import { OrderDetailsCell, OrderIdCell } from './order-cells.tsx';
 import { paymentMethodLabel } from './payment-method-label.ts';
 import { ScrollTable } from './scroll-table.tsx';
+import { ProgressBadge } from './progress-badge.tsx';
 import { PaidDeliveredCells } from './status-cell.tsx';
 
 /**
- * The order table of My Purchases and of the admin order list (docs/product/screens.md): one row per order, its
- * total in the order's currency. The admin list adds who ordered and how they pay.
+ * The order table of the admin order list (docs/product/screens.md): one row per order by its number, who
+ * ordered, its total in the order's currency, how they pay, where it stands in words, paid and delivered.
  */
 export function OrderTable({
   orders,
@@ -23,11 +24,12 @@ export function OrderTable({
     <ScrollTable busy={busy}>
       <thead>
         <tr>
-          <th scope="col">ID</th>
+          <th scope="col">Order</th>
           {admin ? <th scope="col">User</th> : null}
           <th scope="col">Date</th>
           <th scope="col">Total</th>
           {admin ? <th scope="col">Method</th> : null}
+          <th scope="col">Status</th>
           <th scope="col">Paid</th>
           <th scope="col">Delivered</th>
           <th scope="col">
@@ -38,15 +40,18 @@ export function OrderTable({
       <tbody>
         {orders.map((order) => (
           <tr key={order._id}>
-            <OrderIdCell id={order._id} cancelled={order.status === 'cancelled'} />
+            <OrderIdCell id={order._id} number={order.orderNumber} cancelled={order.status === 'cancelled'} />
             {admin ? <td>{order.user.name}</td> : null}
             <td className="text-nowrap">{formatDate(order.createdAt)}</td>
             <td className="text-nowrap">
               <Money amount={order.totalPrice} currency={order.orderCurrency} />
             </td>
             {admin ? <td className="text-nowrap">{paymentMethodLabel(order.paymentMethod)}</td> : null}
+            <td className="text-nowrap">
+              <ProgressBadge progress={order.progress} />
+            </td>
             <PaidDeliveredCells row={order} />
-            <OrderDetailsCell id={order._id} />
+            <OrderDetailsCell id={order._id} number={order.orderNumber} />
           </tr>
         ))}
       </tbody>

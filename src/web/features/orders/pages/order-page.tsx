@@ -11,12 +11,13 @@ import { Loader } from '#web/components/loader.tsx';
 import { actorOf, useSignedInUser } from '#web/lib/session.ts';
 import { currencySpec } from '#web/lib/currency/display-currency.tsx';
 import { hasErrorCode } from '#web/lib/api-client.ts';
-import { formatDateTime } from '#web/lib/format.ts';
+import { istDateTime } from '../lib/dates.ts';
 import { useDeliverOrder } from '../api/deliver-order.ts';
 import { useOrder } from '../api/get-order.ts';
 import { usePayOrderCashOnDelivery } from '../api/pay-order-cod.ts';
 import { AddressText } from '../components/address-text.tsx';
 import { OrderItemList, type ItemRow } from '../components/order-item-list.tsx';
+import { OrderParcels } from '../components/order-parcels.tsx';
 import { OrderSummary } from '../components/order-summary.tsx';
 import { PaymentArea } from '../components/payment-area.tsx';
 import { paymentMethodLabel } from '../components/payment-method-label.ts';
@@ -67,20 +68,26 @@ function itemRows(order: Order, showSku: boolean): ItemRow[] {
   }));
 }
 
+/**
+ * The order is shown by its number (HAAT-2026-000123, docs/product/after-the-order.md#order-numbers); its
+ * UUID stays in the address only. An unpaid online order puts its payment first on a phone.
+ */
 function OrderView({ order, actor }: { order: Order; actor: Actor }) {
   const cancelled = order.status === 'cancelled';
+  const awaitingPayment = !cancelled && !order.isPaid && order.paymentMethod !== 'CashOnDelivery';
   return (
     <>
-      <title>{`Order ${order._id} · Haat`}</title>
-      <h1 className="h4 mb-1 text-break">Order {order._id}</h1>
-      <p className="text-body-secondary small mb-4">Placed {formatDateTime(order.createdAt)}</p>
+      <title>{`Order ${order.orderNumber} · Haat`}</title>
+      <h1 className="h4 mb-1 text-break">Order {order.orderNumber}</h1>
+      <p className="text-body-secondary small mb-4">Placed {istDateTime(order.createdAt)}</p>
       {cancelled ? (
         <Message variant="secondary">
-          This order was cancelled{order.cancelledAt ? ` on ${formatDateTime(order.cancelledAt)}` : ''}.
+          This order was cancelled{order.cancelledAt ? ` on ${istDateTime(order.cancelledAt)}` : ''}.
         </Message>
       ) : null}
       <div className="row g-4">
         <div className="col-12 col-lg-8">
+          <OrderParcels order={order} actor={actor} />
           <section className="mb-4" aria-labelledby="order-shipping-heading">
             <h2 id="order-shipping-heading" className="h5">
               Shipping
@@ -107,7 +114,7 @@ function OrderView({ order, actor }: { order: Order; actor: Actor }) {
               )}
             </p>
             {order.isDelivered ? (
-              <Message variant="success">Delivered on {formatDateTime(order.deliveredAt)}</Message>
+              <Message variant="success">Delivered on {istDateTime(order.deliveredAt)}</Message>
             ) : (
               <Message variant="danger">Not Delivered</Message>
             )}
@@ -121,7 +128,7 @@ function OrderView({ order, actor }: { order: Order; actor: Actor }) {
               {paymentMethodLabel(order.paymentMethod)}
             </p>
             {order.isPaid ? (
-              <Message variant="success">Paid on {formatDateTime(order.paidAt)}</Message>
+              <Message variant="success">Paid on {istDateTime(order.paidAt)}</Message>
             ) : (
               <Message variant="danger">Not Paid</Message>
             )}
@@ -137,7 +144,7 @@ function OrderView({ order, actor }: { order: Order; actor: Actor }) {
             )}
           </section>
         </div>
-        <div className="col-12 col-lg-4">
+        <div className={`col-12 col-lg-4${awaitingPayment ? ' order-first order-lg-last' : ''}`}>
           <OrderSummary amounts={order} currency={order.orderCurrency}>
             <div className="d-grid gap-2">
               <PaymentArea order={order} />

@@ -49,12 +49,8 @@ function PendingPayments() {
                   <ul className="list-unstyled mb-0 small">
                     {group.payments.map((payment) => (
                       <li key={payment._id} className="text-nowrap">
-                        <Link
-                          to={`/order/${payment.orderId}`}
-                          title={payment.orderId}
-                          aria-label={`Order ${payment.orderId}`}
-                        >
-                          Order <span className="font-monospace">{payment.orderId.slice(0, 8)}</span>
+                        <Link to={`/order/${payment.orderId}`}>
+                          Order <span className="font-monospace">{payment.orderNumber}</span>
                         </Link>
                         {': '}
                         <Money amount={payment.itemTotalPrice} currency={group.currency} />

@@ -57,7 +57,12 @@ function SellerOrderList({ userId }: { userId: string }) {
             <tbody>
               {lines.data.orderLines.map((line) => (
                 <tr key={line._id}>
-                  <OrderIdCell id={line.orderId} cancelled={line.status === 'cancelled'} link />
+                  <OrderIdCell
+                    id={line.orderId}
+                    number={line.orderNumber}
+                    cancelled={line.status === 'cancelled'}
+                    link
+                  />
                   <td className="text-nowrap">{formatDate(line.createdAt)}</td>
                   <td>{line.buyer.name}</td>
                   <td>

@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import { isAdmin, type Actor } from '#shared/permissions.ts';
+import type { Shipment } from '#shared/schemas/fulfilment.ts';
+import type { Order } from '#shared/schemas/order.ts';
+import { ErrorAlert, Message } from '#web/components/alerts.tsx';
+import { Loader } from '#web/components/loader.tsx';
+import { useOrderFulfilment } from '../api/get-order-fulfilment.ts';
+import { CancelButton } from './order-actions.tsx';
+import { RefundList } from './refund-list.tsx';
+import { ReturnList } from './return-list.tsx';
+import { sellerNameOf, ShipmentCard } from './shipment-card.tsx';
+
+/** What happens to the money when a paid order (or part of it) is cancelled. */
+function refundNoteOf(order: Order): string | null {
+  if (!order.isPaid) return null;
+  return order.paymentMethod === 'CashOnDelivery'
+    ? 'You have paid for it, so Haat refunds the amount by bank transfer or UPI.'
+    : 'You have paid for it, so the amount is refunded to the way you paid.';
+}
+
+const headingOf = (s: Shipment) =>
+  s.kind === 'exchange' ? `Exchange from ${sellerNameOf(s)}` : `From ${sellerNameOf(s)}`;
+
+/**
+ * The order's life after 'Place Order' on its page (docs/decisions/0114-buyer-order-page.md): one card per
+ * seller's parcel with its timeline and the actions that apply now, then the return and exchange requests
+ * and the refunds. Every action refetches the order (its mutation invalidates the order keys).
+ */
+export function OrderParcels({ order, actor }: { order: Order; actor: Actor }) {
+  const fulfilment = useOrderFulfilment(order._id);
+  const [notice, setNotice] = useState<string | null>(null);
+  if (fulfilment.isPending) return <Loader label="Loading the parcels…" />;
+  if (fulfilment.error) return <ErrorAlert error={fulfilment.error} />;
+  const { shipments, returns, refunds, canCancelOrder } = fulfilment.data;
+  if (shipments.length === 0 && returns.length === 0 && refunds.length === 0) return null;
+
+  const isBuyer = order.user._id === actor.id;
+  const refundNote = refundNoteOf(order);
+  const ownParcels = shipments.filter((s) => s.kind === 'order');
+  // One parcel and the whole order can go: one button says it all.
+  const wholeOrderOnly = canCancelOrder && ownParcels.length === 1;
+  const mayCancel = (s: Shipment) =>
+    s.actions.includes('cancel') && (isBuyer || isAdmin(actor)) && s.seller._id !== actor.id;
+
+  return (
+    <>
+      <section className="mb-4" aria-labelledby="order-parcels-heading">
+        <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-2">
+          <h2 id="order-parcels-heading" className="h5 mb-0">
+            {ownParcels.length > 1 ? `Your parcels (${ownParcels.length})` : 'Your parcel'}
+          </h2>
+          {canCancelOrder ? (
+            <CancelButton
+              target={{ kind: 'order', id: order._id }}
+              label="Cancel order"
+              title="Cancel this order?"
+              what="every item of this order"
+              refundNote={refundNote}
+              onDone={setNotice}
+            />
+          ) : null}
+        </div>
+        {ownParcels.length > 1 ? (
+          <p className="small text-body-secondary">
+            Each seller sends their items separately, so they may arrive on different days.
+          </p>
+        ) : null}
+        {notice ? (
+          <Message variant="success" className="py-2">
+            {notice}
+          </Message>
+        ) : null}
+        {shipments.map((s) => (
+          <ShipmentCard
+            key={s._id}
+            shipment={s}
+            heading={headingOf(s)}
+            actions={
+              mayCancel(s) && !wholeOrderOnly ? (
+                <CancelButton
+                  target={{ kind: 'shipment', id: s._id }}
+                  label={ownParcels.length > 1 ? `Cancel items from ${sellerNameOf(s)}` : 'Cancel'}
+                  title="Cancel this parcel?"
+                  what={`the items from ${sellerNameOf(s)}`}
+                  refundNote={refundNote}
+                  onDone={setNotice}
+                />
+              ) : null
+            }
+          />
+        ))}
+      </section>
+      {returns.length > 0 ? (
+        <section className="mb-4" aria-labelledby="order-returns-heading">
+          <h2 id="order-returns-heading" className="h5">
+            Returns and exchanges
+          </h2>
+          <ReturnList returns={returns} />
+        </section>
+      ) : null}
+      {refunds.length > 0 ? (
+        <section className="mb-4" aria-labelledby="order-refunds-heading">
+          <h2 id="order-refunds-heading" className="h5">
+            Refunds
+          </h2>
+          <RefundList refunds={refunds} />
+        </section>
+      ) : null}
+    </>
+  );
+}

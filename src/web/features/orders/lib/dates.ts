@@ -1,0 +1,50 @@
+/**
+ * Dates of the order page, in India's time and words (docs/decisions/0114-buyer-order-page.md): a parcel
+ * shipped at 23:30 in Pune was shipped that day, whatever zone the browser is set to.
+ */
+const IST = 'Asia/Kolkata';
+
+const dateTimeFormat = new Intl.DateTimeFormat('en-IN', {
+  timeZone: IST,
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+const dayFormat = new Intl.DateTimeFormat('en-IN', {
+  timeZone: IST,
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+});
+const ymdFormat = new Intl.DateTimeFormat('en-CA', { timeZone: IST });
+
+const valid = (iso: string | null | undefined): Date | null => {
+  if (!iso) return null;
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? null : d;
+};
+
+/** '26 Nov 2026, 10:03 pm' in India's time; '' when missing or invalid. */
+export function istDateTime(iso: string | null | undefined): string {
+  const d = valid(iso);
+  return d ? dateTimeFormat.format(d) : '';
+}
+
+/** 'Thu, 26 Nov 2026' in India's time. */
+export function istDay(iso: string | null | undefined): string {
+  const d = valid(iso);
+  return d ? dayFormat.format(d) : '';
+}
+
+/** A calendar date promised for delivery (YYYY-MM-DD, India's calendar) as 'Mon, 30 Nov 2026'. */
+export function promisedDay(ymd: string): string {
+  return istDay(`${ymd}T12:00:00+05:30`);
+}
+
+/** Today's date in India as YYYY-MM-DD, to compare with a promised date. */
+export function istToday(now: Date = new Date()): string {
+  return ymdFormat.format(now);
+}
