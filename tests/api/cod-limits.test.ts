@@ -105,7 +105,7 @@ describe('open unpaid cash-on-delivery orders', () => {
   it('frees a place when one is cancelled, paid, or its only shipment delivered', async () => {
     const buyer = await who();
     const p = await product(50);
-    const placed = [];
+    const placed: { _id: string }[] = [];
     for (let i = 0; i < 3; i++)
       placed.push(await placeOrder(t.app, buyer.token, cod([{ product: p.id, size: 'L' }])));
     const refused = async () =>
@@ -340,7 +340,7 @@ describe('the sweep of unpaid cash-on-delivery orders no seller accepted', () =>
   it('run by two processes at once cancels, restocks and mails each order once', async () => {
     const buyer = await who();
     const p = await product(30);
-    const placed = [];
+    const placed: { _id: string }[] = [];
     for (let i = 0; i < 3; i++)
       placed.push(await placeOrder(t.app, buyer.token, cod([{ product: p.id, size: 'M', qty: 2 }])));
     expect(await stockBySize(p)).toEqual({ M: 9, L: 15 });

@@ -141,14 +141,6 @@ export async function takeVariantStock(
   return rows[0];
 }
 
-/** Puts units back on a variant (an expired order). Never touches the product's updated_at (an edit mark). */
-export async function returnVariantStock(tx: Queryable, variantId: string, qty: number): Promise<void> {
-  await tx
-    .update(productVariants)
-    .set({ countInStock: sql`${productVariants.countInStock} + ${qty}` })
-    .where(eq(productVariants.id, variantId));
-}
-
 export type PricingFacts = {
   productId: string;
   hsn: string;
@@ -562,37 +554,4 @@ export async function cancelUnpaid(tx: Queryable, orderId: string, before: Date,
     .where(and(eq(orders.id, orderId), unpaidPlacedBefore(before)))
     .returning({ id: orders.id });
   return rows.length > 0;
-}
-
-/** The products an order's lines bought (those still existing), in id order: the order to lock them in. */
-export async function productIdsOfOrder(tx: Queryable, orderId: string): Promise<string[]> {
-  const rows = await tx.execute<{ product_id: string }>(sql`
-    select distinct product_id from order_items
-     where order_id = ${orderId} and product_id is not null
-     order by product_id`);
-  return rows.rows.map((r) => r.product_id);
-}
-
-/**
- * Units to put back for an order, per variant, in the lock order placing uses (product id, then variant
- * id). A line without variant_id (placed before variants, or its variant since deleted) goes back to the
- * product's variant of the same size and colour when there is one; otherwise its units have nowhere to go.
- */
-export async function unitsByVariant(
-  tx: Queryable,
-  orderId: string,
-): Promise<{ productId: string; variantId: string; qty: number }[]> {
-  const rows = await tx.execute<{ product_id: string; variant_id: string; qty: number }>(sql`
-    select v.product_id, v.id as variant_id, sum(oi.qty)::int as qty
-      from order_items oi
-      join product_variants v
-        on v.id = oi.variant_id
-        or (oi.variant_id is null
-            and v.product_id = oi.product_id
-            and upper(v.size) = upper(coalesce(nullif(btrim(oi.size), ''), 'N/A'))
-            and coalesce(lower(v.colour), '') = coalesce(lower(btrim(oi.colour)), ''))
-     where oi.order_id = ${orderId}
-     group by v.product_id, v.id
-     order by v.product_id, v.id`);
-  return rows.rows.map((r) => ({ productId: r.product_id, variantId: r.variant_id, qty: r.qty }));
 }
