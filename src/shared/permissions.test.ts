@@ -76,6 +76,7 @@ describe('an inactive account holds no power', () => {
         'Products',
         'Orders',
         'Shipments',
+        'Refunds',
         'Pending Payments',
         'Category Markups',
         'Sellers awaiting approval',

@@ -69,6 +69,7 @@ export function backOfficeMenu(actor: Actor | null | undefined): MenuLink[] {
       { to: '/admin/productlist', label: 'Products' },
       { to: '/admin/orderlist', label: 'Orders' },
       { to: '/admin/shipments', label: 'Shipments' },
+      { to: '/admin/refunds', label: 'Refunds' },
       { to: '/admin/pending-payments', label: 'Pending Payments' },
       { to: '/admin/categories-markup', label: 'Category Markups' },
       { to: '/admin/sellers/pending', label: 'Sellers awaiting approval' },

@@ -29,6 +29,7 @@ const accounts: Expectation[] = [
         'Products',
         'Orders',
         'Shipments',
+        'Refunds',
         'Pending Payments',
         'Category Markups',
         'Sellers awaiting approval',

@@ -64,6 +64,10 @@ const LatestOrderPage = page(
   () => import('../features/orders/pages/latest-order-page.tsx'),
   'LatestOrderPage',
 );
+const AdminRefundsPage = page(
+  () => import('../features/refunds/pages/admin-refunds-page.tsx'),
+  'AdminRefundsPage',
+);
 const AdminOrderListPage = page(
   () => import('../features/orders/pages/admin-order-list-page.tsx'),
   'AdminOrderListPage',
@@ -193,6 +197,7 @@ export const routes: RouteObject[] = [
             [{ path: 'admin/pending-payments', element: <PendingPaymentsPage /> }],
             canViewPendingPayments,
           ),
+          guarded([{ path: 'admin/refunds', element: <AdminRefundsPage /> }], isAdmin),
           guarded(
             [
               { path: 'admin/productlist', element: <AdminProductListPage /> },

@@ -1,0 +1,164 @@
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Table from 'react-bootstrap/Table';
+import { Link, useSearchParams } from 'react-router';
+import { REFUND_STATES, type RefundState } from '#shared/fulfilment.ts';
+import type { Refund, RefundListQuery } from '#shared/schemas/fulfilment.ts';
+import { ErrorAlert, Message } from '#web/components/alerts.tsx';
+import { Loader } from '#web/components/loader.tsx';
+import { Pagination } from '#web/components/pagination.tsx';
+import { Money } from '#web/components/price.tsx';
+import { useRefunds } from '../api/refunds.ts';
+import { RecordTransferDialog } from '../components/record-transfer-dialog.tsx';
+import { RefundFilters, type RefundFilterValues } from '../components/refund-filters.tsx';
+import {
+  REFUND_METHOD_LABELS,
+  REFUND_STATE_BADGES,
+  canRecordTransfer,
+  formatDate,
+  isOverdue,
+  refundStateLabel,
+} from '../lib/format.ts';
+
+const METHODS = Object.keys(REFUND_METHOD_LABELS) as Refund['method'][];
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The filters as the URL holds them; anything malformed is dropped rather than sent. */
+function queryOf(params: URLSearchParams): RefundListQuery {
+  const state = params.get('state');
+  const method = params.get('method');
+  const from = params.get('from');
+  const to = params.get('to');
+  const order = params.get('order')?.trim().slice(0, 40);
+  return {
+    pageNumber: Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1),
+    state: REFUND_STATES.includes(state as RefundState) ? (state as RefundState) : undefined,
+    method: METHODS.includes(method as Refund['method']) ? (method as Refund['method']) : undefined,
+    from: from && DATE.test(from) ? from : undefined,
+    to: to && DATE.test(to) ? to : undefined,
+    order: order || undefined,
+  };
+}
+
+function searchOf(values: RefundFilterValues, page = 1): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(values)) if (v) params.set(k, String(v));
+  if (page > 1) params.set('page', String(page));
+  const s = params.toString();
+  return s ? `?${s}` : '?';
+}
+
+/**
+ * /admin/refunds (docs/decisions/0111-refunds.md): every refund with its state in words, how it goes back
+ * and by when it is due; a cash on delivery refund (or an online one its provider failed) is paid by bank
+ * transfer or UPI and recorded here with its reference. On a phone the table scrolls sideways.
+ */
+export function AdminRefundsPage() {
+  const [params, setParams] = useSearchParams();
+  const query = queryOf(params);
+  const { pageNumber: _page, ...filters } = query;
+  const list = useRefunds(query);
+  const [recording, setRecording] = useState<Refund | null>(null);
+
+  return (
+    <section>
+      <title>Refunds · Haat</title>
+      <h1 className="h3 mb-2">Refunds</h1>
+      <p className="small text-body-secondary">
+        Online payments are refunded through RazorPay or PayPal by themselves. Cash on delivery refunds are
+        paid by bank transfer or UPI: pay them, then record the transfer. Every refund is due within 7 days.
+      </p>
+      <RefundFilters values={filters} onApply={(v) => setParams(new URLSearchParams(searchOf(v)))} />
+      {list.isPending ? (
+        <Loader label="Loading refunds…" />
+      ) : list.error ? (
+        <ErrorAlert error={list.error} />
+      ) : list.data.refunds.length === 0 ? (
+        <Message variant="secondary">No refunds match these filters.</Message>
+      ) : (
+        <div aria-busy={list.isFetching || undefined}>
+          <div className="table-responsive position-relative mb-3">
+            <Table striped hover size="sm" className="align-middle mb-0">
+              <thead>
+                <tr>
+                  <th scope="col">Order</th>
+                  <th scope="col">Buyer</th>
+                  <th scope="col" className="text-end">
+                    Amount
+                  </th>
+                  <th scope="col">Method</th>
+                  <th scope="col">State</th>
+                  <th scope="col">Asked on</th>
+                  <th scope="col">Due by</th>
+                  <th scope="col">Reference</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.data.refunds.map((r) => (
+                  <tr key={r._id}>
+                    <td className="text-nowrap">
+                      <Link to={`/order/${r.orderId}`}>{r.orderNumber}</Link>
+                      <div className="small text-body-secondary">{r.reason}</div>
+                    </td>
+                    <td>
+                      {r.buyer.name}
+                      <div className="small text-body-secondary text-break">{r.buyer.email}</div>
+                    </td>
+                    <td className="text-end text-nowrap">
+                      <Money amount={r.amount} currency={r.currency} />
+                      {r.currency !== 'INR' ? (
+                        <div className="small text-body-secondary">
+                          <Money amount={r.amountInr} currency="INR" />
+                        </div>
+                      ) : null}
+                    </td>
+                    <td className="text-nowrap">{REFUND_METHOD_LABELS[r.method]}</td>
+                    <td>
+                      <span className={`badge ${REFUND_STATE_BADGES[r.state]}`}>
+                        {refundStateLabel(r.state)}
+                      </span>
+                    </td>
+                    <td className="text-nowrap">{formatDate(r.createdAt)}</td>
+                    <td className="text-nowrap">
+                      {r.state === 'processed' ? (
+                        <span className="text-body-secondary">Paid {formatDate(r.processedAt)}</span>
+                      ) : (
+                        <>
+                          {formatDate(r.dueBy)}
+                          {isOverdue(r) ? <span className="badge text-bg-danger ms-1">Overdue</span> : null}
+                        </>
+                      )}
+                    </td>
+                    <td className="small text-break">{r.reference ?? r.providerRefundId ?? ''}</td>
+                    <td className="text-nowrap">
+                      {canRecordTransfer(r) ? (
+                        <Button
+                          size="sm"
+                          variant="outline-primary"
+                          onClick={() => setRecording(r)}
+                          aria-label={`Record transfer for ${r.orderNumber}`}
+                        >
+                          Record transfer
+                        </Button>
+                      ) : null}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          </div>
+          <Pagination
+            page={list.data.page}
+            pages={list.data.pages}
+            hrefFor={(n) => searchOf(filters, n)}
+            label="Refund pages"
+          />
+        </div>
+      )}
+      {recording ? <RecordTransferDialog refund={recording} onClose={() => setRecording(null)} /> : null}
+    </section>
+  );
+}
