@@ -2,6 +2,7 @@ import { RETURN_STATE_LABELS, type ReturnState } from '#shared/fulfilment.ts';
 import { variantUrl } from '#shared/images.ts';
 import type { ReturnRequest } from '#shared/schemas/fulfilment.ts';
 import { NO_SIZE } from '#shared/schemas/product-form.ts';
+import { formatDay } from '#web/lib/format.ts';
 import { istDay } from '../lib/dates.ts';
 import { VariantLine } from './order-item-list.tsx';
 import '../orders.css';
@@ -55,7 +56,7 @@ export function ReturnList({ returns }: { returns: readonly ReturnRequest[] }) {
             <div className="small text-body-secondary">
               Asked on {istDay(r.createdAt)}
               {r.pickupScheduledFor && (r.state === 'approved' || r.state === 'requested')
-                ? ` · Pickup on ${istDay(`${r.pickupScheduledFor}T12:00:00+05:30`)}`
+                ? ` · Pickup on ${formatDay(r.pickupScheduledFor)}`
                 : null}
               {r.receivedAt ? ` · Received by the seller on ${istDay(r.receivedAt)}` : null}
             </div>

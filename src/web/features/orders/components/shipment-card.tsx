@@ -4,7 +4,8 @@ import { Link } from 'react-router';
 import { SHIPMENT_STATE_LABELS } from '#shared/fulfilment.ts';
 import { variantUrl } from '#shared/images.ts';
 import type { Shipment } from '#shared/schemas/fulfilment.ts';
-import { istDay, istToday, promisedDay } from '../lib/dates.ts';
+import { formatDay } from '#web/lib/format.ts';
+import { istDay, istToday } from '../lib/dates.ts';
 import { VariantLine } from './order-item-list.tsx';
 import { ShipmentTimeline } from './shipment-timeline.tsx';
 import '../orders.css';
@@ -118,9 +119,9 @@ function DeliveryPromise({ shipment, now }: { shipment: Shipment; now: Date }) {
   const late = shipment.expectedDeliveryDate < istToday(now);
   return late ? (
     <p className="text-warning-emphasis fw-semibold mb-2">
-      Running late: it was due by {promisedDay(shipment.expectedDeliveryDate)}
+      Running late: it was due by {formatDay(shipment.expectedDeliveryDate)}
     </p>
   ) : (
-    <p className="fw-semibold mb-2">Arriving by {promisedDay(shipment.expectedDeliveryDate)}</p>
+    <p className="fw-semibold mb-2">Arriving by {formatDay(shipment.expectedDeliveryDate)}</p>
   );
 }

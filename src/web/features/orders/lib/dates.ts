@@ -1,6 +1,7 @@
 /**
- * Dates of the order page, in India's time and words (docs/decisions/0114-buyer-order-page.md): a parcel
- * shipped at 23:30 in Pune was shipped that day, whatever zone the browser is set to.
+ * Moments of the order page, in India's time and words (docs/decisions/0114-buyer-order-page.md): a parcel
+ * shipped at 23:30 in Pune was shipped that day, whatever zone the browser is set to. Calendar dates
+ * (a promised delivery date, a pickup date) are formatDay's of #web/lib/format.ts.
  */
 const IST = 'Asia/Kolkata';
 
@@ -37,11 +38,6 @@ export function istDateTime(iso: string | null | undefined): string {
 export function istDay(iso: string | null | undefined): string {
   const d = valid(iso);
   return d ? dayFormat.format(d) : '';
-}
-
-/** A calendar date promised for delivery (YYYY-MM-DD, India's calendar) as 'Mon, 30 Nov 2026'. */
-export function promisedDay(ymd: string): string {
-  return istDay(`${ymd}T12:00:00+05:30`);
 }
 
 /** Today's date in India as YYYY-MM-DD, to compare with a promised date. */
