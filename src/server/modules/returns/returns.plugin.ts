@@ -1,7 +1,10 @@
 import type { App } from '../../lib/types.ts';
+import returnsRoutes from './returns.routes.ts';
+import { COURIER_PICKUP_JOB, courierPickupJob } from './returns.service.ts';
 
 /** The returns module's one plugin (ADR 0019): return and exchange requests. */
 export default async function returnsPlugin(app: App) {
-  // Route files of this module are registered here.
-  void app;
+  await app.register(returnsRoutes);
+  // The simulated courier's pickup (queued only where development conveniences are on).
+  app.jobs.handle(COURIER_PICKUP_JOB, courierPickupJob);
 }
