@@ -4,6 +4,7 @@ import {
   canEditMarkups,
   canManageOrders,
   canManageProducts,
+  canManageShipments,
   canManageUsers,
   canViewPendingPayments,
   canViewUserList,
@@ -120,6 +121,22 @@ const EditCategoryMarkupPage = page(
   () => import('../features/admin-catalog/pages/edit-category-markup-page.tsx'),
   'EditCategoryMarkupPage',
 );
+const SellerShipmentsPage = page(
+  () => import('../features/shipments/pages/seller-shipments-page.tsx'),
+  'SellerShipmentsPage',
+);
+const AdminShipmentsPage = page(
+  () => import('../features/shipments/pages/admin-shipments-page.tsx'),
+  'AdminShipmentsPage',
+);
+const SellerDashboardPage = page(
+  () => import('../features/dashboards/pages/seller-dashboard-page.tsx'),
+  'SellerDashboardPage',
+);
+const PendingSellersPage = page(
+  () => import('../features/dashboards/pages/pending-sellers-page.tsx'),
+  'PendingSellersPage',
+);
 const NotFoundPage = page(() => import('../features/static/pages/not-found-page.tsx'), 'NotFoundPage');
 
 /**
@@ -193,6 +210,8 @@ export const routes: RouteObject[] = [
             canEditMarkups,
           ),
           guarded([{ path: 'admin/orderlist', element: <AdminOrderListPage /> }], canManageOrders),
+          guarded([{ path: 'admin/shipments', element: <AdminShipmentsPage /> }], canManageShipments),
+          guarded([{ path: 'admin/sellers/pending', element: <PendingSellersPage /> }], canViewUserList),
           guarded(
             [{ path: 'admin/pending-payments', element: <PendingPaymentsPage /> }],
             canViewPendingPayments,
@@ -222,6 +241,14 @@ export const routes: RouteObject[] = [
           ),
           // Sellers only: a bulk upload writes into the caller's own catalogue (docs/product/bulk-listing.md).
           guarded([{ path: 'seller/bulk-upload', element: <BulkUploadPage /> }], isSeller),
+          // A seller's own work: the dashboard and the shipment queue (docs/decisions/0115-seller-and-operator-views.md).
+          guarded(
+            [
+              { path: 'seller/dashboard', element: <SellerDashboardPage /> },
+              { path: 'seller/shipments', element: <SellerShipmentsPage /> },
+            ],
+            isSeller,
+          ),
 
           { path: '*', element: <NotFoundPage /> },
         ],

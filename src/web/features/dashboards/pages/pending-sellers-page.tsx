@@ -1,0 +1,131 @@
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import { Link, useSearchParams } from 'react-router';
+import { canManageUsers } from '#shared/permissions.ts';
+import type { User } from '#shared/schemas/user.ts';
+import { ErrorAlert, Message } from '#web/components/alerts.tsx';
+import { Loader } from '#web/components/loader.tsx';
+import { Pagination } from '#web/components/pagination.tsx';
+import { DocumentLinks, useUpdateUser } from '#web/features/admin-users/index.ts';
+import { ConfirmDialog } from '#web/features/seller-products/index.ts';
+import { formatDateTime } from '#web/lib/format.ts';
+import { actorOf, useSignedInUser } from '#web/lib/session.ts';
+import { usePendingSellers } from '../api/dashboards.ts';
+
+/**
+ * /admin/sellers/pending: seller accounts waiting for approval, oldest first, with what an Admin checks
+ * before approving (identity, business and bank details, the KYC documents behind signed links).
+ * Approving is the users table's own update (it also sends the seller-verified e-mail once);
+ * docs/decisions/0115-seller-and-operator-views.md.
+ */
+export function PendingSellersPage() {
+  const me = actorOf(useSignedInUser());
+  const [params] = useSearchParams();
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const list = usePendingSellers(page);
+
+  return (
+    <section>
+      <title>Sellers awaiting approval · Haat</title>
+      <h1 className="h3 mb-3">Sellers awaiting approval</h1>
+      {list.isPending ? (
+        <Loader label="Loading sellers…" />
+      ) : list.error ? (
+        <ErrorAlert error={list.error} />
+      ) : list.data.users.length === 0 ? (
+        <Message variant="success">No seller is waiting for approval.</Message>
+      ) : (
+        <>
+          <p className="small text-body-secondary">
+            {list.data.total} {list.data.total === 1 ? 'seller is' : 'sellers are'} waiting, oldest first.
+            Open each document before approving.
+          </p>
+          <div className="row row-cols-1 row-cols-lg-2 g-3">
+            {list.data.users.map((u) => (
+              <div className="col" key={u._id}>
+                <PendingSeller user={u} canApprove={canManageUsers(me)} />
+              </div>
+            ))}
+          </div>
+          <Pagination
+            page={list.data.page}
+            pages={list.data.pages}
+            hrefFor={(n) => `?page=${n}`}
+            label="Pages of sellers"
+          />
+        </>
+      )}
+    </section>
+  );
+}
+
+function PendingSeller({ user: u, canApprove }: { user: User; canApprove: boolean }) {
+  const update = useUpdateUser(u._id);
+  const [confirming, setConfirming] = useState(false);
+  const titleId = `seller-${u._id}`;
+  const dash = (v: string | null) => v || '—';
+
+  return (
+    <Card as="article" aria-labelledby={titleId} className="h-100">
+      <Card.Body className="small">
+        <h2 id={titleId} className="h6 mb-1">
+          {u.shop?.shopName ? `${u.shop.shopName} (${u.name})` : u.name}
+        </h2>
+        <p className="text-body-secondary mb-2">
+          {u.role.join(', ')} · registered {formatDateTime(u.createdAt)}
+        </p>
+        <dl className="row mb-2 gx-2">
+          <dt className="col-5">E-mail</dt>
+          <dd className="col-7 text-break">
+            <a href={`mailto:${u.email}`}>{u.email}</a>
+          </dd>
+          <dt className="col-5">Phone</dt>
+          <dd className="col-7">{u.phone ? <a href={`tel:${u.phone}`}>{u.phone}</a> : '—'}</dd>
+          <dt className="col-5">Address</dt>
+          <dd className="col-7">{[u.address, u.city, u.state, u.country].filter(Boolean).join(', ')}</dd>
+          <dt className="col-5">Business Reg. No.</dt>
+          <dd className="col-7 text-break">{dash(u.buisnessRegistrationCode)}</dd>
+          <dt className="col-5">Bank Account</dt>
+          <dd className="col-7 text-break">{dash(u.bank_account)}</dd>
+          <dt className="col-5">Identity Proof</dt>
+          <dd className="col-7">
+            {dash(u.identifyProof)} {u.identifyProofNumber ?? ''}
+          </dd>
+          <dt className="col-5">Verification Docs</dt>
+          <dd className="col-7">
+            <DocumentLinks userId={u._id} labels={u.verificationDocs} />
+          </dd>
+        </dl>
+        <ErrorAlert error={update.error} className="py-2" />
+        {update.isSuccess ? (
+          <Message variant="success">Approved. The seller has been e-mailed.</Message>
+        ) : null}
+      </Card.Body>
+      {canApprove && !update.isSuccess ? (
+        <Card.Footer className="bg-body d-flex flex-wrap gap-2">
+          <Button size="sm" onClick={() => setConfirming(true)} disabled={update.isPending}>
+            Approve
+          </Button>
+          <Link className="btn btn-sm btn-outline-secondary" to={`/admin/user/${u._id}/edit`}>
+            Open in Users
+          </Link>
+        </Card.Footer>
+      ) : null}
+      <ConfirmDialog
+        show={confirming}
+        title={`Approve ${u.shop?.shopName ?? u.name}?`}
+        message="The seller can then list products and receive orders, and gets an e-mail saying their profile is verified."
+        confirmLabel="Approve seller"
+        pending={update.isPending}
+        onConfirm={() =>
+          update.mutate(
+            { name: u.name, email: u.email, role: u.role, active: true },
+            { onSettled: () => setConfirming(false) },
+          )
+        }
+        onCancel={() => setConfirming(false)}
+      />
+    </Card>
+  );
+}

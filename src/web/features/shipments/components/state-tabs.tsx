@@ -1,0 +1,76 @@
+import Badge from 'react-bootstrap/Badge';
+import { Link } from 'react-router';
+import { SELLER_TABS, type ShipmentTab } from '../lib/tabs.ts';
+
+/**
+ * The queue's tabs with how many shipments each holds. Links (the tab is in the URL, so Back and reload
+ * keep it); on a phone the row scrolls sideways instead of wrapping onto three lines.
+ */
+export function StateTabs({
+  current,
+  counts,
+  hrefFor,
+  allHref,
+}: {
+  current: ShipmentTab | undefined;
+  counts: Record<string, number> | undefined;
+  hrefFor: (state: ShipmentTab) => string;
+  /** The operator's list starts with every state. */
+  allHref?: string;
+}) {
+  const total = counts
+    ? Object.entries(counts).reduce((n, [k, v]) => (k === 'late' ? n : n + v), 0)
+    : undefined;
+  return (
+    <nav aria-label="Shipments by state" className="mb-3">
+      <ul className="nav nav-pills flex-nowrap overflow-x-auto pb-1">
+        {allHref !== undefined ? (
+          <li className="nav-item">
+            <Link
+              to={allHref}
+              className={`nav-link text-nowrap ${current === undefined ? 'active' : ''}`}
+              aria-current={current === undefined ? 'page' : undefined}
+            >
+              All
+              {total !== undefined ? (
+                <Badge
+                  pill
+                  bg={current === undefined ? 'light' : 'secondary'}
+                  text={current === undefined ? 'dark' : undefined}
+                  className="ms-1"
+                >
+                  {total}
+                </Badge>
+              ) : null}
+            </Link>
+          </li>
+        ) : null}
+        {SELLER_TABS.map((t) => {
+          const n = counts?.[t.state];
+          const active = t.state === current;
+          return (
+            <li className="nav-item" key={t.state}>
+              <Link
+                to={hrefFor(t.state)}
+                className={`nav-link text-nowrap ${active ? 'active' : ''}`}
+                aria-current={active ? 'page' : undefined}
+              >
+                {t.label}
+                {n !== undefined ? (
+                  <Badge
+                    pill
+                    bg={active ? 'light' : t.state === 'late' && n > 0 ? 'danger' : 'secondary'}
+                    text={active ? 'dark' : undefined}
+                    className="ms-1"
+                  >
+                    {n}
+                  </Badge>
+                ) : null}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
