@@ -105,6 +105,14 @@ const SizeChartCreatePage = page(
   () => import('../features/size-charts/pages/size-chart-edit-page.tsx'),
   'SizeChartCreatePage',
 );
+const AdminDeliveryPage = page(
+  () => import('../features/delivery/pages/admin-delivery-page.tsx'),
+  'AdminDeliveryPage',
+);
+const SellerDeliveryPage = page(
+  () => import('../features/delivery/pages/seller-delivery-page.tsx'),
+  'SellerDeliveryPage',
+);
 const SizeChartEditPage = page(
   () => import('../features/size-charts/pages/size-chart-edit-page.tsx'),
   'SizeChartEditPage',
@@ -241,6 +249,8 @@ export const routes: RouteObject[] = [
           ),
           // Sellers only: a bulk upload writes into the caller's own catalogue (docs/product/bulk-listing.md).
           guarded([{ path: 'seller/bulk-upload', element: <BulkUploadPage /> }], isSeller),
+          guarded([{ path: 'seller/delivery', element: <SellerDeliveryPage /> }], isSeller),
+          guarded([{ path: 'admin/delivery', element: <AdminDeliveryPage /> }], isAdmin),
           // A seller's own work: the dashboard and the shipment queue (docs/decisions/0115-seller-and-operator-views.md).
           guarded(
             [
