@@ -72,6 +72,7 @@ export function backOfficeMenu(actor: Actor | null | undefined): MenuLink[] {
       { to: '/admin/refunds', label: 'Refunds' },
       { to: '/admin/pending-payments', label: 'Pending Payments' },
       { to: '/admin/categories-markup', label: 'Category Markups' },
+      { to: '/admin/delivery', label: 'Delivery' },
       { to: '/admin/sellers/pending', label: 'Sellers awaiting approval' },
     ];
   const links: MenuLink[] = [];
@@ -104,6 +105,7 @@ export function sellerMenu(actor: Actor | null | undefined): MenuLink[] {
     { to: '/seller/orderlist', label: 'Orders' },
     ...(own ? [{ to: '/seller/shipments', label: 'Shipments' }] : []),
     { to: '/seller/size-charts', label: 'Size Charts' },
+    ...(own ? [{ to: '/seller/delivery', label: 'Delivery Area' }] : []),
   ];
 }
 
