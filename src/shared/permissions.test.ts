@@ -62,6 +62,7 @@ describe('an inactive account holds no power', () => {
       'Orders',
       'Shipments',
       'Size Charts',
+      'Delivery Area',
     ]);
     expect(sellerMenu(actor(['Admin'])).map((l) => l.label)).toEqual(['Products', 'Orders', 'Size Charts']);
   });
@@ -79,6 +80,7 @@ describe('an inactive account holds no power', () => {
         'Refunds',
         'Pending Payments',
         'Category Markups',
+        'Delivery',
         'Sellers awaiting approval',
       ],
     ],
