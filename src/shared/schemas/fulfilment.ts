@@ -293,6 +293,8 @@ export const returnListQuery = pageQuery.extend({
   state: z.enum(RETURN_STATES).optional(),
   seller: idSchema.optional(),
 });
+export type ReturnListQuery = z.input<typeof returnListQuery>;
+export type ReturnList = z.infer<typeof returnListSchema>;
 
 export const rejectReturnBody = z.object({
   reason: z.string().trim().min(3, RETURN_MSG.rejectReason).max(500),

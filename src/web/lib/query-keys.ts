@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { RefundListQuery, ShipmentListQuery } from '#shared/schemas/fulfilment.ts';
+import type { RefundListQuery, ReturnListQuery, ShipmentListQuery } from '#shared/schemas/fulfilment.ts';
 import type { OrderListQuery } from '#shared/schemas/order.ts';
 
 /**
@@ -114,6 +114,11 @@ export const queryKeys = {
   refunds: {
     all: [...orders, 'refunds'] as const,
     list: (query: RefundListQuery) => [...orders, 'refunds', query] as const,
+  },
+  /** Return and exchange requests (docs/decisions/0112-returns-and-exchanges.md), under orders: a move changes an order's page too. */
+  returns: {
+    all: [...orders, 'returns'] as const,
+    list: (scope: 'seller' | 'all', query: ReturnListQuery) => [...orders, 'returns', scope, query] as const,
   },
   sellerDashboard: [...orders, 'seller-dashboard'] as const,
   pendingSellers: (page: number) => [...adminUsers, 'pending-sellers', page] as const,
