@@ -1,0 +1,91 @@
+import { useId, useState, type FormEvent } from 'react';
+import { DELIVERY_MSG, isPincode } from '#shared/delivery.ts';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { useDeliveryPromise } from '../api/get-promise.ts';
+import { readPincode, savePincode } from '../lib/pincode-store.ts';
+
+/**
+ * "Check delivery" on the product page (docs/decisions/0113-delivery-promise.md): the shopper's pincode
+ * (remembered in the browser) answered with the date, cash on delivery, or why not.
+ */
+export function DeliveryCheck({ productId }: { productId: string }) {
+  const id = useId();
+  const [asked, setAsked] = useState<string | null>(() => readPincode());
+  const [text, setText] = useState(() => asked ?? '');
+  const [invalid, setInvalid] = useState(false);
+  const answer = useDeliveryPromise(productId, asked);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const pincode = text.replace(/\s+/g, '');
+    if (!isPincode(pincode)) {
+      setInvalid(true);
+      return;
+    }
+    setInvalid(false);
+    savePincode(pincode);
+    setAsked(pincode);
+  };
+
+  const data = answer.data;
+  return (
+    <section className="delivery-check border rounded-3 p-3 mt-3" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`} className="h6 mb-2">
+        Check delivery
+      </h2>
+      <form onSubmit={onSubmit} noValidate>
+        <label htmlFor={`${id}-pincode`} className="form-label small mb-1">
+          Delivery pincode
+        </label>
+        <div className="input-group">
+          <input
+            id={`${id}-pincode`}
+            name="pincode"
+            className={`form-control${invalid ? ' is-invalid' : ''}`}
+            inputMode="numeric"
+            autoComplete="postal-code"
+            maxLength={7}
+            placeholder="6-digit pincode"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            aria-invalid={invalid}
+            aria-describedby={invalid ? `${id}-error` : undefined}
+          />
+          <button type="submit" className="btn btn-outline-primary">
+            Check
+          </button>
+        </div>
+        {invalid ? (
+          <div id={`${id}-error`} className="invalid-feedback d-block">
+            {DELIVERY_MSG.invalidPincode}
+          </div>
+        ) : null}
+      </form>
+      <div className="mt-2" aria-live="polite" role="status">
+        {invalid || !asked ? null : answer.isPending ? (
+          <p className="small text-body-secondary mb-0">
+            <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+            Checking {asked}…
+          </p>
+        ) : answer.error ? (
+          <p className="small text-danger mb-0">{errorMessage(answer.error)}</p>
+        ) : data?.deliverable && data.deliveryBy ? (
+          <>
+            <p className="fw-semibold text-success mb-0">{DELIVERY_MSG.deliveryBy(data.deliveryBy)}</p>
+            <p className="small text-body-secondary mb-1">
+              to {data.pincode}, {data.place.district}, {data.place.state}
+            </p>
+            <p className={`small mb-0${data.cod ? '' : ' text-body-secondary'}`}>
+              {data.cod ? DELIVERY_MSG.codAvailable : data.reason}
+            </p>
+          </>
+        ) : data ? (
+          <>
+            <p className="fw-semibold text-danger mb-0">Not deliverable to {data.pincode}</p>
+            <p className="small mb-0">{data.reason}</p>
+          </>
+        ) : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,315 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { ZONE_LABELS } from '#shared/delivery.ts';
+import { formatMoney, INR, parseMoney } from '#shared/money.ts';
+import {
+  deliverySettingsSchema,
+  pincodeFlagsBody,
+  type DeliverySettings,
+  type PincodeRow,
+} from '#shared/schemas/delivery.ts';
+import { ErrorAlert, Message } from '#web/components/alerts.tsx';
+import { SubmitButton, TextField } from '#web/components/form-field.tsx';
+import { Loader } from '#web/components/loader.tsx';
+import { applyFieldErrors } from '#web/lib/form-errors.ts';
+import {
+  useDeliverySettings,
+  usePincodeSearch,
+  useSaveDeliverySettings,
+  useSavePincode,
+} from '../api/delivery-admin.ts';
+
+const FIELDS = Object.keys(deliverySettingsSchema.shape);
+const rupees = (n: number) => formatMoney(parseMoney(n), INR);
+
+function SettingsForm({ settings }: { settings: DeliverySettings }) {
+  const save = useSaveDeliverySettings();
+  const [saved, setSaved] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(deliverySettingsSchema), defaultValues: settings });
+  const number = (name: keyof DeliverySettings) =>
+    register(name, { setValueAs: (v: unknown) => (v === '' || v === null ? null : Number(v)) });
+
+  const onSubmit = handleSubmit((body) => {
+    setSaved(false);
+    save.mutate(body, {
+      onSuccess: () => setSaved(true),
+      onError: (error) => applyFieldErrors(error, setError, FIELDS),
+    });
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-labelledby="settings-heading">
+      <h2 id="settings-heading" className="h5">
+        Delivery and cash on delivery
+      </h2>
+      <ErrorAlert error={save.error} />
+      {saved ? <Message variant="success">Settings saved.</Message> : null}
+      <fieldset className="mb-2">
+        <legend className="fs-6 fw-semibold">Working days to deliver, by zone</legend>
+        <div className="row g-2">
+          {(
+            [
+              ['daysSameCity', 'same_city'],
+              ['daysSameState', 'same_state'],
+              ['daysOtherState', 'other_state'],
+              ['daysSpecial', 'special'],
+            ] as const
+          ).map(([name, zone]) => (
+            <div className="col-6 col-md-3" key={name}>
+              <TextField
+                label={ZONE_LABELS[zone]}
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={30}
+                {...number(name)}
+                error={errors[name]?.message}
+              />
+            </div>
+          ))}
+        </div>
+      </fieldset>
+      <div className="row g-2">
+        <div className="col-6 col-md-3">
+          <TextField
+            label="Handling days"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={30}
+            help="Added to the zone's days unless a seller sets its own."
+            {...number('handlingDays')}
+            error={errors.handlingDays?.message}
+          />
+        </div>
+        <div className="col-6 col-md-3">
+          <TextField
+            label="COD limit (₹)"
+            type="number"
+            inputMode="decimal"
+            step="0.01"
+            min={1}
+            help="Largest cash-on-delivery order, unless a pincode has its own."
+            {...number('codLimit')}
+            error={errors.codLimit?.message}
+          />
+        </div>
+        <div className="col-6 col-md-3">
+          <TextField
+            label="Cancel unaccepted COD after (hours)"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            {...number('codUnacceptedHours')}
+            error={errors.codUnacceptedHours?.message}
+          />
+        </div>
+        <div className="col-6 col-md-3">
+          <TextField
+            label="Open COD orders per buyer"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            {...number('maxOpenCodOrders')}
+            error={errors.maxOpenCodOrders?.message}
+          />
+        </div>
+        <div className="col-6 col-md-3">
+          <TextField
+            label="Open COD units per buyer"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            {...number('maxOpenCodUnits')}
+            error={errors.maxOpenCodUnits?.message}
+          />
+        </div>
+        <div className="col-6 col-md-3">
+          <TextField
+            label="No COD after this many refused parcels"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            help="Leave empty for no limit."
+            {...number('maxRtoForCod')}
+            error={errors.maxRtoForCod?.message}
+          />
+        </div>
+      </div>
+      <SubmitButton pending={save.isPending} pendingLabel="Saving…">
+        Save Settings
+      </SubmitButton>
+    </form>
+  );
+}
+
+function PincodeEditor({ row }: { row: PincodeRow }) {
+  const save = useSavePincode();
+  const [serviceable, setServiceable] = useState(row.serviceable);
+  const [codAllowed, setCodAllowed] = useState(row.codAllowed);
+  const [limit, setLimit] = useState(row.codLimit === null ? '' : String(row.codLimit));
+  const [problem, setProblem] = useState<string | null>(null);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = pincodeFlagsBody.safeParse({
+      serviceable,
+      codAllowed,
+      codLimit: limit.trim() === '' ? null : Number(limit),
+    });
+    if (!parsed.success) {
+      setProblem(parsed.error.issues[0]?.message ?? 'Please check the values.');
+      return;
+    }
+    setProblem(null);
+    save.mutate({ pincode: row.pincode, flags: parsed.data });
+  };
+  const id = `pin-${row.pincode}`;
+  return (
+    <li className="card border-0 shadow-sm mb-2">
+      <form
+        className="card-body p-2 p-sm-3"
+        onSubmit={onSubmit}
+        noValidate
+        aria-label={`Pincode ${row.pincode}`}
+      >
+        <div className="d-flex flex-wrap justify-content-between gap-1 mb-2">
+          <span className="fw-semibold">{row.pincode}</span>
+          <span className="small text-body-secondary">
+            {row.district}, {row.state}
+          </span>
+        </div>
+        <div className="d-flex flex-wrap align-items-end gap-3">
+          <div className="form-check">
+            <input
+              id={`${id}-serviceable`}
+              type="checkbox"
+              className="form-check-input"
+              checked={serviceable}
+              onChange={(e) => setServiceable(e.target.checked)}
+            />
+            <label className="form-check-label" htmlFor={`${id}-serviceable`}>
+              We deliver here
+            </label>
+          </div>
+          <div className="form-check">
+            <input
+              id={`${id}-cod`}
+              type="checkbox"
+              className="form-check-input"
+              checked={codAllowed}
+              onChange={(e) => setCodAllowed(e.target.checked)}
+            />
+            <label className="form-check-label" htmlFor={`${id}-cod`}>
+              Cash on delivery
+            </label>
+          </div>
+          <div style={{ maxWidth: '11rem' }}>
+            <label className="form-label small mb-1" htmlFor={`${id}-limit`}>
+              COD limit (₹)
+            </label>
+            <input
+              id={`${id}-limit`}
+              type="number"
+              inputMode="decimal"
+              className="form-control form-control-sm"
+              placeholder="Default"
+              value={limit}
+              onChange={(e) => setLimit(e.target.value)}
+            />
+          </div>
+          <button type="submit" className="btn btn-sm btn-outline-primary" disabled={save.isPending}>
+            Save
+          </button>
+        </div>
+        {problem ? <div className="small text-danger mt-1">{problem}</div> : null}
+        <ErrorAlert error={save.error} className="mt-2 mb-0 py-2 small" />
+        {save.isSuccess ? (
+          <div className="small text-success mt-1" role="status">
+            Saved{save.data.codLimit !== null ? ` (COD up to ${rupees(save.data.codLimit)})` : ''}.
+          </div>
+        ) : null}
+      </form>
+    </li>
+  );
+}
+
+function PincodeSection() {
+  const [text, setText] = useState('');
+  const [q, setQ] = useState('');
+  const found = usePincodeSearch(q);
+  return (
+    <section className="mt-5" aria-labelledby="pincodes-heading">
+      <h2 id="pincodes-heading" className="h5">
+        Pincodes
+      </h2>
+      <p className="small text-body-secondary">
+        Every pincode of India is served with cash on delivery unless you say otherwise here.
+      </p>
+      <form
+        className="d-flex gap-2 mb-3"
+        role="search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setQ(text.trim());
+        }}
+      >
+        <label htmlFor="pincode-search" className="visually-hidden">
+          Pincode, district or state
+        </label>
+        <input
+          id="pincode-search"
+          className="form-control"
+          placeholder="Pincode, district or state"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
+        <button type="submit" className="btn btn-outline-primary">
+          Search
+        </button>
+      </form>
+      {!q ? null : found.isPending ? (
+        <Loader />
+      ) : found.error ? (
+        <ErrorAlert error={found.error} />
+      ) : found.data.length === 0 ? (
+        <Message>No pincode matches “{q}”.</Message>
+      ) : (
+        <ul className="list-unstyled">
+          {found.data.map((row) => (
+            <PincodeEditor
+              key={`${row.pincode}-${String(row.serviceable)}-${String(row.codAllowed)}`}
+              row={row}
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** /admin/delivery (Admin): days per zone, COD limits, and each pincode's flags. */
+export function AdminDeliveryPage() {
+  const settings = useDeliverySettings();
+  return (
+    <div className="row justify-content-center">
+      <div className="col-12 col-lg-10">
+        <title>Delivery · Haat</title>
+        <h1 className="h3 mb-4">Delivery</h1>
+        {settings.isPending ? (
+          <Loader />
+        ) : settings.error ? (
+          <ErrorAlert error={settings.error} />
+        ) : (
+          <SettingsForm settings={settings.data} />
+        )}
+        <PincodeSection />
+      </div>
+    </div>
+  );
+}
