@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders } from '../../src/server/db/schema/index.ts';
+import { deliverySettings, orders } from '../../src/server/db/schema/index.ts';
 import { markOrderPaid } from '../../src/server/modules/orders/orders.service.ts';
 import { createCategory, createProduct, type ProductRow } from '../factories/catalog.ts';
 import { orderBody, placeOrder } from '../factories/orders.ts';
@@ -31,6 +31,12 @@ async function who(overrides: Parameters<typeof createUser>[1]): Promise<Who> {
 
 beforeAll(async () => {
   t = await createTestApp();
+  // These tests keep more unpaid cash-on-delivery orders open per buyer than the hoarding limits allow
+  // (docs/decisions/0110-cancellations.md); the limits have their own tests.
+  await t.db
+    .update(deliverySettings)
+    .set({ maxOpenCodOrders: 10_000, maxOpenCodUnits: 30_000 })
+    .where(eq(deliverySettings.id, 1));
   buyer = await who({ name: 'Asha' });
   otherBuyer = await who({ name: 'Bina' });
   seller = await who({ name: 'Kavya', roles: ['Seller-Company'], shop: { shopName: 'Kavya Textiles' } });
