@@ -5,6 +5,7 @@ import { DiscountedPrice } from '#web/components/discounted-price.tsx';
 import { Loader } from '#web/components/loader.tsx';
 import { Rating, reviewCount } from '#web/components/rating.tsx';
 import { WishlistButton } from '#web/components/wishlist-button.tsx';
+import { DeliveryCheck } from '#web/features/delivery/index.ts';
 import { ReviewsSection } from '#web/features/reviews/index.ts';
 import { shopPath } from '#web/lib/format.ts';
 import type { Product } from '#shared/schemas/product.ts';
@@ -137,6 +138,7 @@ function ProductDetails({ product }: { product: Product }) {
           </p>
           <PurchasePanel product={product} choice={choice} />
           <WishlistButton productId={product._id} look="wide" className="mt-2" />
+          <DeliveryCheck productId={product._id} />
           <div className="mt-3">
             <ShareButtons url={url} title={product.name} />
           </div>
