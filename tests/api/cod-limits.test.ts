@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/server/app.ts';
 import {
   deliverySettings,
   notifications,
@@ -12,7 +13,7 @@ import { cancelUnacceptedCodOrders } from '../../src/server/modules/fulfilment/c
 import { moveShipment } from '../../src/server/modules/fulfilment/fulfilment.service.ts';
 import type { ShipmentState } from '#shared/fulfilment.ts';
 import { createProduct, type ProductRow } from '../factories/catalog.ts';
-import { orderBody, placeOrder, postOrder } from '../factories/orders.ts';
+import { backdateOrder, orderBody, placeOrder, postOrder } from '../factories/orders.ts';
 import { authHeader, createUser, sessionToken, type TestUser } from '../factories/users.ts';
 import { createTestApp, type TestContext } from '../setup/test-app.ts';
 
@@ -397,5 +398,29 @@ describe('the sweep of unpaid cash-on-delivery orders no seller accepted', () =>
         expect((await stockBySize(p)).M).toBe(5);
       }
     }
+  });
+});
+
+describe('the sweep plugin', () => {
+  it('is off under test, and outside tests sweeps when the app is ready', async () => {
+    const buyer = await who();
+    const p = await product(10);
+    const order = await placeOrder(t.app, buyer.token, cod([{ product: p.id, size: 'M', qty: 2 }]));
+    await backdateOrder(t.db, order._id, 73 * 60);
+    // The test app (NODE_ENV=test) never started it.
+    expect((await orderRow(order._id)).status).toBe('placed');
+
+    const app = await buildApp({ config: { ...t.config, env: 'development' }, db: t.db, logger: false });
+    try {
+      await app.ready();
+      const deadline = Date.now() + 10_000;
+      while ((await orderRow(order._id)).status !== 'cancelled' && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    } finally {
+      await app.close();
+    }
+    expect((await orderRow(order._id)).status).toBe('cancelled');
+    expect((await stockBySize(p)).M).toBe(5);
   });
 });
