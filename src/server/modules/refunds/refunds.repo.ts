@@ -9,7 +9,7 @@ import { enqueue } from '../../jobs/queue.ts';
 import { recordEvent, type EventActor } from '../fulfilment/fulfilment.service.ts';
 
 /**
- * Asking for a refund (docs/decisions/0109-shipments-per-seller.md, refunds). Cancellations, returns and late
+ * Asking for a refund (docs/decisions/0111-refunds.md). Cancellations, returns and late
  * payments call `requestRefund` inside their own transaction; it writes one `refunds` row per cause — the
  * cause is the unique idempotency key, so a repeated or racing call writes nothing more — and, for an online
  * payment, queues the `refund.execute` job that asks the provider (the refunds module handles it). A cash on
