@@ -6,6 +6,8 @@ import { SubmitButton } from '#web/components/form-field.tsx';
 import { paypalChargeNote } from '#shared/payments.ts';
 import type { PaymentMethod } from '#shared/schemas/order.ts';
 import { useDisplayCurrency } from '#web/lib/currency/display-currency.tsx';
+import { useCart } from '#web/lib/cart/cart-context.tsx';
+import { useDeliveryQuote } from '#web/features/delivery/index.ts';
 import { CheckoutSteps } from '../components/checkout-steps.tsx';
 import { readPaymentMethod, readShippingAddress, savePaymentMethod } from '../stores/checkout-store.ts';
 
@@ -21,13 +23,27 @@ function PaymentStep() {
   const navigate = useNavigate();
   const { currency } = useDisplayCurrency();
   const [method, setMethod] = useState<PaymentMethod>(() => readPaymentMethod() ?? DEFAULT_PAYMENT_METHOD);
-  const [hasShipping] = useState(() => !!readShippingAddress());
+  const [shipping] = useState(() => readShippingAddress());
+  const cart = useCart();
+  // Cash on delivery only when every line allows it (docs/decisions/0113-delivery-promise.md). The order's
+  // value is checked against the COD limit on the next step, where it is priced.
+  const quote = useDeliveryQuote(
+    shipping && cart.items.length > 0
+      ? {
+          country: shipping.country,
+          postalCode: shipping.postalCode,
+          lines: cart.items.map((i) => ({ product: i.product, qty: i.qty })),
+        }
+      : null,
+  );
+  const codRefused = quote.data && !quote.data.cod ? (quote.data.codReason ?? 'Not available') : null;
+  const chosen = codRefused && method === 'CashOnDelivery' ? DEFAULT_PAYMENT_METHOD : method;
 
-  if (!hasShipping) return <Navigate to="/shipping" replace />;
+  if (!shipping) return <Navigate to="/shipping" replace />;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    savePaymentMethod(method);
+    savePaymentMethod(chosen);
     void navigate('/placeorder');
   };
 
@@ -39,7 +55,11 @@ function PaymentStep() {
       // PayPal does not take INR from Indian accounts (docs/product/payments.md#paypal).
       help: paypalChargeNote(currency.code),
     },
-    { value: 'CashOnDelivery', label: 'Cash on Delivery', help: 'Pay when your order arrives.' },
+    {
+      value: 'CashOnDelivery',
+      label: 'Cash on Delivery',
+      help: codRefused ?? 'Pay when your order arrives.',
+    },
   ];
 
   return (
@@ -58,7 +78,8 @@ function PaymentStep() {
                   id={`payment-${option.value}`}
                   name="paymentMethod"
                   value={option.value}
-                  checked={method === option.value}
+                  checked={chosen === option.value}
+                  disabled={option.value === 'CashOnDelivery' && !!codRefused}
                   onChange={() => setMethod(option.value)}
                   label={option.label}
                   aria-describedby={`payment-${option.value}-help`}

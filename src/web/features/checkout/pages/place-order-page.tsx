@@ -17,6 +17,7 @@ import { useCart } from '#web/lib/cart/cart-context.tsx';
 import { lineKey } from '#web/lib/cart/cart-store.ts';
 import { clearCouponCodes, readCouponCodes } from '#web/lib/cart/use-coupon-codes.ts';
 import { useDiscounts } from '#web/features/catalog/index.ts';
+import { DeliveryQuoteSummary, useDeliveryQuote } from '#web/features/delivery/index.ts';
 import { useDisplayCurrency } from '#web/lib/currency/display-currency.tsx';
 import {
   AddressText,
@@ -96,6 +97,22 @@ function PlaceOrderReview({ shipping, billing, paymentMethod, couponCodes }: Rev
       });
   const major = (minor: number) => toWireNumber(minor, currency.decimalDigits);
 
+  // The delivery promise before placing (docs/decisions/0113-delivery-promise.md): a date per seller, the
+  // line that cannot reach the address, and whether cash on delivery is allowed for this order's value.
+  const quote = useDeliveryQuote(
+    cart.items.length === 0 || !preview
+      ? null
+      : {
+          country: shipping.country,
+          postalCode: shipping.postalCode,
+          lines: cart.items.map((i) => ({ product: i.product, qty: i.qty })),
+          orderValueInr: toWireNumber(preview.totals.inr.totalPrice, 2),
+        },
+  );
+  const refusal = quote.data && !quote.data.deliverable ? quote.data.reason : undefined;
+  const codRefusal =
+    quote.data && paymentMethod === 'CashOnDelivery' && !quote.data.cod ? quote.data.codReason : undefined;
+
   const rows: ItemRow[] = cart.items.map((item, index) => {
     const line = preview?.lines[index];
     return {
@@ -168,6 +185,16 @@ function PlaceOrderReview({ shipping, billing, paymentMethod, couponCodes }: Rev
             <Link to="/shipping" className="small">
               Change addresses
             </Link>
+            {quote.data?.applies ? (
+              <div className="mt-3" aria-live="polite">
+                <h3 className="h6">Delivery to {quote.data.pincode}</h3>
+                <DeliveryQuoteSummary quote={quote.data} />
+              </div>
+            ) : quote.error ? (
+              <Alert variant="danger" role="alert" className="small mt-3 mb-0">
+                {errorMessage(quote.error)}
+              </Alert>
+            ) : null}
           </section>
           <hr />
           <section className="mb-4" aria-labelledby="payment-heading">
@@ -178,6 +205,11 @@ function PlaceOrderReview({ shipping, billing, paymentMethod, couponCodes }: Rev
               <strong>Method: </strong>
               {paymentMethodLabel(paymentMethod)}
             </p>
+            {codRefusal ? (
+              <Alert variant="warning" role="alert" className="small mt-2 mb-1">
+                {codRefusal}. Please choose another payment method.
+              </Alert>
+            ) : null}
             <Link to="/payment" className="small">
               Change payment method
             </Link>
@@ -223,6 +255,7 @@ function PlaceOrderReview({ shipping, billing, paymentMethod, couponCodes }: Rev
                   ERROR_CODES.out_of_stock,
                   ERROR_CODES.product_unavailable,
                   ERROR_CODES.conflict,
+                  ERROR_CODES.not_deliverable,
                 ) ? (
                   // Stock or availability changed: trying again cannot help, the cart fixes the quantities.
                   <Link to="/cart" className="alert-link small d-inline-block mt-2">
@@ -234,7 +267,7 @@ function PlaceOrderReview({ shipping, billing, paymentMethod, couponCodes }: Rev
             <button
               type="button"
               className="btn btn-primary w-100"
-              disabled={empty || placeOrder.isPending || placeOrder.isSuccess}
+              disabled={empty || placeOrder.isPending || placeOrder.isSuccess || !!refusal || !!codRefusal}
               aria-busy={placeOrder.isPending}
               onClick={onPlaceOrder}
             >
