@@ -4,9 +4,9 @@ import type { Shipment } from '#shared/schemas/fulfilment.ts';
 import type { Order } from '#shared/schemas/order.ts';
 import { ErrorAlert, Message } from '#web/components/alerts.tsx';
 import { Loader } from '#web/components/loader.tsx';
+import { RefundStatusList } from '#web/features/refunds/index.ts';
 import { useOrderFulfilment } from '../api/get-order-fulfilment.ts';
 import { CancelButton } from './order-actions.tsx';
-import { RefundList } from './refund-list.tsx';
 import { ReturnList } from './return-list.tsx';
 import { sellerNameOf, ShipmentCard } from './shipment-card.tsx';
 
@@ -103,7 +103,7 @@ export function OrderParcels({ order, actor }: { order: Order; actor: Actor }) {
           <h2 id="order-refunds-heading" className="h5">
             Refunds
           </h2>
-          <RefundList refunds={refunds} />
+          <RefundStatusList refunds={refunds} />
         </section>
       ) : null}
     </>

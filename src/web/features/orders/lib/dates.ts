@@ -15,7 +15,6 @@ const dateTimeFormat = new Intl.DateTimeFormat('en-IN', {
 });
 const dayFormat = new Intl.DateTimeFormat('en-IN', {
   timeZone: IST,
-  weekday: 'short',
   day: 'numeric',
   month: 'short',
   year: 'numeric',
@@ -34,7 +33,7 @@ export function istDateTime(iso: string | null | undefined): string {
   return d ? dateTimeFormat.format(d) : '';
 }
 
-/** 'Thu, 26 Nov 2026' in India's time. */
+/** '26 Nov 2026' in India's time. */
 export function istDay(iso: string | null | undefined): string {
   const d = valid(iso);
   return d ? dayFormat.format(d) : '';

@@ -116,7 +116,8 @@ function OrderView({ order, actor }: { order: Order; actor: Actor }) {
             {order.isDelivered ? (
               <Message variant="success">Delivered on {istDateTime(order.deliveredAt)}</Message>
             ) : (
-              <Message variant="danger">Not Delivered</Message>
+              // Grey, not red: the parcels above say when each should arrive.
+              <Message variant="secondary">Not Delivered</Message>
             )}
           </section>
           <section className="mb-4" aria-labelledby="order-payment-heading">
