@@ -282,10 +282,8 @@ function PincodeSection() {
       ) : (
         <ul className="list-unstyled">
           {found.data.map((row) => (
-            <PincodeEditor
-              key={`${row.pincode}-${String(row.serviceable)}-${String(row.codAllowed)}`}
-              row={row}
-            />
+            // Keyed by pincode only: the list refetches after a save, and the row keeps its "Saved".
+            <PincodeEditor key={row.pincode} row={row} />
           ))}
         </ul>
       )}
