@@ -63,6 +63,12 @@ export function RecordTransferDialog({ refund, onClose }: { refund: Refund; onCl
             Pay <Money amount={refund.amount} currency={refund.currency} className="fw-semibold" /> to{' '}
             {refund.buyer.name} ({refund.buyer.email}).
           </p>
+          {refund.method !== 'CashOnDelivery' ? (
+            <p className="small text-warning-emphasis mb-2">
+              {refund.method} could not pay this refund. Check in {refund.method}&apos;s dashboard that it was
+              not paid after all before paying it yourself.
+            </p>
+          ) : null}
           <AccountDetails account={refund.refundAccount} />
           <ErrorAlert error={record.error} />
           <Form.Group controlId={`${id}-reference`}>
