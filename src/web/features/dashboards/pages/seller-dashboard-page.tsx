@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
 import { LOW_STOCK_THRESHOLD } from '#shared/variants.ts';
@@ -13,6 +13,8 @@ import { useSellerDashboard } from '../api/dashboards.ts';
 import { SalesChart } from '../components/sales-chart.tsx';
 
 const INR = currencySpec('INR');
+/** Low-stock rows shown before "Show more": the dashboard stays a dashboard on a phone. */
+const LOW_ROWS = 8;
 /** Seller figures are INR, whatever currency the storefront shows. */
 const formatInr = (amount: number) => formatMoney(parseMoney(amount, 2), INR, moneyLocaleFor('INR'));
 
@@ -23,6 +25,7 @@ const formatInr = (amount: number) => formatMoney(parseMoney(amount, 2), INR, mo
 export function SellerDashboardPage() {
   const me = useSignedInUser();
   const board = useSellerDashboard();
+  const [allLow, setAllLow] = useState(false);
 
   return (
     <section>
@@ -44,8 +47,8 @@ export function SellerDashboardPage() {
             <Tile to="/seller/shipments?state=accepted" n={board.data.toPack} label="to pack" urgent />
             <Tile to="/seller/shipments?state=packed" n={board.data.toShip} label="to ship" urgent />
             <Tile to="/seller/shipments?state=late" n={board.data.late} label="late" danger />
+            {/* Not a link until the seller's returns page exists (another part of issue 14). */}
             <Tile
-              to="/seller/returns?state=requested"
               n={board.data.returnsToHandle}
               label={board.data.returnsToHandle === 1 ? 'return to answer' : 'returns to answer'}
               urgent
@@ -88,30 +91,41 @@ export function SellerDashboardPage() {
                   <tr>
                     <th scope="col">Product</th>
                     <th scope="col">Size</th>
-                    <th scope="col">Colour</th>
-                    <th scope="col">SKU</th>
+                    <th scope="col" className="d-none d-sm-table-cell">
+                      SKU
+                    </th>
                     <th scope="col" className="text-end">
                       Left
                     </th>
                   </tr>
                 </thead>
                 <tbody>
-                  {board.data.lowStockVariants.map((v) => (
+                  {board.data.lowStockVariants.slice(0, allLow ? undefined : LOW_ROWS).map((v) => (
                     <tr key={v.variantId}>
                       <th scope="row" className="fw-normal">
                         <Link to={`/product/${v.productId}/edit`}>{v.name}</Link>
                       </th>
-                      <td>{v.size}</td>
-                      <td>{v.colour ?? '—'}</td>
-                      <td className="text-break">{v.sku}</td>
-                      <td className={`text-end ${v.countInStock === 0 ? 'text-danger fw-semibold' : ''}`}>
+                      <td>{v.colour ? `${v.size} · ${v.colour}` : v.size}</td>
+                      <td className="d-none d-sm-table-cell text-break">{v.sku}</td>
+                      <td
+                        className={`text-end text-nowrap ${v.countInStock === 0 ? 'text-danger fw-semibold' : ''}`}
+                      >
                         {v.countInStock === 0 ? 'Out of stock' : v.countInStock}
                       </td>
                     </tr>
                   ))}
                 </tbody>
               </Table>
-              {board.data.lowStock > board.data.lowStockVariants.length ? (
+              {!allLow && board.data.lowStockVariants.length > LOW_ROWS ? (
+                <button
+                  type="button"
+                  className="btn btn-sm btn-outline-primary mb-2"
+                  onClick={() => setAllLow(true)}
+                >
+                  Show {board.data.lowStockVariants.length - LOW_ROWS} more
+                </button>
+              ) : null}
+              {allLow && board.data.lowStock > board.data.lowStockVariants.length ? (
                 <p className="small">
                   {board.data.lowStock - board.data.lowStockVariants.length} more in{' '}
                   <Link to="/seller/productlist">your products</Link>.
@@ -134,7 +148,8 @@ function Tile({
   danger = false,
   anchor = false,
 }: {
-  to: string;
+  /** The list it counts; without one the tile is plain text. */
+  to?: string;
   n: ReactNode;
   label: string;
   /** Highlighted while there is something to do. */
@@ -154,7 +169,9 @@ function Tile({
   const className = `card card-body h-100 text-decoration-none text-body py-2 px-3 ${tone}`;
   return (
     <div className="col">
-      {anchor ? (
+      {to === undefined ? (
+        <div className={className}>{body}</div>
+      ) : anchor ? (
         <a href={to} className={className}>
           {body}
         </a>

@@ -44,7 +44,7 @@ export function CancelDialog({
       <Form noValidate onSubmit={onSubmit}>
         <Modal.Header closeButton>
           <Modal.Title id={`${id}-title`} as="h2" className="h5">
-            Cancel order {orderNumber}?
+            Cancel order <span className="text-nowrap">{orderNumber}</span>?
           </Modal.Title>
         </Modal.Header>
         <Modal.Body>

@@ -58,7 +58,7 @@ export function ShipDialog({
       <Form noValidate onSubmit={onSubmit}>
         <Modal.Header closeButton>
           <Modal.Title id={`${id}-title`} as="h2" className="h5">
-            Ship order {orderNumber}
+            Ship order <span className="text-nowrap">{orderNumber}</span>
           </Modal.Title>
         </Modal.Header>
         <Modal.Body>

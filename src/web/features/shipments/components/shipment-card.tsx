@@ -225,7 +225,7 @@ export function ShipmentCard({
           </Button>
         ) : null}
         {live ? (
-          <a className="btn btn-outline-secondary" href={packingSlipUrl(s._id)} download>
+          <a className="btn btn-outline-primary" href={packingSlipUrl(s._id)} download>
             Download packing slip
           </a>
         ) : null}

@@ -1,5 +1,7 @@
+import { useEffect, useRef } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import { Link } from 'react-router';
+import './shipments.css';
 import { SELLER_TABS, type ShipmentTab } from '../lib/tabs.ts';
 
 /**
@@ -18,12 +20,17 @@ export function StateTabs({
   /** The operator's list starts with every state. */
   allHref?: string;
 }) {
+  const activeRef = useRef<HTMLAnchorElement>(null);
+  // On a phone the row scrolls sideways: keep the chosen tab in view (after a click and on a shared link).
+  useEffect(() => {
+    activeRef.current?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [current]);
   const total = counts
     ? Object.entries(counts).reduce((n, [k, v]) => (k === 'late' ? n : n + v), 0)
     : undefined;
   return (
     <nav aria-label="Shipments by state" className="mb-3">
-      <ul className="nav nav-pills flex-nowrap overflow-x-auto pb-1">
+      <ul className="nav nav-pills flex-nowrap overflow-x-auto pb-1 haat-shipment-tabs">
         {allHref !== undefined ? (
           <li className="nav-item">
             <Link
@@ -51,6 +58,7 @@ export function StateTabs({
           return (
             <li className="nav-item" key={t.state}>
               <Link
+                ref={active ? activeRef : undefined}
                 to={hrefFor(t.state)}
                 className={`nav-link text-nowrap ${active ? 'active' : ''}`}
                 aria-current={active ? 'page' : undefined}

@@ -11,11 +11,12 @@ export const SELLER_TABS: readonly { state: ShipmentTab; label: string }[] = [
   { state: 'placed', label: 'To accept' },
   { state: 'accepted', label: 'To pack' },
   { state: 'packed', label: 'To ship' },
+  // Late parcels need the seller now, so their tab sits with the work, not at the far end of the row.
+  { state: 'late', label: 'Late' },
   { state: 'shipped', label: 'Shipped' },
   { state: 'delivered', label: 'Delivered' },
   { state: 'cancelled', label: 'Cancelled' },
   { state: 'returned_to_origin', label: 'Returned' },
-  { state: 'late', label: 'Late' },
 ];
 
 export const isShipmentTab = (value: string | null): value is ShipmentTab =>

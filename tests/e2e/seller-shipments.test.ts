@@ -1,0 +1,171 @@
+import { readFile } from 'node:fs/promises';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { SellerDashboard } from '#shared/schemas/dashboard.ts';
+import type { ProductList } from '#shared/schemas/product.ts';
+import { baseURL, openPage, reportPagesOnFailure, screenshot } from './support.ts';
+
+/**
+ * A seller's day on a phone (docs/decisions/0115-seller-and-operator-views.md): after a buyer's cash on
+ * delivery order, seller@haat.test opens Shipments from the menu, accepts, packs, downloads the packing
+ * slip (a PDF), ships with a courier and tracking number (a number of the wrong shape is explained
+ * first), finds it under Shipped, and the dashboard shows the server's counts. Screenshots at 375 px
+ * and 1280 px.
+ */
+
+const PASSWORD = 'Demo@12345';
+const SELLER = 'seller@haat.test';
+const BUYER = 'buyer@haat.test';
+const openPages = reportPagesOnFailure('seller-shipments');
+
+async function call<T>(method: string, path: string, token?: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${baseURL}${path}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${String(res.status)} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+const signInApi = (email: string) =>
+  call<{ token: string; _id: string; name: string }>('POST', '/api/users/login', undefined, {
+    email,
+    password: PASSWORD,
+  });
+
+async function newPage(width: number, height: number) {
+  const page = await openPage({ width, height });
+  openPages.push(page);
+  return page;
+}
+
+async function signIn(page: Page, email: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email Address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}
+
+/** Every control on the page has an accessible name (the project has no axe; this is the check it would make first). */
+async function expectNamedControls(page: Page) {
+  const unnamed = await page.evaluate(() =>
+    Array.from(document.querySelectorAll('main input, main select, main textarea, main button, main a'))
+      .filter((el) => {
+        const c = el as HTMLInputElement;
+        const label = (c.labels?.length ?? 0) > 0;
+        const text = (el.textContent ?? '').trim() !== '';
+        return !label && !text && !el.getAttribute('aria-label') && !el.getAttribute('aria-labelledby');
+      })
+      .map((el) => el.outerHTML.slice(0, 200)),
+  );
+  expect(unnamed).toEqual([]);
+}
+
+const tab = (page: Page, name: RegExp) =>
+  page.getByRole('navigation', { name: 'Shipments by state' }).getByRole('link', { name });
+
+describe('the seller ships an order from a phone', () => {
+  it('accepts, packs, prints the slip, ships with a checked tracking number, and sees the counts', async () => {
+    const seller = await signInApi(SELLER);
+    const buyer = await signInApi(BUYER);
+    // One of the seller's products in stock, bought cash on delivery to Pune.
+    let product: ProductList['products'][number] | undefined;
+    for (let n = 1; n <= 5 && !product; n++) {
+      const list = await call<ProductList>('GET', `/api/products?pageNumber=${String(n)}`);
+      product = list.products.find(
+        (p) => p.user._id === seller._id && p.variants.some((v) => v.countInStock >= 2),
+      );
+    }
+    if (!product) throw new Error("no product of the seller's in stock");
+    const variant = product.variants.find((v) => v.countInStock >= 2)!;
+    const order = await call<{ _id: string; orderNumber: string }>('POST', '/api/orders', buyer.token, {
+      orderItems: [{ product: product._id, qty: 1, variant: variant._id }],
+      shippingAddress: {
+        address: '221 FC Road',
+        city: 'Pune',
+        state: 'Maharashtra',
+        postalCode: '411004',
+        country: 'India',
+      },
+      paymentMethod: 'CashOnDelivery',
+    });
+
+    const page = await newPage(375, 812);
+    await signIn(page, SELLER);
+    // The menu, as a seller on a phone finds it.
+    await page.getByRole('button', { name: 'Toggle navigation' }).click();
+    await page.getByRole('button', { name: seller.name }).click();
+    await page.getByRole('link', { name: 'Shipments' }).click();
+    await page.waitForURL('**/seller/shipments');
+    await page.getByRole('heading', { level: 1, name: 'Shipments' }).waitFor();
+
+    const card: Locator = page.getByRole('article', { name: `Order ${order.orderNumber}` });
+    await card.waitFor();
+    await expect(tab(page, /^To accept/).getAttribute('aria-current')).resolves.toBe('page');
+    await card.getByText(product.name, { exact: false }).first().waitFor();
+    await card.getByText('Cash on delivery').waitFor();
+    await card.getByText('221 FC Road').waitFor();
+    await screenshot(page, 'seller-shipments-to-accept-phone');
+    await expectNamedControls(page);
+
+    await card.getByRole('button', { name: 'Accept order' }).click();
+    await card.waitFor({ state: 'detached' });
+    await tab(page, /^To pack/).click();
+    await card.getByRole('button', { name: 'Mark packed' }).click();
+    await card.waitFor({ state: 'detached' });
+    await tab(page, /^To ship/).click();
+
+    // The packing slip is a PDF.
+    const download = page.waitForEvent('download');
+    await card.getByRole('link', { name: 'Download packing slip' }).click();
+    const slip = await readFile((await (await download).path())!);
+    expect(slip.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+    // Ship: a number of the wrong shape for the courier is explained beside the field, nothing is sent.
+    await card.getByRole('button', { name: 'Ship…' }).click();
+    const dialog = page.getByRole('dialog', { name: `Ship order ${order.orderNumber}` });
+    await dialog.getByLabel('Courier').selectOption('Delhivery');
+    await dialog.getByText('Delhivery numbers look like 1234567890123.').waitFor();
+    await dialog.getByLabel('Tracking number').fill('ABC12');
+    await dialog.getByRole('button', { name: 'Mark shipped' }).click();
+    await dialog.getByText('This is not a Delhivery tracking number (like 1234567890123)').waitFor();
+    await screenshot(page, 'seller-shipments-ship-dialog-phone', { fullPage: false });
+    await dialog.getByLabel('Tracking number').fill('1234567890123');
+    await dialog.getByRole('button', { name: 'Mark shipped' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await card.waitFor({ state: 'detached' });
+
+    await tab(page, /^Shipped/).click();
+    await card.getByRole('link', { name: '1234567890123' }).waitFor();
+    await card.getByText('Shipped', { exact: true }).waitFor();
+    await screenshot(page, 'seller-shipments-shipped-phone');
+
+    // The dashboard shows what the server counts, each number linking to its list.
+    const board = await call<SellerDashboard>('GET', '/api/seller/dashboard', seller.token);
+    await page.goto('/seller/dashboard');
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    const toAccept = page.getByRole('link', { name: `${String(board.toAccept)} to accept` });
+    await toAccept.waitFor();
+    expect(await toAccept.getAttribute('href')).toBe('/seller/shipments?state=placed');
+    await page.getByRole('link', { name: `${String(board.toShip)} to ship` }).waitFor();
+    await page.getByRole('link', { name: `${String(board.last30.units)} units sold` }).waitFor();
+    expect(board.last30.units).toBeGreaterThanOrEqual(1);
+    await page.getByRole('figure', { name: /Sales per day/ }).waitFor();
+    await screenshot(page, 'seller-dashboard-phone');
+    await expectNamedControls(page);
+
+    const desktop = await newPage(1280, 900);
+    await signIn(desktop, SELLER);
+    await desktop.goto('/seller/dashboard');
+    await desktop.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await screenshot(desktop, 'seller-dashboard-desktop');
+    await desktop.goto('/seller/shipments?state=shipped');
+    await desktop.getByRole('article', { name: `Order ${order.orderNumber}` }).waitFor();
+    await screenshot(desktop, 'seller-shipments-desktop');
+  });
+});
