@@ -8,33 +8,20 @@ import type { ShipmentRow } from './shipments.repo.ts';
  * buyer, an order's shipments locked in id order, and what the cancellation mails say.
  */
 
-export type ShipmentWithOrder = ShipmentRow & {
-  buyerId: string;
-  orderNumber: string;
-  paymentMethod: 'RazorPay' | 'PayPal' | 'CashOnDelivery';
-  isPaid: boolean;
-};
+export type ShipmentWithOrder = ShipmentRow & { buyerId: string };
 
-const orderColumns = {
-  buyerId: orders.userId,
-  orderNumber: orders.orderNumber,
-  paymentMethod: orders.paymentMethod,
-  isPaid: orders.isPaid,
-};
-
+/** A shipment with its order's buyer (for the ownership check). */
 export async function findShipmentWithOrder(
   db: Queryable,
   shipmentId: string,
 ): Promise<ShipmentWithOrder | undefined> {
   const [row] = await db
-    .select({ shipment: shipments, ...orderColumns })
+    .select({ shipment: shipments, buyerId: orders.userId })
     .from(shipments)
     .innerJoin(orders, eq(orders.id, shipments.orderId))
     .where(eq(shipments.id, shipmentId));
-  return row ? { ...row.shipment, ...omitShipment(row) } : undefined;
+  return row ? { ...row.shipment, buyerId: row.buyerId } : undefined;
 }
-
-const omitShipment = <T extends { shipment: unknown }>({ shipment: _s, ...rest }: T) => rest;
 
 export type OrderHead = { id: string; buyerId: string; orderNumber: string; status: 'placed' | 'cancelled' };
 
