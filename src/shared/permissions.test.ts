@@ -61,6 +61,7 @@ describe('an inactive account holds no power', () => {
       'Products',
       'Orders',
       'Shipments',
+      'Returns',
       'Size Charts',
       'Delivery Area',
     ]);
@@ -77,6 +78,7 @@ describe('an inactive account holds no power', () => {
         'Products',
         'Orders',
         'Shipments',
+        'Returns',
         'Refunds',
         'Pending Payments',
         'Category Markups',

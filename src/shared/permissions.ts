@@ -69,6 +69,7 @@ export function backOfficeMenu(actor: Actor | null | undefined): MenuLink[] {
       { to: '/admin/productlist', label: 'Products' },
       { to: '/admin/orderlist', label: 'Orders' },
       { to: '/admin/shipments', label: 'Shipments' },
+      { to: '/admin/returns', label: 'Returns' },
       { to: '/admin/refunds', label: 'Refunds' },
       { to: '/admin/pending-payments', label: 'Pending Payments' },
       { to: '/admin/categories-markup', label: 'Category Markups' },
@@ -104,6 +105,7 @@ export function sellerMenu(actor: Actor | null | undefined): MenuLink[] {
     { to: '/seller/productlist', label: 'Products' },
     { to: '/seller/orderlist', label: 'Orders' },
     ...(own ? [{ to: '/seller/shipments', label: 'Shipments' }] : []),
+    ...(own ? [{ to: '/seller/returns', label: 'Returns' }] : []),
     { to: '/seller/size-charts', label: 'Size Charts' },
     ...(own ? [{ to: '/seller/delivery', label: 'Delivery Area' }] : []),
   ];

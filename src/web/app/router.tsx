@@ -145,6 +145,11 @@ const PendingSellersPage = page(
   () => import('../features/dashboards/pages/pending-sellers-page.tsx'),
   'PendingSellersPage',
 );
+const SellerReturnsPage = page(
+  () => import('../features/returns/pages/returns-page.tsx'),
+  'SellerReturnsPage',
+);
+const AdminReturnsPage = page(() => import('../features/returns/pages/returns-page.tsx'), 'AdminReturnsPage');
 const NotFoundPage = page(() => import('../features/static/pages/not-found-page.tsx'), 'NotFoundPage');
 
 /**
@@ -225,6 +230,7 @@ export const routes: RouteObject[] = [
             canViewPendingPayments,
           ),
           guarded([{ path: 'admin/refunds', element: <AdminRefundsPage /> }], isAdmin),
+          guarded([{ path: 'admin/returns', element: <AdminReturnsPage /> }], isAdmin),
           guarded(
             [
               { path: 'admin/productlist', element: <AdminProductListPage /> },
@@ -256,6 +262,7 @@ export const routes: RouteObject[] = [
             [
               { path: 'seller/dashboard', element: <SellerDashboardPage /> },
               { path: 'seller/shipments', element: <SellerShipmentsPage /> },
+              { path: 'seller/returns', element: <SellerReturnsPage /> },
             ],
             isSeller,
           ),

@@ -1,0 +1,267 @@
+import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Form from 'react-bootstrap/Form';
+import { Link } from 'react-router';
+import { RETURN_STATE_LABELS, type ReturnState } from '#shared/fulfilment.ts';
+import { variantUrl } from '#shared/images.ts';
+import { isVideoUrl, RETURN_MSG, type ReturnRequest } from '#shared/schemas/fulfilment.ts';
+import { nameWithVariant } from '#shared/variants.ts';
+import { ErrorAlert } from '#web/components/alerts.tsx';
+import { formatDate, formatDay } from '#web/lib/format.ts';
+import { useMoveReturn, type ReturnMove } from '../api/returns.ts';
+
+const MediaLightbox = lazy(() => import('./media-lightbox.tsx'));
+
+const BADGE: Record<ReturnState, string> = {
+  requested: 'warning',
+  approved: 'primary',
+  rejected: 'danger',
+  picked_up: 'info',
+  received: 'info',
+  refunded: 'success',
+  exchanged: 'success',
+  cancelled: 'secondary',
+};
+
+/** The photos (opening full size) and the video of a request. */
+function RequestMedia({ media, title }: { media: readonly string[]; title: string }) {
+  const [open, setOpen] = useState<number | null>(null);
+  const photos = media.filter((u) => !isVideoUrl(u));
+  const videos = media.filter(isVideoUrl);
+  if (media.length === 0) return <p className="small text-body-secondary mb-2">No photos or video.</p>;
+  return (
+    <div className="mb-2">
+      {photos.length > 0 ? (
+        <ul className="list-unstyled d-flex flex-wrap gap-2 mb-2" aria-label={`Photos of ${title}`}>
+          {photos.map((url, i) => (
+            <li key={url}>
+              <button
+                type="button"
+                className="btn p-0 border-0"
+                onClick={() => setOpen(i)}
+                aria-label={`Open photo ${String(i + 1)} of ${String(photos.length)}`}
+              >
+                <img
+                  src={variantUrl(url, 'thumbnail')}
+                  alt=""
+                  width={64}
+                  height={64}
+                  loading="lazy"
+                  className="rounded border object-fit-cover bg-white"
+                />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {videos.map((url) => (
+        <video
+          key={url}
+          src={url}
+          controls
+          preload="metadata"
+          playsInline
+          className="rounded border bg-black w-100 mb-2"
+          style={{ maxWidth: 360, maxHeight: 240 }}
+          aria-label={`Video of ${title}`}
+        />
+      ))}
+      {open !== null ? (
+        <Suspense fallback={null}>
+          <MediaLightbox
+            index={open}
+            slides={photos.map((url, i) => ({ src: url, alt: `Photo ${String(i + 1)} of ${title}` }))}
+            onClose={() => setOpen(null)}
+          />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}
+
+/** Reject with a reason: the buyer reads it in the mail. */
+function RejectForm({
+  pending,
+  onReject,
+  onCancel,
+}: {
+  pending: boolean;
+  onReject: (reason: string) => void;
+  onCancel: () => void;
+}) {
+  const id = useId();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (reason.trim().length < 3) return setError(RETURN_MSG.rejectReason);
+    onReject(reason.trim());
+  };
+  return (
+    <Form noValidate onSubmit={submit} className="mt-2" aria-label="Reject the request">
+      <Form.Group controlId={`${id}-reason`} className="mb-2">
+        <Form.Label>Why is it rejected?</Form.Label>
+        <Form.Control
+          as="textarea"
+          rows={2}
+          maxLength={500}
+          value={reason}
+          onChange={(e) => {
+            setReason(e.target.value);
+            setError(null);
+          }}
+          isInvalid={!!error}
+          aria-invalid={error ? true : undefined}
+        />
+        <Form.Control.Feedback type="invalid">{error}</Form.Control.Feedback>
+      </Form.Group>
+      <div className="d-flex flex-wrap gap-2">
+        <Button type="submit" variant="danger" size="sm" disabled={pending}>
+          Reject request
+        </Button>
+        <Button variant="outline-secondary" size="sm" onClick={onCancel} disabled={pending}>
+          Keep it
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+/** One request on the seller's or Admin's Returns page, with the actions the caller has now. */
+export function ReturnCard({ request: r, showSeller }: { request: ReturnRequest; showSeller: boolean }) {
+  const move = useMoveReturn(r._id);
+  const [rejecting, setRejecting] = useState(false);
+  const title = nameWithVariant(r.name, { size: r.size, colour: r.colour });
+  const run = (m: ReturnMove) => move.mutate(m, { onSuccess: () => setRejecting(false) });
+  const can = (a: ReturnRequest['actions'][number]) => r.actions.includes(a);
+
+  return (
+    <Card
+      as="article"
+      className="mb-3"
+      aria-label={`${r.kind === 'exchange' ? 'Exchange' : 'Return'}: ${title}`}
+    >
+      <Card.Body>
+        <div className="d-flex gap-3 align-items-start">
+          {r.image ? (
+            <img
+              src={variantUrl(r.image, 'thumbnail')}
+              alt=""
+              width={56}
+              height={56}
+              loading="lazy"
+              className="rounded object-fit-cover bg-body-tertiary flex-shrink-0"
+            />
+          ) : null}
+          <div className="flex-grow-1 min-w-0">
+            <div className="d-flex flex-wrap justify-content-between gap-2">
+              <h2 className="h6 mb-1 text-break">
+                {r.kind === 'exchange' ? 'Exchange' : 'Return'}: {title} × {r.qty}
+              </h2>
+              <Badge bg={BADGE[r.state]} className="align-self-start">
+                {RETURN_STATE_LABELS[r.state]}
+              </Badge>
+            </div>
+            <p className="small mb-1">
+              Order{' '}
+              <Link to={`/order/${r.orderId}`} className="font-monospace">
+                {r.orderNumber}
+              </Link>{' '}
+              · {r.buyer.name} · asked {formatDate(r.createdAt)}
+              {showSeller ? <> · seller {r.seller.name}</> : null}
+            </p>
+            {r.exchangeVariant ? (
+              <p className="small mb-1">
+                Wants size <strong>{r.exchangeVariant.size}</strong>
+                {r.exchangeVariant.colour ? `, ${r.exchangeVariant.colour}` : ''}
+                {r.exchangeVariant.reserved ? ' (set aside)' : ''}
+              </p>
+            ) : null}
+          </div>
+        </div>
+        <dl className="small row mb-2 mt-2">
+          <dt className="col-4 col-sm-3">Reason</dt>
+          <dd className="col-8 col-sm-9 mb-1">{r.reasonLabel}</dd>
+          {r.comment ? (
+            <>
+              <dt className="col-4 col-sm-3">Buyer says</dt>
+              <dd className="col-8 col-sm-9 mb-1 text-break">{r.comment}</dd>
+            </>
+          ) : null}
+          {r.pickupScheduledFor && (r.state === 'approved' || r.state === 'picked_up') ? (
+            <>
+              <dt className="col-4 col-sm-3">Pickup</dt>
+              <dd className="col-8 col-sm-9 mb-1">{formatDay(r.pickupScheduledFor)}</dd>
+            </>
+          ) : null}
+          {r.rejectReason ? (
+            <>
+              <dt className="col-4 col-sm-3">Rejected because</dt>
+              <dd className="col-8 col-sm-9 mb-1 text-break">{r.rejectReason}</dd>
+            </>
+          ) : null}
+          {r.refundAccount ? (
+            <>
+              <dt className="col-4 col-sm-3">Refund to</dt>
+              <dd className="col-8 col-sm-9 mb-1 text-break">
+                {r.refundAccount.kind === 'upi'
+                  ? `UPI ${r.refundAccount.upi}`
+                  : `${r.refundAccount.name}, account ${r.refundAccount.accountNumber}, IFSC ${r.refundAccount.ifsc}`}
+              </dd>
+            </>
+          ) : null}
+        </dl>
+        <RequestMedia media={r.media} title={title} />
+        <ErrorAlert error={move.error} />
+        {r.actions.some((a) => a !== 'withdraw') && !rejecting ? (
+          <div className="d-flex flex-wrap gap-2">
+            {can('approve') ? (
+              <Button size="sm" onClick={() => run({ move: 'approve' })} disabled={move.isPending}>
+                Approve
+              </Button>
+            ) : null}
+            {can('reject') ? (
+              <Button
+                size="sm"
+                variant="outline-danger"
+                onClick={() => setRejecting(true)}
+                disabled={move.isPending}
+              >
+                Reject…
+              </Button>
+            ) : null}
+            {can('picked_up') ? (
+              <Button
+                size="sm"
+                variant="outline-primary"
+                onClick={() => run({ move: 'picked-up' })}
+                disabled={move.isPending}
+              >
+                Mark picked up
+              </Button>
+            ) : null}
+            {can('receive') ? (
+              <Button
+                size="sm"
+                variant="success"
+                onClick={() => run({ move: 'receive' })}
+                disabled={move.isPending}
+              >
+                Mark received
+              </Button>
+            ) : null}
+          </div>
+        ) : null}
+        {rejecting ? (
+          <RejectForm
+            pending={move.isPending}
+            onReject={(reason) => run({ move: 'reject', body: { reason } })}
+            onCancel={() => setRejecting(false)}
+          />
+        ) : null}
+      </Card.Body>
+    </Card>
+  );
+}
