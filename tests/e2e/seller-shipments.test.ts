@@ -168,4 +168,81 @@ describe('the seller ships an order from a phone', () => {
     await desktop.getByRole('article', { name: `Order ${order.orderNumber}` }).waitFor();
     await screenshot(desktop, 'seller-shipments-desktop');
   });
+
+  it('the operator filters shipments, marks one delivered, finds the order, and sees sellers awaiting approval', async () => {
+    const seller = await signInApi(SELLER);
+    const buyer = await signInApi(BUYER);
+    let product: ProductList['products'][number] | undefined;
+    for (let n = 1; n <= 5 && !product; n++) {
+      const list = await call<ProductList>('GET', `/api/products?pageNumber=${String(n)}`);
+      product = list.products.find(
+        (p) => p.user._id === seller._id && p.variants.some((v) => v.countInStock >= 2),
+      );
+    }
+    if (!product) throw new Error("no product of the seller's in stock");
+    const variant = product.variants.find((v) => v.countInStock >= 2)!;
+    const order = await call<{ _id: string; orderNumber: string }>('POST', '/api/orders', buyer.token, {
+      orderItems: [{ product: product._id, qty: 1, variant: variant._id }],
+      shippingAddress: {
+        address: '12 Park Street',
+        city: 'Kolkata',
+        state: 'West Bengal',
+        postalCode: '700016',
+        country: 'India',
+      },
+      paymentMethod: 'CashOnDelivery',
+    });
+    const shipments = await call<{ shipments: { _id: string; orderNumber: string }[] }>(
+      'GET',
+      '/api/seller/shipments?state=placed',
+      seller.token,
+    );
+    const shipment = shipments.shipments.find((s) => s.orderNumber === order.orderNumber)!;
+    await call('PUT', `/api/shipments/${shipment._id}/accept`, seller.token);
+    await call('PUT', `/api/shipments/${shipment._id}/pack`, seller.token);
+    await call('PUT', `/api/shipments/${shipment._id}/ship`, seller.token, {
+      courier: 'Blue Dart',
+      trackingNumber: '12345678901',
+    });
+
+    const page = await newPage(375, 812);
+    await signIn(page, 'admin@haat.test');
+    await page.goto('/admin/shipments');
+    await page.getByRole('heading', { level: 1, name: 'Shipments' }).waitFor();
+    await page.getByLabel('Pincode').fill('700016');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await page.waitForURL('**/admin/shipments?pincode=700016');
+    const card = page.getByRole('article', { name: `Order ${order.orderNumber}` });
+    await card.waitFor();
+    await card.getByRole('button', { name: /^Show only .*'s shipments$/ }).click();
+    await page.getByText(/^Seller: /).waitFor();
+    await screenshot(page, 'admin-shipments-phone');
+    await expectNamedControls(page);
+    await card.getByRole('button', { name: 'Mark delivered' }).click();
+    const confirm = page.getByRole('dialog', { name: `Mark order ${order.orderNumber} delivered?` });
+    await confirm.getByRole('button', { name: 'Mark delivered' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await card.getByText('Delivered', { exact: true }).first().waitFor();
+
+    // Order search: the number's digits find it.
+    await page.goto('/admin/orderlist');
+    await page.getByLabel('Find an order').fill(order.orderNumber.replace(/\D/g, ''));
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByText(order.orderNumber).first().waitFor();
+    await page.getByLabel('Find an order').fill('kurta');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByText('Search by order number (HAAT-2026-000123), buyer e-mail or phone').waitFor();
+
+    const desktop = await newPage(1280, 900);
+    await signIn(desktop, 'admin@haat.test');
+    await desktop.goto('/admin/sellers/pending');
+    await desktop.getByRole('heading', { level: 1, name: 'Sellers awaiting approval' }).waitFor();
+    const pending = desktop.getByRole('article').filter({ hasText: 'pending@haat.test' });
+    await pending.getByRole('button', { name: 'Approve' }).waitFor();
+    await screenshot(desktop, 'admin-sellers-pending-desktop');
+    await expectNamedControls(desktop);
+    await desktop.goto('/admin/shipments');
+    await desktop.getByRole('article').first().waitFor();
+    await screenshot(desktop, 'admin-shipments-desktop');
+  });
 });
