@@ -485,7 +485,7 @@ export async function linesOfShipments(db: Queryable, list: ShipmentRow[]): Prom
   }>(sql`
     with s as (select id, order_id, seller_id, kind, return_request_id from shipments
                 where id = any(${`{${ids.join(',')}}`}::uuid[]))
-    select s.id as shipment_id, oi.id as order_item_id, oi.product_id, oi.name, oi.image, oi.size,
+    select s.id as shipment_id, oi.id as order_item_id, oi.product_id, oi.name, oi.image[1] as image, oi.size,
            oi.colour, oi.sku, oi.qty,
            coalesce((select sum(r.qty) from return_requests r
                       where r.order_item_id = oi.id and r.state in (${open})), 0)::int as returned_qty,
@@ -493,7 +493,7 @@ export async function linesOfShipments(db: Queryable, list: ShipmentRow[]): Prom
       from s join order_items oi on oi.order_id = s.order_id and oi.seller_id = s.seller_id
      where s.kind = 'order'
     union all
-    select s.id, oi.id, oi.product_id, oi.name, oi.image,
+    select s.id, oi.id, oi.product_id, oi.name, oi.image[1],
            coalesce(nullif(v.size, 'N/A'), oi.size), coalesce(v.colour, oi.colour), coalesce(v.sku, oi.sku),
            r.qty, 0, oi.position
       from s join return_requests r on r.id = s.return_request_id

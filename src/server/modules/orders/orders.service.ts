@@ -43,6 +43,7 @@ import { promiseForOrder } from '../delivery/delivery.service.ts';
 import {
   assertCodHoldingAllowed,
   createShipmentsForOrder,
+  deliverOrderShipments,
   linesOfShipment,
   lockShipmentsOfOrder,
   moveShipment,
@@ -69,6 +70,7 @@ export const ORDER_SERVICE_MSG = {
   cancelledNotPaid: 'A cancelled order cannot be paid',
   cancelledNotDelivered: 'A cancelled order cannot be delivered',
   unpaidNotDelivered: 'This order is waiting for its online payment and cannot be delivered yet',
+  nothingToDeliver: 'Nothing in this order is left to deliver',
 } as const;
 
 /**
@@ -659,19 +661,28 @@ export async function payCashOnDelivery(ctx: AuthedCtx, orderId: string, note?: 
 }
 
 /**
- * PUT /api/orders/:id/deliver (Admin, Distributor; the route checks). There is no way back. Delivering an
- * order already delivered answers it as it is (idempotent, the first deliveredAt kept); a cancelled order,
- * or an unpaid RazorPay/PayPal one, is a 409.
+ * PUT /api/orders/:id/deliver (Admin, Distributor; the route checks). There is no way back. SPEC's
+ * order-level control acts on every live shipment of the order: each one not yet delivered is moved to
+ * delivered, whatever its step (docs/decisions/0109-shipments-per-seller.md), and the order's flags follow
+ * from its shipments. Delivering an order already delivered answers it as it is (idempotent, the first
+ * deliveredAt kept); a cancelled order, or an unpaid RazorPay/PayPal one, is a 409.
  */
 export async function deliverOrder(ctx: AuthedCtx, orderId: string): Promise<Order> {
-  const changed = await repo.setDelivered(ctx.db, orderId);
-  if (!changed) {
-    const order = await repo.findOrder(ctx.db, orderId);
+  await ctx.db.transaction(async (tx) => {
+    const order = await repo.findOrder(tx, orderId);
     if (!order) throw notFound(ORDER_SERVICE_MSG.notFound);
     if (order.status === 'cancelled')
       throw conflict(ORDER_SERVICE_MSG.cancelledNotDelivered, 'order_cancelled');
-    if (!order.isDelivered) throw conflict(ORDER_SERVICE_MSG.unpaidNotDelivered, 'order_unpaid');
-  }
+    if (order.isDelivered) return;
+    if (!order.isPaid && order.paymentMethod !== 'CashOnDelivery')
+      throw conflict(ORDER_SERVICE_MSG.unpaidNotDelivered, 'order_unpaid');
+    const actor = { id: ctx.actor.id, role: isAdmin(ctx.actor) ? 'admin' : 'distributor' } as const;
+    const { total } = await deliverOrderShipments(tx, orderId, actor);
+    // An order placed before shipments existed has none: its flag is set as it always was.
+    if (total === 0) await repo.setDelivered(tx, orderId);
+    else if (!(await repo.findOrder(tx, orderId))?.isDelivered)
+      throw conflict(ORDER_SERVICE_MSG.nothingToDeliver);
+  });
   return loadFullOrder(ctx.db, orderId);
 }
 
