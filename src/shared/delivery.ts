@@ -46,11 +46,13 @@ export function zoneOf(from: PincodePlace, to: PincodePlace): Zone {
   return 'other_state';
 }
 
+/** The zones' names on the Admin page (SPECIAL_REGIONS_TEXT says what 'Special regions' are). */
+export const SPECIAL_REGIONS_TEXT = 'The north-east, Jammu and Kashmir, Ladakh and the islands';
 export const ZONE_LABELS: Record<Zone, string> = {
   same_city: 'Same city',
   same_state: 'Same state',
   other_state: 'Other state',
-  special: 'North-east, Jammu and Kashmir, Ladakh and the islands',
+  special: 'Special regions',
 };
 
 /** The operator's days per zone (delivery_settings). */

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
-import { ZONE_LABELS } from '#shared/delivery.ts';
+import { SPECIAL_REGIONS_TEXT, ZONE_LABELS } from '#shared/delivery.ts';
 import { formatMoney, INR, parseMoney } from '#shared/money.ts';
 import {
   deliverySettingsSchema,
@@ -51,7 +51,8 @@ function SettingsForm({ settings }: { settings: DeliverySettings }) {
       <ErrorAlert error={save.error} />
       {saved ? <Message variant="success">Settings saved.</Message> : null}
       <fieldset className="mb-2">
-        <legend className="fs-6 fw-semibold">Working days to deliver, by zone</legend>
+        <legend className="fs-6 fw-semibold mb-0">Working days to deliver, by zone</legend>
+        <p className="form-text mt-0">Special regions: {SPECIAL_REGIONS_TEXT.toLowerCase()}.</p>
         <div className="row g-2">
           {(
             [
@@ -76,7 +77,7 @@ function SettingsForm({ settings }: { settings: DeliverySettings }) {
         </div>
       </fieldset>
       <div className="row g-2">
-        <div className="col-6 col-md-3">
+        <div className="col-12 col-sm-6 col-md-4">
           <TextField
             label="Handling days"
             type="number"
@@ -88,7 +89,7 @@ function SettingsForm({ settings }: { settings: DeliverySettings }) {
             error={errors.handlingDays?.message}
           />
         </div>
-        <div className="col-6 col-md-3">
+        <div className="col-12 col-sm-6 col-md-4">
           <TextField
             label="COD limit (₹)"
             type="number"
@@ -100,7 +101,7 @@ function SettingsForm({ settings }: { settings: DeliverySettings }) {
             error={errors.codLimit?.message}
           />
         </div>
-        <div className="col-6 col-md-3">
+        <div className="col-12 col-sm-6 col-md-4">
           <TextField
             label="Cancel unaccepted COD after (hours)"
             type="number"
@@ -110,7 +111,7 @@ function SettingsForm({ settings }: { settings: DeliverySettings }) {
             error={errors.codUnacceptedHours?.message}
           />
         </div>
-        <div className="col-6 col-md-3">
+        <div className="col-12 col-sm-6 col-md-4">
           <TextField
             label="Open COD orders per buyer"
             type="number"
@@ -120,7 +121,7 @@ function SettingsForm({ settings }: { settings: DeliverySettings }) {
             error={errors.maxOpenCodOrders?.message}
           />
         </div>
-        <div className="col-6 col-md-3">
+        <div className="col-12 col-sm-6 col-md-4">
           <TextField
             label="Open COD units per buyer"
             type="number"
@@ -130,7 +131,7 @@ function SettingsForm({ settings }: { settings: DeliverySettings }) {
             error={errors.maxOpenCodUnits?.message}
           />
         </div>
-        <div className="col-6 col-md-3">
+        <div className="col-12 col-sm-6 col-md-4">
           <TextField
             label="No COD after this many refused parcels"
             type="number"
