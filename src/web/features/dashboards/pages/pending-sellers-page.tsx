@@ -107,7 +107,7 @@ function PendingSeller({ user: u, canApprove }: { user: User; canApprove: boolea
           <Button size="sm" onClick={() => setConfirming(true)} disabled={update.isPending}>
             Approve
           </Button>
-          <Link className="btn btn-sm btn-outline-secondary" to={`/admin/user/${u._id}/edit`}>
+          <Link className="btn btn-sm btn-outline-primary" to={`/admin/user/${u._id}/edit`}>
             Open in Users
           </Link>
         </Card.Footer>

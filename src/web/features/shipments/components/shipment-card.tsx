@@ -140,7 +140,11 @@ export function ShipmentCard({
         <dl className="row mb-0 mt-2 gx-2">
           <dt className="col-5 col-sm-3 fw-normal text-body-secondary">Payment</dt>
           <dd className="col-7 col-sm-9 mb-1">
-            {cod && !s.isPaid ? (
+            {cod && s.state === 'delivered' ? (
+              'Cash on delivery, collected at delivery'
+            ) : cod && !live ? (
+              'Cash on delivery, nothing collected'
+            ) : cod && !s.isPaid ? (
               <>
                 <strong>Cash on delivery</strong>
                 {typeof s.toCollect === 'number' ? (
