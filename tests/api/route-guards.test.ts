@@ -23,6 +23,9 @@ const INACTIVE_KEEPS = new Set([
   'GET /api/orders/myorders',
   'GET /api/orders/:id',
   'GET /api/orders/:id/payment-quote',
+  // An inactive buyer still reads its own orders' shipments and timeline (ADR 0109).
+  'GET /api/orders/:id/fulfilment',
+  'GET /api/shipments/:id',
   'GET /api/notifications/check',
   'POST /api/users/seller-verification-email',
   'DELETE /api/users/registration',
