@@ -51,7 +51,7 @@ function searchOf(values: RefundFilterValues, page = 1): string {
 /**
  * /admin/refunds (docs/decisions/0111-refunds.md): every refund with its state in words, how it goes back
  * and by when it is due; a cash on delivery refund (or an online one its provider failed) is paid by bank
- * transfer or UPI and recorded here with its reference. On a phone the table scrolls sideways.
+ * transfer or UPI and recorded here with its reference. On a phone each refund is a card.
  */
 export function AdminRefundsPage() {
   const [params, setParams] = useSearchParams();
@@ -77,7 +77,56 @@ export function AdminRefundsPage() {
         <Message variant="secondary">No refunds match these filters.</Message>
       ) : (
         <div aria-busy={list.isFetching || undefined}>
-          <div className="table-responsive position-relative mb-3">
+          <ul className="list-unstyled d-md-none" aria-label="Refunds">
+            {list.data.refunds.map((r) => (
+              <li key={r._id} className="card mb-2">
+                <div className="card-body p-3">
+                  <div className="d-flex flex-wrap justify-content-between align-items-baseline gap-2">
+                    <Link to={`/order/${r.orderId}`} className="fw-semibold">
+                      {r.orderNumber}
+                    </Link>
+                    <span className={`badge ${REFUND_STATE_BADGES[r.state]}`}>
+                      {refundStateLabel(r.state)}
+                    </span>
+                  </div>
+                  <div className="fs-5">
+                    <Money amount={r.amount} currency={r.currency} />{' '}
+                    <span className="small text-body-secondary">{REFUND_METHOD_LABELS[r.method]}</span>
+                  </div>
+                  <div className="small">{r.reason}</div>
+                  <div className="small text-body-secondary text-break">
+                    {r.buyer.name} · {r.buyer.email}
+                  </div>
+                  <div className="small">
+                    Asked on {formatDate(r.createdAt)} ·{' '}
+                    {r.state === 'processed' ? (
+                      `Paid ${formatDate(r.processedAt)}`
+                    ) : (
+                      <>
+                        Due by {formatDate(r.dueBy)}
+                        {isOverdue(r) ? <span className="badge text-bg-danger ms-1">Overdue</span> : null}
+                      </>
+                    )}
+                  </div>
+                  {r.reference || r.providerRefundId ? (
+                    <div className="small text-break">Reference {r.reference ?? r.providerRefundId}</div>
+                  ) : null}
+                  {canRecordTransfer(r) ? (
+                    <Button
+                      size="sm"
+                      variant="outline-primary"
+                      className="mt-2"
+                      onClick={() => setRecording(r)}
+                      aria-label={`Record transfer for ${r.orderNumber}`}
+                    >
+                      Record transfer
+                    </Button>
+                  ) : null}
+                </div>
+              </li>
+            ))}
+          </ul>
+          <div className="table-responsive position-relative mb-3 d-none d-md-block">
             <Table striped hover size="sm" className="align-middle mb-0">
               <thead>
                 <tr>
@@ -105,7 +154,7 @@ export function AdminRefundsPage() {
                     </td>
                     <td>
                       {r.buyer.name}
-                      <div className="small text-body-secondary text-break">{r.buyer.email}</div>
+                      <div className="small text-body-secondary">{r.buyer.email}</div>
                     </td>
                     <td className="text-end text-nowrap">
                       <Money amount={r.amount} currency={r.currency} />
