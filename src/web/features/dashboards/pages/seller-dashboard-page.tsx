@@ -47,8 +47,8 @@ export function SellerDashboardPage() {
             <Tile to="/seller/shipments?state=accepted" n={board.data.toPack} label="to pack" urgent />
             <Tile to="/seller/shipments?state=packed" n={board.data.toShip} label="to ship" urgent />
             <Tile to="/seller/shipments?state=late" n={board.data.late} label="late" danger />
-            {/* Not a link until the seller's returns page exists (another part of issue 14). */}
             <Tile
+              to="/seller/returns?state=requested"
               n={board.data.returnsToHandle}
               label={board.data.returnsToHandle === 1 ? 'return to answer' : 'returns to answer'}
               urgent
