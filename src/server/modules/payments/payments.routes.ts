@@ -181,7 +181,8 @@ export default async function paymentsRoutes(app: App) {
       {
         schema: {
           tags: ['payments'],
-          summary: 'RazorPay webhook (payment.captured, order.paid), X-Razorpay-Signature over the raw body',
+          summary:
+            'RazorPay webhook (payment.captured, order.paid, refund.processed, refund.failed), X-Razorpay-Signature over the raw body',
           response: { 200: z.object({ status: z.string() }), 400: errorSchema },
         },
       },
