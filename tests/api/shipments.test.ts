@@ -600,6 +600,23 @@ describe('return to origin', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ shipmentId: a.id, idempotencyKey: `cancel:${a.id}`, method: 'RazorPay' });
     expect((await shipmentRow(b!.id)).state).toBe('placed');
+
+    // The order page lists the refund for the buyer and seller A, not for seller B.
+    const forBuyer = (await get(`/api/orders/${o._id}/fulfilment`, buyer)).json();
+    expect(forBuyer.refunds).toMatchObject([{ shipmentId: a.id, state: 'pending', method: 'RazorPay' }]);
+    expect((await get(`/api/orders/${o._id}/fulfilment`, sellerA)).json().refunds).toHaveLength(1);
+    expect((await get(`/api/orders/${o._id}/fulfilment`, sellerB)).json().refunds).toEqual([]);
+  });
+
+  it("follows a courier's return-to-origin notice the same way, once", async () => {
+    const before = await stockOf(productA.id);
+    const s = await shipmentAt('shipped');
+    expect(await stockOf(productA.id)).toBe(before - 1);
+    expect(await courierNotice(t.db, { shipmentId: s.id, notice: 'returned_to_origin' })).toBe('recorded');
+    expect(await courierNotice(t.db, { shipmentId: s.id, notice: 'returned_to_origin' })).toBe('ignored');
+    expect(await courierNotice(t.db, { shipmentId: s.id, notice: 'delivered' })).toBe('ignored');
+    expect((await shipmentRow(s.id)).state).toBe('returned_to_origin');
+    expect(await stockOf(productA.id)).toBe(before);
   });
 });
 
