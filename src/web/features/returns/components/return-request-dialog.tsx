@@ -7,7 +7,12 @@ import Modal from 'react-bootstrap/Modal';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import { RETURN_REASONS, RETURN_WINDOW_DAYS } from '#shared/fulfilment.ts';
-import { createReturnBody, type CreateReturnBody, type ReturnRequest } from '#shared/schemas/fulfilment.ts';
+import {
+  createReturnBody,
+  RETURN_MSG,
+  type CreateReturnBody,
+  type ReturnRequest,
+} from '#shared/schemas/fulfilment.ts';
 import type { Variant } from '#shared/schemas/product.ts';
 import { nameWithVariant } from '#shared/variants.ts';
 import { ErrorAlert } from '#web/components/alerts.tsx';
@@ -85,7 +90,15 @@ export function ReturnRequestDialog({
   const [media, setMedia] = useState<PickedMedia[]>([]);
   const resolver = useMemo<Resolver<CreateReturnBody, unknown, Output>>(() => {
     const base = zodResolver(createReturnBody);
-    return (values, context, options) => base(sent(values, cod), context, options);
+    return async (values, context, options) => {
+      const result = await base(sent(values, cod), context, options);
+      // The schema leaves the size optional (a return has none); an exchange must name one.
+      if (values.kind === 'exchange' && !values.exchangeVariant) {
+        const exchangeVariant = { type: 'required', message: RETURN_MSG.exchangeSize };
+        return { values: {}, errors: { ...result.errors, exchangeVariant } };
+      }
+      return result;
+    };
   }, [cod]);
   const form = useForm<CreateReturnBody, unknown, Output>({
     resolver,
@@ -144,7 +157,7 @@ export function ReturnRequestDialog({
 
   return (
     <Modal show={show} onHide={close} centered fullscreen="sm-down" aria-labelledby={`${id}-title`}>
-      <Form noValidate onSubmit={onSubmit} aria-label="Return or exchange request">
+      <Form noValidate onSubmit={onSubmit}>
         <Modal.Header closeButton>
           <Modal.Title id={`${id}-title`} as="h2" className="h5">
             Return or exchange
