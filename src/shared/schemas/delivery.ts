@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DELIVERY_MSG, PINCODE_PATTERN } from '../delivery.ts';
 import { tryParseMoney } from '../money.ts';
 import { idSchema } from './common.ts';
+import { MAX_LINE_QTY, MAX_ORDER_LINES } from './order.ts';
 
 /**
  * Wire shapes of the delivery promise (docs/decisions/0113-delivery-promise.md): the operator's settings and
@@ -125,9 +126,9 @@ export const quoteBody = z.object({
   country: z.string().trim().min(1).max(80),
   postalCode: z.string().trim().max(20),
   lines: z
-    .array(z.object({ product: idSchema, qty: z.number().int().min(1).max(1000) }))
+    .array(z.object({ product: idSchema, qty: z.number().int().min(1).max(MAX_LINE_QTY) }))
     .min(1)
-    .max(100),
+    .max(MAX_ORDER_LINES),
   /** The checkout's estimate of the order in INR (major units), for the COD limit; Place Order checks again. */
   orderValueInr: z.number().min(0).max(100_000_000).optional(),
 });
