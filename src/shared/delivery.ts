@@ -47,7 +47,7 @@ export function zoneOf(from: PincodePlace, to: PincodePlace): Zone {
 }
 
 /** The zones' names on the Admin page (SPECIAL_REGIONS_TEXT says what 'Special regions' are). */
-export const SPECIAL_REGIONS_TEXT = 'The north-east, Jammu and Kashmir, Ladakh and the islands';
+export const SPECIAL_REGIONS_TEXT = 'the north-east, Jammu and Kashmir, Ladakh and the islands';
 export const ZONE_LABELS: Record<Zone, string> = {
   same_city: 'Same city',
   same_state: 'Same state',

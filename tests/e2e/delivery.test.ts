@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { formatDeliveryDate } from '#shared/delivery.ts';
 import type { DeliveryPromise } from '#shared/schemas/delivery.ts';
-import type { ProductList } from '#shared/schemas/product.ts';
+import type { Product, ProductList } from '#shared/schemas/product.ts';
 import { baseURL, openPage, reportPagesOnFailure, screenshot } from './support.ts';
 
 /**
@@ -32,19 +32,52 @@ async function someProduct(): Promise<{ id: string; name: string }> {
   return { id: first._id, name: first.name };
 }
 
+/** A product of the shop with stock to spare. */
+async function shopProduct(shop: string): Promise<Product> {
+  const res = await fetch(`${baseURL}/api/shops/products/${encodeURIComponent(shop)}`);
+  const product = ((await res.json()) as ProductList).products.find((p) => p.countInStock >= 5);
+  if (!product) throw new Error(`no product with stock in ${shop}`);
+  return product;
+}
+
+/** The cart as the storefront keeps it (localStorage `cartItems`), with no checkout steps saved. */
+async function fillCart(page: Page, products: Product[]) {
+  await page.goto('/help');
+  const lines = products.map((p) => {
+    const size = p.variants.find((v) => v.size !== 'N/A' && v.countInStock > 0)?.size;
+    return {
+      product: p._id,
+      name: p.name,
+      image: p.image[0] ?? '',
+      price: p.price,
+      currency: p.currency,
+      countInStock: p.countInStock,
+      categoryId: p.categoryId,
+      qty: 1,
+      ...(size ? { size } : {}),
+    };
+  });
+  await page.evaluate((items) => {
+    localStorage.setItem('cartItems', JSON.stringify(items));
+    for (const key of ['shippingAddress', 'billingAddress', 'paymentMethod', 'couponCodes']) {
+      localStorage.removeItem(key);
+    }
+  }, lines);
+}
+
 const promiseOf = async (product: string, pincode: string) =>
   (await (
     await fetch(`${baseURL}/api/delivery/promise?product=${product}&pincode=${pincode}`)
   ).json()) as DeliveryPromise;
 
-/** Admin's pincode editor: find the pincode, set "We deliver here", save. */
-async function setServiceable(page: Page, pincode: string, on: boolean) {
+/** Admin's pincode editor: find the pincode, set one of its boxes ("We deliver here", "Cash on delivery"), save. */
+async function setFlag(page: Page, pincode: string, flag: string, on: boolean) {
   await page.goto('/admin/delivery');
   await page.getByRole('heading', { name: 'Delivery', level: 1 }).waitFor();
   await page.getByLabel('Pincode, district or state').fill(pincode);
   await page.getByRole('button', { name: 'Search' }).click();
   const row = page.getByRole('form', { name: `Pincode ${pincode}` });
-  const box = row.getByLabel('We deliver here');
+  const box = row.getByLabel(flag);
   if ((await box.isChecked()) !== on) await box.click();
   await row.getByRole('button', { name: 'Save' }).click();
   await row.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
@@ -92,7 +125,7 @@ describe('the pincode check on a phone', () => {
     const admin = await openPage(PHONE);
     pages.push(admin);
     await signIn(admin, 'admin@haat.test');
-    await setServiceable(admin, REFUSED, false);
+    await setFlag(admin, REFUSED, 'We deliver here', false);
     await screenshot(admin, 'delivery-admin-phone');
     try {
       await pincode.fill(REFUSED);
@@ -102,7 +135,7 @@ describe('the pincode check on a phone', () => {
       await check.scrollIntoViewIfNeeded();
       await screenshot(shopper, 'delivery-refused-phone', { fullPage: false });
     } finally {
-      await setServiceable(admin, REFUSED, true);
+      await setFlag(admin, REFUSED, 'We deliver here', true);
     }
     expect((await promiseOf(product.id, REFUSED)).deliverable).toBe(true);
   });
@@ -116,5 +149,52 @@ describe('the pincode check on a phone', () => {
     await seller.getByRole('checkbox', { name: 'Ladakh' }).waitFor();
     expect(await seller.getByRole('checkbox', { name: 'I accept cash on delivery' }).isChecked()).toBe(true);
     await screenshot(seller, 'delivery-seller-area-phone');
+  });
+
+  it('checkout shows a date per seller, and the payment step hides COD where the pincode refuses it', async () => {
+    const kavya = await shopProduct('Kavya Textiles');
+    const meera = await shopProduct('Meera Handlooms');
+    const buyer = await openPage(PHONE);
+    pages.push(buyer);
+    await fillCart(buyer, [kavya, meera]);
+    await signIn(buyer, 'buyer@haat.test');
+    await buyer.goto('/shipping');
+    await buyer.getByRole('group', { name: 'Shipping address' }).getByLabel('Postal Code').fill('560038');
+    await buyer.getByRole('button', { name: 'Continue' }).click();
+    await buyer.waitForURL('**/payment');
+    const cod = buyer.getByRole('radio', { name: 'Cash on Delivery' });
+    await buyer.getByText('Pay when your order arrives.').waitFor();
+    expect(await cod.isDisabled()).toBe(false);
+    await buyer.getByRole('button', { name: 'Continue' }).click();
+    await buyer.waitForURL('**/placeorder');
+
+    const dates = buyer.getByRole('list', { name: 'Delivery dates' });
+    for (const [shop, product] of [
+      ['Kavya Textiles', kavya],
+      ['Meera Handlooms', meera],
+    ] as const) {
+      const answer = await promiseOf(product._id, '560038');
+      await dates
+        .getByRole('listitem')
+        .filter({ hasText: shop })
+        .getByText(`Arrives by ${formatDeliveryDate(answer.deliveryBy!)}`)
+        .waitFor();
+    }
+    expect(await buyer.getByRole('button', { name: 'Place Order' }).isDisabled()).toBe(false);
+    await screenshot(buyer, 'delivery-placeorder-phone');
+
+    const admin = await openPage(PHONE);
+    pages.push(admin);
+    await signIn(admin, 'admin@haat.test');
+    await setFlag(admin, '560038', 'Cash on delivery', false);
+    try {
+      await buyer.goto('/payment');
+      await buyer.getByText('Cash on delivery is not available for this pincode').waitFor();
+      expect(await cod.isDisabled()).toBe(true);
+      expect(await buyer.getByRole('radio', { name: 'RazorPay' }).isChecked()).toBe(true);
+      await screenshot(buyer, 'delivery-payment-no-cod-phone');
+    } finally {
+      await setFlag(admin, '560038', 'Cash on delivery', true);
+    }
   });
 });

@@ -52,7 +52,7 @@ function SettingsForm({ settings }: { settings: DeliverySettings }) {
       {saved ? <Message variant="success">Settings saved.</Message> : null}
       <fieldset className="mb-2">
         <legend className="fs-6 fw-semibold mb-0">Working days to deliver, by zone</legend>
-        <p className="form-text mt-0">Special regions: {SPECIAL_REGIONS_TEXT.toLowerCase()}.</p>
+        <p className="form-text mt-0">Special regions: {SPECIAL_REGIONS_TEXT}.</p>
         <div className="row g-2">
           {(
             [
