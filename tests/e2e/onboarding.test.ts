@@ -199,7 +199,9 @@ describe('seller onboarding', () => {
       'Products',
       'Orders',
       'Shipments',
+      'Returns',
       'Size Charts',
+      'Delivery Area',
       'Logout',
     ]);
     await screenshot(page, 'seller-activated-menu-desktop');
