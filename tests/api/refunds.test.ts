@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFUND_DUE_DAYS } from '#shared/fulfilment.ts';
-import { divideHalfUp, parseMoney } from '#shared/money.ts';
+import { divideHalfUp, formatMoney, parseMoney } from '#shared/money.ts';
 import type { Actor } from '#shared/permissions.ts';
 import { unitsRefund } from '#shared/refunds.ts';
 import type { RoleName } from '#shared/roles.ts';
@@ -348,6 +348,17 @@ describe('PayPal refunds in the captured currency', () => {
     expect(done.providerRefundId).toMatch(/^SBXRFD/);
     expect(await moves(first!.id)).toEqual(['∅→pending', 'pending→processing', 'processing→processed']);
     expect(await refundMails(first!.id)).toHaveLength(1);
+    // The mail names the amount in dollars, the order number and the way back, and links to the order.
+    const [mailJob] = await t.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.kind, 'email.send'), sql`${jobs.payload}->>'documentId' = ${first!.id}`));
+    const mail = mailJob!.payload as { subject: string; text: string; to: string; type: string };
+    const dollars = formatMoney(first!.amountMinor, { code: 'USD', decimalDigits: 2 });
+    expect(mail.type).toBe('refund_issued');
+    expect(mail.subject).toBe(`Refund of ${dollars} issued for order ${order.orderNumber}`);
+    expect(mail.text).toContain('to your PayPal account');
+    expect(mail.text).toContain(`/order/${order._id}`);
 
     const second = await ask(order._id, cancelCause(lines.scarf.shipment.id), [
       { orderItemId: lines.scarf.item.id, qty: 2 },
