@@ -9,10 +9,19 @@ import { variantUrl } from '#shared/images.ts';
 import { isVideoUrl, RETURN_MSG, type ReturnRequest } from '#shared/schemas/fulfilment.ts';
 import { nameWithVariant } from '#shared/variants.ts';
 import { ErrorAlert } from '#web/components/alerts.tsx';
-import { formatDate, formatDay } from '#web/lib/format.ts';
+import { formatDay } from '#web/lib/format.ts';
 import { useMoveReturn, type ReturnMove } from '../api/returns.ts';
 
 const MediaLightbox = lazy(() => import('./media-lightbox.tsx'));
+
+/** The day a request was made, in India's calendar whatever the browser's zone. */
+const askedOn = (iso: string) =>
+  new Intl.DateTimeFormat('en-IN', {
+    timeZone: 'Asia/Kolkata',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+  }).format(new Date(iso));
 
 const BADGE: Record<ReturnState, string> = {
   requested: 'warning',
@@ -169,7 +178,7 @@ export function ReturnCard({ request: r, showSeller }: { request: ReturnRequest;
               <Link to={`/order/${r.orderId}`} className="font-monospace">
                 {r.orderNumber}
               </Link>{' '}
-              · {r.buyer.name} · asked {formatDate(r.createdAt)}
+              · {r.buyer.name} · asked {askedOn(r.createdAt)}
               {showSeller ? <> · seller {r.seller.name}</> : null}
             </p>
             {r.exchangeVariant ? (

@@ -156,7 +156,7 @@ export function ReturnRequestDialog({
   const lineName = nameWithVariant(line.name, { size: line.size, colour: line.colour ?? null });
 
   return (
-    <Modal show={show} onHide={close} centered fullscreen="sm-down" aria-labelledby={`${id}-title`}>
+    <Modal show={show} onHide={close} centered aria-labelledby={`${id}-title`}>
       <Form noValidate onSubmit={onSubmit}>
         <Modal.Header closeButton>
           <Modal.Title id={`${id}-title`} as="h2" className="h5">
