@@ -1,12 +1,10 @@
-import { and, asc, count, eq, ilike, inArray, like, or, sql } from 'drizzle-orm';
+import { asc, eq, ilike, inArray, like, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import {
   deliverySettings,
-  orders,
   pincodes,
   products,
   sellerDeliveryAreas,
-  shipments,
   shops,
   users,
 } from '../../db/schema/index.ts';
@@ -132,16 +130,6 @@ export async function productSellers(
     .from(products)
     .where(inArray(products.id, productIds));
   return new Map(rows.map((r) => [r.id, { sellerId: r.sellerId, name: r.name }]));
-}
-
-/** Parcels of the buyer's orders that came back to the seller (refused or undeliverable). */
-export async function rtoCountOfBuyer(db: Queryable, buyerId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(shipments)
-    .innerJoin(orders, eq(orders.id, shipments.orderId))
-    .where(and(eq(orders.userId, buyerId), eq(shipments.state, 'returned_to_origin')));
-  return row?.n ?? 0;
 }
 
 export async function sellerArea(db: Queryable, sellerId: string): Promise<AreaRecord | undefined> {

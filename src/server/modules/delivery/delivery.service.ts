@@ -26,6 +26,7 @@ import type {
 import type { Queryable } from '../../db/client.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import type { AuthedCtx, Ctx } from '../../lib/types.ts';
+import { rtoCountOfBuyer } from '../fulfilment/fulfilment.service.ts';
 import * as repo from './delivery.repo.ts';
 
 /**
@@ -283,11 +284,6 @@ export async function promiseForOrder(
     if (!cod.ok) throw conflict(cod.reason, ERROR_CODES.cod_not_allowed);
   }
   return new Map([...promises.values()].map((s) => [s.sellerId, s.deliveryBy]));
-}
-
-/** The buyer's parcels returned to origin (refused or undeliverable), which may cost them cash on delivery. */
-export function rtoCountOfBuyer(db: Queryable, buyerId: string): Promise<number> {
-  return repo.rtoCountOfBuyer(db, buyerId);
 }
 
 /** The operator's settings, for other modules (e.g. the COD holding limits and the unaccepted-COD timeout). */
