@@ -129,9 +129,15 @@ type Delivered = {
  * paid online or by cash on delivery (paid at the door); `deliver: false` stops at shipped.
  */
 async function deliveredOrder(
-  opts: { pay?: 'RazorPay' | 'CashOnDelivery'; qty?: number; by?: Who; deliver?: boolean } = {},
+  opts: {
+    pay?: 'RazorPay' | 'CashOnDelivery';
+    qty?: number;
+    by?: Who;
+    deliver?: boolean;
+    markPaid?: boolean;
+  } = {},
 ): Promise<Delivered> {
-  const { pay = 'RazorPay', qty = 3, by = buyer, deliver = true } = opts;
+  const { pay = 'RazorPay', qty = 3, by = buyer, deliver = true, markPaid = true } = opts;
   const product = await createProduct(t.db, {
     sellerId: sellerA.user.id,
     sizes: ['M', 'L', 'XL'],
@@ -145,7 +151,7 @@ async function deliveredOrder(
     orderBody([{ product: product.id, size: 'M', qty }], { paymentMethod: pay }),
   );
   if (pay === 'RazorPay') await payWithRazorPay(order._id, by);
-  else await markOrderPaid(t.db, order._id, { method: 'CashOnDelivery', paymentResult: {} });
+  else if (markPaid) await markOrderPaid(t.db, order._id, { method: 'CashOnDelivery', paymentResult: {} });
   const [s] = await t.db.select().from(shipments).where(eq(shipments.orderId, order._id));
   await advance(s!.id, sellerA, deliver ? 'delivered' : 'shipped');
   const [line] = await t.db.select().from(orderItems).where(eq(orderItems.orderId, order._id));
@@ -531,6 +537,21 @@ describe('receiving the goods', () => {
       refundAccount: account,
       paymentId: null,
     });
+  });
+});
+
+describe('an order nobody marked paid', () => {
+  it('is restocked at receipt but has nothing to refund: the request stays received', async () => {
+    const d = await deliveredOrder({ pay: 'CashOnDelivery', qty: 1, markPaid: false });
+    const before = await stockBySize(d.product);
+    const id = await requested(d, { refundAccount: { kind: 'upi', upi: 'asha@okbank' } });
+    await move(id, 'approve', sellerA);
+    const res = await move(id, 'receive', sellerA);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().state).toBe('received');
+    expect((await stockBySize(d.product)).M).toBe(before.M! + 1);
+    expect(await t.db.select().from(refunds).where(eq(refunds.orderId, d.orderId))).toHaveLength(0);
+    expect(await mailsOf(id, 'return_refunded')).toHaveLength(0);
   });
 });
 
