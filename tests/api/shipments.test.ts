@@ -7,10 +7,12 @@ import {
   jobs,
   notifications,
   orderEvents,
+  orderItems,
   orders,
   payments,
   productVariants,
   refunds,
+  returnRequests,
   sellerPayments,
   shipments,
   users,
@@ -606,6 +608,47 @@ describe('return to origin', () => {
     expect(forBuyer.refunds).toMatchObject([{ shipmentId: a.id, state: 'pending', method: 'RazorPay' }]);
     expect((await get(`/api/orders/${o._id}/fulfilment`, sellerA)).json().refunds).toHaveLength(1);
     expect((await get(`/api/orders/${o._id}/fulfilment`, sellerB)).json().refunds).toEqual([]);
+  });
+
+  it('puts an exchange parcel returned to origin back on the size it carried', async () => {
+    const { a, order: o } = await order({ cod: true });
+    await bringTo(a.id, 'delivered');
+    const [line] = await t.db.select().from(orderItems).where(eq(orderItems.orderId, o._id));
+    const variants = await t.db
+      .select()
+      .from(productVariants)
+      .where(eq(productVariants.productId, productA.id));
+    const other = variants.find((v) => v.id !== line!.variantId)!;
+    const [rr] = await t.db
+      .insert(returnRequests)
+      .values({
+        orderId: o._id,
+        shipmentId: a.id,
+        orderItemId: line!.id,
+        sellerId: sellerA.user.id,
+        buyerId: buyer.user.id,
+        kind: 'exchange',
+        qty: 1,
+        reason: 'too_small',
+        exchangeVariantId: other.id,
+        exchangeReserved: true,
+        state: 'exchanged',
+      })
+      .returning();
+    const [ex] = await t.db
+      .insert(shipments)
+      .values({ orderId: o._id, sellerId: sellerA.user.id, kind: 'exchange', returnRequestId: rr!.id })
+      .returning();
+    await bringTo(ex!.id, 'shipped');
+    const view = (await get(`/api/shipments/${ex!.id}`, sellerA)).json();
+    expect(view.lines).toMatchObject([{ _id: line!.id, size: other.size, qty: 1 }]);
+    const stock = async () =>
+      (await t.db.select().from(productVariants).where(eq(productVariants.id, other.id)))[0]!.countInStock;
+    const before = await stock();
+    expect((await put(`/api/shipments/${ex!.id}/return-to-origin`, admin)).statusCode).toBe(200);
+    expect(await stock()).toBe(before + 1);
+    // The order's own parcel stays delivered, and so does the order.
+    expect((await orderRow(o._id)).isDelivered).toBe(true);
   });
 
   it("follows a courier's return-to-origin notice the same way, once", async () => {

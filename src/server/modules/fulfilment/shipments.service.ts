@@ -403,9 +403,11 @@ export async function afterReturnToOrigin(
   row: repo.ShipmentRow,
   actor: repo.EventActor,
 ): Promise<void> {
-  // An exchange shipment's units are the exchange's (the returns module restocks them); only the
-  // lines of the order's own shipments go back here.
-  if (row.kind !== 'order') return;
+  // An exchange parcel carried the size set aside for it: those units go back; nothing was paid for them.
+  if (row.kind !== 'order') {
+    await repo.restockExchangeShipment(tx, row);
+    return;
+  }
   const units = (await linesOfShipment(tx, row)).map((l) => ({ orderItemId: l.id, qty: l.qty }));
   await restockLines(tx, row.orderId, units);
   await reverseSellerPayments(tx, units);
