@@ -24,11 +24,18 @@ export function PendingSellersPage() {
   const [params] = useSearchParams();
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const list = usePendingSellers(page);
+  // An approved seller leaves the queue at once; say so above it, or the card would just vanish.
+  const [approved, setApproved] = useState<string[]>([]);
 
   return (
     <section>
       <title>Sellers awaiting approval · Haat</title>
       <h1 className="h3 mb-3">Sellers awaiting approval</h1>
+      {approved.length > 0 ? (
+        <Message variant="success">
+          Approved {approved.join(', ')}. They can sell now and have been e-mailed.
+        </Message>
+      ) : null}
       {list.isPending ? (
         <Loader label="Loading sellers…" />
       ) : list.error ? (
@@ -44,7 +51,11 @@ export function PendingSellersPage() {
           <div className="row row-cols-1 row-cols-lg-2 g-3">
             {list.data.users.map((u) => (
               <div className="col" key={u._id}>
-                <PendingSeller user={u} canApprove={canManageUsers(me)} />
+                <PendingSeller
+                  user={u}
+                  canApprove={canManageUsers(me)}
+                  onApproved={(name) => setApproved((names) => [...names, name])}
+                />
               </div>
             ))}
           </div>
@@ -60,7 +71,15 @@ export function PendingSellersPage() {
   );
 }
 
-function PendingSeller({ user: u, canApprove }: { user: User; canApprove: boolean }) {
+function PendingSeller({
+  user: u,
+  canApprove,
+  onApproved,
+}: {
+  user: User;
+  canApprove: boolean;
+  onApproved: (name: string) => void;
+}) {
   const update = useUpdateUser(u._id);
   const [confirming, setConfirming] = useState(false);
   const titleId = `seller-${u._id}`;
@@ -98,11 +117,8 @@ function PendingSeller({ user: u, canApprove }: { user: User; canApprove: boolea
           </dd>
         </dl>
         <ErrorAlert error={update.error} className="py-2" />
-        {update.isSuccess ? (
-          <Message variant="success">Approved. The seller has been e-mailed.</Message>
-        ) : null}
       </Card.Body>
-      {canApprove && !update.isSuccess ? (
+      {canApprove ? (
         <Card.Footer className="bg-body d-flex flex-wrap gap-2">
           <Button size="sm" onClick={() => setConfirming(true)} disabled={update.isPending}>
             Approve
@@ -121,7 +137,10 @@ function PendingSeller({ user: u, canApprove }: { user: User; canApprove: boolea
         onConfirm={() =>
           update.mutate(
             { name: u.name, email: u.email, role: u.role, active: true },
-            { onSettled: () => setConfirming(false) },
+            {
+              onSuccess: () => onApproved(u.shop?.shopName ?? u.name),
+              onSettled: () => setConfirming(false),
+            },
           )
         }
         onCancel={() => setConfirming(false)}
