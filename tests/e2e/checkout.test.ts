@@ -344,7 +344,7 @@ describe('checkout and orders in the browser', () => {
     await page.goto('/order');
     await page.waitForURL(/\/order\/[0-9a-f-]{36}$/);
     await page.goto('/profile');
-    await page.getByRole('region', { name: 'My Purchases' }).getByRole('row').nth(1).waitFor();
+    await page.getByRole('region', { name: 'My Purchases' }).getByRole('listitem').first().waitFor();
     await expectNoSideScroll(page);
     await screenshot(page, 'profile-my-purchases-mobile');
 

@@ -5,10 +5,11 @@ import type { Order } from '#shared/schemas/order.ts';
 import { ErrorAlert, Message } from '#web/components/alerts.tsx';
 import { Loader } from '#web/components/loader.tsx';
 import { RefundStatusList } from '#web/features/refunds/index.ts';
+import { ReturnRequestDialog } from '#web/features/returns/index.ts';
 import { useOrderFulfilment } from '../api/get-order-fulfilment.ts';
 import { CancelButton } from './order-actions.tsx';
 import { ReturnList } from './return-list.tsx';
-import { sellerNameOf, ShipmentCard } from './shipment-card.tsx';
+import { sellerNameOf, ShipmentCard, type ShipmentLine } from './shipment-card.tsx';
 
 /** What happens to the money when a paid order (or part of it) is cancelled. */
 function refundNoteOf(order: Order): string | null {
@@ -29,6 +30,7 @@ const headingOf = (s: Shipment) =>
 export function OrderParcels({ order, actor }: { order: Order; actor: Actor }) {
   const fulfilment = useOrderFulfilment(order._id);
   const [notice, setNotice] = useState<string | null>(null);
+  const [returnFor, setReturnFor] = useState<ShipmentLine | null>(null);
   if (fulfilment.isPending) return <Loader label="Loading the parcels…" />;
   if (fulfilment.error) return <ErrorAlert error={fulfilment.error} />;
   const { shipments, returns, refunds, canCancelOrder } = fulfilment.data;
@@ -75,6 +77,7 @@ export function OrderParcels({ order, actor }: { order: Order; actor: Actor }) {
             key={s._id}
             shipment={s}
             heading={headingOf(s)}
+            onReturn={isBuyer ? setReturnFor : undefined}
             actions={
               mayCancel(s) && !wholeOrderOnly ? (
                 <CancelButton
@@ -90,6 +93,31 @@ export function OrderParcels({ order, actor }: { order: Order; actor: Actor }) {
           />
         ))}
       </section>
+      {returnFor ? (
+        <ReturnRequestDialog
+          orderId={order._id}
+          orderNumber={order.orderNumber}
+          line={{
+            orderItemId: returnFor._id,
+            name: returnFor.name,
+            size: returnFor.size,
+            colour: returnFor.colour,
+            productId: returnFor.product,
+            qtyLeft: returnFor.qty - returnFor.returnedQty,
+          }}
+          paymentMethod={order.paymentMethod}
+          onDone={(created) => {
+            setReturnFor(null);
+            if (created) {
+              setNotice(
+                created.kind === 'exchange'
+                  ? 'Your exchange request is sent. The seller looks at it next; we e-mail you at each step.'
+                  : 'Your return request is sent. The seller looks at it next; we e-mail you at each step.',
+              );
+            }
+          }}
+        />
+      ) : null}
       {returns.length > 0 ? (
         <section className="mb-4" aria-labelledby="order-returns-heading">
           <h2 id="order-returns-heading" className="h5">

@@ -1,7 +1,10 @@
 import { RETURN_STATE_LABELS, type ReturnState } from '#shared/fulfilment.ts';
 import { variantUrl } from '#shared/images.ts';
-import type { ReturnRequest } from '#shared/schemas/fulfilment.ts';
+import { isVideoUrl, type ReturnRequest } from '#shared/schemas/fulfilment.ts';
 import { NO_SIZE } from '#shared/schemas/product-form.ts';
+import Button from 'react-bootstrap/Button';
+import { ErrorAlert } from '#web/components/alerts.tsx';
+import { useMoveReturn } from '#web/features/returns/index.ts';
 import { formatDay } from '#web/lib/format.ts';
 import { istDay } from '../lib/dates.ts';
 import { VariantLine } from './order-item-list.tsx';
@@ -17,6 +20,12 @@ const BADGE: Record<ReturnState, string> = {
   exchanged: 'text-bg-success',
   cancelled: 'text-bg-secondary',
 };
+
+/** "1 photo sent", "3 photos sent", "A video sent". */
+function mediaSent(media: readonly string[]): string {
+  if (media.some(isVideoUrl)) return 'A video sent';
+  return media.length === 1 ? '1 photo sent' : `${media.length} photos sent`;
+}
 
 const units = (n: number) => (n === 1 ? '1 item' : `${n} items`);
 
@@ -64,13 +73,32 @@ export function ReturnList({ returns }: { returns: readonly ReturnRequest[] }) {
               <div className="small text-danger-emphasis">Why: {r.rejectReason}</div>
             ) : null}
             {r.media.length > 0 ? (
-              <div className="small text-body-secondary">
-                {r.media.length === 1 ? '1 photo or video sent' : `${r.media.length} photos sent`}
-              </div>
+              <div className="small text-body-secondary">{mediaSent(r.media)}</div>
             ) : null}
+            {r.actions.includes('withdraw') ? <WithdrawButton id={r._id} /> : null}
           </div>
         </li>
       ))}
     </ul>
+  );
+}
+
+/** The buyer takes back a request nobody has decided on yet (the order's queries then refetch). */
+function WithdrawButton({ id }: { id: string }) {
+  const move = useMoveReturn(id);
+  return (
+    <>
+      <ErrorAlert error={move.error} className="mt-2 mb-0 py-2" />
+      <Button
+        variant="outline-secondary"
+        size="sm"
+        className="mt-2"
+        disabled={move.isPending}
+        aria-busy={move.isPending}
+        onClick={() => move.mutate({ move: 'withdraw' })}
+      >
+        Withdraw request
+      </Button>
+    </>
   );
 }

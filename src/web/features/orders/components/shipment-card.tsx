@@ -58,6 +58,13 @@ export function ShipmentCard({
           <span className={`badge ${BADGE[shipment.state]}`}>{SHIPMENT_STATE_LABELS[shipment.state]}</span>
         </div>
         <DeliveryPromise shipment={shipment} now={now} />
+        {windowEnds && shipment.state === 'delivered' ? (
+          <p className="small text-body-secondary mt-n1 mb-2">
+            {windowOpen
+              ? `Return window closes on ${istDay(shipment.returnWindowEndsAt)}`
+              : `Return window closed on ${istDay(shipment.returnWindowEndsAt)}`}
+          </p>
+        ) : null}
         <ul className="list-unstyled mb-3">
           {shipment.lines.map((line) => (
             <li key={line._id} className="d-flex gap-2 align-items-start py-2 border-bottom">
@@ -78,7 +85,7 @@ export function ShipmentCard({
                 <VariantLine size={line.size} colour={line.colour} />
                 <div className="small text-body-secondary">
                   Qty {line.qty}
-                  {line.returnedQty > 0 ? ` · ${line.returnedQty} asked back` : null}
+                  {line.returnedQty > 0 ? ` · return or exchange asked for ${line.returnedQty}` : null}
                 </div>
                 {mayReturn && line.qty > line.returnedQty ? (
                   <Button
@@ -96,13 +103,6 @@ export function ShipmentCard({
           ))}
         </ul>
         <ShipmentTimeline shipment={shipment} label={`Progress of ${heading}`} />
-        {windowEnds && shipment.state === 'delivered' ? (
-          <p className="small text-body-secondary mt-3 mb-0">
-            {windowOpen
-              ? `Return window closes on ${istDay(shipment.returnWindowEndsAt)}`
-              : `Return window closed on ${istDay(shipment.returnWindowEndsAt)}`}
-          </p>
-        ) : null}
         {actions ? <div className="d-flex flex-wrap gap-2 mt-3">{actions}</div> : null}
       </div>
     </section>
