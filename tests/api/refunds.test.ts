@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFUND_DUE_DAYS } from '#shared/fulfilment.ts';
@@ -15,9 +17,13 @@ import {
   shipments,
 } from '../../src/server/db/schema/index.ts';
 import { expireUnpaidOrders, markOrderPaid } from '../../src/server/modules/orders/orders.service.ts';
+import { createPayPalApi } from '../../src/server/modules/payments/paypal.provider.ts';
 import { ProviderError } from '../../src/server/modules/payments/provider-http.ts';
 import { sandboxSecret } from '../../src/server/modules/payments/providers.ts';
-import type { RazorpaySandbox } from '../../src/server/modules/payments/razorpay.provider.ts';
+import {
+  createRazorpayApi,
+  type RazorpaySandbox,
+} from '../../src/server/modules/payments/razorpay.provider.ts';
 import { paymentSignature } from '../../src/server/modules/payments/razorpay-signature.ts';
 import {
   refundsOfOrder,
@@ -738,5 +744,123 @@ describe('GET /api/refunds', () => {
     const ids = body.refunds.map((r) => r._id);
     const rows = await t.db.select().from(refunds).where(inArray(refunds.id, ids));
     expect(rows).toHaveLength(ids.length);
+  });
+});
+
+describe('the real provider clients', () => {
+  type Seen = { method: string; url: string; headers: http.IncomingHttpHeaders; body: string };
+  const seen: Seen[] = [];
+  let base = '';
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString()));
+    req.on('end', () => {
+      seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
+      const send = (status: number, json: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(json));
+      };
+      if (req.url === '/v1/payments/pay_REAL1/refund') {
+        const b = JSON.parse(body) as { amount: number; notes: Record<string, string> };
+        return send(200, {
+          id: 'rfnd_REAL1',
+          entity: 'refund',
+          amount: b.amount,
+          currency: 'INR',
+          payment_id: 'pay_REAL1',
+          notes: b.notes,
+          status: 'pending',
+        });
+      }
+      if (req.url === '/v1/payments/pay_GONE/refund')
+        return send(400, { error: { code: 'BAD_REQUEST_ERROR', description: 'fully refunded already' } });
+      if (req.url === '/v1/oauth2/token') return send(200, { access_token: 'TOKEN-1', expires_in: 3600 });
+      if (req.url === '/v2/payments/captures/CAP1/refund') return send(201, { id: 'RF1', status: 'PENDING' });
+      if (req.url === '/v2/payments/refunds/RF1') return send(200, { id: 'RF1', status: 'COMPLETED' });
+      return send(404, { name: 'RESOURCE_NOT_FOUND' });
+    });
+  });
+  beforeAll(async () => {
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => new Promise<void>((r) => server.close(() => r())));
+
+  it('RazorPay: POST /v1/payments/:id/refund in paise, our refund id as idempotency key, receipt and note', async () => {
+    const rz = createRazorpayApi({
+      keyId: 'rzp_live_x',
+      keySecret: 'secret',
+      webhookSecret: null,
+      baseUrl: base,
+    });
+    const refundId = '7d4f3c1e-2b1a-4c5d-9e8f-0a1b2c3d4e5f';
+    const r = await rz.refund('pay_REAL1', {
+      amount: 12345,
+      currency: 'INR',
+      refundId,
+      notes: { order_number: 'HAAT-2026-000001' },
+    });
+    expect(r).toMatchObject({ id: 'rfnd_REAL1', status: 'pending', amount: 12345 });
+    const call = seen.find((c) => c.url === '/v1/payments/pay_REAL1/refund')!;
+    expect(call.method).toBe('POST');
+    expect(call.headers['x-refund-idempotency']).toBe(refundId);
+    expect(call.headers.authorization).toBe(`Basic ${Buffer.from('rzp_live_x:secret').toString('base64')}`);
+    expect(JSON.parse(call.body)).toEqual({
+      amount: 12345,
+      speed: 'normal',
+      receipt: refundId,
+      notes: { order_number: 'HAAT-2026-000001', refund_id: refundId },
+    });
+    await expect(
+      rz.refund('pay_GONE', { amount: 1, currency: 'INR', refundId, notes: {} }),
+    ).rejects.toBeInstanceOf(ProviderError);
+  });
+
+  it('PayPal: refund of a capture in its currency with PayPal-Request-Id, then read while pending', async () => {
+    const pp = createPayPalApi({ clientId: 'id', clientSecret: 'secret', baseUrl: base });
+    const r = await pp.refundCapture('CAP1', {
+      currency: 'USD',
+      value: '12.34',
+      requestId: 'refund-1',
+      invoiceId: 'refund-1',
+      noteToPayer: 'Refund for order HAAT-2026-000001',
+    });
+    expect(r).toMatchObject({ id: 'RF1', status: 'PENDING' });
+    const call = seen.find((c) => c.url === '/v2/payments/captures/CAP1/refund')!;
+    expect(call.headers['paypal-request-id']).toBe('refund-1');
+    expect(JSON.parse(call.body)).toMatchObject({ amount: { currency_code: 'USD', value: '12.34' } });
+    expect(await pp.getRefund('RF1')).toMatchObject({ id: 'RF1', status: 'COMPLETED' });
+  });
+
+  it('a PENDING PayPal refund stays processing and the job reads it again until COMPLETED', async () => {
+    const order = await twoSellerOrder({ paymentMethod: 'PayPal' });
+    expect((await payByPayPal(order._id)).statusCode).toBe(200);
+    const payment = await paymentOf(order._id);
+    // Captured by the real API (the fake): its capture id is the one the fake knows.
+    await t.db.update(payments).set({ providerPaymentId: 'CAP1' }).where(eq(payments.id, payment.id));
+    const lines = await linesOf(order._id);
+    const refund = (await ask(order._id, cancelCause(lines.kurta.shipment.id), [
+      { orderItemId: lines.kurta.item.id, qty: 1 },
+    ]))!;
+    const original = t.app.payments.providers.paypal;
+    t.app.payments.providers.paypal = createPayPalApi({
+      clientId: 'id',
+      clientSecret: 'secret',
+      baseUrl: base,
+    });
+    try {
+      const first = await t.app.jobs.runDue();
+      expect(first.retried).toBe(1);
+      expect(await refundRow(refund.id)).toMatchObject({ state: 'processing', providerRefundId: 'RF1' });
+      await runJobsNow();
+      await t.app.jobs.runDue();
+    } finally {
+      t.app.payments.providers.paypal = original;
+    }
+    expect(await refundRow(refund.id)).toMatchObject({ state: 'processed', providerRefundId: 'RF1' });
+    expect(seen.filter((c) => c.url === '/v2/payments/captures/CAP1/refund')).toHaveLength(2);
+    expect(seen.filter((c) => c.url === '/v2/payments/refunds/RF1').length).toBeGreaterThanOrEqual(2);
+    expect(await moves(refund.id)).toEqual(['∅→pending', 'pending→processing', 'processing→processed']);
+    expect(await refundMails(refund.id)).toHaveLength(1);
   });
 });
