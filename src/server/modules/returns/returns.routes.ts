@@ -43,6 +43,7 @@ export default async function returnsRoutes(app: App) {
   app.get(
     '/returns/:id',
     {
+      onRequest: requireActive,
       schema: {
         tags,
         summary: 'A return or exchange request (its buyer, its seller, Admin)',
