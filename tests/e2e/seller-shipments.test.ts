@@ -7,7 +7,8 @@ import { baseURL, openPage, reportPagesOnFailure, screenshot } from './support.t
 
 /**
  * A seller's day on a phone (docs/decisions/0115-seller-and-operator-views.md): after a buyer's cash on
- * delivery order, seller@haat.test opens Shipments from the menu, accepts, packs, downloads the packing
+ * delivery order, seller@haat.test opens Shipments from the menu, cancels one it cannot fulfil (a reason is
+ * required), accepts, packs, downloads the packing
  * slip (a PDF), ships with a courier and tracking number (a number of the wrong shape is explained
  * first), finds it under Shipped, and the dashboard shows the server's counts. Screenshots at 375 px
  * and 1280 px.
@@ -95,6 +96,24 @@ describe('the seller ships an order from a phone', () => {
       paymentMethod: 'CashOnDelivery',
     });
 
+    // A second order the seller cannot fulfil.
+    const unfulfillable = await call<{ _id: string; orderNumber: string }>(
+      'POST',
+      '/api/orders',
+      buyer.token,
+      {
+        orderItems: [{ product: product._id, qty: 1, variant: variant._id }],
+        shippingAddress: {
+          address: '221 FC Road',
+          city: 'Pune',
+          state: 'Maharashtra',
+          postalCode: '411004',
+          country: 'India',
+        },
+        paymentMethod: 'CashOnDelivery',
+      },
+    );
+
     const page = await newPage(375, 812);
     await signIn(page, SELLER);
     // The menu, as a seller on a phone finds it.
@@ -112,6 +131,20 @@ describe('the seller ships an order from a phone', () => {
     await card.getByText('221 FC Road').waitFor();
     await screenshot(page, 'seller-shipments-to-accept-phone');
     await expectNamedControls(page);
+
+    // Cancelling needs a reason; the cancelled shipment is listed under Cancelled with it.
+    const other = page.getByRole('article', { name: `Order ${unfulfillable.orderNumber}` });
+    await other.getByRole('button', { name: 'Cancel…' }).click();
+    const cancel = page.getByRole('dialog', { name: `Cancel order ${unfulfillable.orderNumber}?` });
+    await cancel.getByRole('button', { name: 'Cancel shipment' }).click();
+    await cancel.getByText('Please give a reason').waitFor();
+    await cancel.getByLabel('Reason').selectOption({ label: 'Out of stock' });
+    await cancel.getByRole('button', { name: 'Cancel shipment' }).click();
+    await cancel.waitFor({ state: 'detached' });
+    await other.waitFor({ state: 'detached' });
+    await tab(page, /^Cancelled/).click();
+    await other.getByText(/by the seller: Out of stock/).waitFor();
+    await tab(page, /^To accept/).click();
 
     await card.getByRole('button', { name: 'Accept order' }).click();
     await card.waitFor({ state: 'detached' });
