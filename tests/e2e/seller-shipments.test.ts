@@ -6,12 +6,12 @@ import type { ProductList } from '#shared/schemas/product.ts';
 import { baseURL, openPage, reportPagesOnFailure, screenshot } from './support.ts';
 
 /**
- * A seller's day on a phone (docs/decisions/0115-seller-and-operator-views.md): after a buyer's cash on
- * delivery order, seller@haat.test opens Shipments from the menu, cancels one it cannot fulfil (a reason is
- * required), accepts, packs, downloads the packing
- * slip (a PDF), ships with a courier and tracking number (a number of the wrong shape is explained
- * first), finds it under Shipped, and the dashboard shows the server's counts. Screenshots at 375 px
- * and 1280 px.
+ * A seller's day on a phone (docs/decisions/0115-seller-and-operator-views.md): after two cash on delivery
+ * orders by the buyer, seller@haat.test opens Shipments from the menu, cancels one it cannot fulfil (a
+ * reason is required), accepts and packs the other, downloads its packing slip (a PDF), ships it with a
+ * courier and tracking number (a number of the wrong shape is explained first), finds it under Shipped,
+ * and the dashboard shows the server's counts. Then the operator's side: filters, Mark delivered, order
+ * search and the approval queue. Screenshots at 375 px and 1280 px.
  */
 
 const PASSWORD = 'Demo@12345';
