@@ -540,6 +540,44 @@ describe('receiving the goods', () => {
   });
 });
 
+describe('races', () => {
+  it('two requests for the last units at once: one wins, the other is told what is left', async () => {
+    const d = await deliveredOrder({ qty: 3 });
+    const [a, b] = await Promise.all([
+      ask(d.orderId, buyer, returnBody(d, { qty: 2 })),
+      ask(d.orderId, buyer, returnBody(d, { qty: 2 })),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
+    const rows = await t.db.select().from(returnRequests).where(eq(returnRequests.orderItemId, d.lineId));
+    expect(rows.map((r) => r.qty)).toEqual([2]);
+  });
+
+  it('two exchanges for the last unit of a size at once: one holds it, stock never goes below zero', async () => {
+    const d = await deliveredOrder({ qty: 2 });
+    await setStock(d.product, 'L', 1);
+    const L = await variantOf(d.product, 'L');
+    const body = returnBody(d, { kind: 'exchange', exchangeVariant: L.id });
+    const [a, b] = await Promise.all([ask(d.orderId, buyer, body), ask(d.orderId, buyer, body)]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
+    expect((await stockBySize(d.product)).L).toBe(0);
+  });
+
+  it('received twice at once (seller and Admin): restocked, refunded and mailed once', async () => {
+    const d = await deliveredOrder({ qty: 1 });
+    const before = await stockBySize(d.product);
+    const id = await requested(d);
+    await move(id, 'approve', sellerA);
+    const [a, b] = await Promise.all([move(id, 'receive', sellerA), move(id, 'receive', admin)]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    expect((await stockBySize(d.product)).M).toBe(before.M! + 1);
+    expect(await t.db.select().from(refunds).where(eq(refunds.orderId, d.orderId))).toHaveLength(1);
+    expect(await mailsOf(id, 'return_received')).toHaveLength(1);
+    expect(await mailsOf(id, 'return_refunded')).toHaveLength(1);
+    const [sp] = await t.db.select().from(sellerPayments).where(eq(sellerPayments.orderItemId, d.lineId));
+    expect(Number(sp!.reversedAmount)).toBe(Number(sp!.itemTotalPrice));
+  });
+});
+
 describe('an order nobody marked paid', () => {
   it('is restocked at receipt but has nothing to refund: the request stays received', async () => {
     const d = await deliveredOrder({ pay: 'CashOnDelivery', qty: 1, markPaid: false });
