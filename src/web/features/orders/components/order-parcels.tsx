@@ -19,6 +19,12 @@ function refundNoteOf(order: Order): string | null {
     : 'You have paid for it, so the amount is refunded to the way you paid.';
 }
 
+/** "Your parcels (2)" for the buyer; Admin, Distributor and a seller read "Parcels". */
+function parcelsHeading(isBuyer: boolean, n: number): string {
+  const word = n > 1 ? `parcels (${n})` : 'parcel';
+  return isBuyer ? `Your ${word}` : `P${word.slice(1)}`;
+}
+
 const headingOf = (s: Shipment) =>
   s.kind === 'exchange' ? `Exchange from ${sellerNameOf(s)}` : `From ${sellerNameOf(s)}`;
 
@@ -49,7 +55,7 @@ export function OrderParcels({ order, actor }: { order: Order; actor: Actor }) {
       <section className="mb-4" aria-labelledby="order-parcels-heading">
         <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-2">
           <h2 id="order-parcels-heading" className="h5 mb-0">
-            {ownParcels.length > 1 ? `Your parcels (${ownParcels.length})` : 'Your parcel'}
+            {parcelsHeading(isBuyer, ownParcels.length)}
           </h2>
           {canCancelOrder ? (
             <CancelButton

@@ -1,6 +1,6 @@
 import type { OrderListRow } from '#shared/schemas/order.ts';
 import { Money } from '#web/components/price.tsx';
-import { formatDate } from '#web/lib/format.ts';
+import { istDay } from '../lib/dates.ts';
 import { OrderDetailsCell, OrderIdCell } from './order-cells.tsx';
 import { paymentMethodLabel } from './payment-method-label.ts';
 import { ScrollTable } from './scroll-table.tsx';
@@ -42,7 +42,7 @@ export function OrderTable({
           <tr key={order._id}>
             <OrderIdCell id={order._id} number={order.orderNumber} cancelled={order.status === 'cancelled'} />
             {admin ? <td>{order.user.name}</td> : null}
-            <td className="text-nowrap">{formatDate(order.createdAt)}</td>
+            <td className="text-nowrap">{istDay(order.createdAt)}</td>
             <td className="text-nowrap">
               <Money amount={order.totalPrice} currency={order.orderCurrency} />
             </td>

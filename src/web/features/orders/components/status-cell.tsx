@@ -1,4 +1,4 @@
-import { formatDate } from '#web/lib/format.ts';
+import { istDay } from '../lib/dates.ts';
 
 /**
  * A paid / delivered cell of the order tables: the date in green when it happened, a red "No" otherwise
@@ -8,7 +8,7 @@ export function StatusCell({ done, at, label }: { done: boolean; at: string | nu
   return done ? (
     <span className="text-success text-nowrap">
       <span aria-hidden="true">✓ </span>
-      {formatDate(at) || 'Yes'}
+      {istDay(at) || 'Yes'}
       <span className="visually-hidden"> ({label})</span>
     </span>
   ) : (

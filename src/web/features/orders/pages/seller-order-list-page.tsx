@@ -3,7 +3,7 @@ import { ErrorAlert, Message } from '#web/components/alerts.tsx';
 import { Loader } from '#web/components/loader.tsx';
 import { Pagination } from '#web/components/pagination.tsx';
 import { Money } from '#web/components/price.tsx';
-import { formatDate } from '#web/lib/format.ts';
+import { istDay } from '../lib/dates.ts';
 import { useSellerOrders } from '../api/get-seller-orders.ts';
 import { PaidDeliveredCells } from '../components/status-cell.tsx';
 import { ScrollTable } from '../components/scroll-table.tsx';
@@ -63,7 +63,7 @@ function SellerOrderList({ userId }: { userId: string }) {
                     cancelled={line.status === 'cancelled'}
                     link
                   />
-                  <td className="text-nowrap">{formatDate(line.createdAt)}</td>
+                  <td className="text-nowrap">{istDay(line.createdAt)}</td>
                   <td>{line.buyer.name}</td>
                   <td>
                     {line.product ? <Link to={`/product/${line.product}`}>{line.name}</Link> : line.name}
