@@ -140,7 +140,7 @@ describe('the pincode check on a phone', () => {
     expect((await promiseOf(product.id, REFUSED)).deliverable).toBe(true);
   });
 
-  it("the seller's delivery-area page lists India's states", async () => {
+  it("the seller's delivery-area page lists India's states and narrows where the shop ships", async () => {
     const seller = await openPage(PHONE);
     pages.push(seller);
     await signIn(seller, 'seller@haat.test');
@@ -148,7 +148,28 @@ describe('the pincode check on a phone', () => {
     await seller.getByRole('heading', { name: 'Delivery Area', level: 1 }).waitFor();
     await seller.getByRole('checkbox', { name: 'Ladakh' }).waitFor();
     expect(await seller.getByRole('checkbox', { name: 'I accept cash on delivery' }).isChecked()).toBe(true);
+
+    // Kavya Textiles stops shipping to the Andaman islands (prefix 744): its products say so.
+    const product = await shopProduct('Kavya Textiles');
+    const prefixes = seller.getByLabel('Pincodes you never ship to');
+    await prefixes.fill('74a');
+    await seller.getByRole('button', { name: 'Save Delivery Area' }).click();
+    await seller.getByText('Each excluded prefix is 1 to 6 digits.').waitFor();
+    await prefixes.fill('744');
+    await seller.getByRole('button', { name: 'Save Delivery Area' }).click();
+    await seller.getByText('Delivery area saved.').waitFor();
     await screenshot(seller, 'delivery-seller-area-phone');
+    try {
+      expect(await promiseOf(product._id, REFUSED)).toMatchObject({
+        deliverable: false,
+        reason: `Kavya Textiles does not ship to ${REFUSED}`,
+      });
+    } finally {
+      await prefixes.fill('');
+      await seller.getByRole('button', { name: 'Save Delivery Area' }).click();
+      await seller.getByText('Delivery area saved.').waitFor();
+    }
+    expect((await promiseOf(product._id, REFUSED)).deliverable).toBe(true);
   });
 
   it('checkout shows a date per seller, and the payment step hides COD where the pincode refuses it', async () => {
