@@ -12,11 +12,12 @@ import { ReturnList } from './return-list.tsx';
 import { sellerNameOf, ShipmentCard, type ShipmentLine } from './shipment-card.tsx';
 
 /** What happens to the money when a paid order (or part of it) is cancelled. */
-function refundNoteOf(order: Order): string | null {
+function refundNoteOf(order: Order, isBuyer: boolean): string | null {
   if (!order.isPaid) return null;
+  const who = isBuyer ? 'You have' : 'The buyer has';
   return order.paymentMethod === 'CashOnDelivery'
-    ? 'You have paid for it, so Haat refunds the amount by bank transfer or UPI.'
-    : 'You have paid for it, so the amount is refunded to the way you paid.';
+    ? `${who} paid for it, so Haat refunds the amount by bank transfer or UPI.`
+    : `${who} paid for it, so the amount is refunded to the way ${isBuyer ? 'you' : 'they'} paid.`;
 }
 
 /** "Your parcels (2)" for the buyer; Admin, Distributor and a seller read "Parcels". */
@@ -43,7 +44,7 @@ export function OrderParcels({ order, actor }: { order: Order; actor: Actor }) {
   if (shipments.length === 0 && returns.length === 0 && refunds.length === 0) return null;
 
   const isBuyer = order.user._id === actor.id;
-  const refundNote = refundNoteOf(order);
+  const refundNote = refundNoteOf(order, isBuyer);
   const ownParcels = shipments.filter((s) => s.kind === 'order');
   // One parcel and the whole order can go: one button says it all.
   const wholeOrderOnly = canCancelOrder && ownParcels.length === 1;
