@@ -136,6 +136,8 @@ afterAll(async () => t?.close());
 describe('GET /api/seller/dashboard', () => {
   it("counts the seller's own shipments to accept, pack and ship, and the late ones", () => {
     expect(board).toMatchObject({ toAccept: 3, toPack: 1, toShip: 1, late: 1 });
+    // Placed today (India's day): o1–o4, the cancelled one too; not o5 (40 days), o6 (3 days) or others'.
+    expect(board.placedToday).toBe(4);
   });
 
   it('counts return requests waiting for the seller, and low-stock variants of active products', () => {

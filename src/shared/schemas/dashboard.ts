@@ -35,6 +35,8 @@ export const sellerDashboardSchema = z.object({
   toAccept: z.number().int(),
   toPack: z.number().int(),
   toShip: z.number().int(),
+  /** Of all the seller's shipments, those placed today (India's day), whatever their state now. */
+  placedToday: z.number().int(),
   /** Past the promised delivery date and still on their way. */
   late: z.number().int(),
   /** Return and exchange requests waiting for the seller's answer. */

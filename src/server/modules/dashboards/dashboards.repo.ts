@@ -28,6 +28,7 @@ export type DashboardNumbers = {
   toAccept: number;
   toPack: number;
   toShip: number;
+  placedToday: number;
   late: number;
   returnsToHandle: number;
   lowStock: number;
@@ -41,6 +42,8 @@ export async function dashboardNumbers(db: Queryable, sellerId: string): Promise
       toPack: sql<number>`(count(*) filter (where ${shipments.state} = 'accepted'))::int`,
       toShip: sql<number>`(count(*) filter (where ${shipments.state} = 'packed'))::int`,
       late: sql<number>`(count(*) filter (where ${lateSql}))::int`,
+      placedToday: sql<number>`(count(*) filter (where ${shipments.kind} = 'order'
+        and (${shipments.createdAt} at time zone 'Asia/Kolkata')::date = (now() at time zone 'Asia/Kolkata')::date))::int`,
       // Written with aliases: inside one select Drizzle leaves columns unqualified, and `id` would be ambiguous.
       returnsToHandle: sql<number>`(select count(*)::int from return_requests r
         where r.seller_id = ${sellerId} and r.state = 'requested')`,
@@ -50,7 +53,9 @@ export async function dashboardNumbers(db: Queryable, sellerId: string): Promise
     })
     .from(shipments)
     .where(eq(shipments.sellerId, sellerId));
-  return row ?? { toAccept: 0, toPack: 0, toShip: 0, late: 0, returnsToHandle: 0, lowStock: 0 };
+  return (
+    row ?? { toAccept: 0, toPack: 0, toShip: 0, placedToday: 0, late: 0, returnsToHandle: 0, lowStock: 0 }
+  );
 }
 
 export type DayRow = {

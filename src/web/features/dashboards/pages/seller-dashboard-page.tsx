@@ -42,6 +42,11 @@ export function SellerDashboardPage() {
       ) : (
         <>
           <h2 className="h5">To do now</h2>
+          <p className="small text-body-secondary mb-2">
+            {board.data.placedToday === 0
+              ? 'No new orders today yet.'
+              : `${String(board.data.placedToday)} new ${board.data.placedToday === 1 ? 'order' : 'orders'} today.`}
+          </p>
           <div className="row row-cols-2 row-cols-md-3 row-cols-xl-6 g-2 mb-4">
             <Tile to="/seller/shipments?state=placed" n={board.data.toAccept} label="to accept" urgent />
             <Tile to="/seller/shipments?state=accepted" n={board.data.toPack} label="to pack" urgent />
