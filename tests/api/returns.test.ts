@@ -578,18 +578,20 @@ describe('races', () => {
   });
 });
 
-describe('an order nobody marked paid', () => {
-  it('is restocked at receipt but has nothing to refund: the request stays received', async () => {
+describe('a cash-on-delivery order nobody marked paid', () => {
+  it('was paid at the door: the return is refunded by the operator to the account given', async () => {
     const d = await deliveredOrder({ pay: 'CashOnDelivery', qty: 1, markPaid: false });
     const before = await stockBySize(d.product);
     const id = await requested(d, { refundAccount: { kind: 'upi', upi: 'asha@okbank' } });
     await move(id, 'approve', sellerA);
     const res = await move(id, 'receive', sellerA);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().state).toBe('received');
+    expect(res.json().state).toBe('refunded');
     expect((await stockBySize(d.product)).M).toBe(before.M! + 1);
-    expect(await t.db.select().from(refunds).where(eq(refunds.orderId, d.orderId))).toHaveLength(0);
-    expect(await mailsOf(id, 'return_refunded')).toHaveLength(0);
+    const rows = await t.db.select().from(refunds).where(eq(refunds.orderId, d.orderId));
+    expect(rows.map((r) => [r.method, r.state, r.refundAccount])).toEqual([
+      ['CashOnDelivery', 'pending', { kind: 'upi', upi: 'asha@okbank' }],
+    ]);
   });
 });
 

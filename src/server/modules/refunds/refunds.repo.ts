@@ -80,7 +80,10 @@ export async function requestRefund(tx: Queryable, input: RefundRequest): Promis
     amountMinor = payment.amountMinor;
     amountInr = parseMoney(order.totalPriceInr);
   } else {
-    if (!order.isPaid) return null;
+    // A returned parcel of a cash-on-delivery order was paid for at the door when it was delivered, even
+    // when nobody has marked the order paid yet; anything else unpaid has nothing to give back.
+    const paidAtDoor = order.paymentMethod === 'CashOnDelivery' && input.cause.kind === 'return';
+    if (!order.isPaid && !paidAtDoor) return null;
     const value = await linesValueInr(tx, input.orderId, input.lines);
     if (value <= 0) return null;
     amountInr = value;
