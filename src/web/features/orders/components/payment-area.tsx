@@ -1,11 +1,36 @@
 import type { Order } from '#shared/schemas/order.ts';
+import { Message } from '#web/components/alerts.tsx';
+import { Money } from '#web/components/price.tsx';
 import { OrderPayment } from '#web/features/payments/index.ts';
+import { currencySpec } from '#web/lib/currency/display-currency.tsx';
+import { useOrderFulfilment } from '../api/get-order-fulfilment.ts';
+import { stillDue } from '../lib/still-due.ts';
 
 /**
  * What an unpaid order offers the buyer (docs/product/screens.md "Unpaid orders show a payment area"): RazorPay or PayPal
  * checkout (the built-in sandbox without keys), cash on delivery's completion, and 'Thank you for your
- * order!' once paid. The payments feature owns it.
+ * order!' once paid. The payments feature owns it. A cancelled order offers nothing (its refunds are
+ * listed with its parcels); a cash-on-delivery order with a parcel cancelled asks only for what is still
+ * coming (docs/decisions/0114-buyer-order-page.md).
  */
 export function PaymentArea({ order }: { order: Order }) {
+  // The same query the parcels use: read from the cache, no second request.
+  const fulfilment = useOrderFulfilment(order._id);
+  if (order.status === 'cancelled') return null;
+  if (order.paymentMethod === 'CashOnDelivery' && !order.isPaid && fulfilment.data) {
+    const digits = currencySpec(order.orderCurrency).decimalDigits;
+    const due = stillDue(order, fulfilment.data.shipments, digits);
+    if (due !== null) {
+      return (
+        <Message variant="success" className="mb-0">
+          <strong className="d-block">Thank you for your order!</strong>
+          <span className="small">
+            Pay on delivery: please have <Money amount={due} currency={order.orderCurrency} /> ready for the
+            items still on their way. Cancelled items are not charged.
+          </span>
+        </Message>
+      );
+    }
+  }
   return <OrderPayment order={order} />;
 }
