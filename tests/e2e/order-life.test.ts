@@ -120,6 +120,13 @@ async function reloadUntil(page: Page, target: () => Locator, ms = 30_000) {
   }
 }
 
+/** Bootstrap fades dialogs in; screenshots wait until it is fully shown. */
+const dialogShown = (page: Page) =>
+  page.waitForFunction(() => {
+    const modal = document.querySelector('.modal.show');
+    return !!modal && getComputedStyle(modal).opacity === '1';
+  });
+
 /** ₹1,234.50 as the page writes an INR amount. */
 const rupees = (amount: number) =>
   `₹${new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount)}`;
@@ -203,6 +210,36 @@ describe('the life of an order, as its buyer sees it', () => {
     await page.waitForURL(`**/order/${order._id}`);
   });
 
+  it('on a phone: the buyer cancels a paid order before it ships, and is refunded', async () => {
+    const kavya = await signInApi('seller@haat.test');
+    const page = await newPage(375, 812);
+    await signIn(page);
+    const line = await lineOf(kavya._id);
+    const order = await placeAndPay(page, [line]);
+
+    // One parcel: one button for the whole order, asked first in a dialog that says what happens.
+    const parcel = page.getByRole('region', { name: 'From Kavya Textiles' });
+    await parcel.getByText(/^Arriving by /).waitFor();
+    expect(await page.getByRole('button', { name: /^Cancel/ }).count()).toBe(1);
+    await page.getByRole('button', { name: 'Cancel order' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cancel this order?' });
+    await dialog.getByText(/refunded to the way you paid/).waitFor();
+    await dialog.getByLabel('Why are you cancelling? (optional)').fill('Ordered the wrong colour');
+    await dialogShown(page);
+    await screenshot(page, 'order-life-cancel-dialog-phone', { fullPage: false });
+    await dialog.getByRole('button', { name: 'Yes, cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByText(/^Cancelled\. You have paid for it/).waitFor();
+
+    await parcel.getByText('Cancelled by you').waitFor();
+    await page.getByText(/^This order was cancelled/).waitFor();
+    expect(await page.getByRole('button', { name: /^Cancel/ }).count()).toBe(0);
+    const refunds = page.getByRole('region', { name: 'Refunds' });
+    await reloadUntil(page, () => refunds.getByText('Refunded', { exact: true }));
+    expect(await refunds.innerText()).toContain(`Refund of ${rupees(lineTotal(order, line.product))}`);
+    await screenshot(page, 'order-life-cancelled-phone');
+  });
+
   it('on a desktop: a delivered line is returned with a photo, approved, received and refunded', async () => {
     const kavya = await signInApi('seller@haat.test');
     const page = await newPage(1280, 800);
@@ -240,6 +277,7 @@ describe('the life of an order, as its buyer sees it', () => {
       buffer: photo,
     });
     await dialog.getByRole('img', { name: 'Photo 1' }).waitFor();
+    await dialogShown(page);
     await screenshot(page, 'order-life-return-dialog-desktop', { fullPage: false });
     await dialog.getByRole('button', { name: 'Request return' }).click();
     await dialog.waitFor({ state: 'hidden' });
