@@ -107,6 +107,7 @@ describe('GET /api/payments/pending-seller-payments', () => {
       {
         _id: expect.any(String),
         orderId: one._id,
+        orderNumber: one.orderNumber,
         orderItemId: (one.orderItems as { _id: string }[])[1]!._id,
         itemTotalPrice: 960,
         paymentStatus: 'Pending',
