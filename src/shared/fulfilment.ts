@@ -39,7 +39,9 @@ export const SHIPMENT_MOVES: readonly Move<ShipmentState>[] = [
   { from: ['placed'], to: 'accepted', by: ['seller', 'admin'] },
   { from: ['accepted'], to: 'packed', by: ['seller', 'admin'] },
   { from: ['packed'], to: 'shipped', by: ['seller', 'admin'] },
-  { from: ['shipped'], to: 'delivered', by: ['seller', 'admin', 'distributor', 'courier', 'system'] },
+  // Delivered is said by the one who saw it handed over, never by the seller: the buyer's return window and
+  // the cash collected on delivery start from it (docs/decisions/0109-shipments-per-seller.md).
+  { from: ['shipped'], to: 'delivered', by: ['admin', 'distributor', 'courier', 'system'] },
   { from: ['shipped'], to: 'returned_to_origin', by: ['seller', 'admin', 'distributor', 'courier'] },
   // Cancelling: the buyer and the seller until it is shipped; Admin (and the server's sweeps) until delivered.
   { from: ['placed', 'accepted', 'packed'], to: 'cancelled', by: ['buyer', 'seller', 'admin', 'system'] },
