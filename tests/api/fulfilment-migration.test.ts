@@ -58,6 +58,8 @@ describe('migration 0015: existing orders get numbers and shipments', () => {
       const placed2026 = await order('2026-03-01T10:00:00Z');
       const delivered2025 = await order('2025-12-31T20:00:00Z');
       const cancelled2025 = await order('2025-06-01T10:00:00Z');
+      const cod2026 = await order('2026-04-01T10:00:00Z');
+      await client.query(`update orders set payment_method = 'CashOnDelivery' where id = $1`, [cod2026]);
       await client.query(
         `update orders set is_delivered = true, delivered_at = '2026-01-05T10:00:00Z' where id = $1`,
         [delivered2025],
@@ -76,6 +78,7 @@ describe('migration 0015: existing orders get numbers and shipments', () => {
       await line(placed2026, s2);
       await line(delivered2025, s1);
       await line(cancelled2025, s2);
+      await line(cod2026, s1);
 
       await migrate(db, { migrationsFolder });
 
@@ -87,6 +90,7 @@ describe('migration 0015: existing orders get numbers and shipments', () => {
         'HAAT-2025-000001',
         'HAAT-2026-000002',
         'HAAT-2026-000003',
+        'HAAT-2026-000004',
       ]);
       const ships = await client.query<{
         order_id: string;
@@ -99,13 +103,17 @@ describe('migration 0015: existing orders get numbers and shipments', () => {
       expect(new Set(of(placed2026).map((s) => s.seller_id))).toEqual(new Set([s1, s2]));
       expect(of(delivered2025).map((s) => s.state)).toEqual(['delivered']);
       expect(of(cancelled2025).map((s) => s.state)).toEqual(['cancelled']);
+      // A cash-on-delivery order in progress was being worked on: accepted, so no sweep cancels it.
+      expect(of(cod2026).map((s) => s.state)).toEqual(['accepted']);
       expect(ships.rows.every((s) => s.pincode === '411001')).toBe(true);
       const events = await client.query<{ to_state: string }>(
         `select to_state from order_events order by to_state`,
       );
       expect(events.rows.map((e) => e.to_state)).toEqual([
+        'accepted',
         'cancelled',
         'delivered',
+        'placed',
         'placed',
         'placed',
         'placed',
@@ -119,7 +127,7 @@ describe('migration 0015: existing orders get numbers and shipments', () => {
          values ($1, '{}', '{}', 1, 0, 1, 1) returning order_number`,
         [buyer],
       );
-      expect(next.rows[0]!.order_number).toMatch(/^HAAT-\d{4}-000004$/);
+      expect(next.rows[0]!.order_number).toMatch(/^HAAT-\d{4}-000005$/);
     } finally {
       await client.end();
       await fs.rm(partial, { recursive: true, force: true });

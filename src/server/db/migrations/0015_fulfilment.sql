@@ -168,15 +168,20 @@ CREATE INDEX "shipments_pincode_idx" ON "shipments" USING btree ("pincode");--> 
 ALTER TABLE "orders" ADD CONSTRAINT "orders_orderNumber_unique" UNIQUE("order_number");
 --> statement-breakpoint
 INSERT INTO "delivery_settings" ("id") VALUES (1) ON CONFLICT DO NOTHING;--> statement-breakpoint
--- One shipment per seller of every existing order, in the state its order's flags give it.
-INSERT INTO "shipments" ("order_id", "seller_id", "state", "pincode", "shipped_at", "delivered_at", "cancelled_at", "cancelled_by", "created_at", "updated_at")
+-- One shipment per seller of every existing order, in the state its order's flags give it. An order already
+-- complete (paid, or cash on delivery) and not yet delivered was being worked on before shipments existed: it
+-- starts accepted, so the sweep of cash-on-delivery orders nobody accepted leaves it alone.
+INSERT INTO "shipments" ("order_id", "seller_id", "state", "pincode", "accepted_at", "delivered_at", "cancelled_at", "cancelled_by", "created_at", "updated_at")
 SELECT DISTINCT ON (i."order_id", i."seller_id") i."order_id", i."seller_id",
-  (CASE WHEN o."status" = 'cancelled' THEN 'cancelled' WHEN o."is_delivered" THEN 'delivered' ELSE 'placed' END)::shipment_state,
-  o."shipping_address"->>'postalCode', NULL, o."delivered_at", o."cancelled_at",
+  (CASE WHEN o."status" = 'cancelled' THEN 'cancelled' WHEN o."is_delivered" THEN 'delivered'
+        WHEN o."is_paid" OR o."payment_method" = 'CashOnDelivery' THEN 'accepted' ELSE 'placed' END)::shipment_state,
+  o."shipping_address"->>'postalCode',
+  CASE WHEN o."status" <> 'cancelled' AND NOT o."is_delivered" AND (o."is_paid" OR o."payment_method" = 'CashOnDelivery') THEN o."created_at" END,
+  o."delivered_at", o."cancelled_at",
   CASE WHEN o."status" = 'cancelled' THEN 'system' END, o."created_at", o."created_at"
 FROM "order_items" i JOIN "orders" o ON o."id" = i."order_id";--> statement-breakpoint
 INSERT INTO "order_events" ("order_id", "subject", "subject_id", "from_state", "to_state", "actor_role", "at")
 SELECT s."order_id", 'shipment', s."id", NULL, 'placed', 'system', s."created_at" FROM "shipments" s;--> statement-breakpoint
 INSERT INTO "order_events" ("order_id", "subject", "subject_id", "from_state", "to_state", "actor_role", "at")
-SELECT s."order_id", 'shipment', s."id", 'placed', s."state"::text, 'system', coalesce(s."delivered_at", s."cancelled_at", s."created_at")
+SELECT s."order_id", 'shipment', s."id", 'placed', s."state"::text, 'system', coalesce(s."delivered_at", s."cancelled_at", s."accepted_at", s."created_at")
 FROM "shipments" s WHERE s."state" <> 'placed';
