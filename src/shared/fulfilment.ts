@@ -93,6 +93,9 @@ export const RETURN_MOVES: readonly Move<ReturnState>[] = [
   // is refunded as a return would be).
   { from: ['received'], to: 'refunded', by: ['system', 'admin'] },
   { from: ['received'], to: 'exchanged', by: ['system', 'admin'] },
+  // An exchange parcel that fails (returned to origin, or cancelled by its seller or Admin before it ships):
+  // the buyer gets the money back instead (docs/decisions/0112-returns-and-exchanges.md).
+  { from: ['exchanged'], to: 'refunded', by: ['system', 'admin'] },
 ];
 
 export function returnMove(from: ReturnState, to: ReturnState, by: ActorRole): boolean {
@@ -192,7 +195,8 @@ export const RETURN_STATE_LABELS: Record<ReturnState, string> = {
   rejected: 'Rejected',
   picked_up: 'Picked up',
   received: 'Received by seller',
-  refunded: 'Refunded',
+  // The refund row is only asked for at this step; its own state (pending … refunded) is shown beside it.
+  refunded: 'Received, refund started',
   exchanged: 'Exchange shipped',
   cancelled: 'Withdrawn',
 };
