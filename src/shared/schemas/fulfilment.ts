@@ -107,6 +107,8 @@ export const shipmentListRowSchema = shipmentSchema.omit({ events: true }).exten
   toCollect: moneySchema.nullable().optional(),
   /** Past its promised date and not delivered. */
   late: z.boolean(),
+  /** An online payment (RazorPay, PayPal) not yet made: the parcel waits for it (ADR 0109). */
+  awaitingPayment: z.boolean(),
 });
 export type ShipmentListRow = z.infer<typeof shipmentListRowSchema>;
 

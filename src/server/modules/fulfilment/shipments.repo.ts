@@ -20,7 +20,7 @@ import {
   type ShippingAddressRow,
 } from '../../db/schema/index.ts';
 import { enqueue } from '../../jobs/queue.ts';
-import { illegalTransition, notFound } from '../../lib/errors.ts';
+import { conflict, illegalTransition, notFound } from '../../lib/errors.ts';
 
 /**
  * The one place a shipment changes state (docs/decisions/0109-shipments-per-seller.md): the row is locked,
@@ -118,14 +118,36 @@ export type MoveInput = {
   at?: Date;
 };
 
+/** The moves that send an order's parcel on its way; an unpaid online order makes none of them. */
+const FORWARD_STATES: readonly ShipmentState[] = ['accepted', 'packed', 'shipped', 'delivered'];
+
+export const UNPAID_MESSAGE =
+  'The buyer has not paid for this order yet; it can be accepted once it is paid.';
+
+/**
+ * An order paid online (RazorPay, PayPal) whose payment has not come in: its parcels wait (ADR 0109).
+ * Cash on delivery is paid at the door, so its parcels go out unpaid.
+ */
+export const awaitsPayment = (o: { isPaid: boolean; paymentMethod: string }) =>
+  !o.isPaid && o.paymentMethod !== 'CashOnDelivery';
+
 /**
  * Moves a shipment, or throws: 404 for no such shipment, 409 `illegal_transition` with the current state
- * when the machine forbids the move (including a move to the state it is already in). Returns the row
+ * when the machine forbids the move (including a move to the state it is already in), 409 `order_unpaid`
+ * when a parcel of an unpaid online order would be accepted, packed, shipped or delivered. Returns the row
  * as it is after the move. Must run on a transaction.
  */
 export async function moveShipment(tx: Queryable, input: MoveInput): Promise<ShipmentRow> {
-  const current = await lockShipment(tx, input.shipmentId);
-  if (!current) throw notFound('Shipment not found');
+  // The shipment row is locked (the lock order of every move: shipments, then their order); its order's
+  // payment is read in the same statement.
+  const [found] = await tx
+    .select({ shipment: shipments, isPaid: orders.isPaid, paymentMethod: orders.paymentMethod })
+    .from(shipments)
+    .innerJoin(orders, eq(orders.id, shipments.orderId))
+    .where(eq(shipments.id, input.shipmentId))
+    .for('update', { of: shipments });
+  if (!found) throw notFound('Shipment not found');
+  const current = found.shipment;
   const from = current.state;
   const allowed = input.orderLevel
     ? input.to === 'delivered' &&
@@ -133,6 +155,9 @@ export async function moveShipment(tx: Queryable, input: MoveInput): Promise<Shi
       (input.actor.role === 'admin' || input.actor.role === 'distributor')
     : shipmentMove(from, input.to, input.actor.role);
   if (!allowed) throw illegalTransition(illegalMoveMessage('shipment', from, input.to), from);
+  if (current.kind === 'order' && FORWARD_STATES.includes(input.to) && awaitsPayment(found)) {
+    throw conflict(UNPAID_MESSAGE, 'order_unpaid');
+  }
 
   const at = input.at ?? new Date();
   const dateColumn = STATE_DATE[input.to];
@@ -204,8 +229,8 @@ export async function eventsOfOrder(db: Queryable, orderId: string): Promise<Ord
 
 /**
  * SPEC's order flags follow the shipments of kind 'order': delivered once every live one is delivered
- * (`deliveredAt` the last of them); cancelled once every one is cancelled. Exchange shipments do not
- * change them.
+ * (`deliveredAt` the last of them); cancelled (`cancelledAt` set once) when none is live any more, every
+ * one cancelled or returned to origin, and then not delivered. Exchange shipments do not change them.
  */
 export async function refreshOrderFlags(
   tx: Queryable,
@@ -216,15 +241,14 @@ export async function refreshOrderFlags(
     with s as (
       select count(*) filter (where state not in ('cancelled', 'returned_to_origin')) as live,
              count(*) filter (where state = 'delivered') as delivered,
-             count(*) filter (where state = 'cancelled') as cancelled,
              count(*) as total,
              max(delivered_at) as last_delivered
         from shipments where order_id = ${orderId} and kind = 'order')
     update ${orders} o set
       is_delivered = (s.live > 0 and s.delivered = s.live),
       delivered_at = case when s.live > 0 and s.delivered = s.live then s.last_delivered else null end,
-      status = case when s.total > 0 and s.cancelled = s.total then 'cancelled'::order_status else o.status end,
-      cancelled_at = case when s.total > 0 and s.cancelled = s.total then coalesce(o.cancelled_at, ${at}) else o.cancelled_at end,
+      status = case when s.live = 0 then 'cancelled'::order_status else o.status end,
+      cancelled_at = case when s.live = 0 then coalesce(o.cancelled_at, ${at}) else o.cancelled_at end,
       updated_at = ${at}
     from s
     where o.id = ${orderId} and s.total > 0`);

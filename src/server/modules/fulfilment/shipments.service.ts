@@ -79,21 +79,31 @@ const ACTION_OF: Partial<Record<ShipmentState, ShipmentAction>> = {
   returned_to_origin: 'return_to_origin',
 };
 
-/** What these roles may do with the shipment now, in SHIPMENT_ACTIONS order (what the UI offers). */
+/** The moves that send a parcel on its way: none while its online order waits for payment. */
+const FORWARD: ReadonlySet<ShipmentAction> = new Set(['accept', 'pack', 'ship', 'deliver']);
+
+/**
+ * What these roles may do with the shipment now, in SHIPMENT_ACTIONS order (what the UI offers), as
+ * `moveShipment` would allow it: nothing forward for a parcel of an unpaid online order; on an exchange
+ * parcel the buyer cancels through its return request (not here) and asks no return of it (ADR 0109).
+ */
 export function actionsOf(
   roles: readonly ActorRole[],
-  s: Pick<repo.ShipmentView, 'state' | 'deliveredAt'>,
+  s: Pick<repo.ShipmentView, 'state' | 'deliveredAt' | 'kind' | 'isPaid' | 'paymentMethod'>,
   lines: readonly { qty: number; returnedQty: number }[],
   now: Date = new Date(),
 ): ShipmentAction[] {
   const set = new Set<ShipmentAction>();
+  const unpaid = s.kind === 'order' && repo.awaitsPayment(s);
   for (const role of roles) {
+    if (role === 'buyer' && s.kind === 'exchange') continue;
     for (const to of nextShipmentStates(s.state, role)) {
       const action = ACTION_OF[to];
-      if (action) set.add(action);
+      if (action && !(unpaid && FORWARD.has(action))) set.add(action);
     }
   }
   if (
+    s.kind === 'order' &&
     roles.includes('buyer') &&
     s.state === 'delivered' &&
     returnWindowOpen(s.deliveredAt, now) &&
@@ -213,6 +223,7 @@ function toListRow(actor: Actor, v: repo.ShipmentView, d: Loaded, now: Date): Sh
     paymentMethod: v.paymentMethod,
     isPaid: v.isPaid,
     late: v.late,
+    awaitingPayment: v.kind === 'order' && isLiveShipment(v.state) && repo.awaitsPayment(v),
   };
 }
 
@@ -386,7 +397,10 @@ export async function shipShipment(ctx: ShipmentCtx, id: string, body: ShipBody)
 /** The development courier runs only where conveniences are allowed, and never under tests (they call it). */
 export const simulatedCourierOn = (config: Config) => conveniencesAllowed(config) && config.env !== 'test';
 
-/** PUT /api/shipments/:id/deliver (the seller, Admin, Distributor): a shipped parcel delivered. */
+/**
+ * PUT /api/shipments/:id/deliver (Admin, Distributor): a shipped parcel delivered. Not the seller: the
+ * buyer's return window and the cash collected on delivery start from it (ADR 0109).
+ */
 export const deliverShipment = (ctx: ShipmentCtx, id: string) => moveAsCaller(ctx, id, 'delivered');
 
 /**

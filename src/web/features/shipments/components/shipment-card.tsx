@@ -62,6 +62,11 @@ export function ShipmentCard({
           Order {s.orderNumber}
         </h2>
         {s.late ? <Badge bg="danger">Late</Badge> : null}
+        {s.awaitingPayment && live ? (
+          <Badge bg="light" text="dark" className="border">
+            Waiting for payment
+          </Badge>
+        ) : null}
         <Badge bg={STATE_BADGE[s.state]} text={s.state === 'placed' ? 'dark' : undefined}>
           {SHIPMENT_STATE_LABELS[s.state]}
         </Badge>
@@ -160,6 +165,8 @@ export function ShipmentCard({
               </>
             ) : s.isPaid ? (
               `Paid (${PAYMENT_WORDS[s.paymentMethod]})`
+            ) : s.awaitingPayment && live ? (
+              <strong>Waiting for the buyer&apos;s payment ({PAYMENT_WORDS[s.paymentMethod]})</strong>
             ) : (
               `Not paid yet (${PAYMENT_WORDS[s.paymentMethod]})`
             )}
@@ -205,6 +212,11 @@ export function ShipmentCard({
             </>
           ) : null}
         </dl>
+        {s.awaitingPayment && live ? (
+          <p className="text-body-secondary mt-2 mb-0" role="note">
+            Waiting for the buyer&apos;s payment: this order can be accepted once it is paid.
+          </p>
+        ) : null}
         {!dialog ? <ErrorAlert error={move.error} className="mt-2 mb-0 py-2" /> : null}
       </Card.Body>
       <Card.Footer className="bg-body d-grid gap-2 d-sm-flex flex-sm-wrap">
