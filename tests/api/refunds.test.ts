@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFUND_DUE_DAYS } from '#shared/fulfilment.ts';
-import { divideHalfUp, formatMoney, parseMoney } from '#shared/money.ts';
+import { divideHalfUp, formatDecimal, formatMoney, parseMoney } from '#shared/money.ts';
 import type { Actor } from '#shared/permissions.ts';
 import { unitsRefund } from '#shared/refunds.ts';
 import type { RoleName } from '#shared/roles.ts';
@@ -606,6 +606,107 @@ describe('a payment arriving for a cancelled order is refunded by itself', () =>
     await t.app.jobs.runDue();
     expect((await refundRow(refund!.id)).state).toBe('processed');
     expect(await refundMails(refund!.id)).toHaveLength(1);
+  });
+});
+
+describe('a parcel cancelled before the order was paid is refunded when it is paid', () => {
+  /** Opens RazorPay's checkout for the order (the buyer's tab), returning its RazorPay order id. */
+  async function openCheckout(orderId: string) {
+    const rz = await inject('POST', '/api/orders/RazorPay', buyer.token, { orderId });
+    expect(rz.statusCode, rz.body).toBe(200);
+    return rz.json().razor_order_id as string;
+  }
+
+  /** Pays in that tab through the sandbox checkout (its "Pay" button) and confirms like the browser. */
+  async function payInSandbox(orderId: string, razorOrderId: string) {
+    const paid = await inject('POST', '/api/payments/sandbox/razorpay/pay', buyer.token, {
+      razorpay_order_id: razorOrderId,
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const confirm = await inject('PUT', `/api/orders/${orderId}/RazorPay/pay`, buyer.token, paid.json());
+    const payment = (
+      await t.db.select().from(payments).where(eq(payments.providerOrderId, razorOrderId))
+    )[0]!;
+    return { confirm, payment };
+  }
+
+  it('RazorPay: one refund for the cancelled parcel’s value, processed by the job; paying twice adds none', async () => {
+    const order = await twoSellerOrder();
+    const { scarf: s, kurta: k } = await linesOf(order._id);
+    const cancel = await inject('PUT', `/api/shipments/${s.shipment.id}/cancel`, buyer.token, {
+      note: 'Changed my mind',
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    // Unpaid: nothing to give back yet.
+    expect(await refundsOfOrderRows(order._id)).toHaveLength(0);
+
+    const { confirm, payment } = await payInSandbox(order._id, await openCheckout(order._id));
+    expect(confirm.statusCode, confirm.body).toBe(200);
+    expect(payment.status).toBe('paid');
+    const rows = await refundsOfOrderRows(order._id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      idempotencyKey: `cancel:${s.shipment.id}`,
+      shipmentId: s.shipment.id,
+      method: 'RazorPay',
+      paymentId: payment.id,
+      currency: 'INR',
+      amountInr: formatDecimal(s.value),
+      // The payment was the order's INR total, so the share is the parcel's value exactly.
+      amountMinor: s.value,
+      state: 'pending',
+    });
+    // Never the kurta, still coming.
+    expect(rows[0]!.amountMinor).toBeLessThan(payment.amountMinor);
+    expect(k.shipment.state).toBe('placed');
+
+    await runJobsNow(); // the payment's sandbox webhook (a duplicate: nothing more), the refund job
+    await runJobsNow(); // the refund's webhook
+    await runJobsNow(); // its mail
+    const after = await refundsOfOrderRows(order._id);
+    expect(after).toHaveLength(1);
+    expect(after[0]!.state).toBe('processed');
+    expect(await refundMails(after[0]!.id)).toHaveLength(1);
+
+    // The order is paid now: the buyer cancelling the kurta gets its own refund, the rest of the payment.
+    expect((await inject('PUT', `/api/shipments/${k.shipment.id}/cancel`, buyer.token, {})).statusCode).toBe(
+      200,
+    );
+    const both = await refundsOfOrderRows(order._id);
+    expect(both).toHaveLength(2);
+    expect(both.reduce((sum, r) => sum + r.amountMinor, 0)).toBe(payment.amountMinor);
+  });
+
+  it('the whole order cancelled before paying: only the late payment’s full refund, no refund per parcel', async () => {
+    const order = await twoSellerOrder();
+    // The checkout was opened before cancelling, and paid in that tab after.
+    const razorOrderId = await openCheckout(order._id);
+    const cancel = await inject('PUT', `/api/orders/${order._id}/cancel`, buyer.token, {});
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const { confirm, payment } = await payInSandbox(order._id, razorOrderId);
+    expect(confirm.statusCode).toBe(409);
+    expect(confirm.json().code).toBe('order_cancelled');
+    await runJobsNow();
+    await runJobsNow();
+    const rows = await refundsOfOrderRows(order._id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      idempotencyKey: `late-payment:${payment.id}`,
+      amountMinor: payment.amountMinor,
+      shipmentId: null,
+      state: 'processed',
+    });
+  });
+
+  it('cash on delivery is left alone: marking it paid refunds nothing for a cancelled parcel', async () => {
+    const order = await twoSellerOrder({ paymentMethod: 'CashOnDelivery' });
+    const { scarf: s } = await linesOf(order._id);
+    expect((await inject('PUT', `/api/shipments/${s.shipment.id}/cancel`, buyer.token, {})).statusCode).toBe(
+      200,
+    );
+    const paid = await inject('PUT', `/api/orders/${order._id}/CashOnDelivery/pay`, admin.token, {});
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(await refundsOfOrderRows(order._id)).toHaveLength(0);
   });
 });
 

@@ -13,6 +13,7 @@ import type { AuthedCtx } from '../../lib/types.ts';
 import { getRateFromInr } from '../currency/rates.service.ts';
 import { getOrder, markOrderPaid } from '../orders/orders.service.ts';
 import {
+  refundGoneShipmentsOnPayment,
   requestRefund,
   settleProviderRefund,
   type ProviderRefundAnswer,
@@ -135,7 +136,17 @@ async function recordPayment(
       paymentResult: payment.paymentResult,
     });
     // Paying completes the order: markOrderPaid queued its mails in this transaction.
-    if (!paid) {
+    if (paid) {
+      // The provider charged the whole order: a parcel cancelled (or returned) while it was unpaid is
+      // given back now, once per parcel (docs/decisions/0111-refunds.md).
+      const refunds = await refundGoneShipmentsOnPayment(tx, row.orderId);
+      if (refunds.length > 0) {
+        deps.log.info(
+          { orderId: row.orderId, provider: row.provider, refundIds: refunds.map((r) => r.id) },
+          'order paid after some of its parcels were cancelled: refunding them',
+        );
+      }
+    } else {
       const refund = await requestRefund(tx, {
         orderId: row.orderId,
         cause: { kind: 'late-payment', paymentId: row.id },

@@ -162,6 +162,32 @@ export async function requestRefund(tx: Queryable, input: RefundRequest): Promis
   return row;
 }
 
+/**
+ * The order's own parcels (kind 'order') that will never be delivered — cancelled or returned to origin —
+ * for refunding them when the order is paid after they went (docs/decisions/0111-refunds.md).
+ */
+export async function goneShipmentsOfOrder(
+  db: Queryable,
+  orderId: string,
+): Promise<{ id: string; orderId: string; sellerId: string; state: string }[]> {
+  return db
+    .select({
+      id: shipments.id,
+      orderId: shipments.orderId,
+      sellerId: shipments.sellerId,
+      state: shipments.state,
+    })
+    .from(shipments)
+    .where(
+      and(
+        eq(shipments.orderId, orderId),
+        eq(shipments.kind, 'order'),
+        inArray(shipments.state, ['cancelled', 'returned_to_origin']),
+      ),
+    )
+    .orderBy(asc(shipments.createdAt), asc(shipments.id));
+}
+
 export async function refundByKey(db: Queryable, key: string): Promise<RefundRow | undefined> {
   const [row] = await db.select().from(refunds).where(eq(refunds.idempotencyKey, key));
   return row;

@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import type { Database, Queryable } from '../../db/client.ts';
 import { illegalTransition, notFound } from '../../lib/errors.ts';
 import type { AuthedCtx } from '../../lib/types.ts';
+import { linesOfShipment } from '../fulfilment/fulfilment.service.ts';
 import * as repo from './refunds.repo.ts';
 import { refundViewsOfOrder, type RefundView } from './refunds.repo.ts';
 
@@ -18,6 +19,32 @@ import { refundViewsOfOrder, type RefundView } from './refunds.repo.ts';
 export { requestRefund, REFUND_EXECUTE_JOB, type RefundCause } from './refunds.repo.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The reason written on the refund of a parcel that had gone before its order was paid. */
+export const GONE_BEFORE_PAYMENT_REASON = 'Cancelled before the order was paid';
+
+/**
+ * An online order was just paid (in the paying transaction, after the order became paid): every parcel of
+ * it already cancelled or returned to origin was charged for too — the provider takes the whole order
+ * total — so each gets its refund now, as its cancellation would have asked for had the order been paid
+ * then (cause 'cancel' per shipment: at most once, whoever asks first). Cash on delivery never comes here:
+ * it is paid at the door for what was delivered. docs/decisions/0111-refunds.md.
+ */
+export async function refundGoneShipmentsOnPayment(tx: Queryable, orderId: string) {
+  const refunded = [];
+  for (const s of await repo.goneShipmentsOfOrder(tx, orderId)) {
+    const units = (await linesOfShipment(tx, s)).map((l) => ({ orderItemId: l.id, qty: l.qty }));
+    const refund = await repo.requestRefund(tx, {
+      orderId,
+      cause: { kind: 'cancel', shipmentId: s.id },
+      lines: units,
+      reason: GONE_BEFORE_PAYMENT_REASON,
+      actor: { id: null, role: 'system' },
+    });
+    if (refund) refunded.push(refund);
+  }
+  return refunded;
+}
 
 /** The currency's decimal digits (2 when the table does not know the code). */
 export const decimalsOf = (code: string): number => currencyByCode(code)?.decimalDigits ?? 2;
