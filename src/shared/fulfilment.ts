@@ -205,7 +205,7 @@ export const REFUND_STATE_LABELS: Record<RefundState, string> = {
   pending: 'Pending',
   processing: 'Processing',
   processed: 'Refunded',
-  failed: 'Failed, will retry',
+  failed: 'Failed: needs Admin',
 };
 
 /** An illegal move, worded for a 409 (the body also carries the current state). */
