@@ -68,6 +68,12 @@ export function AdminRefundsPage() {
         Online payments are refunded through RazorPay or PayPal by themselves. Cash on delivery refunds are
         paid by bank transfer or UPI: pay them, then record the transfer. Every refund is due within 7 days.
       </p>
+      <p className="small text-body-secondary">
+        A refund marked “Failed: needs Admin” was declined by RazorPay or PayPal and is not tried again by
+        itself. Check the payment in the provider’s dashboard first: if the money did go back there, record
+        its refund id as the reference; otherwise pay the buyer by bank transfer or UPI and record the
+        transfer.
+      </p>
       <RefundFilters values={filters} onApply={(v) => setParams(new URLSearchParams(searchOf(v)))} />
       {list.isPending ? (
         <Loader label="Loading refunds…" />
