@@ -27,7 +27,7 @@ import type { Queryable } from '../../db/client.ts';
 import { forbidden, invalid, notFound } from '../../lib/errors.ts';
 import type { AuthedCtx } from '../../lib/types.ts';
 import { refundsOfOrder, requestRefund } from '../refunds/refunds.service.ts';
-import { returnsOfOrder } from '../returns/returns.service.ts';
+import { failExchange, returnsOfOrder } from '../returns/returns.service.ts';
 import { scheduleSimulatedCourier, type CourierNotice } from './courier-sandbox.ts';
 import { renderPackingSlip } from './packing-slip.ts';
 import * as repo from './shipments.repo.ts';
@@ -417,9 +417,9 @@ export async function afterReturnToOrigin(
   row: repo.ShipmentRow,
   actor: repo.EventActor,
 ): Promise<void> {
-  // An exchange parcel carried the size set aside for it: those units go back; nothing was paid for them.
+  // An exchange parcel: its size goes back once and the buyer is refunded instead (ADR 0112, failExchange).
   if (row.kind !== 'order') {
-    await repo.restockExchangeShipment(tx, row);
+    await failExchange(tx, row, actor, { cause: 'returned_to_origin', reason: SHIPMENT_MSG.rtoReason });
     return;
   }
   const units = (await linesOfShipment(tx, row)).map((l) => ({ orderItemId: l.id, qty: l.qty }));

@@ -1,6 +1,6 @@
 import { currencyByCode } from '#shared/currencies.ts';
-import { formatDeliveryDate } from '#shared/delivery.ts';
-import { returnReasonLabel } from '#shared/fulfilment.ts';
+import { formatDeliveryDate, kolkataDate } from '#shared/delivery.ts';
+import { REFUND_DUE_DAYS, returnReasonLabel } from '#shared/fulfilment.ts';
 import { formatMoney } from '#shared/money.ts';
 import { nameWithVariant } from '#shared/variants.ts';
 import { linkOrigin, type Config } from '../../config.ts';
@@ -25,11 +25,17 @@ export const RETURN_MAIL = {
   refunded: 'return_refunded',
   /** To the buyer and the seller: the new size ships as a new parcel. */
   exchanged: 'return_exchanged',
+  /** To the buyer: the exchange parcel came back or was cancelled; the money comes back instead. */
+  exchangeFailed: 'return_exchange_failed',
 } as const;
 export type ReturnMailType = (typeof RETURN_MAIL)[keyof typeof RETURN_MAIL];
 
 export type ReturnMailExtra = {
   refund?: { amountMinor: number; currency: string; method: string } | null;
+  /** When the refund was started: it is due REFUND_DUE_DAYS after. */
+  startedAt?: Date;
+  /** Why an exchange parcel never arrived. */
+  failure?: { cause: 'returned_to_origin' | 'cancelled'; reason: string | null };
 };
 
 type Rendered = { subject: string; text: string; html: string };
@@ -55,13 +61,26 @@ const wanted = (r: repo.ReturnView) =>
   r.exchangeSize ? nameWithVariant(r.lineName, { size: r.exchangeSize, colour: r.exchangeColour }) : null;
 const askedFor = (r: repo.ReturnView) => (r.kind === 'exchange' ? 'exchange' : 'return');
 
-function moneyLine(refund: ReturnMailExtra['refund']): string {
-  if (!refund) return 'Nothing was charged for it, so there is nothing to refund.';
+/**
+ * The refund at the moment it is asked for: started, not done (its own state shows on the order page), and
+ * the day it is due, REFUND_DUE_DAYS after `startedAt` (the terms page's 7 days).
+ */
+function moneyLines(refund: ReturnMailExtra['refund'], startedAt: Date, hasAccount: boolean): string[] {
+  if (!refund) return ['Nothing was charged for it, so there is nothing to refund.'];
   const digits = currencyByCode(refund.currency)?.decimalDigits ?? 2;
   const amount = formatMoney(refund.amountMinor, { code: refund.currency, decimalDigits: digits });
-  return refund.method === 'CashOnDelivery'
-    ? `A refund of ${amount} is on its way: our team pays it to the UPI id or bank account you gave within 7 days.`
-    : `A refund of ${amount} is on its way to your original payment method (${refund.method}) within 7 days.`;
+  const due = formatDeliveryDate(
+    kolkataDate(new Date(startedAt.getTime() + REFUND_DUE_DAYS * 24 * 60 * 60 * 1000)),
+  );
+  const started =
+    refund.method === 'CashOnDelivery'
+      ? hasAccount
+        ? `We have started a refund of ${amount}: our team pays it to the UPI id or bank account you gave.`
+        : `We have started a refund of ${amount}: our team pays it by UPI or bank transfer; please reply to this mail with a UPI id or bank account.`
+      : `We have started a refund of ${amount} to your original payment method (${refund.method}).`;
+  return [
+    `${started} It is due by ${due} (within ${REFUND_DUE_DAYS} days); your order page shows where it is.`,
+  ];
 }
 
 /** The mail of `type` to its recipient(s), or nothing when it does not apply. */
@@ -156,12 +175,37 @@ function mailsOf(
         {
           to: 'buyer',
           mail: render(
-            `Refund for your return from order ${r.orderNumber}`,
-            [`${hello} your return of ${what(r)} is complete.`, moneyLine(extra.refund)],
+            `Refund started for your return from order ${r.orderNumber}`,
+            [
+              `${hello} ${shop} has received ${what(r)} back.`,
+              ...moneyLines(extra.refund, extra.startedAt ?? new Date(), r.refundAccount !== null),
+            ],
             order,
           ),
         },
       ];
+    case RETURN_MAIL.exchangeFailed: {
+      const size = wanted(r) ?? r.lineName;
+      const failure = extra.failure ?? { cause: 'returned_to_origin', reason: null };
+      const why =
+        failure.cause === 'returned_to_origin'
+          ? `the parcel with ${size} × ${r.qty} could not be delivered and went back to ${shop}.`
+          : `${shop} cancelled the parcel with ${size} × ${r.qty}${failure.reason ? ` (${failure.reason})` : ''}.`;
+      return [
+        {
+          to: 'buyer',
+          mail: render(
+            `Your exchange for order ${r.orderNumber} could not be completed`,
+            [
+              `${hello} we are sorry: ${why}`,
+              `You sent ${what(r)} back, so you get your money back instead.`,
+              ...moneyLines(extra.refund, extra.startedAt ?? new Date(), r.refundAccount !== null),
+            ],
+            order,
+          ),
+        },
+      ];
+    }
     case RETURN_MAIL.exchanged: {
       const size = wanted(r) ?? r.lineName;
       return [

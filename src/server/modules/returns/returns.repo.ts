@@ -96,6 +96,16 @@ export async function listReturnViews(
   return { rows: rows.map(flatten), total: count?.n ?? 0 };
 }
 
+/**
+ * The order row, locked FOR UPDATE: the first lock every return move takes, before the request, the
+ * products and the variants (the lock order of docs/decisions/0112-returns-and-exchanges.md, the one a
+ * refund takes too), so a receive never deadlocks with a cancel or a return to origin of the same order.
+ */
+export async function lockOrderRow(tx: Queryable, orderId: string): Promise<boolean> {
+  const [row] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for('update');
+  return !!row;
+}
+
 export async function lockReturn(tx: Queryable, id: string): Promise<ReturnRow | undefined> {
   const [row] = await tx.select().from(returnRequests).where(eq(returnRequests.id, id)).for('update');
   return row;

@@ -37,7 +37,7 @@ import {
 import { orderOwnerId } from '../orders/orders.service.ts';
 import { requestRefund } from '../refunds/refunds.service.ts';
 import { ownedReturnMedia } from '../uploads/uploads.service.ts';
-import { queueReturnMail, RETURN_MAIL } from './return-mails.ts';
+import { queueReturnMail, RETURN_MAIL, type ReturnMailExtra } from './return-mails.ts';
 import * as repo from './returns.repo.ts';
 
 type ReturnRow = repo.ReturnRow;
@@ -190,6 +190,8 @@ export async function createReturn(
   now: Date = new Date(),
 ): Promise<ReturnRequest> {
   const id = await ctx.db.transaction(async (tx) => {
+    // The lock order of every return move: the order row, then the line, the products, the variants.
+    await repo.lockOrderRow(tx, orderId);
     const line = await repo.lockLineForReturn(tx, orderId, body.orderItem);
     if (!line) {
       // The order is the buyer's own or it is "not found" (never say whose it is).
@@ -265,15 +267,28 @@ export async function createReturn(
 }
 
 /**
- * The request, locked, with the role `actor` acts in on it; 404 when it may not see it (another seller's
- * request, another buyer's).
+ * The request locked the way every return move locks it (docs/decisions/0112-returns-and-exchanges.md):
+ * its order row first, then the request; products and variants only after. A shipment move or cancel
+ * locks the shipment, then the order row (its order flags, its refund), then products; so neither waits
+ * for the other while holding what the other needs.
+ */
+async function lockReturnAndOrder(tx: Queryable, id: string): Promise<ReturnRow | undefined> {
+  const seen = await repo.findReturn(tx, id);
+  if (!seen) return undefined;
+  await repo.lockOrderRow(tx, seen.orderId);
+  return repo.lockReturn(tx, id);
+}
+
+/**
+ * The request, locked (order row first), with the role `actor` acts in on it; 404 when it may not see it
+ * (another seller's request, another buyer's).
  */
 async function lockFor(
   tx: Queryable,
   id: string,
   actor: Actor | null,
 ): Promise<{ row: ReturnRow; role: ActorRole }> {
-  const row = await repo.lockReturn(tx, id);
+  const row = await lockReturnAndOrder(tx, id);
   const role = row ? roleOn(actor, row) : null;
   if (!row || !role) throw notFound(RETURN_SERVICE_MSG.notFound);
   return { row, role };
@@ -406,7 +421,7 @@ export const courierPickupJob: JobHandler = async (payload, { db }) => {
   const id = typeof payload.returnRequestId === 'string' ? payload.returnRequestId : null;
   if (!id) return;
   await db.transaction(async (tx) => {
-    const row = await repo.lockReturn(tx, id);
+    const row = await lockReturnAndOrder(tx, id);
     if (!row || row.state !== 'approved') return;
     await move(tx, row, 'picked_up', { id: null, role: 'courier' });
   });
@@ -414,7 +429,8 @@ export const courierPickupJob: JobHandler = async (payload, { db }) => {
 
 /**
  * PUT /api/returns/:id/receive (seller, Admin): the goods are back; approved | picked_up → received, and
- * in the same transaction what follows. A return (or an exchange whose size is no longer held): the units
+ * in the same transaction what follows. Locks: the order row, the request, then products and variants
+ * (restocking), the order row again for the refund (already held). A return (or an exchange whose size is no longer held): the units
  * back on the shelf, the seller's payout share taken back, the refund asked for, → refunded. An exchange
  * with its size held: the returned units back on the shelf, a new shipment of kind 'exchange' for the
  * size wanted, → exchanged.
@@ -477,6 +493,7 @@ export async function receiveReturn(
     });
     await queueReturnMail(tx, ctx.config, RETURN_MAIL.refunded, row.id, {
       refund: { amountMinor: refund.amountMinor, currency: refund.currency, method: refund.method },
+      startedAt: now,
     });
   });
   return answer(ctx, id);
@@ -521,3 +538,97 @@ export async function exchangeLineOfShipment(
 ): Promise<repo.ExchangeLine | undefined> {
   return repo.exchangeLine(db, shipmentId);
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// An exchange parcel that fails
+// ---------------------------------------------------------------------------------------------------------
+
+export const EXCHANGE_FAILED_MAIL_JOB = 'returns.exchange_failed_mail';
+
+export type FailedExchange = NonNullable<Awaited<ReturnType<typeof requestRefund>>> | null;
+
+/**
+ * An exchange parcel that will never reach the buyer (docs/decisions/0112-returns-and-exchanges.md):
+ * returned to origin, or cancelled by its seller or Admin. The caller has just moved `shipment` to its
+ * final state on `tx` (moveShipment: the shipment, then the order row), so this runs once per parcel.
+ * In the same transaction: the order row (FOR UPDATE) and the request are locked, then
+ * - the refund of the request's units is asked for (cause 'return', the ORIGINAL shipment: the buyer
+ *   sent those units back and gets the money instead of the size that did not come),
+ * - the request moves exchanged → refunded (by a conditional UPDATE: a second call changes nothing),
+ * - the size set aside for the parcel goes back on the shelf (products, then the variant), once,
+ * - the seller's payout share for the original units is taken back,
+ * - the buyer's mail ('return_exchange_failed') is queued as a job, once per request.
+ * Returns the refund row, or null when there was nothing to do or nothing was paid.
+ */
+export async function failExchange(
+  tx: Queryable,
+  shipment: { id: string; kind: string; orderId: string; returnRequestId: string | null },
+  actor: EventActor,
+  how: { cause: 'returned_to_origin' | 'cancelled'; reason: string | null; at?: Date },
+): Promise<FailedExchange> {
+  if (shipment.kind !== 'exchange' || !shipment.returnRequestId) return null;
+  const at = how.at ?? new Date();
+  await repo.lockOrderRow(tx, shipment.orderId);
+  const row = await repo.lockReturn(tx, shipment.returnRequestId);
+  if (!row || row.state !== 'exchanged') return null;
+  const system: EventActor = { id: null, role: 'system' };
+  const units = [{ orderItemId: row.orderItemId, qty: row.qty }];
+  const view = await repo.returnView(tx, row.id);
+  const item = view
+    ? nameWithVariant(view.lineName, { size: view.lineSize, colour: view.lineColour })
+    : 'item';
+  const what =
+    how.cause === 'returned_to_origin'
+      ? 'returned to the seller'
+      : `cancelled${how.reason ? `: ${how.reason}` : ''}`;
+  const refund = await requestRefund(tx, {
+    orderId: row.orderId,
+    cause: { kind: 'return', returnRequestId: row.id, shipmentId: row.shipmentId },
+    lines: units,
+    reason: `Exchange not delivered (${what}): ${item} × ${row.qty}`,
+    refundAccount: accountOf(row.refundAccount),
+    actor: system,
+  });
+  await move(tx, row, 'refunded', actor.role === 'admin' ? actor : system, {
+    set: { exchangeReserved: false },
+    note: how.cause === 'returned_to_origin' ? 'Exchange parcel returned to the seller' : how.reason,
+    at,
+  });
+  // The size wanted was taken off the shelf when the exchange was asked for; it comes back now, once.
+  if (row.exchangeVariantId) await repo.putVariantStock(tx, row.exchangeVariantId, row.qty);
+  await reverseSellerPayments(tx, units, at);
+  await enqueue(
+    tx,
+    EXCHANGE_FAILED_MAIL_JOB,
+    {
+      returnRequestId: row.id,
+      cause: how.cause,
+      reason: how.reason,
+      startedAt: at.toISOString(),
+      refund: refund
+        ? { amountMinor: refund.amountMinor, currency: refund.currency, method: refund.method }
+        : null,
+    },
+    { dedupeKey: `${EXCHANGE_FAILED_MAIL_JOB}:${row.id}` },
+  );
+  return refund;
+}
+
+/** The job that writes the buyer's 'return_exchange_failed' mail (the returns plugin registers it). */
+export const exchangeFailedMailJob =
+  (config: Config): JobHandler =>
+  async (payload, { db }) => {
+    const id = typeof payload.returnRequestId === 'string' ? payload.returnRequestId : null;
+    if (!id) return;
+    const refund = payload.refund as ReturnMailExtra['refund'];
+    await db.transaction((tx) =>
+      queueReturnMail(tx, config, RETURN_MAIL.exchangeFailed, id, {
+        refund: refund ?? null,
+        startedAt: typeof payload.startedAt === 'string' ? new Date(payload.startedAt) : new Date(),
+        failure: {
+          cause: payload.cause === 'cancelled' ? 'cancelled' : 'returned_to_origin',
+          reason: typeof payload.reason === 'string' ? payload.reason : null,
+        },
+      }),
+    );
+  };
