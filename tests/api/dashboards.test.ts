@@ -5,6 +5,7 @@ import { parseMoney, sumMoney, toWireNumber } from '#shared/money.ts';
 import type { SellerDashboard } from '#shared/schemas/dashboard.ts';
 import { orderItems, returnRequests, shipments } from '../../src/server/db/schema/index.ts';
 import { moveShipment } from '../../src/server/modules/fulfilment/fulfilment.service.ts';
+import { markOrderPaid } from '../../src/server/modules/orders/orders.service.ts';
 import { createProduct } from '../factories/catalog.ts';
 import { orderBody, placeOrder } from '../factories/orders.ts';
 import { authHeader, createUser, sessionToken, type TestUser } from '../factories/users.ts';
@@ -59,8 +60,12 @@ beforeAll(async () => {
   await createProduct(t.db, { sellerId: seller.id, status: false, sizes: ['M'], countInStock: 1 });
   await createProduct(t.db, { sellerId: other.id, sizes: ['M'], countInStock: 1 });
 
-  const order = async (lines: { product: string; qty?: number }[]) =>
-    placeOrder(t.app, buyerToken, orderBody(lines));
+  // Paid online: an unpaid one would wait for its payment before its seller may move it (ADR 0109).
+  const order = async (lines: { product: string; qty?: number }[]) => {
+    const o = await placeOrder(t.app, buyerToken, orderBody(lines));
+    await markOrderPaid(t.db, o._id, { method: 'RazorPay', paymentResult: { id: `pay_${o._id}` } });
+    return o;
+  };
 
   // To accept, and late: its promised date has passed.
   const o1 = await order([{ product: kurta.id, qty: 2 }]);
