@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addWorkingDays,
+  codCountryEligibility,
   codEligibility,
   daysOfZone,
   deliverability,
@@ -169,6 +170,17 @@ describe('deliverability', () => {
         reason: 'K does not ship to 194101',
       });
     expect(deliverability(rules(), area({ excludedPrefixes: ['195', '1942'] }), 'K')).toEqual({ ok: true });
+  });
+});
+
+describe('codCountryEligibility', () => {
+  it('allows cash on delivery to India only, however the country is written', () => {
+    for (const c of ['India', ' india ', 'IN', 'IND']) expect(codCountryEligibility(c)).toEqual({ ok: true });
+    for (const c of ['United States', 'Nepal', 'UK', ''])
+      expect(codCountryEligibility(c)).toEqual({
+        ok: false,
+        reason: 'Cash on delivery is available for addresses in India only.',
+      });
   });
 });
 

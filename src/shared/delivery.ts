@@ -151,6 +151,7 @@ export const DELIVERY_MSG = {
   sellerState: (shop: string, state: string) => `${shop} does not ship to ${state}`,
   sellerPincode: (shop: string, pincode: string) => `${shop} does not ship to ${pincode}`,
   lineNotDeliverable: (line: string, pincode: string) => `${line} cannot be delivered to ${pincode}.`,
+  codIndiaOnly: 'Cash on delivery is available for addresses in India only.',
   codPincode: 'Cash on delivery is not available for this pincode',
   codSeller: (shop: string) => `${shop} does not take cash on delivery`,
   codLimit: (limit: Minor) =>
@@ -178,6 +179,14 @@ export function deliverability(
   if (area.excludedPrefixes.some((p) => prefixes.has(p.trim())))
     return { ok: false, reason: DELIVERY_MSG.sellerPincode(shop, pin.pincode) };
   return { ok: true };
+}
+
+/**
+ * Cash on delivery is for Indian addresses only: the marketplace ships from India with Indian couriers,
+ * who collect cash only at home (docs/decisions/0113-delivery-promise.md). Checked before any other rule.
+ */
+export function codCountryEligibility(country: string): { ok: true } | { ok: false; reason: string } {
+  return isIndia(country) ? { ok: true } : { ok: false, reason: DELIVERY_MSG.codIndiaOnly };
 }
 
 export type CodFacts = {

@@ -279,25 +279,37 @@ describe('Place Order keeps the promise', () => {
     });
   });
 
-  it('makes no promise and refuses nothing outside India', async () => {
+  it('makes no promise outside India and refuses only cash on delivery there (409 cod_not_allowed)', async () => {
     await setFlags('411004', { serviceable: false, codAllowed: false });
+    const abroad = {
+      address: '1 Market St',
+      city: 'San Francisco',
+      state: 'California',
+      postalCode: '94105',
+      country: 'United States',
+    };
     const order = await placeOrder(
       t.app,
       buyerToken,
-      orderBody([{ product: kurta.id }], {
-        paymentMethod: 'CashOnDelivery',
-        shippingAddress: {
-          address: '1 Market St',
-          city: 'San Francisco',
-          state: 'California',
-          postalCode: '94105',
-          country: 'United States',
-        },
-      }),
+      orderBody([{ product: kurta.id }], { paymentMethod: 'RazorPay', shippingAddress: abroad }),
     );
     const [row] = await t.db.select().from(shipments).where(eq(shipments.orderId, order._id));
     expect(row?.expectedDeliveryDate).toBeNull();
     expect(row?.pincode).toBeNull();
+
+    // Cash on delivery is for Indian addresses only (ADR 0113): refused, and nothing is placed.
+    const codBuyer = await createUser(t.db);
+    const refused = await postOrder(
+      t.app,
+      await sessionToken(t.db, codBuyer.id),
+      orderBody([{ product: kurta.id }], { paymentMethod: 'CashOnDelivery', shippingAddress: abroad }),
+    );
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'cod_not_allowed',
+      message: 'Cash on delivery is available for addresses in India only.',
+    });
+    expect(await t.db.select().from(orders).where(eq(orders.userId, codBuyer.id))).toHaveLength(0);
     await resetPincode('411004');
   });
 });
@@ -438,7 +450,13 @@ describe('POST /api/delivery/quote (checkout)', () => {
       postalCode: '94105',
       lines: [{ product: kurta.id, qty: 1 }],
     });
-    expect(abroad.json()).toMatchObject({ applies: false, deliverable: true, cod: true, shipments: [] });
+    expect(abroad.json()).toMatchObject({
+      applies: false,
+      deliverable: true,
+      cod: false,
+      codReason: 'Cash on delivery is available for addresses in India only.',
+      shipments: [],
+    });
     const stranger = await t.app.inject({
       method: 'POST',
       url: '/api/delivery/quote',

@@ -1,6 +1,7 @@
 import {
   DELIVERY_MSG,
   SPECIAL_REGIONS,
+  codCountryEligibility,
   codEligibility,
   daysOfZone,
   deliverability,
@@ -180,7 +181,9 @@ export async function quote(ctx: AuthedCtx, input: QuoteBody, now = new Date()):
       shipments: [],
       lines: lines.map((l) => ({ product: l.product, sellerId: l.sellerId, deliverable: true })),
       deliverable: true,
-      cod: true,
+      // Cash on delivery is for Indian addresses only (docs/decisions/0113-delivery-promise.md).
+      cod: false,
+      codReason: DELIVERY_MSG.codIndiaOnly,
     };
   }
   const pin = toRules(await knownPincode(ctx.db, input.postalCode));
@@ -232,7 +235,7 @@ export async function quote(ctx: AuthedCtx, input: QuoteBody, now = new Date()):
  * order's transaction: every line must reach the address's pincode (else 409 `not_deliverable` naming the
  * line), and cash on delivery must be allowed for every line (else 409 `cod_not_allowed`). Returns each
  * seller's promised delivery date (YYYY-MM-DD, Asia/Kolkata); outside India no promise is made (empty map)
- * and nothing is refused.
+ * and only cash on delivery is refused (409 `cod_not_allowed`: India only).
  */
 export type PromiseLine = {
   productId: string;
@@ -255,7 +258,13 @@ export async function promiseForOrder(
   tx: Queryable,
   input: PromiseInput,
 ): Promise<ReadonlyMap<string, string | null>> {
-  if (!isIndia(input.country)) return new Map();
+  if (!isIndia(input.country)) {
+    // No promise is made outside India, and cash on delivery is not offered there.
+    const cod = codCountryEligibility(input.country);
+    if (input.paymentMethod === 'CashOnDelivery' && !cod.ok)
+      throw conflict(cod.reason, ERROR_CODES.cod_not_allowed);
+    return new Map();
+  }
   const code = normalisePincode(input.postalCode);
   const row = isPincode(code) ? await repo.pincode(tx, code) : undefined;
   if (!row) throw conflict(DELIVERY_MSG.unknownPincode(code), ERROR_CODES.not_deliverable);
