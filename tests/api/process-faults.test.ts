@@ -57,6 +57,8 @@ beforeAll(async () => {
   const seller = await createUser(db, { roles: ['Seller-Company'], shop: { shopName: 'Process Textiles' } });
   productId = (await createProduct(db, { sellerId: seller.id, countInStock: STOCK, sizes: ['N/A'] })).id;
   const buyers = await Promise.all(Array.from({ length: 80 }, () => createUser(db)));
+  // Each buyer keeps placing cash-on-delivery orders: lift the limit on open unpaid ones (docs/decisions/0110-cancellations.md).
+  await db.execute(sql`update delivery_settings set max_open_cod_orders = 1000, max_open_cod_units = 1000`);
   const tokens = await Promise.all(buyers.map((u) => sessionToken(db, u.id)));
 
   const env = async (name: string) => {
