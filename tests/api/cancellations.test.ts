@@ -91,7 +91,10 @@ async function stockBySize(p: ProductRow): Promise<Record<string, number>> {
 
 const sellerActor = (s: Who) => ({ id: s.user.id, role: 'seller' as const });
 
-/** Moves a shipment forward as its seller, up to `to` (shipped with a tracking number). */
+/** The seller does not mark its parcel delivered (ADR 0109): the courier does. */
+const COURIER = { id: null, role: 'courier' as const };
+
+/** Moves a shipment forward as its seller (delivered by the courier), up to `to` (shipped with a tracking number). */
 async function advance(shipmentId: string, seller: Who, to: ShipmentState) {
   const path: ShipmentState[] = ['accepted', 'packed', 'shipped', 'delivered'];
   for (const step of path.slice(0, path.indexOf(to) + 1)) {
@@ -99,7 +102,7 @@ async function advance(shipmentId: string, seller: Who, to: ShipmentState) {
       moveShipment(tx, {
         shipmentId,
         to: step,
-        actor: sellerActor(seller),
+        actor: step === 'delivered' ? COURIER : sellerActor(seller),
         ...(step === 'shipped' ? { set: { courier: 'Delhivery', trackingNumber: '1234567890123' } } : {}),
       }),
     );
@@ -210,7 +213,8 @@ describe('the buyer cancels a shipment', () => {
   });
 
   it('may cancel an accepted or packed shipment, not a shipped one (409 with the state, nothing changes)', async () => {
-    const { a, b, sa, sb } = await twoSellerOrder();
+    const { order, a, b, sa, sb } = await twoSellerOrder();
+    await payWithRazorPay(order._id);
     await advance(sa.id, sellerA, 'packed');
     expect((await cancelShipment(sa.id, buyer)).statusCode).toBe(200);
     await advance(sb.id, sellerB, 'shipped');
@@ -231,6 +235,7 @@ describe('the buyer cancels a shipment', () => {
 describe('the seller cancels its shipment', () => {
   it('must give a reason from the list (400), and then cancels until shipped', async () => {
     const { order, a, sa, sb } = await twoSellerOrder();
+    await payWithRazorPay(order._id);
     await advance(sa.id, sellerA, 'accepted');
     const none = await cancelShipment(sa.id, sellerA);
     expect(none.statusCode).toBe(400);
@@ -261,7 +266,8 @@ describe('the seller cancels its shipment', () => {
 
 describe('Admin cancels a shipment', () => {
   it('may cancel a shipped one, never a delivered one', async () => {
-    const { b, sa, sb } = await twoSellerOrder();
+    const { order, b, sa, sb } = await twoSellerOrder();
+    await payWithRazorPay(order._id);
     await advance(sa.id, sellerA, 'shipped');
     const res = await cancelShipment(sa.id, admin, { reason: 'cannot_deliver' });
     expect(res.statusCode, res.body).toBe(200);
@@ -407,6 +413,7 @@ describe('refunds', () => {
 describe('cancelling a whole order', () => {
   it('is all or nothing for the buyer: one shipped parcel refuses it, naming the seller', async () => {
     const { order, a, b, sa, sb } = await twoSellerOrder();
+    await payWithRazorPay(order._id);
     await advance(sb.id, sellerB, 'shipped');
     const res = await cancelOrder(order._id, buyer);
     expect(res.statusCode).toBe(409);
@@ -420,6 +427,7 @@ describe('cancelling a whole order', () => {
 
   it('cancels every live shipment at once and the order with them; again is a 409', async () => {
     const { order, a, b, sa, sb } = await twoSellerOrder();
+    await payWithRazorPay(order._id);
     await advance(sa.id, sellerA, 'packed');
     const res = await cancelOrder(order._id, buyer, { note: 'Changed my mind' });
     expect(res.statusCode, res.body).toBe(200);
@@ -449,6 +457,7 @@ describe('cancelling a whole order', () => {
 
   it('Admin cancels everything not delivered, including a shipped parcel; a delivered one refuses it', async () => {
     const first = await twoSellerOrder();
+    await payWithRazorPay(first.order._id);
     await advance(first.sb.id, sellerB, 'shipped');
     const res = await cancelOrder(first.order._id, admin);
     expect(res.statusCode, res.body).toBe(200);
@@ -456,6 +465,7 @@ describe('cancelling a whole order', () => {
     expect((await shipmentRow(first.sa.id)).state).toBe('cancelled');
 
     const second = await twoSellerOrder();
+    await payWithRazorPay(second.order._id);
     await advance(second.sb.id, sellerB, 'delivered');
     const refused = await cancelOrder(second.order._id, admin);
     expect(refused.statusCode).toBe(409);
@@ -601,7 +611,8 @@ describe('the cancellation mails', () => {
 describe('the 30-minute expiry', () => {
   it('cancels the order’s shipments as the system, with their events, and restocks each size once', async () => {
     const { order, a, b, sa, sb } = await twoSellerOrder();
-    await advance(sa.id, sellerA, 'accepted');
+    // An unpaid online order is never accepted (ADR 0109): the expiry finds its parcels still placed.
+    await expect(advance(sa.id, sellerA, 'accepted')).rejects.toMatchObject({ code: 'order_unpaid' });
     const now = new Date(Date.now() + 31 * 60_000);
     const [one, two] = await Promise.all([expireUnpaidOrders(t.db, now), expireUnpaidOrders(t.db, now)]);
     expect([...one.cancelled, ...two.cancelled].filter((id) => id === order._id)).toHaveLength(1);
