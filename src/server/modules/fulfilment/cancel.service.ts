@@ -11,9 +11,10 @@ import { canViewOrder, isAdmin, isSeller, type Actor } from '#shared/permissions
 import { SHIP_MSG, type CancelBody, type CancelResult } from '#shared/schemas/fulfilment.ts';
 import type { Config } from '../../config.ts';
 import type { Database, Queryable } from '../../db/client.ts';
-import { conflict, forbidden, illegalTransition, invalid, notFound } from '../../lib/errors.ts';
+import { forbidden, illegalTransition, invalid, notFound } from '../../lib/errors.ts';
 import type { AuthedCtx } from '../../lib/types.ts';
 import { requestRefund } from '../refunds/refunds.service.ts';
+import { failExchange } from '../returns/returns.service.ts';
 import { queueCancelMails, type CancelledBy } from './cancel-mails.ts';
 import * as repo from './cancel.repo.ts';
 import { codSettings, lockIfUnacceptedCod, unacceptedCodOrderIds } from './cod.repo.ts';
@@ -40,7 +41,8 @@ export const CANCEL_MSG = {
   orderNotFound: 'Order not found',
   notYours: 'Only the buyer, the seller of this parcel or Admin may cancel it.',
   orderNotYours: 'Only the buyer or Admin may cancel a whole order; a seller cancels its own parcel.',
-  exchange: 'An exchange parcel is cancelled through its return request, not here.',
+  exchangeBuyer:
+    'An exchange parcel cannot be cancelled by the buyer. Once it arrives you can ask for a return within 7 days.',
   nothingLeft: 'Nothing in this order can be cancelled any more: every parcel is already cancelled.',
   blocked: (shop: string, state: string) =>
     `The parcel from ${shop} is already ${state.toLowerCase()}, so the order cannot be cancelled as a whole. Nothing was cancelled.`,
@@ -108,6 +110,30 @@ async function cancelInTx(
   return { shipment, refund };
 }
 
+/**
+ * Cancels an exchange parcel on `tx` (its seller or Admin, before it is delivered): the move, then what a
+ * failed exchange does (failExchange, docs/decisions/0112-returns-and-exchanges.md): the size set aside
+ * goes back, the seller's payout share for the returned units is taken back, the buyer is refunded for
+ * them and told. Lock order as every cancel: the shipment, the order row, the request, products, variants.
+ */
+async function cancelExchangeInTx(tx: Queryable, shipmentId: string, c: Cancellation): Promise<Cancelled> {
+  const shipment = await moveShipment(tx, {
+    shipmentId,
+    to: 'cancelled',
+    actor: c.actor,
+    note: c.note ?? c.reason,
+    data: c.reasonCode ? { reason: c.reasonCode } : null,
+    set: { cancelReason: c.reason, cancelledBy: c.by },
+    at: c.at,
+  });
+  const refund = await failExchange(tx, shipment, c.actor, {
+    cause: 'cancelled',
+    reason: c.reason,
+    at: c.at,
+  });
+  return { shipment, refund };
+}
+
 async function answer(db: Queryable, orderId: string, done: Cancelled[]): Promise<CancelResult> {
   const order = await repo.findOrderHead(db, orderId);
   if (!order) throw notFound(CANCEL_MSG.orderNotFound);
@@ -166,7 +192,12 @@ export async function cancelShipment(
   if (role === 'seller' && !body.reason) {
     throw invalid(SHIP_MSG.reason, [{ path: 'reason', message: SHIP_MSG.reason }]);
   }
-  if (s.kind !== 'order') throw conflict(CANCEL_MSG.exchange);
+  // An exchange parcel: its seller or Admin cancels it (with a reason) and the buyer is refunded instead;
+  // the buyer, who already sent the goods back, cannot call off the size owed to them.
+  if (s.kind === 'exchange' && role === 'buyer') throw forbidden(CANCEL_MSG.exchangeBuyer);
+  if (s.kind === 'exchange' && !body.reason) {
+    throw invalid(SHIP_MSG.reason, [{ path: 'reason', message: SHIP_MSG.reason }]);
+  }
   const c: Cancellation = {
     actor: eventActor(ctx.actor, role),
     by: role,
@@ -175,7 +206,9 @@ export async function cancelShipment(
     note: body.note || null,
     at: new Date(),
   };
-  const done = await ctx.db.transaction((tx) => cancelInTx(tx, ctx.config, shipmentId, c));
+  const done = await ctx.db.transaction((tx) =>
+    s.kind === 'exchange' ? cancelExchangeInTx(tx, shipmentId, c) : cancelInTx(tx, ctx.config, shipmentId, c),
+  );
   return answer(ctx.db, s.orderId, [done]);
 }
 
