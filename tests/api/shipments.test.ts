@@ -19,7 +19,7 @@ import {
 } from '../../src/server/db/schema/index.ts';
 import { moveShipment } from '../../src/server/modules/fulfilment/fulfilment.service.ts';
 import { scheduleSimulatedCourier } from '../../src/server/modules/fulfilment/courier-sandbox.ts';
-import { courierNotice } from '../../src/server/modules/fulfilment/shipments.service.ts';
+import { actionsOf, courierNotice } from '../../src/server/modules/fulfilment/shipments.service.ts';
 import { rtoCountOfBuyer } from '../../src/server/modules/fulfilment/fulfilment.service.ts';
 import { markOrderPaid } from '../../src/server/modules/orders/orders.service.ts';
 import { createProduct, type ProductRow } from '../factories/catalog.ts';
@@ -187,6 +187,7 @@ describe('the shipment lists', () => {
       paymentMethod: 'CashOnDelivery',
       isPaid: false,
       late: false,
+      awaitingPayment: false,
       actions: ['accept', 'cancel'],
       seller: { _id: sellerA.user.id, shopName: 'Ship Shop A' },
     });
@@ -295,11 +296,12 @@ const STATES: ShipmentState[] = [
 
 describe('every move, per role and owner', () => {
   it('lets each role make exactly its legal moves; illegal ones are 409 with the current state', async () => {
-    // Who may ever make each move (src/shared/fulfilment.ts): the shipment's seller and Admin all of
-    // them; Distributor only deliver and return to origin.
+    // Who may ever make each move (src/shared/fulfilment.ts): Admin all of them; the shipment's seller
+    // all but deliver (the buyer's return window and COD cash start from a real delivery); Distributor
+    // only deliver and return to origin.
     const callers = () =>
       [
-        { name: 'own seller', w: sellerA, may: () => true },
+        { name: 'own seller', w: sellerA, may: (p: string) => p !== 'deliver' },
         { name: 'admin', w: admin, may: () => true },
         {
           name: 'distributor',
@@ -366,10 +368,12 @@ describe('every move, per role and owner', () => {
       ]);
     }
     expect((await get(`/api/shipments/${s.id}`, buyer)).json().actions).toEqual([]);
-    expect((await get(`/api/shipments/${s.id}`, sellerA)).json().actions).toEqual([
-      'deliver',
-      'return_to_origin',
-    ]);
+    // The seller never marks its own parcel delivered (ADR 0109): the courier, Distributor or Admin does.
+    expect((await get(`/api/shipments/${s.id}`, sellerA)).json().actions).toEqual(['return_to_origin']);
+    const own = await put(`/api/shipments/${s.id}/deliver`, sellerA);
+    expect(own.statusCode).toBe(403);
+    expect((await shipmentRow(s.id)).state).toBe('shipped');
+    expect((await put(`/api/shipments/${s.id}/deliver`, distributor)).statusCode).toBe(200);
     for (const w of [sellerB, otherBuyer])
       expect((await get(`/api/shipments/${s.id}`, w)).statusCode).toBe(404);
     const placed = await shipmentAt('placed');
@@ -392,6 +396,83 @@ describe('every move, per role and owner', () => {
     expect(events).toHaveLength(1);
     await t.app.jobs.runDue();
     expect(await mailsOf(s.id, 'shipment_shipped')).toHaveLength(1);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+
+describe('an unpaid online order', () => {
+  it('waits for its payment: no accept, pack, ship or deliver (409 order_unpaid) until it is paid', async () => {
+    const { a, order: o } = await order();
+    const refused = await put(`/api/shipments/${a.id}/accept`, sellerA);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'order_unpaid',
+      message: 'The buyer has not paid for this order yet; it can be accepted once it is paid.',
+    });
+    expect((await put(`/api/shipments/${a.id}/accept`, admin)).json().code).toBe('order_unpaid');
+    expect((await shipmentRow(a.id)).state).toBe('placed');
+    expect(
+      await t.db
+        .select()
+        .from(orderEvents)
+        .where(and(eq(orderEvents.subjectId, a.id), eq(orderEvents.toState, 'accepted'))),
+    ).toEqual([]);
+
+    // The queue says why and offers only the cancel.
+    const row = (await get('/api/seller/shipments', sellerA))
+      .json()
+      .shipments.find((x: { _id: string }) => x._id === a.id);
+    expect(row).toMatchObject({ isPaid: false, awaitingPayment: true, actions: ['cancel'] });
+    expect((await get(`/api/shipments/${a.id}`, admin)).json().actions).toEqual(['cancel']);
+
+    await markOrderPaid(t.db, o._id, { method: 'RazorPay', paymentResult: { id: 'pay_wait' } });
+    const after = (await get('/api/seller/shipments', sellerA))
+      .json()
+      .shipments.find((x: { _id: string }) => x._id === a.id);
+    expect(after).toMatchObject({ isPaid: true, awaitingPayment: false, actions: ['accept', 'cancel'] });
+    expect((await put(`/api/shipments/${a.id}/accept`, sellerA)).statusCode).toBe(200);
+    expect((await put(`/api/shipments/${a.id}/pack`, sellerA)).statusCode).toBe(200);
+
+    // Should the order read unpaid again (a payment taken back), nothing more goes out: shipping and
+    // delivering are refused too, by the seller, the operator and the courier.
+    await t.db.update(orders).set({ isPaid: false }).where(eq(orders.id, o._id));
+    const ship = await put(`/api/shipments/${a.id}/ship`, sellerA, SHIP);
+    expect(ship.statusCode).toBe(409);
+    expect(ship.json().code).toBe('order_unpaid');
+    await t.db.update(orders).set({ isPaid: true }).where(eq(orders.id, o._id));
+    expect((await put(`/api/shipments/${a.id}/ship`, sellerA, SHIP)).statusCode).toBe(200);
+    await t.db.update(orders).set({ isPaid: false }).where(eq(orders.id, o._id));
+    expect((await put(`/api/shipments/${a.id}/deliver`, distributor)).json().code).toBe('order_unpaid');
+    await expect(
+      t.db.transaction((tx) =>
+        moveShipment(tx, { shipmentId: a.id, to: 'delivered', actor: { id: null, role: 'courier' } }),
+      ),
+    ).rejects.toMatchObject({ code: 'order_unpaid' });
+    expect((await shipmentRow(a.id)).state).toBe('shipped');
+    // Cancelling it, or its return to origin, is never held up.
+    expect((await put(`/api/shipments/${a.id}/return-to-origin`, distributor)).statusCode).toBe(200);
+  });
+
+  it('does not hold up cash on delivery, paid at the door', async () => {
+    const { a } = await order({ cod: true });
+    expect((await put(`/api/shipments/${a.id}/accept`, sellerA)).statusCode).toBe(200);
+  });
+});
+
+describe('the actions offered on an exchange parcel', () => {
+  const exchange = { kind: 'exchange' as const, isPaid: true, paymentMethod: 'RazorPay' as const };
+  const lines = [{ qty: 1, returnedQty: 0 }];
+  it('offer the buyer no cancel (that is the return request) and nobody a return of it', () => {
+    const placed = { ...exchange, state: 'placed' as const, deliveredAt: null };
+    expect(actionsOf(['buyer'], placed, lines)).toEqual([]);
+    expect(actionsOf(['seller'], placed, lines)).toEqual(['accept', 'cancel']);
+    expect(actionsOf(['admin'], placed, lines)).toEqual(['accept', 'cancel']);
+    const delivered = { ...exchange, state: 'delivered' as const, deliveredAt: new Date() };
+    expect(actionsOf(['buyer'], delivered, lines)).toEqual([]);
+    expect(actionsOf(['buyer', 'admin'], delivered, lines)).not.toContain('request_return');
+    // The same delivered parcel of kind 'order' may be asked back by its buyer.
+    expect(actionsOf(['buyer'], { ...delivered, kind: 'order' }, lines)).toEqual(['request_return']);
   });
 });
 
@@ -569,6 +650,9 @@ describe('return to origin', () => {
     const row = await orderRow(o._id);
     expect(row.isDelivered).toBe(false);
     expect(row.isPaid).toBe(false);
+    // Its only parcel came back: nothing of the order is on its way any more, so the order is cancelled.
+    expect(row.status).toBe('cancelled');
+    expect(row.cancelledAt).toBeInstanceOf(Date);
 
     // Retried: 409, nothing restocked twice.
     const again = await put(`/api/shipments/${a.id}/return-to-origin`, sellerA);
@@ -582,6 +666,14 @@ describe('return to origin', () => {
     expect(mails.map((m) => m.recipient).sort()).toEqual(
       [rtoBuyer.user.email.toLowerCase(), sellerA.user.email.toLowerCase()].sort(),
     );
+  });
+
+  it('leaves an order with one parcel delivered and one returned to origin delivered, not cancelled', async () => {
+    const { a, b, order: o } = await order({ cod: true, withB: true });
+    await bringTo(a.id, 'returned_to_origin');
+    expect(await orderRow(o._id)).toMatchObject({ status: 'placed', cancelledAt: null, isDelivered: false });
+    await bringTo(b!.id, 'delivered');
+    expect(await orderRow(o._id)).toMatchObject({ status: 'placed', cancelledAt: null, isDelivered: true });
   });
 
   it('refunds a paid online order for the shipment', async () => {
