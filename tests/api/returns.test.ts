@@ -1,8 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShipmentState } from '#shared/fulfilment.ts';
 import {
+  jobs,
   notifications,
   orderEvents,
   orderItems,
@@ -191,6 +192,12 @@ const mailsOf = (returnId: string, type?: string) =>
         ...(type ? [eq(notifications.type, type)] : []),
       ),
     );
+/** The words of the mails of `type` about request `returnId` (the queued 'email.send' jobs). */
+const mailTexts = async (returnId: string, type: string) =>
+  (await t.db.select().from(jobs).where(eq(jobs.kind, 'email.send')))
+    .map((j) => j.payload as { documentId?: string; type?: string; subject: string; text: string })
+    .filter((p) => p.documentId === returnId && p.type === type)
+    .map((p) => `${p.subject}\n${p.text}`);
 const requestRow = async (id: string) =>
   (await t.db.select().from(returnRequests).where(eq(returnRequests.id, id)))[0]!;
 
@@ -502,6 +509,12 @@ describe('receiving the goods', () => {
     expect(await t.db.select().from(refunds).where(eq(refunds.orderId, d.orderId))).toHaveLength(1);
     expect(await mailsOf(id, 'return_received')).toHaveLength(1);
     expect(await mailsOf(id, 'return_refunded')).toHaveLength(1);
+    // The refund is only started at this step: the mail says so and when it is due, not that it is done.
+    const [words] = await mailTexts(id, 'return_refunded');
+    expect(words).toContain('Refund started');
+    expect(words).toContain('We have started a refund of');
+    expect(words).toMatch(/due by .+ \(within 7 days\)/);
+    expect(words).not.toMatch(/complete/i);
     const states = (await t.db.select().from(orderEvents).where(eq(orderEvents.subjectId, id))).map(
       (e) => e.toState,
     );
@@ -624,5 +637,147 @@ describe('lists and the order page', () => {
     expect(forB).toEqual([]);
     const forA = await returnsOfOrder(t.db, d.orderId, { ...sellerA.user, active: true });
     expect(forA.map((r) => r._id)).toEqual([id]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// An exchange parcel that fails (ADR 0112): the buyer gets the money back, the size goes back once
+// ---------------------------------------------------------------------------------------------------------
+
+/** A delivered online order of 3 × M, one unit exchanged for L and received: its exchange parcel placed. */
+async function exchanged(opts: { pay?: 'RazorPay' | 'CashOnDelivery' } = {}) {
+  const d = await deliveredOrder({ qty: 3, ...opts });
+  const L = await variantOf(d.product, 'L');
+  const id = await requested(d, { kind: 'exchange', exchangeVariant: L.id });
+  expect((await move(id, 'approve', sellerA)).statusCode).toBe(200);
+  const received = await move(id, 'receive', sellerA);
+  expect(received.json().state, received.body).toBe('exchanged');
+  const [ex] = await t.db
+    .select()
+    .from(shipments)
+    .where(and(eq(shipments.orderId, d.orderId), eq(shipments.kind, 'exchange')));
+  return { d, id, ex: ex!, stock: await stockBySize(d.product) };
+}
+
+const shipmentCall = (id: string, step: string, by: Who, payload?: Record<string, unknown>) =>
+  call('PUT', `/api/shipments/${id}/${step}`, by, payload);
+
+/** What a failed exchange leaves: one refund for the unit sent back, refunded, the size back once. */
+async function expectRefundedInstead(x: Awaited<ReturnType<typeof exchanged>>) {
+  const rows = await t.db.select().from(refunds).where(eq(refunds.orderId, x.d.orderId));
+  expect(rows).toHaveLength(1);
+  const [line] = await t.db.select().from(orderItems).where(eq(orderItems.id, x.d.lineId));
+  const unitTax = Math.round((Number(line!.taxAmount) * 100) / 3);
+  expect(rows[0]).toMatchObject({
+    returnRequestId: x.id,
+    shipmentId: x.d.shipmentId,
+    method: 'RazorPay',
+    amountMinor: Math.round(Number(line!.discountedPrice) * 100) + unitTax,
+  });
+  // Pending until the refund job runs (the helper runs due jobs below, so a second look finds it further).
+  expect(['pending', 'processing', 'processed']).toContain(rows[0]!.state);
+  expect(await requestRow(x.id)).toMatchObject({ state: 'refunded', exchangeReserved: false });
+  // L (set aside at request time, carried by the parcel) is back once; M (sent back) stays on the shelf.
+  expect(await stockBySize(x.d.product)).toEqual({ ...x.stock, L: x.stock.L! + 1 });
+  const [sp] = await t.db.select().from(sellerPayments).where(eq(sellerPayments.orderItemId, x.d.lineId));
+  expect(Number(sp!.reversedAmount)).toBeCloseTo(Number(sp!.itemTotalPrice) / 3, 2);
+  const states = (await t.db.select().from(orderEvents).where(eq(orderEvents.subjectId, x.id))).map(
+    (e) => e.toState,
+  );
+  expect(states.slice(-3)).toEqual(['received', 'exchanged', 'refunded']);
+  await t.app.jobs.runDue();
+  await t.app.jobs.runDue();
+  expect(await mailsOf(x.id, 'return_exchange_failed')).toHaveLength(1);
+  const [text] = await mailTexts(x.id, 'return_exchange_failed');
+  expect(text).toContain('We have started a refund');
+  expect(text).toMatch(/due by .+ \(within 7 days\)/);
+  // The mail of a refund after receipt was not sent for an exchange.
+  expect(await mailsOf(x.id, 'return_refunded')).toHaveLength(0);
+}
+
+describe('an exchange parcel that fails', () => {
+  it('returned to origin: the buyer is refunded for the unit sent back, the size goes back once', async () => {
+    const x = await exchanged();
+    await advance(x.ex.id, sellerA, 'shipped');
+    const rto = await shipmentCall(x.ex.id, 'return-to-origin', sellerA);
+    expect(rto.statusCode, rto.body).toBe(200);
+    await expectRefundedInstead(x);
+    // Once: a second return to origin is refused and changes nothing.
+    const again = await shipmentCall(x.ex.id, 'return-to-origin', admin);
+    expect(again.json()).toMatchObject({ code: 'illegal_transition', state: 'returned_to_origin' });
+    await expectRefundedInstead(x);
+    const view = (await call('GET', `/api/returns/${x.id}`, buyer)).json();
+    expect(view.state).toBe('refunded');
+  });
+
+  it('cancelled by its seller with a reason: the same; the buyer may not cancel it', async () => {
+    const x = await exchanged();
+    const byBuyer = await shipmentCall(x.ex.id, 'cancel', buyer, {});
+    expect(byBuyer.statusCode).toBe(403);
+    expect(byBuyer.json().message).toMatch(/exchange parcel cannot be cancelled by the buyer/);
+    expect((await shipmentCall(x.ex.id, 'cancel', sellerB, { reason: 'out_of_stock' })).statusCode).toBe(404);
+    expect((await shipmentCall(x.ex.id, 'cancel', sellerA, {})).statusCode).toBe(400);
+    expect((await shipmentCall(x.ex.id, 'cancel', admin, {})).statusCode).toBe(400);
+    expect(await requestRow(x.id)).toMatchObject({ state: 'exchanged' });
+
+    const res = await shipmentCall(x.ex.id, 'cancel', sellerA, { reason: 'out_of_stock' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      shipments: [{ _id: x.ex.id, state: 'cancelled', cancelledBy: 'seller', cancelReason: 'Out of stock' }],
+      refunds: [{ shipmentId: x.d.shipmentId, state: 'pending', method: 'RazorPay' }],
+    });
+    await expectRefundedInstead(x);
+    const again = await shipmentCall(x.ex.id, 'cancel', admin, { reason: 'other' });
+    expect(again.json()).toMatchObject({ code: 'illegal_transition', state: 'cancelled' });
+    await expectRefundedInstead(x);
+    // The order's own parcel and the order stay as they were.
+    const [original] = await t.db.select().from(shipments).where(eq(shipments.id, x.d.shipmentId));
+    expect(original!.state).toBe('delivered');
+  });
+
+  it('cancelled by Admin: the same', async () => {
+    const x = await exchanged();
+    const res = await shipmentCall(x.ex.id, 'cancel', admin, { reason: 'cannot_deliver' });
+    expect(res.statusCode, res.body).toBe(200);
+    await expectRefundedInstead(x);
+  });
+});
+
+describe('lock order', () => {
+  /**
+   * A receive and a failing exchange parcel of the same order and product at once. The product row is
+   * held by the test until both wait, so they meet at the locks: with receive taking the product before
+   * the order row (the old order), one of them died with a deadlock.
+   */
+  async function receiveBeside(
+    shipFirst: boolean,
+    fail: (exId: string) => Promise<{ statusCode: number; body: string }>,
+  ) {
+    const x = await exchanged();
+    if (shipFirst) await advance(x.ex.id, sellerA, 'shipped');
+    const other = await requested(x.d, { qty: 1 });
+    await move(other, 'approve', sellerA);
+    const pending = await t.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from products where id = ${x.d.product.id} for update`);
+      const both = [move(other, 'receive', sellerA), fail(x.ex.id)];
+      await new Promise((r) => setTimeout(r, 400));
+      return both;
+    });
+    const [received, failed] = await Promise.all(pending);
+    expect(received!.statusCode, received!.body).toBe(200);
+    expect(failed!.statusCode, failed!.body).toBe(200);
+    expect((await requestRow(other)).state).toBe('refunded');
+    expect((await requestRow(x.id)).state).toBe('refunded');
+    expect(await t.db.select().from(refunds).where(eq(refunds.orderId, x.d.orderId))).toHaveLength(2);
+    // M: the unit returned by the second request is back; L: the exchange size back once.
+    expect(await stockBySize(x.d.product)).toEqual({ ...x.stock, M: x.stock.M! + 1, L: x.stock.L! + 1 });
+  }
+
+  it('a receive and a return to origin of the same order both finish', async () => {
+    await receiveBeside(true, (exId) => shipmentCall(exId, 'return-to-origin', sellerA));
+  });
+
+  it('a receive and a seller cancel of the same order both finish', async () => {
+    await receiveBeside(false, (exId) => shipmentCall(exId, 'cancel', sellerA, { reason: 'out_of_stock' }));
   });
 });
