@@ -185,6 +185,15 @@ describe('GET /api/seller/dashboard', () => {
     expect(board.days.filter((d) => d.units > 0)).toHaveLength(2);
   });
 
+  it('does not ask the seller to accept an online order the buyer has not paid yet', async () => {
+    const before = (await getBoard(sellerToken)).json();
+    const tee = await createProduct(t.db, { sellerId: seller.id, countInStock: 5, price: 299 });
+    await placeOrder(t.app, buyerToken, orderBody([{ product: tee.id }]));
+    const after = (await getBoard(sellerToken)).json();
+    expect(after.placedToday).toBe(before.placedToday + 1);
+    expect(after.toAccept).toBe(before.toAccept);
+  });
+
   it('another seller sees only their own numbers', async () => {
     const res = await getBoard(await sessionToken(t.db, other.id));
     expect(res.json()).toMatchObject({ toAccept: 2, returnsToHandle: 1, lowStock: 1, last30: { units: 6 } });

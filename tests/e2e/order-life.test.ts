@@ -303,7 +303,7 @@ describe('the life of an order, as its buyer sees it', () => {
 
     const refunds = page.getByRole('region', { name: 'Refunds' });
     await reloadUntil(page, () => refunds.getByText('Refunded', { exact: true }));
-    await returns.getByText('Refunded', { exact: true }).waitFor();
+    await returns.getByText('Received, refund started', { exact: true }).waitFor();
     expect(await refunds.innerText()).toContain(`Refund of ${rupees(lineTotal(order, line.product))}`);
     await screenshot(page, 'order-life-return-refunded-desktop');
 

@@ -38,7 +38,10 @@ export type DashboardNumbers = {
 export async function dashboardNumbers(db: Queryable, sellerId: string): Promise<DashboardNumbers> {
   const [row] = await db
     .select({
-      toAccept: sql<number>`(count(*) filter (where ${shipments.state} = 'placed'))::int`,
+      // An online order not paid yet waits for its payment, not for the seller (ADR 0109).
+      toAccept: sql<number>`(count(*) filter (where ${shipments.state} = 'placed' and (${shipments.kind} = 'exchange'
+        or exists (select 1 from orders o where o.id = ${shipments.orderId}
+                    and (o.is_paid or o.payment_method = 'CashOnDelivery')))))::int`,
       toPack: sql<number>`(count(*) filter (where ${shipments.state} = 'accepted'))::int`,
       toShip: sql<number>`(count(*) filter (where ${shipments.state} = 'packed'))::int`,
       late: sql<number>`(count(*) filter (where ${lateSql}))::int`,

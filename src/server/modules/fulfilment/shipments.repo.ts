@@ -610,21 +610,3 @@ export async function codAmountOf(db: Queryable, shipment: ShipmentRow): Promise
                    else 0 end)::numeric(14, 2)::text as amount`);
   return result.rows[0]?.amount ?? '0.00';
 }
-
-/**
- * An exchange parcel returned to origin: its units go back on the size it carried (set aside when the
- * exchange was asked for). The product row is locked first, the order a sale locks in.
- */
-export async function restockExchangeShipment(tx: Queryable, shipment: ShipmentRow): Promise<void> {
-  if (shipment.kind !== 'exchange' || !shipment.returnRequestId) return;
-  const found = await tx.execute<{ variant_id: string; product_id: string; qty: number }>(sql`
-    select v.id as variant_id, v.product_id, r.qty
-      from return_requests r join product_variants v on v.id = r.exchange_variant_id
-     where r.id = ${shipment.returnRequestId}`);
-  const row = found.rows[0];
-  if (!row) return;
-  await tx.execute(sql`select id from products where id = ${row.product_id} for update`);
-  await tx.execute(
-    sql`update product_variants set count_in_stock = count_in_stock + ${row.qty} where id = ${row.variant_id}`,
-  );
-}

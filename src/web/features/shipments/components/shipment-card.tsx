@@ -276,7 +276,7 @@ export function ShipmentCard({
         <CancelDialog
           show
           orderNumber={s.orderNumber}
-          reasonRequired={scope === 'seller'}
+          reasonRequired={scope === 'seller' || s.kind === 'exchange'}
           pending={move.isPending}
           error={move.error}
           onCancel={(body) => run({ move: 'cancel', body })}
