@@ -235,6 +235,12 @@ export const refundAccountSchema = z.discriminatedUnion('kind', [
 ]);
 export type RefundAccount = z.infer<typeof refundAccountSchema>;
 
+/**
+ * The same account in an answer, or null. The OpenAPI document needs a `type` beside `nullable`, which a
+ * bare union does not give, hence the meta.
+ */
+const refundAccountOrNull = refundAccountSchema.nullable().meta({ type: 'object' });
+
 /** POST /api/orders/:id/returns: one line, some of its units. */
 export const createReturnBody = z.object({
   orderItem: idSchema,
@@ -276,7 +282,7 @@ export const returnRequestSchema = z.object({
   buyer: z.object({ _id: z.string(), name: z.string() }),
   seller: z.object({ _id: z.string(), name: z.string() }),
   /** Present for Admin and for the buyer who gave it. */
-  refundAccount: refundAccountSchema.nullable(),
+  refundAccount: refundAccountOrNull,
   createdAt: isoDate,
   approvedAt: nullableDate,
   receivedAt: nullableDate,
@@ -338,7 +344,7 @@ export const refundSchema = z.object({
   providerRefundId: z.string().nullable(),
   reference: z.string().nullable(),
   /** Present for Admin (where to pay a manual refund). */
-  refundAccount: refundAccountSchema.nullable(),
+  refundAccount: refundAccountOrNull,
   buyer: z.object({ _id: z.string(), name: z.string(), email: z.string() }),
   createdAt: isoDate,
   processedAt: nullableDate,
