@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShipmentState } from '#shared/fulfilment.ts';
+import { variantUrl } from '#shared/images.ts';
 import {
   jobs,
   notifications,
@@ -323,6 +324,61 @@ describe('photos and video', () => {
       (await ask(d.orderId, buyer, returnBody(d, { media: ['/uploads/products/x/0-original.webp'] })))
         .statusCode,
     ).toBe(400);
+  });
+
+  it('are private: the upload URLs serve nothing; the buyer, the seller and Admin open them through the request', async () => {
+    const d = await deliveredOrder();
+    const [photo] = await photos(buyer, 1);
+    const clip = await video(buyer);
+    // The stored files are not public: neither the upload's URL nor a variant's is served, signed in or not.
+    for (const url of [photo!, variantUrl(photo!, 'thumbnail'), clip]) {
+      expect((await call('GET', url, null)).statusCode, url).toBe(404);
+      expect((await call('GET', url, buyer)).statusCode, url).toBe(404);
+    }
+    expect(await t.app.storage.get(photo!.slice('/uploads/'.length), 'private')).not.toBeNull();
+    expect(await t.app.storage.get(clip.slice('/uploads/'.length), 'public')).toBeNull();
+
+    const id = await requested(d, { media: [photo] });
+    const vid = await requested(d, { media: [clip] });
+    const seen = (await call('GET', `/api/returns/${id}`, buyer)).json();
+    expect(seen.media).toEqual([`/api/returns/${id}/media/0/original.webp`]);
+    const clipUrl = (await call('GET', `/api/returns/${vid}`, sellerA)).json().media[0] as string;
+    expect(clipUrl).toBe(`/api/returns/${vid}/media/0/video.mp4`);
+    // The seller's list and the order page give the same links.
+    const listed = (await call('GET', '/api/seller/returns', sellerA)).json().returns as {
+      _id: string;
+      media: string[];
+    }[];
+    expect(listed.find((r) => r._id === id)?.media).toEqual(seen.media);
+
+    const photoUrl = seen.media[0] as string;
+    for (const viewer of [buyer, sellerA, admin]) {
+      const img = await call('GET', photoUrl, viewer);
+      expect(img.statusCode, img.body).toBe(200);
+      expect(img.headers['content-type']).toBe('image/webp');
+      expect(img.headers['cache-control']).toBe('private, no-store');
+      expect(img.rawPayload.subarray(8, 12).toString('latin1')).toBe('WEBP');
+      const thumb = await call('GET', variantUrl(photoUrl, 'thumbnail'), viewer);
+      expect(thumb.statusCode).toBe(200);
+      expect(thumb.headers['content-type']).toBe('image/webp');
+      const movie = await call('GET', clipUrl, viewer);
+      expect(movie.statusCode).toBe(200);
+      expect(movie.headers['content-type']).toBe('video/mp4');
+      expect(movie.rawPayload.equals(mp4())).toBe(true);
+    }
+    // Nobody else: signed out 401; another buyer, another seller 404.
+    expect((await call('GET', photoUrl, null)).statusCode).toBe(401);
+    expect((await call('GET', clipUrl, null)).statusCode).toBe(401);
+    for (const stranger of [otherBuyer, sellerB]) {
+      expect((await call('GET', photoUrl, stranger)).statusCode).toBe(404);
+      expect((await call('GET', variantUrl(photoUrl, 'thumbnail'), stranger)).statusCode).toBe(404);
+      expect((await call('GET', clipUrl, stranger)).statusCode).toBe(404);
+    }
+    // A file the request does not have: 404 (another index, the video's name on a photo, an unknown name).
+    expect((await call('GET', `/api/returns/${id}/media/1/original.webp`, buyer)).statusCode).toBe(404);
+    expect((await call('GET', `/api/returns/${id}/media/0/video.mp4`, buyer)).statusCode).toBe(404);
+    expect((await call('GET', `/api/returns/${id}/media/0/secret.webp`, buyer)).statusCode).toBe(404);
+    expect((await call('GET', `/api/returns/${vid}/media/0/video.webm`, buyer)).statusCode).toBe(404);
   });
 
   it('refuses the upload of five photos, a photo with a video, and what is neither', async () => {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import sharp, { type Sharp } from 'sharp';
 import { IMAGE_VARIANTS, ORIGINAL_MAX_PX, VARIANT_WIDTH, variantUrl } from '#shared/images.ts';
 import { AppError } from './errors.ts';
-import { assertSafeKey, keyOfPublicUrl, type Storage } from './storage.ts';
+import { assertSafeKey, keyOfPublicUrl, type Storage, type Visibility } from './storage.ts';
 
 export type ImageType = 'jpeg' | 'png' | 'webp' | 'gif';
 
@@ -104,6 +104,11 @@ export async function withImage<T>(buffer: Buffer, work: (image: Sharp) => Promi
 export type StoreImageOptions = {
   /** WebP encoder effort, 0 (fastest) to 6 (smallest files). The demo seed trades size for speed. */
   effort?: number;
+  /**
+   * `private` for a buyer's return photos (docs/decisions/0112-returns-and-exchanges.md): the answered
+   * URL then only names the file (its key); it is served by an authorised route, never by that URL.
+   */
+  visibility?: Visibility;
 };
 
 /**
@@ -129,7 +134,7 @@ export async function storeImage(
   storage: Storage,
   folder: string,
   buffer: Buffer,
-  { effort = 3 }: StoreImageOptions = {},
+  { effort = 3, visibility = 'public' }: StoreImageOptions = {},
 ): Promise<{ url: string; key: string }> {
   if (!sniffImageType(buffer))
     throw new AppError('unsupported_media', 'Only JPEG, PNG, WebP or GIF images are accepted', {
@@ -161,7 +166,7 @@ export async function storeImage(
   });
   const keys = [key, ...IMAGE_VARIANTS.map((v) => variantUrl(key, v))];
   const written = await Promise.allSettled(
-    keys.map((k, i) => storage.put(k, outputs[i] as Buffer, 'image/webp', 'public')),
+    keys.map((k, i) => storage.put(k, outputs[i] as Buffer, 'image/webp', visibility)),
   );
   const failed = written.find((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failed) {

@@ -190,6 +190,11 @@ export const OPERATIONS: Record<string, Operation> = {
   // returns and exchanges (docs/decisions/0112-returns-and-exchanges.md)
   'POST /api/orders/:id/returns': { operationId: 'requestReturn', tag: 'returns' },
   'GET /api/returns/:id': { operationId: 'getReturnRequest', tag: 'returns' },
+  'GET /api/returns/:id/media/:index/:file': {
+    operationId: 'getReturnMedia',
+    tag: 'returns',
+    download: true,
+  },
   'PUT /api/returns/:id/approve': { operationId: 'approveReturn', tag: 'returns' },
   'PUT /api/returns/:id/reject': { operationId: 'rejectReturn', tag: 'returns' },
   'PUT /api/returns/:id/withdraw': { operationId: 'withdrawReturn', tag: 'returns' },

@@ -8,7 +8,7 @@ import {
   SELLER_CANCEL_REASONS,
   SHIPMENT_STATES,
 } from '../fulfilment.ts';
-import { idSchema, isoDate, moneySchema, pageQuery } from './common.ts';
+import { idSchema, isoDate, moneySchema, pageQuery, pathId } from './common.ts';
 
 /**
  * Wire shapes of the life of an order after 'Place Order' (docs/decisions/0109-shipments-per-seller.md and
@@ -322,6 +322,22 @@ export type ReturnMediaUpload = z.infer<typeof returnMediaUploadSchema>;
 
 /** Whether a media URL of a return request is its video (by the extension the server stored it under). */
 export const isVideoUrl = (url: string) => /\.(mp4|webm|mov)$/i.test(url);
+
+/**
+ * Path of GET /api/returns/:id/media/:index/:file, where a request's viewers open its private photos and
+ * video (docs/decisions/0112-returns-and-exchanges.md). `file` is `original.webp` (or a variant,
+ * `thumbnail.webp`, `medium.webp`) for a photo and `video.<ext>` for the video, so `variantUrl` and
+ * `isVideoUrl` work on it as on any image URL.
+ */
+export const returnMediaParams = z.object({
+  id: pathId('Return request not found'),
+  index: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(RETURN_MAX_PHOTOS - 1),
+  file: z.string().max(40),
+});
 
 // ---------------------------------------------------------------------------------------------------------
 // Refunds

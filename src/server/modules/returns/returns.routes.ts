@@ -5,6 +5,7 @@ import {
   rejectReturnBody,
   returnListQuery,
   returnListSchema,
+  returnMediaParams,
   returnRequestSchema,
 } from '#shared/schemas/fulfilment.ts';
 import type { App } from '../../lib/types.ts';
@@ -52,6 +53,38 @@ export default async function returnsRoutes(app: App) {
       },
     },
     async (req) => service.getReturn(signedIn(req), req.params.id),
+  );
+
+  // A request's photos and video are private, like KYC documents (docs/decisions/0112-returns-and-exchanges.md):
+  // only its buyer, its seller and Admin open them, here, with the same headers as the KYC file route.
+  app.get(
+    '/returns/:id/media/:index/:file',
+    {
+      onRequest: requireActive,
+      config: { rateLimit: { max: 240, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: "A return request's photo (or a variant) or video (its buyer, its seller, Admin)",
+        params: returnMediaParams,
+      },
+    },
+    async (req, reply) => {
+      const { id, index, file } = req.params;
+      const found = await service.returnMediaFile(signedIn(req), app.storage, id, index, file);
+      return reply
+        .header('content-type', found.contentType)
+        .header('content-length', found.data.length)
+        .header('content-disposition', `inline; filename="return-${index}-${file}"`)
+        .header('cache-control', 'private, no-store')
+        .header('referrer-policy', 'no-referrer')
+        .header('x-robots-tag', 'noindex')
+        .header('x-content-type-options', 'nosniff')
+        .header(
+          'content-security-policy',
+          "default-src 'none'; img-src 'self'; media-src 'self'; frame-ancestors 'none'",
+        )
+        .send(found.data);
+    },
   );
 
   const moves = [

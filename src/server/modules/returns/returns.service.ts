@@ -22,12 +22,15 @@ import {
   type returnListQuery,
   type ReturnRequest,
   type returnListSchema,
+  isVideoUrl,
 } from '#shared/schemas/fulfilment.ts';
+import { IMAGE_VARIANTS, variantUrl } from '#shared/images.ts';
 import { nameWithVariant } from '#shared/variants.ts';
 import { conveniencesAllowed, type Config } from '../../config.ts';
 import type { Database, Queryable } from '../../db/client.ts';
 import { enqueue, type JobHandler } from '../../jobs/queue.ts';
 import { conflict, forbidden, illegalTransition, invalid, notFound } from '../../lib/errors.ts';
+import { keyOfPublicUrl, type Storage, type StoredFile } from '../../lib/storage.ts';
 import {
   recordEvent,
   restockLines,
@@ -98,7 +101,7 @@ export function toWire(viewer: Actor | null, r: repo.ReturnView): ReturnRequest 
     reason: r.reason,
     reasonLabel: returnReasonLabel(r.reason),
     comment: r.comment,
-    media: r.media,
+    media: r.media.map((stored, i) => returnMediaUrl(r.id, i, stored)),
     exchangeVariant:
       r.exchangeVariantId && r.exchangeSize !== null
         ? {
@@ -119,6 +122,55 @@ export function toWire(viewer: Actor | null, r: repo.ReturnView): ReturnRequest 
     receivedAt: r.receivedAt?.toISOString() ?? null,
     actions: actionsOf(viewer, r),
   };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Photos and video: private files, opened through an authorised route (ADR 0112)
+// ---------------------------------------------------------------------------------------------------------
+
+const extensionOf = (name: string) => name.slice(name.lastIndexOf('.') + 1).toLowerCase();
+
+/**
+ * Where a viewer opens a request's `index`th photo or video: GET /api/returns/:id/media/:index/:file,
+ * same-origin and cookie-authorised, so `<img src>` and `<video src>` load it. The stored URL (the upload's
+ * `/uploads/<key>`) is only the file's name: the file is private and served nowhere else.
+ */
+export function returnMediaUrl(id: string, index: number, stored: string): string {
+  const file = isVideoUrl(stored) ? `video.${extensionOf(stored)}` : 'original.webp';
+  return `/api/returns/${id}/media/${index}/${file}`;
+}
+
+export const MEDIA_NOT_FOUND = 'Photo or video not found';
+
+/**
+ * GET /api/returns/:id/media/:index/:file: the private file, for those who may see the request (its
+ * buyer, its seller, Admin); anybody else, or a file the request does not have, 404. `file` picks the
+ * photo's original or a variant (`thumbnail.webp`, `medium.webp`), or `video.<ext>` for the video.
+ */
+export async function returnMediaFile(
+  ctx: { db: Queryable; actor: Actor },
+  storage: Storage,
+  id: string,
+  index: number,
+  file: string,
+): Promise<StoredFile> {
+  const view = await repo.returnView(ctx.db, id);
+  if (!view || !roleOn(ctx.actor, view)) throw notFound(RETURN_SERVICE_MSG.notFound);
+  const stored = view.media[index];
+  const key = stored === undefined ? null : keyOfPublicUrl(stored);
+  let wanted: string | null = null;
+  if (key && isVideoUrl(key)) {
+    if (file === `video.${extensionOf(key)}`) wanted = key;
+  } else if (key && file === 'original.webp') {
+    wanted = key;
+  } else if (key) {
+    const variant = IMAGE_VARIANTS.find((v) => file === `${v}.webp`);
+    if (variant) wanted = variantUrl(key, variant);
+  }
+  // Any visibility: a file uploaded before return media were made private is still shown to its viewers.
+  const found = wanted ? await storage.get(wanted) : null;
+  if (!found) throw notFound(MEDIA_NOT_FOUND);
+  return found;
 }
 
 /**

@@ -117,7 +117,9 @@ const mediaInvalid = (message: string) => invalid(message, [{ path: 'files', mes
  * POST /api/upload/returns: up to 4 photos (each through the product images' pipeline: sniffed,
  * re-encoded without metadata, thumbnail and medium variants) or one video (sniffed, stored as sent),
  * under `returns/<buyer>/`, each recorded as the caller's upload so only the caller can attach it to a
- * request. Nothing is stored unless every file is acceptable.
+ * request. Nothing is stored unless every file is acceptable. The files are PRIVATE, like KYC documents:
+ * the answered URL only names a file (`/uploads/<key>`, which serves nothing); the request's viewers
+ * open it through GET /api/returns/:id/media/:index/:file, which checks who asks.
  */
 export async function storeReturnMedia(ctx: UploadCtx, files: readonly Buffer[]): Promise<ReturnMediaUpload> {
   if (files.length === 0) throw mediaInvalid(RETURN_UPLOAD_MSG.noFile);
@@ -143,12 +145,12 @@ export async function storeReturnMedia(ctx: UploadCtx, files: readonly Buffer[])
   const stored: (repo.UploadRecord & { url: string; type: 'photo' | 'video' })[] = [];
   for (const k of kinds) {
     if (k.type === 'photo') {
-      const { url, key } = await storeImage(ctx.storage, folder, k.file);
+      const { url, key } = await storeImage(ctx.storage, folder, k.file, { visibility: 'private' });
       stored.push({ url, key, contentType: 'image/webp', size: k.file.length, type: 'photo' });
     } else {
       const { contentType, extension } = VIDEO_CONTENT_TYPES[k.video];
       const key = newKey(folder, extension);
-      await ctx.storage.put(key, k.file, contentType, 'public');
+      await ctx.storage.put(key, k.file, contentType, 'private');
       stored.push({ url: ctx.storage.publicUrl(key), key, contentType, size: k.file.length, type: 'video' });
     }
   }
