@@ -23,6 +23,7 @@ import {
   exchangeLineOfShipment,
   returnsOfOrder,
 } from '../../src/server/modules/returns/returns.service.ts';
+import { SESSION_COOKIE } from '../../src/server/plugins/auth.ts';
 import { createProduct, type ProductRow } from '../factories/catalog.ts';
 import { orderBody, placeOrder } from '../factories/orders.ts';
 import { authHeader, createUser, sessionToken, type TestUser } from '../factories/users.ts';
@@ -366,6 +367,14 @@ describe('photos and video', () => {
       expect(movie.headers['content-type']).toBe('video/mp4');
       expect(movie.rawPayload.equals(mp4())).toBe(true);
     }
+    // What a browser's <img> sends: the session cookie, no Authorization header.
+    const byCookie = await t.app.inject({
+      method: 'GET',
+      url: variantUrl(photoUrl, 'thumbnail'),
+      cookies: { [SESSION_COOKIE]: sellerA.token },
+    });
+    expect(byCookie.statusCode).toBe(200);
+    expect(byCookie.headers['content-type']).toBe('image/webp');
     // Nobody else: signed out 401; another buyer, another seller 404.
     expect((await call('GET', photoUrl, null)).statusCode).toBe(401);
     expect((await call('GET', clipUrl, null)).statusCode).toBe(401);
