@@ -68,12 +68,44 @@ export default async function setup(project: TestProject) {
     await stop(server, dataDir);
     throw err;
   }
+  try {
+    await liftCodHoldingLimits(baseURL);
+  } catch (err) {
+    await stop(server, dataDir);
+    throw err;
+  }
   project.provide('baseURL', baseURL);
 
   return async () => {
     await stop(server, dataDir);
     if (process.env.E2E_SERVER_LOG === '1') process.stdout.write(`[e2e] server log:\n${log.join('')}\n`);
   };
+}
+
+/**
+ * Every browser test file places its orders as the one demo buyer, and many leave cash-on-delivery orders
+ * open; the operator's limit on open unpaid COD orders per buyer (docs/decisions/0110-cancellations.md,
+ * 3 by default) would refuse the later files'. Raised the way an operator does it: Admin, through the API.
+ */
+async function liftCodHoldingLimits(baseURL: string): Promise<void> {
+  const login = await fetch(`${baseURL}/api/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@haat.test', password: 'Demo@12345' }),
+  });
+  if (!login.ok) throw new Error(`[e2e] admin sign-in failed: ${login.status} ${await login.text()}`);
+  const { token } = (await login.json()) as { token: string };
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const current = (await (await fetch(`${baseURL}/api/delivery/settings`, { headers })).json()) as Record<
+    string,
+    unknown
+  >;
+  const res = await fetch(`${baseURL}/api/delivery/settings`, {
+    method: 'PUT',
+    headers,
+    body: JSON.stringify({ ...current, maxOpenCodOrders: 100, maxOpenCodUnits: 1000 }),
+  });
+  if (!res.ok) throw new Error(`[e2e] raising the COD limits failed: ${res.status} ${await res.text()}`);
 }
 
 /** Poll /healthz until it answers 200; fail early if the server exits. */
