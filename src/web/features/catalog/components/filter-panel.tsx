@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import Offcanvas from 'react-bootstrap/Offcanvas';
 import { useLocation } from 'react-router';
 import {
@@ -417,9 +417,11 @@ export function FilterSheet({
   const setShow = (open: boolean) => setOpenAt(open ? location.key : null);
   const count = activeFilterCount(filters);
   const titleId = useId();
+  const opener = useRef<HTMLButtonElement>(null);
   return (
     <>
       <button
+        ref={opener}
         type="button"
         className="btn btn-outline-primary d-md-none"
         aria-haspopup="dialog"
@@ -437,6 +439,9 @@ export function FilterSheet({
       <Offcanvas
         show={show}
         onHide={() => setShow(false)}
+        // Focus goes back to the button that opened the sheet, as for any dialog, also when a re-render
+        // while it slid out left it on the page itself.
+        onExited={() => opener.current?.focus()}
         placement="start"
         aria-labelledby={titleId}
         className="haat-filter-sheet"
