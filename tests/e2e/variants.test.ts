@@ -137,8 +137,13 @@ async function buyerFlow(width: number, height: number, tag: string) {
   await buyer.getByRole('button', { name: 'Place Order' }).click();
   await buyer.waitForURL(/\/order\/[0-9a-f-]{36}$/);
   await main.getByText('Thank you for your order!').waitFor();
-  await main.getByText(`Size: ${m}`).waitFor();
-  await main.getByText(`Size: ${l}`).waitFor();
+  // Both sizes, as order items and in the seller's parcel.
+  const items = main.getByRole('region', { name: 'Order Items' });
+  const parcel = main.getByRole('region', { name: /^Your parcel/ });
+  for (const where of [items, parcel]) {
+    await where.getByText(`Size: ${m}`).waitFor();
+    await where.getByText(`Size: ${l}`).waitFor();
+  }
   await screenshot(buyer, `variants-order-${tag}`);
 
   // The stock was taken from each variant.
