@@ -216,6 +216,6 @@ describe('order page payments (sandbox)', () => {
     await article.waitFor();
     expect(await article.count()).toBe(1);
     await article.getByText('Cash on delivery').first().waitFor();
-    await screenshot(page, 'dev-mailbox');
+    await screenshot(page, 'dev-mailbox', { fullPage: false });
   });
 });
