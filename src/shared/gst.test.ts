@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import {
+  GST_STATE_CODES,
+  gstComponents,
+  gstinCheckCharacter,
+  gstinStateCode,
+  isIntraState,
+  isValidGstin,
+  normalizeGstin,
+  stateCodeOfName,
+} from './gst.ts';
+
+describe('GSTIN', () => {
+  it('accepts real GSTINs, however they were typed', () => {
+    for (const g of ['27AAPFU0939F1ZV', '07AAGFF2194N1Z1', '29AAGCB7383J1Z4', '24AAACC1206D1ZM'])
+      expect(isValidGstin(g), g).toBe(true);
+    expect(isValidGstin(' 27aapfu0939f1zv ')).toBe(true);
+    expect(normalizeGstin('27 AAPFU 0939F 1ZV')).toBe('27AAPFU0939F1ZV');
+  });
+
+  it('refuses a wrong check character, state code, PAN shape or missing Z', () => {
+    expect(isValidGstin('27AAPFU0939F1ZW')).toBe(false); // check character
+    expect(isValidGstin('40AAPFU0939F1ZV')).toBe(false); // no state 40
+    expect(isValidGstin('27AAPF10939F1ZV')).toBe(false); // PAN: five letters first
+    expect(isValidGstin('27AAPFU0939F1YV')).toBe(false); // 14th is always Z
+    expect(isValidGstin('27AAPFU0939F0ZV')).toBe(false); // entity number starts at 1
+    expect(isValidGstin('27AAPFU0939F1Z')).toBe(false); // too short
+    expect(isValidGstin('')).toBe(false);
+  });
+
+  it('computes the check character so that changing any one character is caught', () => {
+    const base = '27AAPFU0939F1Z';
+    expect(gstinCheckCharacter(base)).toBe('V');
+    // Swapping two neighbouring characters changes the check character too.
+    expect(gstinCheckCharacter('27AAPFU9039F1Z')).not.toBe('V');
+  });
+
+  it('names the state it was issued in', () => {
+    expect(gstinStateCode('27AAPFU0939F1ZV')).toBe('27');
+    expect(GST_STATE_CODES[gstinStateCode('29AAGCB7383J1Z4')!]).toBe('Karnataka');
+    expect(gstinStateCode('27AAPFU0939F1ZW')).toBeUndefined();
+  });
+});
+
+describe('place of supply', () => {
+  it('finds the state code of a state name, however it is spelt', () => {
+    expect(stateCodeOfName('Maharashtra')).toBe('27');
+    expect(stateCodeOfName('jammu & kashmir')).toBe('01');
+    expect(stateCodeOfName('Andaman and Nicobar Islands')).toBe('35');
+    expect(stateCodeOfName('Andhra Pradesh')).toBe('37'); // the current code, not 28
+    expect(stateCodeOfName('Dadra and Nagar Haveli and Daman and Diu')).toBe('26');
+    expect(stateCodeOfName('Atlantis')).toBeUndefined();
+    expect(stateCodeOfName('')).toBeUndefined();
+  });
+
+  it('is intra-state only when supplier and delivery state are the same', () => {
+    expect(isIntraState('27', '27')).toBe(true);
+    expect(isIntraState('27', '29')).toBe(false);
+  });
+});
+
+describe('gstComponents', () => {
+  it('splits within a state into CGST and SGST at half the rate each', () => {
+    // ₹1,999.00 at 5%: 2.5% each = 49.975 → ₹49.98 each, half-up.
+    expect(gstComponents(199_900, '5', true)).toEqual({ cgst: 4_998, sgst: 4_998, igst: 0 });
+  });
+  it('charges IGST at the whole rate across states', () => {
+    expect(gstComponents(199_900, '5', false)).toEqual({ cgst: 0, sgst: 0, igst: 9_995 });
+    expect(gstComponents(300_000, '18', false)).toEqual({ cgst: 0, sgst: 0, igst: 54_000 });
+  });
+  it('takes rates with decimals', () => {
+    // 0.25% (rough diamonds) of ₹1,000.00 = ₹2.50, split ₹1.25 each.
+    expect(gstComponents(100_000, '0.25', true)).toEqual({ cgst: 125, sgst: 125, igst: 0 });
+    expect(gstComponents(100_000, '0', false)).toEqual({ cgst: 0, sgst: 0, igst: 0 });
+  });
+});
