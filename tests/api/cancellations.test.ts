@@ -19,7 +19,7 @@ import { paymentSignature } from '../../src/server/modules/payments/razorpay-sig
 import type { ShipmentState } from '#shared/fulfilment.ts';
 import { createProduct, type ProductRow } from '../factories/catalog.ts';
 import { orderBody, placeOrder } from '../factories/orders.ts';
-import { authHeader, createUser, sessionToken, type TestUser } from '../factories/users.ts';
+import { authHeader, createWho, type UserOverrides, type Who } from '../factories/users.ts';
 import { createTestApp, type TestContext } from '../setup/test-app.ts';
 
 /**
@@ -29,7 +29,6 @@ import { createTestApp, type TestContext } from '../setup/test-app.ts';
  */
 
 let t: TestContext;
-type Who = { user: TestUser; token: string };
 let buyer: Who;
 let otherBuyer: Who;
 let sellerA: Who;
@@ -37,10 +36,7 @@ let sellerB: Who;
 let admin: Who;
 let distributor: Who;
 
-async function who(overrides: Parameters<typeof createUser>[1] = {}): Promise<Who> {
-  const user = await createUser(t.db, overrides);
-  return { user, token: await sessionToken(t.db, user.id) };
-}
+const who = (overrides: UserOverrides = {}) => createWho(t.db, overrides);
 
 beforeAll(async () => {
   t = await createTestApp();

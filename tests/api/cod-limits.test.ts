@@ -14,7 +14,7 @@ import { moveShipment } from '../../src/server/modules/fulfilment/fulfilment.ser
 import type { ShipmentState } from '#shared/fulfilment.ts';
 import { createProduct, type ProductRow } from '../factories/catalog.ts';
 import { backdateOrder, orderBody, placeOrder, postOrder } from '../factories/orders.ts';
-import { authHeader, createUser, sessionToken, type TestUser } from '../factories/users.ts';
+import { authHeader, createWho, type UserOverrides, type Who } from '../factories/users.ts';
 import { createTestApp, type TestContext } from '../setup/test-app.ts';
 
 /**
@@ -24,15 +24,11 @@ import { createTestApp, type TestContext } from '../setup/test-app.ts';
  */
 
 let t: TestContext;
-type Who = { user: TestUser; token: string };
 let sellerA: Who;
 let sellerB: Who;
 let admin: Who;
 
-async function who(overrides: Parameters<typeof createUser>[1] = {}): Promise<Who> {
-  const user = await createUser(t.db, overrides);
-  return { user, token: await sessionToken(t.db, user.id) };
-}
+const who = (overrides: UserOverrides = {}) => createWho(t.db, overrides);
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -1,12 +1,9 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
 import { migrationsFolder } from '../../src/server/db/client.ts';
+import { migrateUpTo } from '../setup/partial-migrations.ts';
 import { adminQuery, dropDatabase, uniqueName, withDatabase } from '../setup/pg-admin.ts';
 
 /**
@@ -21,22 +18,9 @@ describe('migration 0015: existing orders get numbers and shipments', () => {
     await adminQuery(serverUrl, `create database "${name}"`);
     const client = new pg.Client({ connectionString: withDatabase(serverUrl, name) });
     await client.connect();
-    const partial = await fs.mkdtemp(path.join(os.tmpdir(), 'haat-migrations-'));
     try {
-      const journal = JSON.parse(
-        await fs.readFile(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8'),
-      ) as { entries: { idx: number; tag: string }[] };
-      const upTo14 = journal.entries.filter((e) => e.idx <= 14);
-      expect(upTo14.at(-1)?.tag).toMatch(/^0014_/);
-      await fs.mkdir(path.join(partial, 'meta'));
-      await fs.writeFile(
-        path.join(partial, 'meta', '_journal.json'),
-        JSON.stringify({ ...journal, entries: upTo14 }),
-      );
-      for (const e of upTo14)
-        await fs.copyFile(path.join(migrationsFolder, `${e.tag}.sql`), path.join(partial, `${e.tag}.sql`));
-      const db = drizzle({ client, casing: 'snake_case' });
-      await migrate(db, { migrationsFolder: partial });
+      const { db, tag } = await migrateUpTo(client, 14);
+      expect(tag).toMatch(/^0014_/);
 
       const [buyer, s1, s2] = [randomUUID(), randomUUID(), randomUUID()];
       await client.query(
@@ -130,7 +114,6 @@ describe('migration 0015: existing orders get numbers and shipments', () => {
       expect(next.rows[0]!.order_number).toMatch(/^HAAT-\d{4}-000005$/);
     } finally {
       await client.end();
-      await fs.rm(partial, { recursive: true, force: true });
       await dropDatabase(serverUrl, name);
     }
   });

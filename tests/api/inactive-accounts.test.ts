@@ -16,7 +16,15 @@ import { sandboxSecret } from '../../src/server/modules/payments/providers.ts';
 import { paymentSignature } from '../../src/server/modules/payments/razorpay-signature.ts';
 import { createCategory, createProduct, type CategoryRow, type ProductRow } from '../factories/catalog.ts';
 import { orderBody, placeOrder } from '../factories/orders.ts';
-import { authHeader, createUser, sessionToken, signIn, type TestUser } from '../factories/users.ts';
+import {
+  authHeader,
+  createUser,
+  signIn,
+  type TestUser,
+  createWho,
+  type UserOverrides,
+  type Who,
+} from '../factories/users.ts';
 import { createTestApp, type TestContext } from '../setup/test-app.ts';
 
 /**
@@ -27,15 +35,11 @@ import { createTestApp, type TestContext } from '../setup/test-app.ts';
  */
 
 let t: TestContext;
-type Who = { user: TestUser; token: string };
 let category: CategoryRow;
 let seller: Who;
 let kurta: ProductRow;
 
-async function who(overrides: Parameters<typeof createUser>[1] = {}): Promise<Who> {
-  const user = await createUser(t.db, overrides);
-  return { user, token: await sessionToken(t.db, user.id) };
-}
+const who = (overrides: UserOverrides = {}) => createWho(t.db, overrides);
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliverySettings, jobs, notifications, orders } from '../../src/server/db/schema/index.ts';
 import { createCategory, createProduct, type ProductRow } from '../factories/catalog.ts';
 import { orderBody, placeOrder } from '../factories/orders.ts';
-import { authHeader, createUser, sessionToken, type TestUser } from '../factories/users.ts';
+import { authHeader, createUser, sessionToken, type TestUser, type Who } from '../factories/users.ts';
 import { createTestApp, type TestContext } from '../setup/test-app.ts';
 import { paymentSignature } from '../../src/server/modules/payments/razorpay-signature.ts';
 import { sandboxSecret } from '../../src/server/modules/payments/providers.ts';
@@ -24,7 +24,6 @@ const received: Received[] = [];
 /** Recipients the SMTP server refuses with a temporary error (to test retries). */
 const refuse = new Set<string>();
 
-type Who = { user: TestUser; token: string };
 let buyer: Who;
 let otherBuyer: Who;
 let admin: Who;

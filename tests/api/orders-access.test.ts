@@ -4,13 +4,12 @@ import { deliverySettings, orders } from '../../src/server/db/schema/index.ts';
 import { markOrderPaid } from '../../src/server/modules/orders/orders.service.ts';
 import { createCategory, createProduct, type ProductRow } from '../factories/catalog.ts';
 import { orderBody, placeOrder } from '../factories/orders.ts';
-import { authHeader, createUser, sessionToken, type TestUser } from '../factories/users.ts';
+import { authHeader, createUser, sessionToken, type Who } from '../factories/users.ts';
 import { createTestApp, type TestContext } from '../setup/test-app.ts';
 
 /** Who may read and change orders (docs/product/roles-and-accounts.md#permissions, docs/product/roles-and-accounts.md): every order route, every role. */
 
 let t: TestContext;
-type Who = { user: TestUser; token: string };
 let buyer: Who;
 let otherBuyer: Who;
 let seller: Who;

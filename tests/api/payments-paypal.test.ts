@@ -9,7 +9,7 @@ import { sandboxSecret } from '../../src/server/modules/payments/providers.ts';
 import { convertMinor, INR, parseMoney } from '#shared/money.ts';
 import { createCategory, createProduct, type ProductRow } from '../factories/catalog.ts';
 import { orderBody, placeOrder } from '../factories/orders.ts';
-import { authHeader, createUser, sessionToken, type TestUser } from '../factories/users.ts';
+import { authHeader, createUser, sessionToken, type Who } from '../factories/users.ts';
 import { createTestApp, type TestContext } from '../setup/test-app.ts';
 
 /**
@@ -91,7 +91,6 @@ class FakePayPal {
 
 let t: TestContext;
 let fake: FakePayPal;
-type Who = { user: TestUser; token: string };
 let buyer: Who;
 let otherBuyer: Who;
 let kurta: ProductRow;

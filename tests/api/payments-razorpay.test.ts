@@ -9,7 +9,14 @@ import { createRazorpayApi } from '../../src/server/modules/payments/razorpay.pr
 import { paymentSignature, webhookSignature } from '../../src/server/modules/payments/razorpay-signature.ts';
 import { createCategory, createProduct, type ProductRow } from '../factories/catalog.ts';
 import { orderBody, placeOrder } from '../factories/orders.ts';
-import { authHeader, createUser, sessionToken, type TestUser } from '../factories/users.ts';
+import {
+  authHeader,
+  createUser,
+  sessionToken,
+  createWho,
+  type UserOverrides,
+  type Who,
+} from '../factories/users.ts';
 import { createTestApp, type TestContext } from '../setup/test-app.ts';
 
 /**
@@ -18,17 +25,13 @@ import { createTestApp, type TestContext } from '../setup/test-app.ts';
  */
 
 let t: TestContext;
-type Who = { user: TestUser; token: string };
 let buyer: Who;
 let otherBuyer: Who;
 let kurta: ProductRow;
 let keySecret: string;
 let webhookSecret: string;
 
-async function who(overrides: Parameters<typeof createUser>[1] = {}): Promise<Who> {
-  const user = await createUser(t.db, overrides);
-  return { user, token: await sessionToken(t.db, user.id) };
-}
+const who = (overrides: UserOverrides = {}) => createWho(t.db, overrides);
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -32,7 +32,7 @@ import {
 } from '../../src/server/modules/refunds/refunds.service.ts';
 import { createCategory, createProduct, type ProductRow } from '../factories/catalog.ts';
 import { backdateOrder, orderBody, placeOrder } from '../factories/orders.ts';
-import { authHeader, createUser, sessionToken, type TestUser } from '../factories/users.ts';
+import { authHeader, createWho, type UserOverrides, type Who } from '../factories/users.ts';
 import { createTestApp, type TestContext } from '../setup/test-app.ts';
 
 /**
@@ -42,7 +42,6 @@ import { createTestApp, type TestContext } from '../setup/test-app.ts';
  */
 
 let t: TestContext;
-type Who = { user: TestUser; token: string };
 let buyer: Who;
 let otherBuyer: Who;
 let admin: Who;
@@ -52,10 +51,7 @@ let kurta: ProductRow;
 let scarf: ProductRow;
 let keySecret: string;
 
-async function who(overrides: Parameters<typeof createUser>[1] = {}): Promise<Who> {
-  const user = await createUser(t.db, overrides);
-  return { user, token: await sessionToken(t.db, user.id) };
-}
+const who = (overrides: UserOverrides = {}) => createWho(t.db, overrides);
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -24,7 +24,7 @@ import { rtoCountOfBuyer } from '../../src/server/modules/fulfilment/fulfilment.
 import { markOrderPaid } from '../../src/server/modules/orders/orders.service.ts';
 import { createProduct, type ProductRow } from '../factories/catalog.ts';
 import { orderBody, placeOrder, indiaAddress } from '../factories/orders.ts';
-import { authHeader, createUser, sessionToken, type TestUser } from '../factories/users.ts';
+import { authHeader, createUser, sessionToken, type Who } from '../factories/users.ts';
 import { createTestApp, type TestContext } from '../setup/test-app.ts';
 
 /**
@@ -34,7 +34,6 @@ import { createTestApp, type TestContext } from '../setup/test-app.ts';
  */
 
 let t: TestContext;
-type Who = { user: TestUser; token: string };
 let buyer: Who;
 let otherBuyer: Who;
 let sellerA: Who;

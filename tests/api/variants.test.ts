@@ -1,9 +1,5 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import sharp from 'sharp';
@@ -23,6 +19,7 @@ import { expireUnpaidOrders } from '../../src/server/modules/orders/orders.servi
 import { createCategory, createDiscount, createProduct, type CategoryRow } from '../factories/catalog.ts';
 import { backdateOrder, orderBody, placeOrder, postOrder } from '../factories/orders.ts';
 import { authHeader, createUser, sessionToken, type TestUser } from '../factories/users.ts';
+import { migrateUpTo } from '../setup/partial-migrations.ts';
 import { adminQuery, dropDatabase, uniqueName, withDatabase } from '../setup/pg-admin.ts';
 import { createTestApp, type TestContext } from '../setup/test-app.ts';
 
@@ -634,23 +631,9 @@ describe('migration 0011/0012: existing products get variants', () => {
     await adminQuery(serverUrl, `create database "${name}"`);
     const client = new pg.Client({ connectionString: withDatabase(serverUrl, name) });
     await client.connect();
-    const partial = await fs.mkdtemp(path.join(os.tmpdir(), 'haat-migrations-'));
     try {
-      // The migrations up to 0010, as a folder of their own: drizzle applies what its journal lists.
-      const journal = JSON.parse(
-        await fs.readFile(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8'),
-      ) as { entries: { idx: number; tag: string }[] };
-      const upTo10 = journal.entries.filter((e) => e.idx <= 10);
-      expect(upTo10.at(-1)?.tag).toMatch(/^0010_/);
-      await fs.mkdir(path.join(partial, 'meta'));
-      await fs.writeFile(
-        path.join(partial, 'meta', '_journal.json'),
-        JSON.stringify({ ...journal, entries: upTo10 }),
-      );
-      for (const e of upTo10)
-        await fs.copyFile(path.join(migrationsFolder, `${e.tag}.sql`), path.join(partial, `${e.tag}.sql`));
-      const db = drizzle({ client, casing: 'snake_case' });
-      await migrate(db, { migrationsFolder: partial });
+      const { db, tag } = await migrateUpTo(client, 10);
+      expect(tag).toMatch(/^0010_/);
 
       const ids = { seller: randomUUID(), cat: randomUUID(), sized: randomUUID(), plain: randomUUID() };
       await client.query(
@@ -715,7 +698,6 @@ describe('migration 0011/0012: existing products get variants', () => {
       ]);
     } finally {
       await client.end();
-      await fs.rm(partial, { recursive: true, force: true });
       await dropDatabase(serverUrl, name);
     }
   });

@@ -87,6 +87,15 @@ export async function signIn(app: App, email: string, password: string = DEFAULT
   return (res.json() as { token: string }).token;
 }
 
+/** A user and a session of theirs: the cast of most API tests. */
+export type Who = { user: TestUser; token: string };
+
+/** A user (with `overrides`) and a session token for them. */
+export async function createWho(db: Queryable, overrides: UserOverrides = {}): Promise<Who> {
+  const user = await createUser(db, overrides);
+  return { user, token: await sessionToken(db, user.id) };
+}
+
 /** A session made directly in the database (no HTTP, no password check): for tests that only need a token. */
 export async function sessionToken(db: Queryable, userId: string): Promise<string> {
   return (await createSession(db, userId)).token;
