@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { OrderFulfilment } from '../../src/shared/schemas/fulfilment.ts';
 import type { Order } from '../../src/shared/schemas/order.ts';
 import type { ProductList } from '../../src/shared/schemas/product.ts';
-import { baseURL, openPage, reportPagesOnFailure, screenshot } from './support.ts';
+import { openPage, reportPagesOnFailure, screenshot, apiCall, DEMO_PASSWORD, signInApi } from './support.ts';
 
 /**
  * The life of an order after 'Place Order' as its buyer sees it (docs/decisions/0114-buyer-order-page.md):
@@ -13,26 +13,12 @@ import { baseURL, openPage, reportPagesOnFailure, screenshot } from './support.t
  * buyer does and sees goes through the browser.
  */
 
-const PASSWORD = 'Demo@12345';
+const PASSWORD = DEMO_PASSWORD;
 const BUYER = 'buyer@haat.test';
 const openPages = reportPagesOnFailure('order-life');
 
-async function call<T>(method: string, path: string, token?: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${baseURL}${path}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${String(res.status)} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-type Account = { token: string; _id: string };
-const signInApi = (email: string) =>
-  call<Account>('POST', '/api/users/login', undefined, { email, password: PASSWORD });
+const call = apiCall;
+type Account = Awaited<ReturnType<typeof signInApi>>;
 
 async function newPage(width: number, height: number) {
   const page = await openPage({ width, height });

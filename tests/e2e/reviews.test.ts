@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { Product, ProductList } from '#shared/schemas/product.ts';
 import type { ReviewPage } from '#shared/schemas/review.ts';
-import { baseURL, openPage, reportPagesOnFailure, screenshot } from './support.ts';
+import { openPage, reportPagesOnFailure, screenshot, apiCall, DEMO_PASSWORD, signInApi } from './support.ts';
 
 /**
  * Reviews that help, in a real browser (docs/decisions/0105-reviews.md): the demo buyer, whose cash on
@@ -12,29 +12,12 @@ import { baseURL, openPage, reportPagesOnFailure, screenshot } from './support.t
  * at 1280 and 360 px.
  */
 
-const PASSWORD = 'Demo@12345';
+const PASSWORD = DEMO_PASSWORD;
 const BUYER = 'buyer@haat.test';
 // When a test fails, each page it opened is reported (URL, main text, screenshot).
 const openPages = reportPagesOnFailure('reviews');
 
-async function call<T>(method: string, path: string, token?: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${baseURL}${path}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${String(res.status)} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-const signInApi = async (email: string) =>
-  call<{ token: string; _id: string; name: string }>('POST', '/api/users/login', undefined, {
-    email,
-    password: PASSWORD,
-  });
+const call = apiCall;
 
 /** A product the buyer has not reviewed, that nobody reviewed yet (other tests pick reviewed ones). */
 async function unreviewedProduct(buyerToken: string, buyerId: string): Promise<Product> {

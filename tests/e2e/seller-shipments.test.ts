@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { SellerDashboard } from '#shared/schemas/dashboard.ts';
 import type { ProductList } from '#shared/schemas/product.ts';
-import { baseURL, openPage, reportPagesOnFailure, screenshot } from './support.ts';
+import { openPage, reportPagesOnFailure, screenshot, apiCall, DEMO_PASSWORD, signInApi } from './support.ts';
 
 /**
  * A seller's day on a phone (docs/decisions/0115-seller-and-operator-views.md): after two cash on delivery
@@ -14,29 +14,12 @@ import { baseURL, openPage, reportPagesOnFailure, screenshot } from './support.t
  * search and the approval queue. Screenshots at 375 px and 1280 px.
  */
 
-const PASSWORD = 'Demo@12345';
+const PASSWORD = DEMO_PASSWORD;
 const SELLER = 'seller@haat.test';
 const BUYER = 'buyer@haat.test';
 const openPages = reportPagesOnFailure('seller-shipments');
 
-async function call<T>(method: string, path: string, token?: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${baseURL}${path}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${String(res.status)} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-const signInApi = (email: string) =>
-  call<{ token: string; _id: string; name: string }>('POST', '/api/users/login', undefined, {
-    email,
-    password: PASSWORD,
-  });
+const call = apiCall;
 
 async function newPage(width: number, height: number) {
   const page = await openPage({ width, height });

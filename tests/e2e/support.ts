@@ -93,3 +93,27 @@ export function reportPagesOnFailure(tag: string): Page[] {
   });
   return openPages;
 }
+
+/** The demo accounts' password (docs/product/deployment-safety.md: the demo shop). */
+export const DEMO_PASSWORD = 'Demo@12345';
+
+/** Calls the API as a browser test's helper steps do (sellers, Admin); throws with the answer unless 2xx. */
+export async function apiCall<T>(method: string, path: string, token?: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${baseURL}${path}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${String(res.status)} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** Signs a demo account in through the API: its bearer token, id and name. */
+export const signInApi = (email: string) =>
+  apiCall<{ token: string; _id: string; name: string }>('POST', '/api/users/login', undefined, {
+    email,
+    password: DEMO_PASSWORD,
+  });
