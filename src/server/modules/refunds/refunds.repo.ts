@@ -67,15 +67,7 @@ export async function requestRefund(tx: Queryable, input: RefundRequest): Promis
   let amountInr: Minor;
   let amountMinor: Minor;
   if (input.cause.kind === 'late-payment') {
-    [payment] = await tx
-      .select({
-        id: payments.id,
-        amountMinor: payments.amountMinor,
-        currency: payments.currency,
-        provider: payments.provider,
-      })
-      .from(payments)
-      .where(eq(payments.id, input.cause.paymentId));
+    [payment] = await paymentRows(tx).where(eq(payments.id, input.cause.paymentId));
     if (!payment) return null;
     amountMinor = payment.amountMinor;
     amountInr = parseMoney(order.totalPriceInr);
@@ -91,14 +83,7 @@ export async function requestRefund(tx: Queryable, input: RefundRequest): Promis
     if (order.paymentMethod === 'CashOnDelivery') {
       amountMinor = Math.min(value, parseMoney(order.totalPriceInr) - before.valueInr);
     } else {
-      [payment] = await tx
-        .select({
-          id: payments.id,
-          amountMinor: payments.amountMinor,
-          currency: payments.currency,
-          provider: payments.provider,
-        })
-        .from(payments)
+      [payment] = await paymentRows(tx)
         .where(
           and(
             eq(payments.orderId, input.orderId),
@@ -187,6 +172,17 @@ export async function goneShipmentsOfOrder(
     )
     .orderBy(asc(shipments.createdAt), asc(shipments.id));
 }
+
+/** The payment columns a refund needs, for the caller's WHERE. */
+const paymentRows = (tx: Queryable) =>
+  tx
+    .select({
+      id: payments.id,
+      amountMinor: payments.amountMinor,
+      currency: payments.currency,
+      provider: payments.provider,
+    })
+    .from(payments);
 
 export async function refundByKey(db: Queryable, key: string): Promise<RefundRow | undefined> {
   const [row] = await db.select().from(refunds).where(eq(refunds.idempotencyKey, key));
