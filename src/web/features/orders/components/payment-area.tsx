@@ -4,7 +4,7 @@ import { Money } from '#web/components/price.tsx';
 import { OrderPayment } from '#web/features/payments/index.ts';
 import { currencySpec } from '#web/lib/currency/display-currency.tsx';
 import { useOrderFulfilment } from '../api/get-order-fulfilment.ts';
-import { stillDue } from '../lib/still-due.ts';
+import { stillDue } from '#shared/still-due.ts';
 
 /**
  * What an unpaid order offers the buyer (docs/product/screens.md "Unpaid orders show a payment area"): RazorPay or PayPal

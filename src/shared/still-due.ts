@@ -1,6 +1,6 @@
-import { multiplyMoney, parseMoney, sumMoney, toWireNumber } from '#shared/money.ts';
-import type { Shipment } from '#shared/schemas/fulfilment.ts';
-import type { Order } from '#shared/schemas/order.ts';
+import { multiplyMoney, parseMoney, sumMoney, toWireNumber } from './money.ts';
+import type { Shipment } from './schemas/fulfilment.ts';
+import type { Order } from './schemas/order.ts';
 
 /**
  * What a cash-on-delivery buyer still pays at the door once some parcels were cancelled or sent back

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Shipment } from '#shared/schemas/fulfilment.ts';
-import type { Order } from '#shared/schemas/order.ts';
+import type { Shipment } from './schemas/fulfilment.ts';
+import type { Order } from './schemas/order.ts';
 import { stillDue } from './still-due.ts';
 
 const item = (id: string, discountedPrice: number, qty: number, taxAmount: number) =>
