@@ -12,17 +12,13 @@ import {
   userRoles,
   users,
 } from '../../db/schema/index.ts';
+import { lateShipmentSql } from '../fulfilment/fulfilment.service.ts';
 import { roleNamesOf, toUserRecord, type UserRecord } from '../../db/user-record.ts';
 
 /**
  * The seller dashboard's and the approval queue's SQL (docs/decisions/0115-seller-and-operator-views.md).
  * Every query is scoped by the seller it is asked for; days are India's (Asia/Kolkata).
  */
-
-/** Past the promised date (India's calendar) and still on its way: the shipment list's own rule. */
-const lateSql = sql`(${shipments.expectedDeliveryDate} is not null
-  and ${shipments.expectedDeliveryDate} < (now() at time zone 'Asia/Kolkata')::date
-  and ${shipments.state} not in ('delivered', 'cancelled', 'returned_to_origin'))`;
 
 export type DashboardNumbers = {
   toAccept: number;
@@ -44,7 +40,7 @@ export async function dashboardNumbers(db: Queryable, sellerId: string): Promise
                     and (o.is_paid or o.payment_method = 'CashOnDelivery')))))::int`,
       toPack: sql<number>`(count(*) filter (where ${shipments.state} = 'accepted'))::int`,
       toShip: sql<number>`(count(*) filter (where ${shipments.state} = 'packed'))::int`,
-      late: sql<number>`(count(*) filter (where ${lateSql}))::int`,
+      late: sql<number>`(count(*) filter (where ${lateShipmentSql}))::int`,
       placedToday: sql<number>`(count(*) filter (where ${shipments.kind} = 'order'
         and (${shipments.createdAt} at time zone 'Asia/Kolkata')::date = (now() at time zone 'Asia/Kolkata')::date))::int`,
       // Written with aliases: inside one select Drizzle leaves columns unqualified, and `id` would be ambiguous.

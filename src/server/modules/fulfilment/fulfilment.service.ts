@@ -13,3 +13,4 @@ export {
 export { assertCodHoldingAllowed } from './cod-limits.ts';
 export { lockShipmentsOfOrder } from './cancel.repo.ts';
 export { linesOfShipment, restockLines, reverseSellerPayments, type UnitsOfLine } from './stock.repo.ts';
+export { lateSql as lateShipmentSql } from './shipments.repo.ts';

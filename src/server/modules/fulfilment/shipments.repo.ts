@@ -362,7 +362,8 @@ export type ShipmentView = ShipmentRow & {
 };
 
 /** Past its promised date (India's calendar) and still on its way. */
-const lateSql = sql<boolean>`(${shipments.expectedDeliveryDate} is not null
+/** Late: past its promised date (India's calendar) and neither delivered nor stopped. The one copy of the rule. */
+export const lateSql = sql<boolean>`(${shipments.expectedDeliveryDate} is not null
   and ${shipments.expectedDeliveryDate} < (now() at time zone 'Asia/Kolkata')::date
   and ${shipments.state} not in ('delivered', 'cancelled', 'returned_to_origin'))`;
 
