@@ -3,3 +3,4 @@ export * from './catalog.ts';
 export * from './orders.ts';
 export * from './system.ts';
 export * from './fulfilment.ts';
+export * from './gst.ts';

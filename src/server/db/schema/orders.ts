@@ -80,6 +80,11 @@ export const orders = pgTable(
     isDelivered: boolean().notNull().default(false),
     deliveredAt: timestamp({ withTimezone: true }),
     cancelledAt: timestamp({ withTimezone: true }),
+    /** A business purchase: the buyer's GSTIN and business name, printed on its tax invoices (B2B). */
+    buyerGstin: text(),
+    buyerBusinessName: text(),
+    /** GST state code of the delivery state (the place of supply); null outside India. */
+    placeOfSupply: text(),
     idempotencyKey: text(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -132,8 +137,14 @@ export const orderItems = pgTable(
       .default(sql`'{}'::text[]`),
     /** GST rate in percent applied to this line. */
     tax: percent().notNull(),
-    /** GST of the whole line in INR. */
+    /** GST of the whole line in INR: cgst + sgst + igst, each rounded half-up on its own. */
     taxAmount: money().notNull(),
+    /** The seller's GST state code when the order was placed (from its GSTIN, else its address). */
+    supplierStateCode: text(),
+    /** The line's GST by component in INR: CGST + SGST within a state, IGST across states. */
+    cgst: money().notNull().default('0'),
+    sgst: money().notNull().default('0'),
+    igst: money().notNull().default('0'),
     /**
      * The same line in the order's currency, as the buyer was shown and charged it (each unit price
      * converted once, half-up; the line's GST computed from the converted price; ADR 0044). Placing an
