@@ -1,9 +1,10 @@
 import { divideHalfUp, parseDecimal, toSafeMinor, type Minor } from './money.ts';
 
 /**
- * Indian GST building blocks as pure rules, for the tax invoices of issue 15: GSTIN validation (format and
- * check character), the GST state codes, place of supply (same state → CGST + SGST, else IGST) and the
- * split of a line's tax into its components, rounded half-up per component. Not wired into pricing yet.
+ * Indian GST as pure rules (docs/product/gst-and-invoices.md): GSTIN validation (format and check
+ * character), the GST state codes, place of supply (same state → CGST + SGST, else IGST) and the split of
+ * a line's tax into its components, each rounded half-up on its own. Pricing (src/shared/pricing.ts), the
+ * server's orders and the tax documents all split tax here.
  */
 
 /** GST state and union-territory codes, as the first two digits of a GSTIN. */
@@ -117,15 +118,24 @@ export type GstComponents = { cgst: Minor; sgst: Minor; igst: Minor };
  * half the rate each; across states, IGST at the whole rate. Each component is rounded half-up on its own
  * (so CGST + SGST may differ by a paisa from IGST on the same value).
  */
-export function gstComponents(taxable: Minor, ratePercent: string, intraState: boolean): GstComponents {
+export function gstComponents(
+  taxable: Minor,
+  ratePercent: string,
+  intraState: boolean,
+  /** The currency's cash step in minor units (5 for CHF's 0.05); 1 for INR. */
+  step: bigint = 1n,
+): GstComponents {
   const rate = parseDecimal(ratePercent, 'GST rate');
-  // taxable × rate / 100, with the rate's decimals folded into the divisor.
+  // taxable × rate / 100, with the rate's decimals folded into the divisor, half-up to the step.
   const scale = 10n ** BigInt(rate.scale);
   const at = (divisor: bigint) =>
-    toSafeMinor(divideHalfUp(BigInt(taxable) * rate.units, 100n * scale * divisor));
+    toSafeMinor(divideHalfUp(BigInt(taxable) * rate.units, 100n * scale * divisor * step) * step);
   if (intraState) {
     const half = at(2n);
     return { cgst: half, sgst: half, igst: 0 };
   }
   return { cgst: 0, sgst: 0, igst: at(1n) };
 }
+
+/** The components' sum: the line's GST. */
+export const gstTotal = (c: GstComponents): Minor => c.cgst + c.sgst + c.igst;

@@ -3,7 +3,6 @@ import {
   INR,
   convertMinor,
   decimalToString,
-  divideHalfUp,
   parseDecimal,
   parseMoney,
   roundingIncrement,
@@ -14,8 +13,10 @@ import {
   type DecimalInput,
   type Minor,
 } from './money.ts';
+import { gstComponents, gstTotal, type GstComponents } from './gst.ts';
+import { gstRateFor, SHIPPED_GST_RULES, type GstRateRule } from './gst-rates.ts';
 import { payoutSplit, type PayoutSplit } from './payout.ts';
-import { gstRate, lineTax, type MaybeList } from './tax.ts';
+import { type MaybeList } from './tax.ts';
 
 /**
  * Cart and order pricing (docs/product/pricing-and-tax.md; ADR 0042), one function for the cart page, the
@@ -36,8 +37,12 @@ export type CartLineInput = {
   priceInr: Minor;
   discount?: Discount | null;
   hsn: MaybeList<string | number>;
+  /** The product's category, for category-keyed dated GST rules. */
+  categoryId?: string | null;
   categoryTax: MaybeList<DecimalInput>;
   percentageMarkup: DecimalInput;
+  /** The seller's GST state code ('27'); unknown → the line's tax is IGST. */
+  sellerStateCode?: string | null;
 };
 
 export type PricingOptions = {
@@ -47,6 +52,10 @@ export type PricingOptions = {
   currency: CurrencySpec;
   /** Units of the display currency per 1 INR ('1' for INR, '0.011976' for USD). */
   rateFromInr: DecimalInput;
+  /** The dated GST rules (the gst_rates table); the shipped rules when absent. */
+  gstRules?: readonly GstRateRule[];
+  /** GST state code of the delivery state (the place of supply); unknown or abroad → IGST. */
+  deliveryStateCode?: string | null;
 };
 
 export type LineAmounts = {
@@ -59,7 +68,10 @@ export type LineAmounts = {
   lineDiscount: Minor;
   /** qty × discountedUnitPrice. */
   lineTotal: Minor;
+  /** cgst + sgst + igst. */
   tax: Minor;
+  /** The tax by component, each rounded half-up on its own. */
+  gst: GstComponents;
 };
 
 export type PricedLine = {
@@ -68,6 +80,9 @@ export type PricedLine = {
   discountApplied: boolean;
   /** GST percent as a canonical decimal string ('12', '5', '18'). */
   taxRate: string;
+  /** Seller and delivery in the same state: CGST + SGST; otherwise IGST. */
+  intraState: boolean;
+  sellerStateCode: string | null;
   inr: LineAmounts;
   display: LineAmounts;
   /** Seller payout and marketplace take for the line, in INR (payouts are paid in INR). */
@@ -82,6 +97,9 @@ export type CartTotals = {
   discount: Minor;
   shippingPrice: Minor;
   taxPrice: Minor;
+  cgst: Minor;
+  sgst: Minor;
+  igst: Minor;
   totalPrice: Minor;
 };
 
@@ -124,7 +142,12 @@ export function cartPercentOff(originalTotal: Minor, discountedTotal: Minor): nu
   return Number(scaled % BigInt(originalTotal) === 0n ? whole : whole + 1n);
 }
 
-function lineAmounts(unitPrice: Minor, discountedUnitPrice: Minor, qty: number, tax: Minor): LineAmounts {
+function lineAmounts(
+  unitPrice: Minor,
+  discountedUnitPrice: Minor,
+  qty: number,
+  gst: GstComponents,
+): LineAmounts {
   const q = BigInt(qty);
   return {
     unitPrice,
@@ -133,17 +156,9 @@ function lineAmounts(unitPrice: Minor, discountedUnitPrice: Minor, qty: number, 
     originalLineTotal: toSafeMinor(BigInt(unitPrice) * q),
     lineDiscount: toSafeMinor(BigInt(unitPrice - discountedUnitPrice) * q),
     lineTotal: toSafeMinor(BigInt(discountedUnitPrice) * q),
-    tax,
+    tax: gstTotal(gst),
+    gst,
   };
-}
-
-/** Tax in a currency with a cash step: qty × unit × rate / 100, half-up to that step. */
-function lineTaxIn(currency: CurrencyRules, unitPrice: Minor, qty: number, rate: string): Minor {
-  const inc = roundingIncrement(currency);
-  if (inc === 1n) return lineTax({ unitPriceMinor: unitPrice, qty, rate });
-  const r = parseDecimal(rate, 'tax rate');
-  const n = BigInt(unitPrice) * BigInt(qty) * r.units;
-  return toSafeMinor(divideHalfUp(n, 100n * 10n ** BigInt(r.scale) * inc) * inc);
 }
 
 function totalsOf(amounts: LineAmounts[]): CartTotals {
@@ -152,6 +167,9 @@ function totalsOf(amounts: LineAmounts[]): CartTotals {
   const discount = sumMoney(amounts.map((a) => a.lineDiscount));
   const taxPrice = sumMoney(amounts.map((a) => a.tax));
   return {
+    cgst: sumMoney(amounts.map((a) => a.gst.cgst)),
+    sgst: sumMoney(amounts.map((a) => a.gst.sgst)),
+    igst: sumMoney(amounts.map((a) => a.gst.igst)),
     itemsPrice,
     originalItemsPrice,
     discount,
@@ -176,17 +194,23 @@ export function priceCart(lines: readonly CartLineInput[], opts: PricingOptions)
       now: opts.now,
       couponCodes: opts.couponCodes ?? [],
     });
-    const taxRate = gstRate({
+    const { rate: taxRate } = gstRateFor(opts.gstRules ?? SHIPPED_GST_RULES, {
       hsn: line.hsn,
+      categoryId: line.categoryId ?? null,
       categoryTax: line.categoryTax,
-      unitPriceInrMinor: d.unitPrice,
+      unitPricePaise: d.unitPrice,
       qty,
+      at: opts.now,
     });
+    const sellerStateCode = line.sellerStateCode ?? null;
+    const deliveryStateCode = opts.deliveryStateCode ?? null;
+    const intraState = sellerStateCode !== null && sellerStateCode === deliveryStateCode;
+    const lineTotalOf = (unit: Minor) => toSafeMinor(BigInt(unit) * BigInt(qty));
     const inr = lineAmounts(
       priceInr,
       d.unitPrice,
       qty,
-      lineTax({ unitPriceMinor: d.unitPrice, qty, rate: taxRate }),
+      gstComponents(lineTotalOf(d.unitPrice), taxRate, intraState),
     );
     const unitShown = convertFromInr(priceInr, rateText, opts.currency);
     const discountedShown = convertFromInr(d.unitPrice, rateText, opts.currency);
@@ -194,7 +218,7 @@ export function priceCart(lines: readonly CartLineInput[], opts: PricingOptions)
       unitShown,
       discountedShown,
       qty,
-      lineTaxIn(opts.currency, discountedShown, qty, taxRate),
+      gstComponents(lineTotalOf(discountedShown), taxRate, intraState, roundingIncrement(opts.currency)),
     );
     const payout = payoutSplit({
       unitPrice: priceInr,
@@ -202,7 +226,17 @@ export function priceCart(lines: readonly CartLineInput[], opts: PricingOptions)
       qty,
       percentageMarkup: line.percentageMarkup,
     });
-    return { productId: line.productId, qty, discountApplied: d.applied, taxRate, inr, display, payout };
+    return {
+      productId: line.productId,
+      qty,
+      discountApplied: d.applied,
+      taxRate,
+      intraState,
+      sellerStateCode,
+      inr,
+      display,
+      payout,
+    };
   });
   const inrTotals = totalsOf(priced.map((l) => l.inr));
   return {
@@ -218,6 +252,13 @@ export function priceCart(lines: readonly CartLineInput[], opts: PricingOptions)
 export type PreviewItem = { product: string; qty: number; price: number; categoryId?: string };
 /** A category's HSN code and GST rate (GET /api/category/hsn-tax/:categoryId). */
 export type CategoryTax = { hsn: string; tax: number };
+/** A product's tax facts (GET /api/gst/tax-facts): its HSN, category rate and seller's state. */
+export type ProductTaxFact = {
+  categoryId: string;
+  hsn: string;
+  categoryTax: string;
+  sellerStateCode: string | null;
+};
 
 export type PreviewInput = {
   /** Live discounts by product id (the storefront list: coupon codes hidden). */
@@ -230,6 +271,12 @@ export type PreviewInput = {
    * a category missing from it previews at 0 % too, and the server charges the real rate.
    */
   taxes?: ReadonlyMap<string, CategoryTax>;
+  /** Tax facts by product id; they win over `taxes` and give the seller's state for the CGST/SGST split. */
+  facts?: ReadonlyMap<string, ProductTaxFact>;
+  /** The dated GST rules (GET /api/gst/tax-facts); the shipped ones when absent. */
+  gstRules?: readonly GstRateRule[];
+  /** GST state code of the delivery address, when known. */
+  deliveryStateCode?: string | null;
   now: Date | number;
   currency: CurrencySpec;
   rateFromInr: DecimalInput;
@@ -245,14 +292,17 @@ export type PreviewInput = {
 export function priceCartPreview(items: readonly PreviewItem[], input: PreviewInput): PricedCart {
   return priceCart(
     items.map((item): CartLineInput => {
+      const fact = input.facts?.get(item.product);
       const tax = item.categoryId === undefined ? undefined : input.taxes?.get(item.categoryId);
       return {
         productId: item.product,
         qty: item.qty,
         priceInr: parseMoney(item.price, INR.decimalDigits),
         discount: input.couponDiscounts.get(item.product) ?? input.discounts.get(item.product) ?? null,
-        hsn: tax?.hsn ?? '',
-        categoryTax: tax?.tax ?? 0,
+        hsn: fact?.hsn ?? tax?.hsn ?? '',
+        categoryId: fact?.categoryId ?? item.categoryId ?? null,
+        categoryTax: fact?.categoryTax ?? tax?.tax ?? 0,
+        sellerStateCode: fact?.sellerStateCode ?? null,
         percentageMarkup: 0,
       };
     }),
@@ -261,6 +311,8 @@ export function priceCartPreview(items: readonly PreviewItem[], input: PreviewIn
       couponCodes: input.couponCodes,
       currency: input.currency,
       rateFromInr: input.rateFromInr,
+      gstRules: input.gstRules,
+      deliveryStateCode: input.deliveryStateCode ?? null,
     },
   );
 }
