@@ -20,6 +20,7 @@ import {
   type ShippingAddressRow,
 } from '../../db/schema/index.ts';
 import { enqueue } from '../../jobs/queue.ts';
+import { taxDocumentsOnShipmentMove } from '../tax-documents/tax-documents.service.ts';
 import { conflict, illegalTransition, notFound } from '../../lib/errors.ts';
 
 /**
@@ -184,6 +185,15 @@ export async function moveShipment(tx: Queryable, input: MoveInput): Promise<Shi
     at,
   });
   await refreshOrderFlags(tx, row.orderId, at);
+  // Shipped: the seller's tax invoice; cancelled or back at the seller after invoicing: a credit note.
+  await taxDocumentsOnShipmentMove(tx, {
+    shipmentId: row.id,
+    orderId: row.orderId,
+    sellerId: row.sellerId,
+    kind: row.kind,
+    to: input.to,
+    at,
+  });
   // Shipped, delivered, returned to origin: the buyer (and for a return to origin the seller) is told,
   // once, whoever made the move (seller, operator, courier, the order-level deliver).
   if (isMailEvent(input.to)) await queueShipmentMail(tx, row.id, input.to);

@@ -40,6 +40,7 @@ import * as repo from './orders.repo.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import { ordersPlaced, paymentsPaid } from '../../lib/metrics.ts';
 import { promiseForOrder } from '../delivery/delivery.service.ts';
+import { taxDocumentsOnOrderCompleted } from '../tax-documents/tax-documents.service.ts';
 import {
   assertCodHoldingAllowed,
   createShipmentsForOrder,
@@ -87,6 +88,8 @@ export const ORDER_COMPLETED_JOB = 'order.completed';
  */
 export async function queueOrderCompleted(tx: Queryable, orderId: string): Promise<void> {
   await enqueue(tx, ORDER_COMPLETED_JOB, { orderId }, { dedupeKey: `order-completed:${orderId}` });
+  // In 'invoice on order' mode the sellers' tax invoices are issued now.
+  await taxDocumentsOnOrderCompleted(tx, orderId, new Date());
 }
 
 /** 'N/A' (docs/product/messages.md: neither clothes nor shoes) and blanks are not sizes a buyer picks. */

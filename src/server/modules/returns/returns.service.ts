@@ -40,6 +40,7 @@ import {
 import { orderOwnerId } from '../orders/orders.service.ts';
 import { requestRefund } from '../refunds/refunds.service.ts';
 import { ownedReturnMedia } from '../uploads/uploads.service.ts';
+import { taxDocumentsOnReturnReceived } from '../tax-documents/tax-documents.service.ts';
 import { queueReturnMail, RETURN_MAIL, type ReturnMailExtra } from './return-mails.ts';
 import * as repo from './returns.repo.ts';
 
@@ -496,6 +497,7 @@ export async function receiveReturn(
     const { row, role } = await lockFor(tx, id, ctx.actor);
     const actor = deciderOf(ctx, role);
     const received = await move(tx, row, 'received', actor, { set: { receivedAt: now }, at: now });
+    await taxDocumentsOnReturnReceived(tx, row.id, now);
     await queueReturnMail(tx, ctx.config, RETURN_MAIL.received, row.id);
     const units = [{ orderItemId: row.orderItemId, qty: row.qty }];
     // The units that came back go on the shelf whatever follows.
