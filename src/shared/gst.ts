@@ -106,6 +106,30 @@ export function stateCodeOfName(name: string): string | undefined {
   return codes.find((code) => stateKey(GST_STATE_CODES[code]!) === key);
 }
 
+/**
+ * A supplier's GST state code: the first two digits of its GSTIN when valid, else the state of its
+ * registered address (Indian addresses only); undefined when neither says.
+ */
+export function supplierStateCode(r: {
+  gstin: string | null;
+  country: string;
+  state: string;
+}): string | undefined {
+  return (
+    (r.gstin ? gstinStateCode(r.gstin) : undefined) ??
+    (r.country.trim().toLowerCase() === 'india' ? stateCodeOfName(r.state) : undefined)
+  );
+}
+
+/** The place of supply of an address: its state's code when in India, else undefined (outside India). */
+export function placeOfSupplyOf(address: {
+  country?: string | null;
+  state?: string | null;
+}): string | undefined {
+  const country = (address.country ?? 'India').trim().toLowerCase();
+  return country === 'india' ? stateCodeOfName(address.state ?? '') : undefined;
+}
+
 /** The place of supply is the delivery state: same state as the supplier → intra-state (CGST + SGST). */
 export function isIntraState(supplierStateCode: string, deliveryStateCode: string): boolean {
   return supplierStateCode === deliveryStateCode;
