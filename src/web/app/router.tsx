@@ -150,6 +150,11 @@ const SellerReturnsPage = page(
   'SellerReturnsPage',
 );
 const AdminReturnsPage = page(() => import('../features/returns/pages/returns-page.tsx'), 'AdminReturnsPage');
+const SellerTaxDocumentsPage = page(
+  () => import('../features/gst/pages/seller-tax-documents-page.tsx'),
+  'SellerTaxDocumentsPage',
+);
+const AdminGstPage = page(() => import('../features/gst/pages/admin-gst-page.tsx'), 'AdminGstPage');
 const NotFoundPage = page(() => import('../features/static/pages/not-found-page.tsx'), 'NotFoundPage');
 
 /**
@@ -257,6 +262,8 @@ export const routes: RouteObject[] = [
           guarded([{ path: 'seller/bulk-upload', element: <BulkUploadPage /> }], isSeller),
           guarded([{ path: 'seller/delivery', element: <SellerDeliveryPage /> }], isSeller),
           guarded([{ path: 'admin/delivery', element: <AdminDeliveryPage /> }], isAdmin),
+          guarded([{ path: 'seller/tax-documents', element: <SellerTaxDocumentsPage /> }], isSeller),
+          guarded([{ path: 'admin/gst', element: <AdminGstPage /> }], isAdmin),
           // A seller's own work: the dashboard and the shipment queue (docs/decisions/0115-seller-and-operator-views.md).
           guarded(
             [
