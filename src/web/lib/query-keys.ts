@@ -121,6 +121,13 @@ export const queryKeys = {
     list: (scope: 'seller' | 'all', query: ReturnListQuery) => [...orders, 'returns', scope, query] as const,
   },
   sellerDashboard: [...orders, 'seller-dashboard'] as const,
+  /** Tax invoices and credit notes (issue 15), under orders: a shipment move issues one. */
+  taxDocuments: {
+    ofOrder: (orderId: string) => [...orders, 'tax-documents', 'order', orderId] as const,
+    detail: (id: string) => [...orders, 'tax-documents', 'detail', id] as const,
+  },
+  /** The tax facts of the cart's products (public: HSN, rate, seller's state) and the dated GST rules. */
+  gstTaxFacts: (products: readonly string[]) => ['gst', 'tax-facts', ...products] as const,
   pendingSellers: (page: number) => [...adminUsers, 'pending-sellers', page] as const,
 
   /** The payment step: provider config is public, quotes are per order and private. */
