@@ -64,6 +64,7 @@ describe('an inactive account holds no power', () => {
       'Returns',
       'Size Charts',
       'Delivery Area',
+      'Tax Documents',
     ]);
     expect(sellerMenu(actor(['Admin'])).map((l) => l.label)).toEqual(['Products', 'Orders', 'Size Charts']);
   });
@@ -83,6 +84,7 @@ describe('an inactive account holds no power', () => {
         'Pending Payments',
         'Category Markups',
         'Delivery',
+        'GST',
         'Sellers awaiting approval',
       ],
     ],

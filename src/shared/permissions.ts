@@ -74,6 +74,7 @@ export function backOfficeMenu(actor: Actor | null | undefined): MenuLink[] {
       { to: '/admin/pending-payments', label: 'Pending Payments' },
       { to: '/admin/categories-markup', label: 'Category Markups' },
       { to: '/admin/delivery', label: 'Delivery' },
+      { to: '/admin/gst', label: 'GST' },
       { to: '/admin/sellers/pending', label: 'Sellers awaiting approval' },
     ];
   const links: MenuLink[] = [];
@@ -108,6 +109,7 @@ export function sellerMenu(actor: Actor | null | undefined): MenuLink[] {
     ...(own ? [{ to: '/seller/returns', label: 'Returns' }] : []),
     { to: '/seller/size-charts', label: 'Size Charts' },
     ...(own ? [{ to: '/seller/delivery', label: 'Delivery Area' }] : []),
+    ...(own ? [{ to: '/seller/tax-documents', label: 'Tax Documents' }] : []),
   ];
 }
 

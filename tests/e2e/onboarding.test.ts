@@ -202,6 +202,7 @@ describe('seller onboarding', () => {
       'Returns',
       'Size Charts',
       'Delivery Area',
+      'Tax Documents',
       'Logout',
     ]);
     await screenshot(page, 'seller-activated-menu-desktop');
