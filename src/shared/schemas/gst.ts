@@ -194,6 +194,8 @@ export const taxDocumentSchema = z.object({
   reason: z.string().nullable(),
   supplier: partySchema,
   recipient: partySchema,
+  /** Where the goods were delivered, when not the recipient's address (invoices and credit notes); null otherwise. */
+  deliveryAddress: z.string().nullable().optional(),
   /** null outside India. */
   placeOfSupply: z.object({ stateCode: z.string(), stateName: z.string() }).nullable(),
   intraState: z.boolean(),
