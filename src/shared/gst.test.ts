@@ -6,6 +6,7 @@ import {
   gstinStateCode,
   isIntraState,
   isValidGstin,
+  isValidUin,
   normalizeGstin,
   stateCodeOfName,
 } from './gst.ts';
@@ -33,6 +34,41 @@ describe('GSTIN', () => {
     expect(gstinCheckCharacter(base)).toBe('V');
     // Swapping two neighbouring characters changes the check character too.
     expect(gstinCheckCharacter('27AAPFU9039F1Z')).not.toBe('V');
+  });
+
+  const REAL = ['27AAPFU0939F1ZV', '07AAGFF2194N1Z1', '29AAGCB7383J1Z4', '24AAACC1206D1ZM'];
+  const CHARS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+
+  it('refuses each real GSTIN with any one character changed, at every position', () => {
+    for (const g of REAL)
+      for (let i = 0; i < g.length; i++)
+        for (const c of CHARS) {
+          if (c === g[i]) continue;
+          const changed = g.slice(0, i) + c + g.slice(i + 1);
+          expect(isValidGstin(changed), changed).toBe(false);
+        }
+  });
+
+  it('accepts lower case and spaces, as the normalised GSTIN', () => {
+    for (const g of REAL) {
+      expect(isValidGstin(g.toLowerCase()), g).toBe(true);
+      expect(isValidGstin(`${g.slice(0, 2)} ${g.slice(2, 12)} ${g.slice(12)}`), g).toBe(true);
+      expect(normalizeGstin(` ${g.toLowerCase()}\t`)).toBe(g);
+    }
+  });
+
+  it('refuses an unknown state code even with the right check character', () => {
+    for (const state of ['00', '39', '40', '50', '98']) {
+      const first14 = `${state}AAPFU0939F1Z`;
+      expect(isValidGstin(first14 + gstinCheckCharacter(first14)), state).toBe(false);
+    }
+  });
+
+  it("requires 'Z' in the 14th place even with the right check character", () => {
+    for (const c of ['Y', '1', 'A']) {
+      const first14 = `27AAPFU0939F1${c}`;
+      expect(isValidGstin(first14 + gstinCheckCharacter(first14)), c).toBe(false);
+    }
   });
 
   it('names the state it was issued in', () => {
@@ -72,5 +108,33 @@ describe('gstComponents', () => {
     // 0.25% (rough diamonds) of ₹1,000.00 = ₹2.50, split ₹1.25 each.
     expect(gstComponents(100_000, '0.25', true)).toEqual({ cgst: 125, sgst: 125, igst: 0 });
     expect(gstComponents(100_000, '0', false)).toEqual({ cgst: 0, sgst: 0, igst: 0 });
+  });
+});
+
+describe('UIN', () => {
+  // Published UINs of UN bodies and embassies (the GSTR-1 test data of the India Compliance app).
+  const UINS = [
+    '0717UNO00157UNO',
+    '0717UNO00211UN2',
+    '2117UNO00002UNF',
+    '3317USA00002UNE',
+    '0717UNO00154UNU',
+  ];
+
+  it('accepts real UINs, however they were typed, and they are not GSTINs', () => {
+    for (const u of UINS) {
+      expect(isValidUin(u), u).toBe(true);
+      expect(isValidUin(u.toLowerCase()), u).toBe(true);
+      expect(isValidGstin(u), u).toBe(false);
+    }
+    expect(isValidUin('0717 UNO 00157 UNO')).toBe(true);
+  });
+
+  it('refuses a changed check character, an unknown state code or a GSTIN', () => {
+    expect(isValidUin('0717UNO00157UN1')).toBe(false);
+    const first14 = '4017UNO00157UN';
+    expect(isValidUin(first14 + gstinCheckCharacter(first14))).toBe(false);
+    expect(isValidUin('27AAPFU0939F1ZV')).toBe(false);
+    expect(isValidUin('')).toBe(false);
   });
 });

@@ -84,6 +84,20 @@ export function isValidGstin(input: string): boolean {
   return gstinCheckCharacter(gstin.slice(0, 14)) === gstin[14];
 }
 
+const UIN_SHAPE = /^(\d{2})\d{2}[A-Z]{3}\d{5}[A-Z]{2}[0-9A-Z]$/;
+
+/**
+ * Whether `input` is a GSTN Unique Identity Number (UN bodies, embassies, e.g. 0717UNO00157UNO): a known
+ * state code, two digits, three letters, five digits, two letters and the GSTIN's check character
+ * (docs/decisions/0119-gstin-validation.md).
+ */
+export function isValidUin(input: string): boolean {
+  const uin = normalizeGstin(input);
+  const m = UIN_SHAPE.exec(uin);
+  if (!m || !GST_STATE_CODES[m[1]!]) return false;
+  return gstinCheckCharacter(uin.slice(0, 14)) === uin[14];
+}
+
 /** The state code a GSTIN was issued in ('27' for Maharashtra), or undefined when it is not valid. */
 export function gstinStateCode(input: string): string | undefined {
   const gstin = normalizeGstin(input);
