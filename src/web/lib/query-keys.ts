@@ -128,6 +128,19 @@ export const queryKeys = {
   },
   /** The tax facts of the cart's products (public: HSN, rate, seller's state) and the dated GST rules. */
   gstTaxFacts: (products: readonly string[]) => ['gst', 'tax-facts', ...products] as const,
+  /**
+   * The GST screens (issue 15): the public rate table, the operator's settings (Admin), and the seller's and
+   * the Admin's document lists by month, under orders: a shipment move or a return issues documents.
+   */
+  gst: {
+    rates: ['gst', 'rates'] as const,
+    settings: [...PRIVATE, 'gst', 'settings'] as const,
+    documents: [...orders, 'tax-documents', 'list'] as const,
+    sellerDocuments: (month: string, kind: string) =>
+      [...orders, 'tax-documents', 'list', 'seller', month, kind] as const,
+    allDocuments: (month: string, seller: string, kind: string) =>
+      [...orders, 'tax-documents', 'list', 'all', month, seller, kind] as const,
+  },
   pendingSellers: (page: number) => [...adminUsers, 'pending-sellers', page] as const,
 
   /** The payment step: provider config is public, quotes are per order and private. */
