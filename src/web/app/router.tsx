@@ -61,6 +61,10 @@ const PlaceOrderPage = page(
   'PlaceOrderPage',
 );
 const OrderPage = page(() => import('../features/orders/pages/order-page.tsx'), 'OrderPage');
+const TaxDocumentPage = page(
+  () => import('../features/tax-documents/pages/tax-document-page.tsx'),
+  'TaxDocumentPage',
+);
 const LatestOrderPage = page(
   () => import('../features/orders/pages/latest-order-page.tsx'),
   'LatestOrderPage',
@@ -211,6 +215,7 @@ export const routes: RouteObject[] = [
             { path: 'order', element: <LatestOrderPage /> },
             { path: 'order/:id', element: <OrderPage /> },
             { path: 'order/:id/edit', element: <OrderPage /> },
+            { path: 'tax-documents/:id', element: <TaxDocumentPage /> },
           ]),
 
           // Information
