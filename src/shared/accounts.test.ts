@@ -17,13 +17,13 @@ const idOf = (name: RoleName) => known.find((k) => k.name === name)!.id;
 
 describe('registrationRole (docs/product/messages.md)', () => {
   it.each([
-    [{ bank_account: '123456', buisnessRegistrationCode: '22AAAAA0000A1Z5' }, 'Seller-Company'],
+    [{ bank_account: '123456', buisnessRegistrationCode: '22AAAAA0000A1ZC' }, 'Seller-Company'],
     [{ bank_account: '123456' }, 'Seller-Individual'],
     [{ bank_account: '123456', buisnessRegistrationCode: '' }, 'Seller-Individual'],
     [{ bank_account: '123456', buisnessRegistrationCode: '   ' }, 'Seller-Individual'],
     [{ bank_account: '123456', buisnessRegistrationCode: null }, 'Seller-Individual'],
-    [{ buisnessRegistrationCode: '22AAAAA0000A1Z5' }, 'Buyer'],
-    [{ bank_account: '', buisnessRegistrationCode: '22AAAAA0000A1Z5' }, 'Buyer'],
+    [{ buisnessRegistrationCode: '22AAAAA0000A1ZC' }, 'Buyer'],
+    [{ bank_account: '', buisnessRegistrationCode: '22AAAAA0000A1ZC' }, 'Buyer'],
     [{ bank_account: '  ' }, 'Buyer'],
     [{ bank_account: null }, 'Buyer'],
     [{}, 'Buyer'],

@@ -8,6 +8,7 @@ import {
   registrationRole,
   SELLER_MSG,
 } from '../accounts.ts';
+import { GSTIN_MSG } from '../gst.ts';
 import { MSG } from '../messages.ts';
 import {
   missingSellerFields,
@@ -28,7 +29,7 @@ const form = (over: Partial<SellerRegisterForm> = {}): SellerRegisterForm => ({
   state: 'Telangana',
   city: 'Hyderabad',
   currency: 'INR',
-  buisnessRegistrationCode: '36AABCK4821M1ZD',
+  buisnessRegistrationCode: '36AABCK4821M1ZE',
   bank_account: '50100234567891',
   identifyProof: 'Pan Card',
   identifyProofNumber: 'AABCK4821M',
@@ -77,6 +78,33 @@ describe('sellerRegisterForm', () => {
     ]);
   });
 
+  it("a GSTIN or UIN is checked by format and check character: 'Please enter a valid GSTIN.'", () => {
+    const wrong = [`buisnessRegistrationCode: ${GSTIN_MSG.invalid}`];
+    expect(messages({ buisnessRegistrationCode: '36AABCK4821M1ZD' })).toEqual(wrong); // check character is E
+    expect(messages({ buisnessRegistrationCode: '22AAAAA0000A1Z5' })).toEqual(wrong); // check character is C
+    expect(messages({ buisnessRegistrationCode: '40AABCK4821M1ZE' })).toEqual(wrong); // no state 40
+    expect(messages({ buisnessRegistrationCode: 'GST12345' })).toEqual(wrong);
+    // A company gives a GSTIN; an individual may give a UIN, a GSTIN or nothing.
+    expect(messages({ buisnessRegistrationCode: '0717UNO00157UNO' })).toEqual(wrong);
+    expect(messages({ type: 'individual', buisnessRegistrationCode: '0717UNO00157UNO' })).toEqual([]);
+    expect(messages({ type: 'individual', buisnessRegistrationCode: '36AABCK4821M1ZE' })).toEqual([]);
+    expect(messages({ type: 'individual', buisnessRegistrationCode: '0717UNO00157UN1' })).toEqual(wrong);
+  });
+
+  it('the length and character messages come first; lower case and spaces are normalised', () => {
+    expect(messages({ buisnessRegistrationCode: '36AABCK4821M1ZEX' })).toEqual([
+      'buisnessRegistrationCode: GSTIN/UIN cannot be more than 15 characters',
+    ]);
+    expect(messages({ buisnessRegistrationCode: '36AABCK-4821M' })).toEqual([
+      'buisnessRegistrationCode: GSTIN/UIN may contain letters and digits only',
+    ]);
+    const r = sellerRegisterForm.safeParse(form({ buisnessRegistrationCode: ' 36 aabck 4821m 1ze ' }));
+    expect(r.success && r.data.buisnessRegistrationCode).toBe('36AABCK4821M1ZE');
+    expect(sellerRegisterBody(form({ buisnessRegistrationCode: '36aabck4821m1ze' }))).toMatchObject({
+      buisnessRegistrationCode: '36AABCK4821M1ZE',
+    });
+  });
+
   it('mobile 5–15 digits; passwords match; number fits the proof type; bank account ≤ 18', () => {
     expect(messages({ phone: '1234567890123456' })).toEqual([`phone: ${MSG.mobileTooLong}`]);
     expect(messages({ confirmPassword: 'nope' })).toEqual([`confirmPassword: ${MSG.passwordsDoNotMatch}`]);
@@ -110,6 +138,15 @@ describe('sellerRegisterBody', () => {
     expect(registerBody.safeParse(individual).success).toBe(true);
     expect(individual).not.toHaveProperty('buisnessRegistrationCode');
     expect(registrationRole(individual)).toBe('Seller-Individual');
+  });
+
+  it('the server refuses what the form refuses, with the same message, and stores it normalised', () => {
+    const body = (code: string) => ({ ...sellerRegisterBody(form()), buisnessRegistrationCode: code });
+    const refused = registerBody.safeParse(body('36AABCK4821M1ZD'));
+    expect(refused.success ? [] : refused.error.issues.map((i) => i.message)).toEqual([GSTIN_MSG.invalid]);
+    const typed = registerBody.safeParse(body('36aabck 4821m1ze'));
+    expect(typed.success && typed.data.buisnessRegistrationCode).toBe('36AABCK4821M1ZE');
+    expect(registerBody.safeParse(body('0717UNO00157UNO')).success).toBe(true);
   });
 
   it('?type= defaults to company', () => {

@@ -5,6 +5,7 @@ import {
   isIdentityProofType,
   SELLER_MSG,
 } from '../accounts.ts';
+import { GSTIN_MSG, isValidUin, normalizeGstin } from '../gst.ts';
 import { MSG } from '../messages.ts';
 import {
   bankAccountSchema,
@@ -31,7 +32,7 @@ export const sellerTypeOf = (v: string | null | undefined): SellerType =>
 
 /**
  * The seller sign-up form. Every field is required except the UIN of an individual; a company gives its
- * GSTIN. Identity documents are files, checked by `documentFilesError` beside this schema.
+ * GSTIN (a valid one), an individual nothing or a valid GSTIN or UIN. Identity documents are files, checked by `documentFilesError` beside this schema.
  */
 export const sellerRegisterForm = z
   .object({
@@ -55,8 +56,11 @@ export const sellerRegisterForm = z
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
     if (!isCityOptional(v.country) && v.city.trim() === '') issue('city', 'Please select a city');
     if (v.password !== v.confirmPassword) issue('confirmPassword', MSG.passwordsDoNotMatch);
-    if (v.type === 'company' && v.buisnessRegistrationCode.trim() === '')
+    if (v.type === 'company' && v.buisnessRegistrationCode === '')
       issue('buisnessRegistrationCode', SELLER_MSG.registrationCodeRequired);
+    // A UIN passes the field's own check (an individual may give one); a company gives a GSTIN.
+    else if (v.type === 'company' && isValidUin(v.buisnessRegistrationCode))
+      issue('buisnessRegistrationCode', GSTIN_MSG.invalid);
     if (!isIdentityProofType(v.identifyProof)) issue('identifyProof', SELLER_MSG.identifyProofRequired);
     if (v.identifyProofNumber.trim() === '')
       issue('identifyProofNumber', SELLER_MSG.identifyProofNumberRequired);
@@ -89,7 +93,7 @@ export function missingSellerFields(v: SellerRegisterForm): string[] {
 
 /** The registration request the form makes (POST /api/users); the role follows from docs/product/messages.md's rule. */
 export function sellerRegisterBody(v: SellerRegisterForm): RegisterBody {
-  const code = v.buisnessRegistrationCode.trim();
+  const code = normalizeGstin(v.buisnessRegistrationCode);
   return {
     name: v.name,
     phone: v.phone,

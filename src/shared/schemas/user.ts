@@ -7,6 +7,7 @@ import {
   registrationRole,
   SELLER_MSG,
 } from '../accounts.ts';
+import { GSTIN_MSG, isValidGstin, isValidUin, normalizeGstin } from '../gst.ts';
 import { MSG } from '../messages.ts';
 import { ROLE_NAMES } from '../roles.ts';
 
@@ -49,12 +50,31 @@ export const BUYER_PHONE_MSG = 'Mobile number must be exactly 10 digits';
 /** Buyers give exactly 10 digits: applied on top of `sellerPhoneSchema` once the role is known. */
 export const isBuyerPhone = (phone: string): boolean => BUYER_PHONE.test(phone);
 
-/** GSTIN (companies) or UIN (individuals): at most 15 characters (docs/product/messages.md, docs/product/pricing-and-tax.md). */
+export const REGISTRATION_CODE_MSG = {
+  tooLong: 'GSTIN/UIN cannot be more than 15 characters',
+  lettersAndDigits: 'GSTIN/UIN may contain letters and digits only',
+} as const;
+
+/**
+ * A seller's GSTIN (companies) or UIN (individuals, optional; docs/product/gst-and-invoices.md#gstin,
+ * docs/decisions/0119-gstin-validation.md). Stored as typed but in upper case without spaces; blank means
+ * none. One message, the first that applies: too long, then not letters and digits, then not a valid GSTIN
+ * or UIN (format and check character).
+ */
 export const registrationCodeSchema = z
   .string()
-  .trim()
-  .max(15, 'GSTIN/UIN cannot be more than 15 characters')
-  .regex(/^[0-9A-Za-z]*$/, 'GSTIN/UIN may contain letters and digits only');
+  .transform(normalizeGstin)
+  .superRefine((code, ctx) => {
+    const message =
+      code.length > 15
+        ? REGISTRATION_CODE_MSG.tooLong
+        : !/^[0-9A-Z]*$/.test(code)
+          ? REGISTRATION_CODE_MSG.lettersAndDigits
+          : code !== '' && !isValidGstin(code) && !isValidUin(code)
+            ? GSTIN_MSG.invalid
+            : undefined;
+    if (message) ctx.addIssue({ code: 'custom', message });
+  });
 
 export const identifyProofSchema = z.enum(IDENTITY_PROOF_TYPES, {
   message: SELLER_MSG.identifyProofRequired,
