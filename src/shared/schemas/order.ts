@@ -5,6 +5,7 @@ import { MSG } from '../messages.ts';
 import { ORDER_PROGRESS_STATES } from '../order-progress.ts';
 import { POSTAL_CODE_MAX_LENGTH } from '../postal-code.ts';
 import { idSchema, isoDate, moneySchema, pageQuery } from './common.ts';
+import { businessPurchaseSchema } from './gst.ts';
 import { isCityOptional, nameSchema, placeFields } from './user.ts';
 import { classifyOrderSearch, ORDER_SEARCH_HINT } from '../order-search.ts';
 
@@ -161,19 +162,41 @@ export const placeOrderBody = z
     orderCurrency: currencyCodeSchema.default('INR'),
     /** Coupon codes entered in the cart (docs/decisions/0041-coupon-codes-are-not-listed.md). */
     couponCodes: z.array(z.string().trim().min(1).max(50, ORDER_MSG.couponTooLong)).max(20).default([]),
+    /**
+     * A business purchase (docs/product/gst-and-invoices.md): the buyer's GSTIN and business name, printed
+     * on the sellers' tax invoices. Both optional; checked by `businessPurchaseSchema`.
+     */
+    buyerGstin: z.string().nullish(),
+    buyerBusinessName: z.string().nullish(),
     ...ignoredOrderFields,
   })
   .strict()
+  .superRefine((v, ctx) => {
+    const business = businessPurchaseSchema.safeParse(businessFields(v));
+    for (const issue of business.success ? [] : business.error.issues) {
+      ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+    }
+  })
   .transform(
-    ({ orderItems, shippingAddress, billingAddress, paymentMethod, orderCurrency, couponCodes }) => ({
-      orderItems,
-      shippingAddress,
-      billingAddress: billingAddress ?? null,
-      paymentMethod,
-      orderCurrency,
-      couponCodes,
-    }),
+    ({ orderItems, shippingAddress, billingAddress, paymentMethod, orderCurrency, couponCodes, ...v }) => {
+      const business = businessPurchaseSchema.parse(businessFields(v));
+      return {
+        orderItems,
+        shippingAddress,
+        billingAddress: billingAddress ?? null,
+        paymentMethod,
+        orderCurrency,
+        couponCodes,
+        /** Normalised (upper case, no spaces); null when not a business purchase. */
+        buyerGstin: business.buyerGstin === '' ? null : business.buyerGstin,
+        buyerBusinessName: business.buyerBusinessName === '' ? null : business.buyerBusinessName,
+      };
+    },
   );
+
+function businessFields(v: { buyerGstin?: string | null; buyerBusinessName?: string | null }) {
+  return { buyerGstin: v.buyerGstin ?? '', buyerBusinessName: v.buyerBusinessName ?? '' };
+}
 /** What the client sends. */
 export type PlaceOrderBody = z.input<typeof placeOrderBody>;
 /** What the server works with: client totals already dropped. */
@@ -222,10 +245,23 @@ export const orderItemSchema = z.object({
   tax: z.number(),
   /** GST of the whole line (qty × discountedPrice × tax / 100, half-up), in `currency`. */
   taxAmount: moneySchema,
+  /**
+   * taxAmount by component, in `currency` (docs/product/gst-and-invoices.md): CGST + SGST when the seller
+   * and the place of supply are in the same state, else IGST; each rounded half-up on its own.
+   */
+  cgst: moneySchema,
+  sgst: moneySchema,
+  igst: moneySchema,
 });
 export type OrderItem = z.infer<typeof orderItemSchema>;
 
 const nullableDate = isoDate.nullable();
+
+/** GST's place of supply: the state's code ('27') and name ('Maharashtra'). */
+export const placeOfSupplySchema = z
+  .object({ stateCode: z.string(), stateName: z.string() })
+  .nullable()
+  .meta({ type: 'object' });
 
 /**
  * An order (docs/product/api.md#resources). Totals are in `orderCurrency`: itemsPrice (after discounts) + shippingPrice (0) +
@@ -262,6 +298,15 @@ export const orderSchema = z.object({
   discount: moneySchema,
   totalPrice: moneySchema,
   totalPriceInr: moneySchema,
+  /** taxPrice by component, in `orderCurrency`: the sums of the lines' cgst, sgst and igst. */
+  cgstPrice: moneySchema,
+  sgstPrice: moneySchema,
+  igstPrice: moneySchema,
+  /** The delivery state as GST's place of supply; null outside India (or for orders placed before GST split). */
+  placeOfSupply: placeOfSupplySchema,
+  /** A business purchase: the buyer's GSTIN and business name; null otherwise. */
+  buyerGstin: z.string().nullable(),
+  buyerBusinessName: z.string().nullable(),
   orderCurrency: z.string(),
   exchangeRate: z.number(),
   couponCodes: z.array(z.string()),

@@ -143,6 +143,7 @@ export async function takeVariantStock(
 
 export type PricingFacts = {
   productId: string;
+  categoryId: string;
   hsn: string;
   categoryTax: string;
   sellerName: string;
@@ -161,6 +162,7 @@ export async function pricingFacts(tx: Queryable, productIds: string[]): Promise
   const rows = await tx
     .select({
       productId: products.id,
+      categoryId: categories.id,
       hsn: categories.hsn,
       categoryTax: categories.tax,
       sellerName: users.name,
@@ -183,6 +185,7 @@ export async function pricingFacts(tx: Queryable, productIds: string[]): Promise
       r.productId,
       {
         productId: r.productId,
+        categoryId: r.categoryId,
         hsn: r.hsn,
         categoryTax: r.categoryTax,
         sellerName: r.sellerName,

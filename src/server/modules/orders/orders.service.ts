@@ -5,6 +5,7 @@ import {
   INR,
   formatDecimal,
   parseMoney,
+  roundingIncrement,
   sumMoney,
   toWireNumber,
   type CurrencySpec,
@@ -14,6 +15,13 @@ import {
 import { classifyOrderSearch } from '#shared/order-search.ts';
 import { canViewOrder, isAdmin, isSeller, type Actor } from '#shared/permissions.ts';
 import { priceCart, type CartLineInput } from '#shared/pricing.ts';
+import {
+  GST_STATE_CODES,
+  gstComponents,
+  gstTotal,
+  placeOfSupplyOf,
+  type GstComponents,
+} from '#shared/gst.ts';
 import { isUuid } from '#shared/schemas/common.ts';
 import { NO_SIZE } from '#shared/schemas/product-form.ts';
 import { nameWithVariant, unitPriceOf } from '#shared/variants.ts';
@@ -40,6 +48,7 @@ import * as repo from './orders.repo.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import { ordersPlaced, paymentsPaid } from '../../lib/metrics.ts';
 import { promiseForOrder } from '../delivery/delivery.service.ts';
+import { allGstRules, sellerStateCodes } from '../gst/gst.service.ts';
 import { taxDocumentsOnOrderCompleted } from '../tax-documents/tax-documents.service.ts';
 import {
   assertCodHoldingAllowed,
@@ -102,17 +111,58 @@ const isRealSize = (size: string) => size.trim() !== '' && size.trim().toUpperCa
 const digitsOf = (code: string) => currencyByCode(code)?.decimalDigits ?? 2;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+/** What the GST split of a line needs from its order. */
+type OrderTaxFacts = { orderCurrency: string; placeOfSupply: string | null };
+
 /** A line's amounts in the order's currency; null columns (rows not written by placeOrder) are INR's. */
-function shownAmounts(item: repo.OrderItemRow, digits: number) {
-  return {
+function shownAmounts(item: repo.OrderItemRow, digits: number, order: OrderTaxFacts) {
+  const amounts = {
     price: parseMoney(item.orderPrice ?? item.price, digits),
     discountedPrice: parseMoney(item.orderDiscountedPrice ?? item.discountedPrice, digits),
     taxAmount: parseMoney(item.orderTaxAmount ?? item.taxAmount, digits),
   };
+  return { ...amounts, gst: shownGst(item, order, amounts) };
 }
 
-function toOrderItem(item: repo.ItemWithSeller, currency: string, digits: number): OrderItem {
-  const shown = shownAmounts(item, digits);
+/** A tax split as migration 0016 split the older lines: CGST the half-up half, SGST the rest. */
+function splitOf(tax: Minor, intraState: boolean): GstComponents {
+  if (!intraState) return { cgst: 0, sgst: 0, igst: tax };
+  const cgst = Math.floor((tax + 1) / 2);
+  return { cgst, sgst: tax - cgst, igst: 0 };
+}
+
+/**
+ * The line's GST components in the order's currency. INR: the stored components. Another currency: the
+ * same split computed from the converted line (qty × discounted unit, each component half-up to the
+ * currency's step), as the buyer was charged. Components that do not add up to the line's tax (rows
+ * written directly, e.g. by tests) are split the way migration 0016 split the older orders.
+ */
+function shownGst(
+  item: repo.OrderItemRow,
+  order: OrderTaxFacts,
+  shown: { discountedPrice: Minor; taxAmount: Minor },
+): GstComponents {
+  const stored = { cgst: parseMoney(item.cgst), sgst: parseMoney(item.sgst), igst: parseMoney(item.igst) };
+  const intraState =
+    stored.cgst > 0 ||
+    stored.sgst > 0 ||
+    (item.supplierStateCode !== null && item.supplierStateCode === order.placeOfSupply);
+  const spec = currencyByCode(order.orderCurrency);
+  if (order.orderCurrency !== INR.code && item.orderTaxAmount !== null && spec) {
+    const taxable = shown.discountedPrice * item.qty;
+    const c = gstComponents(taxable, String(item.tax), intraState, roundingIncrement(spec));
+    return gstTotal(c) === shown.taxAmount ? c : splitOf(shown.taxAmount, intraState);
+  }
+  return gstTotal(stored) === shown.taxAmount ? stored : splitOf(shown.taxAmount, intraState);
+}
+
+function toOrderItem(
+  item: repo.ItemWithSeller,
+  currency: string,
+  digits: number,
+  order: OrderTaxFacts,
+): OrderItem {
+  const shown = shownAmounts(item, digits, order);
   const price = shown.price;
   const discounted = shown.discountedPrice;
   return {
@@ -133,6 +183,9 @@ function toOrderItem(item: repo.ItemWithSeller, currency: string, digits: number
     hsn: item.hsn,
     tax: Number(item.tax),
     taxAmount: toWireNumber(shown.taxAmount, digits),
+    cgst: toWireNumber(shown.gst.cgst, digits),
+    sgst: toWireNumber(shown.gst.sgst, digits),
+    igst: toWireNumber(shown.gst.igst, digits),
   };
 }
 
@@ -144,6 +197,9 @@ function toOrder(order: repo.OrderWithBuyer, items: repo.ItemWithSeller[], scope
   const currency = order.orderCurrency;
   const digits = digitsOf(currency);
   const wire = (v: string) => toWireNumber(parseMoney(v, digits), digits);
+  const shownLines = items.map((i) => ({ qty: i.qty, ...shownAmounts(i, digits, order) }));
+  const component = (key: keyof GstComponents) =>
+    toWireNumber(sumMoney(shownLines.map((l) => l.gst[key])), digits);
   let totals: Pick<
     Order,
     'itemsPrice' | 'shippingPrice' | 'taxPrice' | 'discount' | 'totalPrice' | 'totalPriceInr'
@@ -158,7 +214,7 @@ function toOrder(order: repo.OrderWithBuyer, items: repo.ItemWithSeller[], scope
       totalPriceInr: toWireNumber(parseMoney(order.totalPriceInr, 2), 2),
     };
   } else {
-    const shown = items.map((i) => ({ qty: i.qty, ...shownAmounts(i, digits) }));
+    const shown = shownLines;
     const itemsPrice = sumMoney(shown.map((i) => i.discountedPrice * i.qty));
     const taxPrice = sumMoney(shown.map((i) => i.taxAmount));
     const discount = sumMoney(shown.map((i) => (i.price - i.discountedPrice) * i.qty));
@@ -181,6 +237,14 @@ function toOrder(order: repo.OrderWithBuyer, items: repo.ItemWithSeller[], scope
     billingAddress: order.billingAddress,
     paymentMethod: order.paymentMethod,
     ...totals,
+    cgstPrice: component('cgst'),
+    sgstPrice: component('sgst'),
+    igstPrice: component('igst'),
+    placeOfSupply: order.placeOfSupply
+      ? { stateCode: order.placeOfSupply, stateName: GST_STATE_CODES[order.placeOfSupply] ?? '' }
+      : null,
+    buyerGstin: order.buyerGstin,
+    buyerBusinessName: order.buyerBusinessName,
     orderCurrency: currency,
     exchangeRate: Number(order.exchangeRate),
     // A seller sharing a mixed order must not learn the codes the buyer typed for other sellers' goods.
@@ -192,7 +256,7 @@ function toOrder(order: repo.OrderWithBuyer, items: repo.ItemWithSeller[], scope
     ...(scope === 'full' ? { paymentResult: order.paymentResult ?? null } : {}),
     isDelivered: order.isDelivered,
     deliveredAt: iso(order.deliveredAt),
-    orderItems: items.map((i) => toOrderItem(i, currency, digits)),
+    orderItems: items.map((i) => toOrderItem(i, currency, digits, order)),
   };
 }
 
@@ -393,6 +457,14 @@ async function placeInTransaction(
     if (!taken) throw shortfallError(nameWithVariant(t.product.name, t.variant), t.variant.countInStock);
   }
   const facts = await repo.pricingFacts(tx, productIds);
+  // GST (docs/decisions/0116-gst-rates-as-dated-data.md): the dated rules in force today, the place of
+  // supply (the delivery state; none abroad → IGST) and each seller's state (GSTIN, else address).
+  const gstRules = await allGstRules(tx);
+  const sellerStates = await sellerStateCodes(
+    tx,
+    [...byVariant.values()].map((l) => l.product.sellerId),
+  );
+  const placeOfSupply = placeOfSupplyOf(input.shippingAddress) ?? null;
 
   const lines = [...byVariant.values()].map(({ product, variant, qty }) => {
     const fact = facts.get(product.id);
@@ -404,7 +476,9 @@ async function placeInTransaction(
       priceInr: parseMoney(unitPriceOf(product.price, variant)),
       discount: toDiscount(fact.discount),
       hsn: fact.hsn,
+      categoryId: fact.categoryId,
       categoryTax: fact.categoryTax,
+      sellerStateCode: sellerStates.get(product.sellerId) ?? null,
       percentageMarkup: product.percentageMarkup,
     };
     return { product, variant, fact, pricing };
@@ -412,7 +486,14 @@ async function placeInTransaction(
 
   const priced = priceCart(
     lines.map((l) => l.pricing),
-    { now: new Date(), couponCodes: input.couponCodes, currency, rateFromInr },
+    {
+      now: new Date(),
+      couponCodes: input.couponCodes,
+      currency,
+      rateFromInr,
+      gstRules,
+      deliveryStateCode: placeOfSupply,
+    },
   );
   // The delivery promise: every line must reach the address; cash on delivery only where every line allows it.
   const promise = await promiseForOrder(tx, {
@@ -455,6 +536,9 @@ async function placeInTransaction(
     orderCurrency: currency.code,
     exchangeRate: priced.rateFromInr,
     couponCodes: input.couponCodes,
+    buyerGstin: input.buyerGstin,
+    buyerBusinessName: input.buyerBusinessName,
+    placeOfSupply,
     idempotencyKey,
   });
 
@@ -483,6 +567,10 @@ async function placeInTransaction(
         hsn: [l.fact.hsn],
         tax: p.taxRate,
         taxAmount: formatDecimal(p.inr.tax),
+        supplierStateCode: p.sellerStateCode,
+        cgst: formatDecimal(p.inr.gst.cgst),
+        sgst: formatDecimal(p.inr.gst.sgst),
+        igst: formatDecimal(p.inr.gst.igst),
         orderPrice: shown(p.display.unitPrice),
         orderDiscountedPrice: shown(p.display.discountedUnitPrice),
         orderTaxAmount: shown(p.display.tax),
