@@ -109,14 +109,16 @@ describe('POST /api/orders: prices come from the database', () => {
     const res = await postOrder(t.app, buyerToken, body);
     expect(res.statusCode, res.body).toBe(201);
     const order = res.json();
-    // Kurta: 900 × 2 = 1800, line above 1000 → 12 % = 216. Book: 350 at 0 %. Speaker: 999.99 at 18 % = 180.00.
+    // GST from 22 Sep 2025 (ADR 0116): garments by the price of one piece, ₹2,500 or less → 5 %.
+    // Kurta: 900 per piece → 5 % of 1800 = 90. Book: 350 at 0 %. Speaker: 999.99 at 18 % = 179.9982 → 180.00.
+    // Tax 90 + 0 + 180 = 270; items 1800 + 350 + 999.99 = 3149.99.
     expect(order).toMatchObject({
       itemsPrice: 3149.99,
       discount: 600,
       shippingPrice: 0,
-      taxPrice: 396,
-      totalPrice: 3545.99,
-      totalPriceInr: 3545.99,
+      taxPrice: 270,
+      totalPrice: 3419.99,
+      totalPriceInr: 3419.99,
       orderCurrency: 'INR',
       exchangeRate: 1,
       couponCodes: [],
@@ -141,8 +143,8 @@ describe('POST /api/orders: prices come from the database', () => {
         price: 1200,
         discountedPrice: 900,
         discount: 300,
-        tax: 12,
-        taxAmount: 216,
+        tax: 5,
+        taxAmount: 90,
         hsn: ['6204'],
         currency: 'INR',
         seller: { _id: seller.id, name: 'Kavya' },
@@ -187,8 +189,8 @@ describe('POST /api/orders: prices come from the database', () => {
       price: '1200.00',
       discountedPrice: '900.00',
       discount: '300.00',
-      taxAmount: '216.00',
-      tax: '12.00',
+      taxAmount: '90.00',
+      tax: '5.00',
       position: 0,
     });
   });
@@ -236,45 +238,49 @@ describe('discounts, coupons and GST end to end', () => {
     coupons?: string[];
     expect: { discountedPrice: number; tax: number; taxAmount: number };
   };
+  // GST from 22 Sep 2025 (ADR 0116): garments (61–63) and footwear (64) pay 5 % when the discounted price of
+  // one piece is ₹2,500 or less, else 18 %; the line total no longer matters. Tax = line × rate, half-up.
   const cases: Case[] = [
     {
-      name: 'exactly ₹1000 is the low rate',
-      price: '1000.00',
+      name: 'exactly ₹2500 a piece is the low rate',
+      price: '2500.00',
       qty: 1,
-      expect: { discountedPrice: 1000, tax: 5, taxAmount: 50 },
+      expect: { discountedPrice: 2500, tax: 5, taxAmount: 125 }, // 2500 × 5 %
     },
     {
-      name: '₹1000.01 is the high rate',
-      price: '1000.01',
+      name: '₹2500.01 a piece is the high rate',
+      price: '2500.01',
       qty: 1,
-      expect: { discountedPrice: 1000.01, tax: 12, taxAmount: 120 },
+      expect: { discountedPrice: 2500.01, tax: 18, taxAmount: 450 }, // 2500.01 × 18 % = 450.0018
     },
     {
-      name: 'a line above ₹1000 is the high rate',
-      price: '600.00',
+      name: 'a line above ₹2500 of cheaper pieces stays at the low rate',
+      price: '1500.00',
       qty: 2,
-      expect: { discountedPrice: 600, tax: 12, taxAmount: 144 },
+      expect: { discountedPrice: 1500, tax: 5, taxAmount: 150 }, // 3000 × 5 %
     },
     {
-      name: 'a line of exactly ₹1000 is the low rate',
-      price: '500.00',
-      qty: 2,
-      expect: { discountedPrice: 500, tax: 5, taxAmount: 50 },
-    },
-    {
-      name: 'the discount decides the rate (1100 − 100 = 1000 → 5 %)',
-      price: '1100.00',
+      name: 'the discount decides the rate (2600 − 100 = 2500 → 5 %)',
+      price: '2600.00',
       qty: 1,
       discount: { discountUnit: 'amount', discountValue: '100' },
-      expect: { discountedPrice: 1000, tax: 5, taxAmount: 50 },
+      expect: { discountedPrice: 2500, tax: 5, taxAmount: 125 },
     },
     {
-      name: 'footwear 6403 follows the threshold',
+      name: 'footwear (64) follows the same slabs, whatever its category rate',
       price: '2500.00',
       qty: 1,
       hsn: '640399',
       tax: '18',
-      expect: { discountedPrice: 2500, tax: 12, taxAmount: 300 },
+      expect: { discountedPrice: 2500, tax: 5, taxAmount: 125 },
+    },
+    {
+      name: 'footwear above ₹2500 a piece pays 18 %',
+      price: '2999.00',
+      qty: 1,
+      hsn: '6404',
+      tax: '5',
+      expect: { discountedPrice: 2999, tax: 18, taxAmount: 539.82 }, // 2999 × 18 %
     },
     {
       name: 'other goods pay their category rate',
