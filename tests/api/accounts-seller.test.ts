@@ -47,7 +47,7 @@ function sellerBody(overrides: Record<string, unknown> = {}) {
     state: 'Telangana',
     city: 'Hyderabad',
     bank_account: '50100234567891',
-    buisnessRegistrationCode: '36AABCK4821M1ZD',
+    buisnessRegistrationCode: '36AABCK4821M1ZE',
     identifyProof: 'Pan Card',
     identifyProofNumber: 'AABCK4821M',
     ...overrides,
@@ -201,6 +201,29 @@ describe('POST /api/users: seller sign-up fields (docs/product/messages.md)', ()
     expect(email.json().errors[0].path).toBe('email');
     const mismatch = await register(sellerBody({ confirmPassword: 'Other@1234' }));
     expect(mismatch.json().errors).toEqual([{ path: 'confirmPassword', message: MSG.passwordsDoNotMatch }]);
+  });
+
+  // From an address of their own: sign-up is limited per address, and this file signs up many sellers.
+  const registerFrom = (payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'POST', url: '/api/users', payload, remoteAddress: '10.15.0.19' });
+
+  it("a GSTIN with a wrong check character or state code → 400 'Please enter a valid GSTIN.'", async () => {
+    for (const code of ['36AABCK4821M1ZD', '40AABCK4821M1ZE', '36AABCK4821M1YE']) {
+      const res = await registerFrom(sellerBody({ buisnessRegistrationCode: code }));
+      expect(res.statusCode, code).toBe(400);
+      expect(res.json().errors, code).toEqual([
+        { path: 'buisnessRegistrationCode', message: 'Please enter a valid GSTIN.' },
+      ]);
+    }
+  });
+
+  it('a GSTIN typed in lower case with spaces is stored in upper case without them; a UIN is accepted', async () => {
+    const typed = await registerFrom(sellerBody({ buisnessRegistrationCode: '36 aabck 4821m 1ze' }));
+    expect(typed.statusCode).toBe(201);
+    expect(typed.json().buisnessRegistrationCode).toBe('36AABCK4821M1ZE');
+    const uin = await registerFrom(sellerBody({ buisnessRegistrationCode: '0717uno00157uno' }));
+    expect(uin.statusCode).toBe(201);
+    expect(uin.json().buisnessRegistrationCode).toBe('0717UNO00157UNO');
   });
 
   it('role by docs/product/messages.md: bank + GSTIN → Seller-Company, bank only → Seller-Individual; both inactive', async () => {

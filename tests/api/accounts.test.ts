@@ -161,14 +161,14 @@ describe('POST /api/users (register)', () => {
     // Sellers also give an identity proof (docs/product/messages.md; accounts-seller.test.ts covers those rules).
     const idProof = { identifyProof: 'Pan Card', identifyProofNumber: 'ABCDE1234F' };
     const company = await register(
-      buyerBody({ bank_account: '123456789012', buisnessRegistrationCode: '22AAAAA0000A1Z5', ...idProof }),
+      buyerBody({ bank_account: '123456789012', buisnessRegistrationCode: '22AAAAA0000A1ZC', ...idProof }),
     );
     expect(company.statusCode).toBe(201);
     expect(company.json()).toMatchObject({
       role: ['Seller-Company'],
       active: false,
       bank_account: '123456789012',
-      buisnessRegistrationCode: '22AAAAA0000A1Z5',
+      buisnessRegistrationCode: '22AAAAA0000A1ZC',
     });
 
     // asking for Seller-Company does not make one without the bank account: the rule decides
@@ -183,7 +183,7 @@ describe('POST /api/users (register)', () => {
     });
 
     const buyer = await register(
-      buyerBody({ buisnessRegistrationCode: '22AAAAA0000A1Z5', role: 'Seller-Company' }),
+      buyerBody({ buisnessRegistrationCode: '22AAAAA0000A1ZC', role: 'Seller-Company' }),
     );
     expect(buyer.statusCode).toBe(201);
     expect(buyer.json()).toMatchObject({ role: ['Buyer'], active: true });
@@ -367,7 +367,7 @@ describe('GET /api/users/profile and /api/users/:id', () => {
     const u = await createUser(t.db, {
       roles: ['Seller-Company'],
       bankAccount: '998877',
-      businessRegistrationCode: '22AAAAA0000A1Z5',
+      businessRegistrationCode: '22AAAAA0000A1ZC',
       identifyProof: 'Passport',
       identifyProofNumber: 'A1234567',
       verificationDocs: ['kyc/secret-path-1.pdf', 'kyc/secret-path-2.png'],
@@ -381,7 +381,7 @@ describe('GET /api/users/profile and /api/users/:id', () => {
       _id: u.id,
       role: ['Seller-Company'],
       bank_account: '998877',
-      buisnessRegistrationCode: '22AAAAA0000A1Z5',
+      buisnessRegistrationCode: '22AAAAA0000A1ZC',
       identifyProof: 'Passport',
       identifyProofNumber: 'A1234567',
       verificationDocs: ['Document 1', 'Document 2'],

@@ -67,7 +67,7 @@ async function fillSellerForm(page: Page, seller: Seller) {
     .first()
     .waitFor({ state: 'attached' });
   await page.getByLabel('City').selectOption('Hyderabad');
-  await page.getByLabel('GSTIN').fill('36AABCK4821M1ZD');
+  await page.getByLabel('GSTIN').fill('36AABCK4821M1ZE');
   await page.getByLabel('Bank Account Number').fill('50100234567891');
   await page.getByLabel('Identity Proof Type').selectOption('Pan Card');
   await page.getByLabel('Identity Proof Number').fill('AABCK4821M');
@@ -132,7 +132,7 @@ describe('seller onboarding', () => {
     const row = admin.getByRole('row').filter({ hasText: seller.email });
     await row.waitFor();
     await expect.poll(() => row.getByText('Inactive').count()).toBe(1);
-    for (const text of ['Seller-Company', '36AABCK4821M1ZD', '50100234567891', 'Pan Card', 'AABCK4821M']) {
+    for (const text of ['Seller-Company', '36AABCK4821M1ZE', '50100234567891', 'Pan Card', 'AABCK4821M']) {
       expect(await row.getByText(text, { exact: true }).count(), text).toBe(1);
     }
     await row.getByRole('button', { name: 'Document 2' }).waitFor();
