@@ -30,3 +30,6 @@ export async function taxDocumentsOnReturnReceived(
   _returnRequestId: string,
   _at: Date,
 ): Promise<void> {}
+
+/** Issuing a document once per cause with a gap-free number, for other modules (commission invoices, ADR 0118). */
+export { issueDocument as issueTaxDocument } from './documents.repo.ts';
