@@ -15,8 +15,11 @@ const JPY: CurrencySpec = { code: 'JPY', decimalDigits: 0, rounding: 0 };
 const KWD: CurrencySpec = { code: 'KWD', decimalDigits: 3, rounding: 0 };
 const CHF: CurrencySpec = { code: 'CHF', decimalDigits: 2, rounding: 0.05 };
 
-const now = new Date('2026-06-01T10:00:00.000Z');
-const tomorrow = '2026-06-02T10:00:00.000Z';
+// Most of these tests price under the law before 22 Sep 2025 (the ₹1,000 rule: 5 % or 12 %); the law
+// since then (₹2,500 a piece: 5 % or 18 %) and the CGST/SGST/IGST split are tested at `today`.
+const now = new Date('2025-06-01T10:00:00.000Z');
+const tomorrow = '2025-06-02T10:00:00.000Z';
+const today = new Date('2026-06-01T10:00:00.000Z');
 
 const discount = (extra: Partial<Discount>): Discount => ({
   discount_value: '10',
@@ -81,7 +84,7 @@ const line = (priced: PricedCart, id: string) => {
   return found;
 };
 
-describe('priceCart in INR', () => {
+describe('priceCart in INR (before 22 Sep 2025)', () => {
   const priced = priceCart(cart, inrOpts);
 
   it('prices a T-shirt pair under the threshold at 5 %', () => {
@@ -90,6 +93,8 @@ describe('priceCart in INR', () => {
       qty: 2,
       discountApplied: false,
       taxRate: '5',
+      intraState: false,
+      sellerStateCode: null,
       inr: {
         unitPrice: 49_900,
         discountedUnitPrice: 49_900,
@@ -98,6 +103,7 @@ describe('priceCart in INR', () => {
         lineDiscount: 0,
         lineTotal: 99_800,
         tax: 4_990,
+        gst: { cgst: 0, sgst: 0, igst: 4_990 },
       },
       display: {
         unitPrice: 49_900,
@@ -107,6 +113,7 @@ describe('priceCart in INR', () => {
         lineDiscount: 0,
         lineTotal: 99_800,
         tax: 4_990,
+        gst: { cgst: 0, sgst: 0, igst: 4_990 },
       },
       payout: { lineTotal: 99_800, sellerPayout: 84_830, marketplaceTake: 14_970 },
     });
@@ -146,6 +153,10 @@ describe('priceCart in INR', () => {
       discount: 26_990,
       shippingPrice: 0,
       taxPrice: 382_671,
+      // No seller state given: every line is inter-state, all IGST.
+      cgst: 0,
+      sgst: 0,
+      igst: 382_671,
       totalPrice: 2_685_281,
     });
     expect(priced.totals.display).toEqual(priced.totals.inr);
@@ -179,7 +190,7 @@ describe('priceCart in INR', () => {
   });
 
   it('an expired discount does not apply and the rate follows the full price', () => {
-    const expired = { ...shoe, discount: discount({ valid_until: '2026-05-01T00:00:00Z' }) };
+    const expired = { ...shoe, discount: discount({ valid_until: '2025-05-01T00:00:00Z' }) };
     const l = line(priceCart([expired], inrOpts), 'shoe');
     expect(l.discountApplied).toBe(false);
     expect(l.inr.discountedUnitPrice).toBe(119_900);
@@ -193,6 +204,9 @@ describe('priceCart in INR', () => {
       discount: 0,
       shippingPrice: 0,
       taxPrice: 0,
+      cgst: 0,
+      sgst: 0,
+      igst: 0,
       totalPrice: 0,
     };
     expect(empty.lines).toEqual([]);
@@ -211,7 +225,7 @@ describe('priceCart in INR', () => {
   });
 });
 
-describe('priceCart in a display currency', () => {
+describe('priceCart in a display currency (before 22 Sep 2025)', () => {
   it('INR → USD at 0.011976: each unit price converted half-up, lines and tax from them', () => {
     const usd = priceCart(cart, { ...inrOpts, currency: USD, rateFromInr: '0.011976' });
     const d = (id: string): LineAmounts => line(usd, id).display;
@@ -224,6 +238,7 @@ describe('priceCart in a display currency', () => {
       lineDiscount: 0,
       lineTotal: 1_196,
       tax: 60, // $11.96 × 5 % = $0.598
+      gst: { cgst: 0, sgst: 0, igst: 60 },
     });
     // ₹1199 → $14.359224 → $14.36; ₹1079.10 → $12.9233016 → $12.92; tax $12.92 × 12 % = $1.5504
     expect(d('shoe')).toMatchObject({
@@ -247,6 +262,9 @@ describe('priceCart in a display currency', () => {
       discount: 323,
       shippingPrice: 0,
       taxPrice: 4_583,
+      cgst: 0,
+      sgst: 0,
+      igst: 4_583,
       totalPrice: 32_160,
     });
     // INR side and the tax rates do not depend on the display currency.
@@ -281,8 +299,127 @@ describe('priceCart in a display currency', () => {
       discount: 0,
       shippingPrice: 0,
       taxPrice: 3_835,
+      cgst: 0,
+      sgst: 0,
+      igst: 3_835,
       totalPrice: 25_885,
     });
+  });
+});
+
+describe('priceCart under the law from 22 Sep 2025', () => {
+  const opts = { now: today, currency: INR, rateFromInr: '1' };
+  const kurta: CartLineInput = {
+    productId: 'kurta',
+    qty: 1,
+    priceInr: 299_900, // ₹2,999.00
+    hsn: '6204',
+    categoryTax: '5',
+    percentageMarkup: '10',
+  };
+
+  it('garments and footwear by the price of one piece: ₹2,500 or less 5 %, above 18 %', () => {
+    const priced = priceCart([tshirt, { ...shoe, discount: null }, kurta, phone], opts);
+    expect(priced.lines.map((l) => l.taxRate)).toEqual(['5', '5', '18', '18']);
+    expect(line(priced, 'tshirt').inr.tax).toBe(4_990); // 2 × ₹499 × 5 %
+    expect(line(priced, 'shoe').inr.tax).toBe(5_995); // ₹1,199 × 5 % = ₹59.95
+    expect(line(priced, 'kurta').inr.tax).toBe(53_982); // ₹2,999 × 18 %
+    expect(line(priced, 'phone').inr.tax).toBe(359_982); // category rate 18 %
+    expect(priced.totals.inr.taxPrice).toBe(4_990 + 5_995 + 53_982 + 359_982);
+  });
+
+  it('a line above ₹1,000 of cheap pieces is no longer taxed higher', () => {
+    const l = line(priceCart([{ ...tshirt, qty: 3 }], opts), 'tshirt');
+    expect(l.taxRate).toBe('5');
+    expect(l.inr.tax).toBe(7_485); // ₹1,497 × 5 % = ₹74.85 (12 % before 22 Sep 2025)
+  });
+
+  it('a discount counts: ₹2,999 with ₹500 off is ₹2,499 a piece, 5 %', () => {
+    const off = {
+      ...kurta,
+      discount: discount({
+        discount_unit: 'amount',
+        discount_value: '500',
+        valid_until: '2026-06-02T00:00:00Z',
+      }),
+    };
+    const l = line(priceCart([off], opts), 'kurta');
+    expect(l.inr.discountedUnitPrice).toBe(249_900);
+    expect(l.taxRate).toBe('5');
+    expect(l.inr.tax).toBe(12_495); // ₹2,499 × 5 % = ₹124.95
+  });
+});
+
+describe('priceCart: CGST + SGST within a state, IGST across states', () => {
+  // A ₹199.80 line at 5 %: IGST ₹9.99 exactly; CGST and SGST each 2.5 % = ₹4.995 → ₹5.00 (half-up on
+  // their own), so within the state the buyer pays a paisa more.
+  const cheap = (productId: string, sellerStateCode: string | null): CartLineInput => ({
+    productId,
+    qty: 1,
+    priceInr: 19_980,
+    hsn: '6109',
+    categoryTax: '5',
+    percentageMarkup: '0',
+    sellerStateCode,
+  });
+  const opts = { now: today, currency: INR, rateFromInr: '1' };
+
+  it("splits each line by its seller's state against the delivery state", () => {
+    const priced = priceCart([cheap('pune', '27'), cheap('bengaluru', '29')], {
+      ...opts,
+      deliveryStateCode: '27',
+    });
+    const pune = line(priced, 'pune');
+    expect(pune).toMatchObject({ intraState: true, sellerStateCode: '27' });
+    expect(pune.inr.gst).toEqual({ cgst: 500, sgst: 500, igst: 0 });
+    expect(pune.inr.tax).toBe(1_000);
+    const bengaluru = line(priced, 'bengaluru');
+    expect(bengaluru).toMatchObject({ intraState: false, sellerStateCode: '29' });
+    expect(bengaluru.inr.gst).toEqual({ cgst: 0, sgst: 0, igst: 999 });
+    expect(priced.totals.inr).toMatchObject({ cgst: 500, sgst: 500, igst: 999, taxPrice: 1_999 });
+    expect(priced.totals.inr.totalPrice).toBe(2 * 19_980 + 1_999);
+  });
+
+  it('IGST when the delivery is abroad or a state is unknown', () => {
+    for (const [seller, delivery] of [
+      ['27', null],
+      [null, '27'],
+      [null, null],
+    ] as const) {
+      const l = priceCart([cheap('x', seller)], { ...opts, deliveryStateCode: delivery }).lines[0]!;
+      expect(l.intraState).toBe(false);
+      expect(l.inr.gst).toEqual({ cgst: 0, sgst: 0, igst: 999 });
+    }
+  });
+
+  it('18 %: CGST 9 % + SGST 9 % of a ₹19,999 phone is ₹1,799.91 each', () => {
+    const priced = priceCart([{ ...phone, sellerStateCode: '29' }], { ...opts, deliveryStateCode: '29' });
+    expect(priced.lines[0]!.inr.gst).toEqual({ cgst: 179_991, sgst: 179_991, igst: 0 });
+  });
+
+  it('display components in CHF are each rounded to the 0.05 cash step', () => {
+    const kurta = { ...cheap('kurta', '27'), priceInr: 199_900 }; // ₹1,999
+    const chfOpts = { ...opts, currency: CHF, rateFromInr: '0.0105' };
+    // ₹1,999 × 0.0105 = CHF 20.9895 → 21.00. 5 %: IGST CHF 1.05 exactly; CGST and SGST 2.5 % = 0.525,
+    // each half-up to the step → 0.55, so CHF 1.10 within the state.
+    const intra = priceCart([kurta], { ...chfOpts, deliveryStateCode: '27' });
+    expect(intra.lines[0]!.display).toMatchObject({
+      lineTotal: 2_100,
+      tax: 110,
+      gst: { cgst: 55, sgst: 55, igst: 0 },
+    });
+    expect(intra.totals.display).toMatchObject({
+      cgst: 55,
+      sgst: 55,
+      igst: 0,
+      taxPrice: 110,
+      totalPrice: 2_210,
+    });
+    const inter = priceCart([kurta], { ...chfOpts, deliveryStateCode: '29' });
+    expect(inter.lines[0]!.display).toMatchObject({ tax: 105, gst: { cgst: 0, sgst: 0, igst: 105 } });
+    // The INR side of the same line: ₹99.95 IGST, or ₹49.975 → ₹49.98 twice.
+    expect(intra.lines[0]!.inr.gst).toEqual({ cgst: 4_998, sgst: 4_998, igst: 0 });
+    expect(inter.lines[0]!.inr.gst).toEqual({ cgst: 0, sgst: 0, igst: 9_995 });
   });
 });
 
@@ -357,14 +494,18 @@ describe('priceCart: property checks over many random carts', () => {
           hsn: pick(hsns),
           categoryTax: pick(taxes),
           percentageMarkup: (Math.floor(r() * 3_000) / 100).toFixed(2),
+          sellerStateCode: pick(['27', '29', null]),
         };
       });
       const [currency, rate] = pick(currencies);
+      const delivery = pick(['27', null]);
       const priced = priceCart(lines, {
-        now,
+        // Both laws; discounts valid until `tomorrow` are expired at `today`.
+        now: pick([now, today]),
         couponCodes: r() < 0.5 ? ['sale'] : [],
         currency,
         rateFromInr: rate,
+        deliveryStateCode: delivery,
       });
       const step = currency.rounding === 0.05 ? 5 : 1;
 
@@ -375,7 +516,9 @@ describe('priceCart: property checks over many random carts', () => {
         const amounts = priced.lines.map((l) => l[side]);
         for (const [i, a] of amounts.entries()) {
           const qty = priced.lines[i]?.qty ?? 0;
-          for (const v of Object.values(a)) {
+          const { gst, ...plain } = a;
+          expect(a.tax).toBe(gst.cgst + gst.sgst + gst.igst);
+          for (const v of [...Object.values(plain), ...Object.values(gst)]) {
             expect(Number.isSafeInteger(v)).toBe(true);
             expect(v).toBeGreaterThanOrEqual(0);
             if (side === 'display') expect(v % step).toBe(0);
@@ -390,6 +533,7 @@ describe('priceCart: property checks over many random carts', () => {
         expect(totals.originalItemsPrice).toBe(sum((a) => a.originalLineTotal));
         expect(totals.discount).toBe(sum((a) => a.lineDiscount));
         expect(totals.taxPrice).toBe(sum((a) => a.tax));
+        expect(totals.cgst + totals.sgst + totals.igst).toBe(totals.taxPrice);
         expect(totals.shippingPrice).toBe(0);
         expect(totals.originalItemsPrice - totals.discount).toBe(totals.itemsPrice);
         expect(totals.itemsPrice + totals.shippingPrice + totals.taxPrice).toBe(totals.totalPrice);
@@ -397,9 +541,20 @@ describe('priceCart: property checks over many random carts', () => {
 
       for (const l of priced.lines) {
         const inrLine = l.inr.lineTotal;
-        // INR tax is the exact half-up per-line GST, at the rate the ₹1000 rule or category gives.
+        // INR tax is the exact half-up per-line GST at the line's rate: IGST whole, or CGST and SGST each
+        // half-up at half the rate.
         const hundredths = Math.round(Number(l.taxRate) * 100);
-        expect(l.inr.tax).toBe(Math.floor((2 * inrLine * hundredths + 10_000) / 20_000));
+        if (l.intraState) {
+          const half = Math.floor((2 * inrLine * hundredths + 20_000) / 40_000);
+          expect(l.inr.gst).toEqual({ cgst: half, sgst: half, igst: 0 });
+        } else {
+          expect(l.inr.gst).toEqual({
+            cgst: 0,
+            sgst: 0,
+            igst: Math.floor((2 * inrLine * hundredths + 10_000) / 20_000),
+          });
+        }
+        expect(l.intraState).toBe(delivery !== null && l.sellerStateCode === delivery);
         expect(l.payout.lineTotal).toBe(inrLine);
         expect(l.payout.sellerPayout + l.payout.marketplaceTake).toBe(inrLine);
         expect(l.discountApplied).toBe(l.inr.discountPerUnit > 0);
@@ -409,5 +564,5 @@ describe('priceCart: property checks over many random carts', () => {
       expect(priced.percentOff).toBeGreaterThanOrEqual(0);
       expect(priced.percentOff).toBeLessThanOrEqual(100);
     }
-  });
+  }, 60_000);
 });
