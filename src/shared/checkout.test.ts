@@ -137,6 +137,31 @@ describe('placeOrderBody', () => {
       paymentMethod: 'RazorPay',
       orderCurrency: 'INR',
       couponCodes: [],
+      buyerGstin: null,
+      buyerBusinessName: null,
+    });
+  });
+
+  it('takes a business purchase: the GSTIN normalised, with its business name', () => {
+    const base = { orderItems: [{ product, qty: 1 }], shippingAddress: shipping };
+    const parsed = placeOrderBody.parse({
+      ...base,
+      buyerGstin: ' 27aapfu0939f1zv ',
+      buyerBusinessName: 'Asha Traders',
+    });
+    expect(parsed).toMatchObject({ buyerGstin: '27AAPFU0939F1ZV', buyerBusinessName: 'Asha Traders' });
+    const wrong = placeOrderBody.safeParse({
+      ...base,
+      buyerGstin: '27AAPFU0939F1ZW',
+      buyerBusinessName: 'A',
+    });
+    expect(wrong.error?.issues[0]).toMatchObject({
+      path: ['buyerGstin'],
+      message: 'Please enter a valid GSTIN.',
+    });
+    expect(placeOrderBody.parse({ ...base, buyerGstin: null, buyerBusinessName: '' })).toMatchObject({
+      buyerGstin: null,
+      buyerBusinessName: null,
     });
   });
 
