@@ -76,19 +76,36 @@ describe('priceCartPreview: the cart page (no tax data)', () => {
 });
 
 describe('priceCartPreview: the Place Order summary (with tax data)', () => {
-  it('totals items, GST by the garment threshold and the category rate, free shipping', () => {
+  it('totals items, GST by the garment slab and the category rate, free shipping', () => {
     const priced = priceCartPreview(
       [
-        { product: 'p1', qty: 2, price: 800, categoryId: 'shirts' }, // garment: line 1600 > 1000 → 12 %
-        { product: 'p2', qty: 1, price: 20000, categoryId: 'phones' }, // 18 %
+        // A garment under the law from 22 Sep 2025: ₹800 a piece ≤ ₹2,500 → 5 % of the ₹1,600 line.
+        { product: 'p1', qty: 2, price: 800, categoryId: 'shirts' },
+        { product: 'p2', qty: 1, price: 20000, categoryId: 'phones' }, // category rate 18 %
       ],
       { ...base, taxes },
     );
     const t = priced.totals.display;
     expect(t.itemsPrice).toBe(160_000 + 2_000_000);
     expect(t.shippingPrice).toBe(0);
-    expect(t.taxPrice).toBe(19_200 + 360_000);
+    expect(t.taxPrice).toBe(8_000 + 360_000); // 1600 × 5 % + 20000 × 18 %
     expect(t.totalPrice).toBe(t.itemsPrice + t.taxPrice);
+  });
+
+  it("splits by the sellers' states from the tax facts against the delivery state", () => {
+    const facts = new Map([
+      ['p1', { categoryId: 'shirts', hsn: '6205', categoryTax: '12', sellerStateCode: '27' }],
+      ['p2', { categoryId: 'phones', hsn: '8517', categoryTax: '18', sellerStateCode: '29' }],
+    ]);
+    const items = [
+      { product: 'p1', qty: 1, price: 3000 }, // ₹3,000 a piece > ₹2,500 → 18 %: ₹540
+      { product: 'p2', qty: 1, price: 100 }, // 18 %: ₹18
+    ];
+    const inMaharashtra = priceCartPreview(items, { ...base, facts, deliveryStateCode: '27' });
+    expect(inMaharashtra.lines.map((l) => l.taxRate)).toEqual(['18', '18']);
+    expect(inMaharashtra.totals.display).toMatchObject({ cgst: 27_000, sgst: 27_000, igst: 1_800 });
+    const abroad = priceCartPreview(items, { ...base, facts, deliveryStateCode: null });
+    expect(abroad.totals.display).toMatchObject({ cgst: 0, sgst: 0, igst: 55_800 });
   });
 
   it('previews a category without tax data at 0 %, and converts to the display currency', () => {
