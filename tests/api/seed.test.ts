@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gstinStateCode, isValidGstin, stateCodeOfName } from '#shared/gst.ts';
 import { variantUrl } from '#shared/images.ts';
 import { sizeChartBody } from '#shared/schemas/size-chart.ts';
 import { sizeCoverage } from '#shared/size-charts.ts';
@@ -74,6 +75,7 @@ const EXPECTED_ACCOUNTS: Record<string, { role: string; active: boolean }> = {
   'seller2@haat.test': { role: 'Seller-Individual', active: true },
   'pending@haat.test': { role: 'Seller-Individual', active: false },
   'buyer@haat.test': { role: 'Buyer', active: true },
+  'buyer2@haat.test': { role: 'Buyer', active: true },
   'distributor@haat.test': { role: 'Distributor', active: true },
   'auditor@haat.test': { role: 'Auditor', active: true },
 };
@@ -91,14 +93,14 @@ describe('seedIfEmpty', () => {
     expect([...firstRuns].sort()).toEqual([false, true]);
     expect(await seedIfEmpty(t.db, { dataDir: t.config.dataDir })).toBe(false);
     const [row] = await t.db.select({ n: sql<number>`count(*)::int` }).from(users);
-    expect(row?.n).toBe(7);
+    expect(row?.n).toBe(8);
   });
 });
 
 describe('demo accounts', () => {
-  it('are the seven of docs/product/deployment-safety.md#demo-shop, with their roles, active flags and password', async () => {
+  it('are the eight of docs/product/deployment-safety.md#demo-shop, with their roles, active flags and password', async () => {
     const rows = await accounts();
-    expect(rows).toHaveLength(7);
+    expect(rows).toHaveLength(8);
     const byEmail = Object.fromEntries(
       rows.map((r) => [r.user.email, { role: r.role, active: r.user.active }]),
     );
@@ -126,9 +128,17 @@ describe('demo accounts', () => {
         expect(user.verificationDocs.length).toBeGreaterThan(0);
       }
     }
-    const [company] = (await accounts()).filter((r) => r.role === 'Seller-Company');
-    // GSTIN: 2-digit state code, PAN, entity number, Z, check character.
-    expect(company?.user.businessRegistrationCode).toMatch(/^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/);
+    // Each seller's GSTIN is valid and issued in the state of its address.
+    for (const { user } of (await accounts()).filter((r) => r.role.startsWith('Seller'))) {
+      const gstin = user.businessRegistrationCode ?? '';
+      expect(isValidGstin(gstin), user.email).toBe(true);
+      expect(gstinStateCode(gstin), user.email).toBe(stateCodeOfName(user.state));
+    }
+    // The demo buyers show both splits: Jaipur buys within Kavya's state, Bengaluru across states.
+    const stateOf = async (email: string) =>
+      stateCodeOfName((await accounts()).find((r) => r.user.email === email)!.user.state);
+    expect(await stateOf('buyer2@haat.test')).toBe(await stateOf('seller@haat.test'));
+    expect(await stateOf('buyer@haat.test')).not.toBe(await stateOf('seller@haat.test'));
   });
 
   it("keep sellers' KYC documents private: in storage, never at a public URL", async () => {

@@ -28,7 +28,7 @@ import { DEMO_DISCOUNTS, DEMO_PRODUCTS, DEMO_REVIEWS, type Reviewer } from './pr
 /** The password of every demo account (docs/product/deployment-safety.md#demo-shop; README lists the accounts). */
 export const DEMO_PASSWORD = 'Demo@12345';
 
-type AccountKey = 'admin' | 'kavya' | 'meera' | 'pending' | Reviewer;
+type AccountKey = 'admin' | 'kavya' | 'meera' | 'pending' | 'buyer2' | Reviewer;
 
 type DemoAccount = {
   key: AccountKey;
@@ -72,7 +72,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     state: 'Rajasthan',
     city: 'Jaipur',
     postalCode: '302003',
-    // GSTIN: state code 08 (Rajasthan), the company's PAN, entity 1, Z, check character.
+    // GSTIN: state code 08 (Rajasthan, as the address), the company's PAN, entity 1, Z, check character.
     businessRegistrationCode: '08AABCK4821M1ZD',
     bankAccount: '50100234567891',
     identifyProof: 'Pan Card',
@@ -90,6 +90,8 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     state: 'Tamil Nadu',
     city: 'Kanchipuram',
     postalCode: '631501',
+    // A proprietor registered for GST: state code 33 (Tamil Nadu), her PAN (P for a person), 1, Z, check.
+    businessRegistrationCode: '33BKMPI6421L1Z0',
     bankAccount: '31245678901',
     identifyProof: 'Aadhar Card',
     identifyProofNumber: '567890123456',
@@ -106,6 +108,8 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     state: 'West Bengal',
     city: 'Kolkata',
     postalCode: '700019',
+    // State code 19 (West Bengal) and the PAN he gave as identity proof.
+    businessRegistrationCode: '19BQRPD5678K1ZZ',
     bankAccount: '00451000123456',
     identifyProof: 'Pan Card',
     identifyProofNumber: 'BQRPD5678K',
@@ -121,6 +125,20 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     state: 'Karnataka',
     city: 'Bengaluru',
     postalCode: '560038',
+  },
+  {
+    // Shops in Jaipur, like Kavya Textiles: her lines are intra-state (CGST + SGST), Meera's from Tamil
+    // Nadu inter-state (IGST). Priya in Karnataka pays IGST to both (docs/product/gst-and-invoices.md).
+    key: 'buyer2',
+    email: 'buyer2@haat.test',
+    role: 'Buyer',
+    active: true,
+    name: 'Rahul Verma',
+    phone: '9829045678',
+    address: 'C-45, Malviya Nagar',
+    state: 'Rajasthan',
+    city: 'Jaipur',
+    postalCode: '302017',
   },
   {
     key: 'distributor',
