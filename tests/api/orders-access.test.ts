@@ -92,8 +92,9 @@ describe('GET /api/orders/:id', () => {
       expect(body).toMatchObject({
         _id: order._id,
         itemsPrice: 2000,
-        taxPrice: 40 + 144, // 800 at 5 %, a 1200 line at 12 %
-        totalPrice: 2184,
+        // GST from 22 Sep 2025 (ADR 0116): ₹2,500 or less a piece → 5 %; 800 × 5 % + 2 × 600 × 5 %.
+        taxPrice: 40 + 60,
+        totalPrice: 2100,
         paymentResult: null,
       });
       expect(body.orderItems).toHaveLength(2);
@@ -108,10 +109,10 @@ describe('GET /api/orders/:id', () => {
     expect(body.orderItems[0]).toMatchObject({ product: saree.id, seller: { _id: seller2.user.id }, qty: 2 });
     expect(body).toMatchObject({
       itemsPrice: 1200,
-      taxPrice: 144,
-      totalPrice: 1344,
+      taxPrice: 60, // 1200 × 5 %
+      totalPrice: 1260,
       discount: 0,
-      totalPriceInr: 1344,
+      totalPriceInr: 1260,
     });
     expect(body).not.toHaveProperty('paymentResult');
   });
@@ -233,8 +234,8 @@ describe('GET /api/orders/seller/:userId', () => {
       price: 600,
       discountedPrice: 600,
       currency: 'INR',
-      tax: 12,
-      taxAmount: 144,
+      tax: 5, // ₹600 a piece ≤ ₹2,500
+      taxAmount: 60,
       percentageMarkup: 10,
       itemTotalPrice: 1080, // 1200 × 0.9
       paymentStatus: 'Pending',
