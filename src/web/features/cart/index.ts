@@ -3,3 +3,4 @@
  * #web/lib/cart/, so any page may read it without importing this feature.
  */
 export { useCouponDiscounts } from './api/get-coupon.ts';
+export { useTaxFacts } from './api/get-tax-facts.ts';

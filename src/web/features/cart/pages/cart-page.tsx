@@ -8,11 +8,14 @@ import { ErrorAlert, Message } from '#web/components/alerts.tsx';
 import { Loader } from '#web/components/loader.tsx';
 import { Money, Price } from '#web/components/price.tsx';
 import { useDiscounts, useProduct } from '#web/features/catalog/index.ts';
+import { GstSplitRows } from '#web/features/orders/index.ts';
 import { useDisplayCurrency } from '#web/lib/currency/display-currency.tsx';
 import { useCartProducts } from '../api/get-cart-products.ts';
 import { useCouponDiscounts } from '../api/get-coupon.ts';
+import { useTaxFacts } from '../api/get-tax-facts.ts';
 import { CartLineItem } from '../components/cart-line-item.tsx';
 import { CouponForm } from '../components/coupon-form.tsx';
+import { savedDeliveryStateCode } from '../lib/delivery-state.ts';
 import { isBuyable, reconcileLine, type CartNotice, type LineCheck } from '../lib/reprice.ts';
 import { useCart } from '#web/lib/cart/cart-context.tsx';
 import { lineKey } from '#web/lib/cart/cart-store.ts';
@@ -135,6 +138,9 @@ function Cart() {
   const products = useCartProducts(ids);
   const fresh = items.map((l) => products[ids.indexOf(l.product)]);
   const [notices, setNotices] = useState<CartNotice[]>([]);
+  const taxFacts = useTaxFacts(ids);
+  // The place of supply decides CGST + SGST or IGST: known once checkout saved a shipping address.
+  const [deliveryStateCode] = useState(savedDeliveryStateCode);
 
   // Re-price from the server: take new prices and stock into the stored cart, and say what changed.
   const checks = useMemo(() => {
@@ -175,11 +181,24 @@ function Cart() {
         discounts,
         couponDiscounts: coupons.byProduct,
         couponCodes: codes,
+        facts: taxFacts.facts,
+        gstRules: taxFacts.rules,
+        deliveryStateCode: deliveryStateCode ?? null,
         now: Date.now(),
         currency,
         rateFromInr,
       }),
-    [buyable, discounts, coupons.byProduct, codes, currency, rateFromInr],
+    [
+      buyable,
+      discounts,
+      coupons.byProduct,
+      codes,
+      taxFacts.facts,
+      taxFacts.rules,
+      deliveryStateCode,
+      currency,
+      rateFromInr,
+    ],
   );
 
   const digits = currency.decimalDigits;
@@ -188,6 +207,8 @@ function Cart() {
   const count = buyable.reduce((sum, l) => sum + l.qty, 0);
   const blocked = items.length - buyable.length;
   const checking = [...checks.values()].some((c) => c.state === 'checking');
+  // Without the tax facts the preview would price GST at 0 %: show no figure rather than a wrong one.
+  const gstKnown = !taxFacts.isPending && !taxFacts.error && count > 0;
 
   if (items.length === 0) {
     return (
@@ -259,6 +280,28 @@ function Cart() {
                     −{money(totals.discount)} ({priced.percentOff}% off)
                   </dd>
                 </dl>
+              ) : null}
+              {gstKnown ? (
+                <dl className="haat-summary-rows small mb-1">
+                  <dt>Estimated GST</dt>
+                  <dd>{money(totals.taxPrice)}</dd>
+                </dl>
+              ) : null}
+              {gstKnown ? (
+                <div className="mb-2">
+                  <GstSplitRows
+                    split={
+                      deliveryStateCode === undefined
+                        ? 'by-state'
+                        : {
+                            cgst: toWireNumber(totals.cgst, digits),
+                            sgst: toWireNumber(totals.sgst, digits),
+                            igst: toWireNumber(totals.igst, digits),
+                          }
+                    }
+                    currency={currency.code}
+                  />
+                </div>
               ) : null}
               <p className="small text-body-secondary">Shipping is free. GST is added at checkout.</p>
               <hr />

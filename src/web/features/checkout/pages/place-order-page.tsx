@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import { Link, Navigate, useNavigate } from 'react-router';
+import { GST_STATE_CODES, placeOfSupplyOf } from '#shared/gst.ts';
 import { MSG } from '#shared/messages.ts';
 import { toWireNumber } from '#shared/money.ts';
 import { priceCartPreview } from '#shared/pricing.ts';
@@ -12,7 +13,7 @@ import type {
 } from '#shared/schemas/order.ts';
 import { ERROR_CODES } from '#shared/errors.ts';
 import { Loader } from '#web/components/loader.tsx';
-import { useCouponDiscounts } from '#web/features/cart/index.ts';
+import { useCouponDiscounts, useTaxFacts } from '#web/features/cart/index.ts';
 import { useCart } from '#web/lib/cart/cart-context.tsx';
 import { lineKey } from '#web/lib/cart/cart-store.ts';
 import { clearCouponCodes, readCouponCodes } from '#web/lib/cart/use-coupon-codes.ts';
@@ -27,15 +28,16 @@ import {
   paymentMethodLabel,
 } from '#web/features/orders/index.ts';
 import { errorMessage, hasErrorCode } from '#web/lib/api-client.ts';
-import { useHsnTaxes } from '../api/get-hsn-tax.ts';
 import { usePlaceOrder } from '../api/place-order.ts';
 import { CheckoutSteps } from '../components/checkout-steps.tsx';
 import { endCheckoutAttempt, idempotencyKeyFor } from '../stores/checkout-attempt.ts';
 import {
   readBillingAddress,
+  readBusinessPurchase,
   readPaymentMethod,
   readShippingAddress,
   separateBillingAddress,
+  type BusinessPurchase,
 } from '../stores/checkout-store.ts';
 
 /** Step 4 (docs/product/screens.md): review and place the order. Missing earlier steps send the buyer back to them. */
@@ -49,6 +51,7 @@ function PlaceOrderStep() {
     billing: readBillingAddress(),
     paymentMethod: readPaymentMethod(),
     couponCodes: readCouponCodes(),
+    business: readBusinessPurchase(),
   }));
   if (!saved.shipping) return <Navigate to="/shipping" replace />;
   if (!saved.paymentMethod) return <Navigate to="/payment" replace />;
@@ -58,6 +61,7 @@ function PlaceOrderStep() {
       billing={separateBillingAddress(saved.shipping, saved.billing)}
       paymentMethod={saved.paymentMethod}
       couponCodes={saved.couponCodes}
+      business={saved.business}
     />
   );
 }
@@ -68,20 +72,24 @@ type ReviewProps = {
   billing: BillingAddress | null;
   paymentMethod: PaymentMethod;
   couponCodes: string[];
+  /** A business purchase's GSTIN and name (issue 15); null for a consumer. */
+  business: BusinessPurchase | null;
 };
 
-function PlaceOrderReview({ shipping, billing, paymentMethod, couponCodes }: ReviewProps) {
+function PlaceOrderReview({ shipping, billing, paymentMethod, couponCodes, business }: ReviewProps) {
   const navigate = useNavigate();
   const cart = useCart();
   const { currency, rateFromInr } = useDisplayCurrency();
   const discounts = useDiscounts();
   const coupons = useCouponDiscounts(couponCodes);
-  const taxes = useHsnTaxes(cart.items.map((i) => i.categoryId));
+  const taxFacts = useTaxFacts(cart.items.map((i) => i.product));
+  // The place of supply: the delivery state decides CGST + SGST or IGST (undefined outside India: IGST).
+  const deliveryStateCode = placeOfSupplyOf(shipping) ?? null;
   const placeOrder = usePlaceOrder();
   const [now] = useState(() => Date.now());
 
   const previewPending =
-    (discounts.isPending || coupons.states.some((c) => c.pending) || taxes.isPending) &&
+    (discounts.isPending || coupons.states.some((c) => c.pending) || taxFacts.isPending) &&
     cart.items.length > 0;
   const preview = previewPending
     ? null
@@ -89,7 +97,9 @@ function PlaceOrderReview({ shipping, billing, paymentMethod, couponCodes }: Rev
         // docs/product/messages.md: a failed discount lookup means no discount; the server prices the order anyway.
         discounts: discounts.byProduct,
         couponDiscounts: coupons.byProduct,
-        taxes: taxes.byCategory,
+        facts: taxFacts.facts,
+        gstRules: taxFacts.rules,
+        deliveryStateCode,
         couponCodes,
         currency,
         rateFromInr,
@@ -131,7 +141,7 @@ function PlaceOrderReview({ shipping, billing, paymentMethod, couponCodes }: Rev
   });
 
   const onPlaceOrder = () => {
-    const body: PlaceOrderBody = {
+    const body: PlaceOrderBody & Partial<BusinessPurchase> = {
       // Each line names its variant (docs/decisions/0102-product-variants.md); size and colour go too, for
       // a line not matched to a variant yet (a cart stored before variants), which the server matches.
       orderItems: cart.items.map((item) => ({
@@ -146,6 +156,8 @@ function PlaceOrderReview({ shipping, billing, paymentMethod, couponCodes }: Rev
       paymentMethod,
       orderCurrency: currency.code,
       couponCodes,
+      // A business purchase: the seller's invoice names the buyer's GSTIN (checked again by the server).
+      ...(business ?? {}),
     };
     placeOrder.mutate(
       { body, idempotencyKey: idempotencyKeyFor(body) },
@@ -182,6 +194,13 @@ function PlaceOrderReview({ shipping, billing, paymentMethod, couponCodes }: Rev
               <strong>Billing address: </strong>
               {billing ? <AddressText address={billing} name={billing.name} /> : 'Same as shipping address'}
             </p>
+            {business ? (
+              <p className="mb-1">
+                <strong>GST invoice to: </strong>
+                {business.buyerBusinessName} (GSTIN{' '}
+                <span className="font-monospace">{business.buyerGstin}</span>)
+              </p>
+            ) : null}
             <Link to="/shipping" className="small">
               Change addresses
             </Link>
@@ -238,6 +257,18 @@ function PlaceOrderReview({ shipping, billing, paymentMethod, couponCodes }: Rev
               totalPrice: preview ? major(preview.totals.display.totalPrice) : 0,
             }}
             currency={currency.code}
+            gst={
+              preview
+                ? {
+                    cgst: major(preview.totals.display.cgst),
+                    sgst: major(preview.totals.display.sgst),
+                    igst: major(preview.totals.display.igst),
+                  }
+                : undefined
+            }
+            placeOfSupply={
+              deliveryStateCode ? `${GST_STATE_CODES[deliveryStateCode] ?? ''} (${deliveryStateCode})` : null
+            }
             note={
               empty
                 ? undefined

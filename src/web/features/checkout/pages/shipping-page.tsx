@@ -13,6 +13,7 @@ import {
   type ShippingAddress,
   type ShippingAddressInput,
 } from '#shared/schemas/order.ts';
+import { businessPurchaseSchema } from '#shared/schemas/gst.ts';
 import type { User } from '#shared/schemas/user.ts';
 import { Message } from '#web/components/alerts.tsx';
 import { FormContainer } from '#web/components/form-container.tsx';
@@ -21,9 +22,12 @@ import { PlaceFields } from '#web/features/places/index.ts';
 import { CheckoutSteps } from '../components/checkout-steps.tsx';
 import {
   readBillingAddress,
+  readBusinessPurchase,
   readShippingAddress,
   saveBillingAddress,
+  saveBusinessPurchase,
   saveShippingAddress,
+  type BusinessPurchase,
 } from '../stores/checkout-store.ts';
 import { useSignedInUser } from '#web/lib/session.ts';
 
@@ -48,7 +52,14 @@ function initialValues(user: User) {
   };
   const billing: BillingValues = savedBilling ?? billingFromShipping(shipping, user.name);
   // docs/product/orders-and-checkout.md#checkout-flow: ticked by default, and when the saved billing address equals the shipping one.
-  return { shipping, billing, same: !savedShipping || isSameAsShipping(savedBilling, savedShipping) };
+  const business = readBusinessPurchase();
+  return {
+    shipping,
+    billing,
+    same: !savedShipping || isSameAsShipping(savedBilling, savedShipping),
+    business: business ?? { buyerGstin: '', buyerBusinessName: '' },
+    forBusiness: business !== null,
+  };
 }
 
 function ShippingStep({ user }: { user: User }) {
@@ -57,6 +68,11 @@ function ShippingStep({ user }: { user: User }) {
   const [sameAsShipping, setSameAsShipping] = useState(initial.same);
   const shipping = useForm({ resolver: zodResolver(shippingAddressSchema), defaultValues: initial.shipping });
   const billing = useForm({ resolver: zodResolver(billingAddressSchema), defaultValues: initial.billing });
+  const [forBusiness, setForBusiness] = useState(initial.forBusiness);
+  const business = useForm({
+    resolver: zodResolver(businessPurchaseSchema),
+    defaultValues: initial.business,
+  });
   const [pending, setPending] = useState(false);
 
   // docs/product/messages.md: a postal code that does not fit the country is an alert as well as a field message.
@@ -74,7 +90,7 @@ function ShippingStep({ user }: { user: User }) {
     setPending(true);
     try {
       // handleSubmit (not a bare trigger) marks each form submitted, so fixed fields re-validate as typed.
-      const valid: { shipping?: ShippingAddress; billing?: BillingAddress } = {};
+      const valid: { shipping?: ShippingAddress; billing?: BillingAddress; business?: BusinessPurchase } = {};
       await shipping.handleSubmit((values) => {
         valid.shipping = values;
       })();
@@ -83,15 +99,22 @@ function ShippingStep({ user }: { user: User }) {
           valid.billing = values;
         })();
       }
+      if (forBusiness) {
+        await business.handleSubmit((values) => {
+          valid.business = values;
+        })();
+      }
       const shippingAddress = valid.shipping;
       const billingAddress = valid.billing;
-      if (!shippingAddress || (!sameAsShipping && !billingAddress)) {
+      if (!shippingAddress || (!sameAsShipping && !billingAddress) || (forBusiness && !valid.business)) {
         window.scrollTo({ top: 0 });
         return;
       }
       saveShippingAddress(shippingAddress);
       // Ticked: billing mirrors shipping, billed to the buyer's own name (docs/product/orders-and-checkout.md#checkout-flow).
       saveBillingAddress(billingAddress ?? billingFromShipping(shippingAddress, user.name));
+      // An empty GSTIN leaves it a consumer purchase.
+      saveBusinessPurchase(valid.business?.buyerGstin ? valid.business : null);
       await navigate('/payment');
     } finally {
       setPending(false);
@@ -132,6 +155,23 @@ function ShippingStep({ user }: { user: User }) {
             <FormProvider {...billing}>
               <AddressFields legend="Billing address" withName id="billing-address" />
             </FormProvider>
+          )}
+
+          <Form.Check
+            type="checkbox"
+            id="for-business"
+            className="mb-2"
+            label="Buying for a business? Add your GSTIN for a tax invoice"
+            checked={forBusiness}
+            onChange={(e) => setForBusiness(e.target.checked)}
+            aria-controls="business-details"
+          />
+          {forBusiness ? (
+            <FormProvider {...business}>
+              <BusinessFields />
+            </FormProvider>
+          ) : (
+            <div className="mb-4" />
           )}
 
           <SubmitButton pending={pending} pendingLabel="Saving…">
@@ -183,6 +223,37 @@ function AddressFields({
         autoComplete={withName ? 'billing postal-code' : 'shipping postal-code'}
         {...register('postalCode')}
         error={errors.postalCode?.message}
+        className="mb-1"
+      />
+    </fieldset>
+  );
+}
+
+/**
+ * The business details of a B2B purchase (issue 15): the buyer's GSTIN, checked in the browser by format
+ * and check character like the server does, and the business name the seller's tax invoice is made out to.
+ */
+function BusinessFields() {
+  const {
+    register,
+    formState: { errors },
+  } = useFormContext<BusinessPurchase>();
+  return (
+    <fieldset className="border rounded p-3 mb-4" id="business-details">
+      <legend className="float-none w-auto px-2 fs-6 mb-0 fw-semibold">Business details</legend>
+      <TextField
+        label="GSTIN"
+        autoComplete="off"
+        spellCheck={false}
+        help="15 characters, e.g. 27AAPFU0939F1ZV. The seller's tax invoice shows it, so you can claim input tax credit."
+        {...register('buyerGstin')}
+        error={errors.buyerGstin?.message}
+      />
+      <TextField
+        label="Business name"
+        autoComplete="organization"
+        {...register('buyerBusinessName')}
+        error={errors.buyerBusinessName?.message}
         className="mb-1"
       />
     </fieldset>

@@ -7,7 +7,8 @@ import {
   type PaymentMethod,
   type ShippingAddress,
 } from '#shared/schemas/order.ts';
-import { readStored, writeStored } from '#web/lib/local-storage.ts';
+import { businessPurchaseSchema } from '#shared/schemas/gst.ts';
+import { readStored, removeStored, writeStored } from '#web/lib/local-storage.ts';
 
 /**
  * The checkout steps kept in the browser (docs/product/api.md#resources "Browser storage keeps … shippingAddress,
@@ -18,6 +19,10 @@ import { readStored, writeStored } from '#web/lib/local-storage.ts';
 export const SHIPPING_KEY = 'shippingAddress';
 export const BILLING_KEY = 'billingAddress';
 export const PAYMENT_METHOD_KEY = 'paymentMethod';
+export const BUSINESS_KEY = 'businessPurchase';
+
+/** A business purchase (issue 15): the buyer's GSTIN and business name, for a B2B tax invoice. */
+export type BusinessPurchase = { buyerGstin: string; buyerBusinessName: string };
 
 const parseWith =
   <T>(schema: { safeParse: (v: unknown) => { success: true; data: T } | { success: false } }) =>
@@ -34,6 +39,16 @@ export const parsePaymentMethod = (value: unknown): PaymentMethod | null =>
 export const readShippingAddress = () => readStored(SHIPPING_KEY, parseShippingAddress);
 export const readBillingAddress = () => readStored(BILLING_KEY, parseBillingAddress);
 export const readPaymentMethod = () => readStored(PAYMENT_METHOD_KEY, parsePaymentMethod);
+
+/** The saved business details, normalised (GSTIN upper case, no spaces); null when none (or no longer valid). */
+export const parseBusinessPurchase = (value: unknown): BusinessPurchase | null => {
+  const result = businessPurchaseSchema.safeParse(value);
+  return result.success && result.data.buyerGstin !== '' ? result.data : null;
+};
+export const readBusinessPurchase = () => readStored(BUSINESS_KEY, parseBusinessPurchase);
+/** null: not a business purchase (the section was left closed). */
+export const saveBusinessPurchase = (value: BusinessPurchase | null) =>
+  value ? writeStored(BUSINESS_KEY, value) : removeStored(BUSINESS_KEY);
 
 export const saveShippingAddress = (value: ShippingAddress) => writeStored(SHIPPING_KEY, value);
 export const saveBillingAddress = (value: BillingAddress) => writeStored(BILLING_KEY, value);

@@ -4,17 +4,60 @@ import { Money } from '#web/components/price.tsx';
 export type SummaryAmounts = { itemsPrice: number; taxPrice: number; totalPrice: number };
 
 /**
+ * How the GST splits (issue 15), in the summary's currency (major units): CGST + SGST for lines whose
+ * seller is in the delivery state, IGST for the others. 'by-state' when the delivery state is not known
+ * yet, so no split is shown that could turn out wrong.
+ */
+export type GstSplit = { cgst: number; sgst: number; igst: number } | 'by-state';
+
+/** The split rows under a GST figure: only the components that apply (a cart from two sellers may have all three). */
+export function GstSplitRows({ split, currency }: { split: GstSplit; currency: string }) {
+  if (split === 'by-state') {
+    return (
+      <p className="haat-gst-split small text-body-secondary mb-0">
+        Split into CGST + SGST or IGST by your delivery state.
+      </p>
+    );
+  }
+  const parts: [string, number][] = [
+    ...(split.cgst + split.sgst !== 0
+      ? ([
+          ['CGST', split.cgst],
+          ['SGST', split.sgst],
+        ] as [string, number][])
+      : []),
+    ...(split.igst !== 0 ? ([['IGST', split.igst]] as [string, number][]) : []),
+  ];
+  if (parts.length === 0) return null;
+  return (
+    <ul className="haat-gst-split list-unstyled small text-body-secondary mb-0" aria-label="GST split">
+      {parts.map(([label, amount]) => (
+        <li key={label} className="d-flex justify-content-between ps-3">
+          <span>{label}</span> <Money amount={amount} currency={currency} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
  * The order summary card of Place Order and the order page (docs/product/screens.md): Items, Shipping '(Free Shipping)',
- * Estimated GST and Total, in one currency (major units). `children` go under the rows (buttons, alerts).
+ * Estimated GST (with its CGST/SGST or IGST split) and Total, in one currency (major units). `children` go
+ * under the rows (buttons, alerts).
  */
 export function OrderSummary({
   amounts,
   currency,
+  gst,
+  placeOfSupply,
   note,
   children,
 }: {
   amounts: SummaryAmounts;
   currency: string;
+  gst?: GstSplit | undefined;
+  /** 'Maharashtra (27)'. */
+  placeOfSupply?: string | null | undefined;
   note?: ReactNode;
   children?: ReactNode;
 }) {
@@ -35,11 +78,19 @@ export function OrderSummary({
             <dt className="fw-normal">Shipping</dt>
             <dd className="mb-0 text-success">(Free Shipping)</dd>
           </div>
-          <div className="d-flex justify-content-between py-2 border-bottom">
+          <div className="d-flex flex-wrap justify-content-between py-2 border-bottom">
             <dt className="fw-normal">Estimated GST</dt>
             <dd className="mb-0">
               <Money amount={amounts.taxPrice} currency={currency} />
             </dd>
+            {gst ? (
+              <dd className="w-100 mb-0 mt-1">
+                <GstSplitRows split={gst} currency={currency} />
+              </dd>
+            ) : null}
+            {placeOfSupply ? (
+              <dd className="w-100 small text-body-secondary mb-0 mt-1">Place of supply: {placeOfSupply}</dd>
+            ) : null}
           </div>
           <div className="d-flex justify-content-between py-2 fs-5">
             <dt>Total</dt>
