@@ -62,20 +62,32 @@ export function labelledBlock(
 
 export type PdfColumn = { header: string; width: number; align?: 'left' | 'right' | 'center' };
 
-/** A simple table: a bold header row, then one row per entry, with rules between; pages break as needed. */
-export function table(doc: Pdf, columns: PdfColumn[], rows: string[][]): void {
+/**
+ * A simple table: a bold header row, then one row per entry, with rules between; long cells wrap within
+ * their column and pages break as needed (`fontSize` 10 unless told, e.g. 8 for a wide tax invoice).
+ */
+export function table(
+  doc: Pdf,
+  columns: PdfColumn[],
+  rows: string[][],
+  options: { fontSize?: number } = {},
+): void {
   const left = doc.page.margins.left;
   const totalWidth = columns.reduce((n, c) => n + c.width, 0);
+  const fontSize = options.fontSize ?? 10;
+  const pad = fontSize < 10 ? 3 : 4;
   const drawRow = (cells: string[], bold: boolean) => {
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(10);
-    const heights = cells.map((c, i) => doc.heightOfString(pdfText(c), { width: columns[i]!.width - 8 }));
-    const h = Math.max(...heights, 12) + 8;
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(fontSize);
+    const heights = cells.map((c, i) =>
+      doc.heightOfString(pdfText(c), { width: columns[i]!.width - 2 * pad }),
+    );
+    const h = Math.max(...heights, fontSize + 2) + 2 * pad;
     if (doc.y + h > doc.page.height - doc.page.margins.bottom) doc.addPage();
     const y = doc.y;
     let x = left;
     cells.forEach((c, i) => {
       const col = columns[i]!;
-      doc.text(pdfText(c), x + 4, y + 4, { width: col.width - 8, align: col.align ?? 'left' });
+      doc.text(pdfText(c), x + pad, y + pad, { width: col.width - 2 * pad, align: col.align ?? 'left' });
       x += col.width;
     });
     doc
