@@ -40,6 +40,8 @@ export const API_TAGS = {
   refunds: 'Refunds through RazorPay and PayPal or by bank/UPI, the refund webhook and the refund list',
   delivery: 'Pincodes, serviceability, delivery dates and cash-on-delivery rules',
   dashboards: 'The seller dashboard, the seller approval queue and order search',
+  'tax-documents':
+    "Sellers' tax invoices and credit notes (and commission invoices) as JSON and PDF, and their lists",
 } as const;
 
 export type ApiTag = keyof typeof API_TAGS;
@@ -313,6 +315,17 @@ export const OPERATIONS: Record<string, Operation> = {
   'GET /api/refunds': { operationId: 'listRefunds', tag: 'refunds' },
   'GET /api/refunds/:id': { operationId: 'getRefund', tag: 'refunds' },
   'PUT /api/refunds/:id/record': { operationId: 'recordRefund', tag: 'refunds' },
+
+  // tax documents (docs/decisions/0117-tax-invoices-and-credit-notes.md)
+  'GET /api/orders/:id/tax-documents': { operationId: 'listOrderTaxDocuments', tag: 'tax-documents' },
+  'GET /api/tax-documents/:id': { operationId: 'getTaxDocument', tag: 'tax-documents' },
+  'GET /api/tax-documents/:id/pdf': {
+    operationId: 'getTaxDocumentPdf',
+    tag: 'tax-documents',
+    download: true,
+  },
+  'GET /api/seller/tax-documents': { operationId: 'listSellerTaxDocuments', tag: 'tax-documents' },
+  'GET /api/tax-documents': { operationId: 'listTaxDocuments', tag: 'tax-documents' },
 };
 
 /** The key of a route in OPERATIONS: `GET /api/products/:id`. */
