@@ -32,7 +32,7 @@ export default async function taxDocumentsRoutes(app: App) {
     '/orders/:id/tax-documents',
     {
       schema: {
-        tags: ['gst'],
+        tags: ['tax-documents'],
         summary:
           "An order's tax invoices and credit notes (the buyer and Admin: all; a seller: its own; anybody else 404)",
         params: orderParams,
@@ -46,7 +46,7 @@ export default async function taxDocumentsRoutes(app: App) {
     '/tax-documents/:id',
     {
       schema: {
-        tags: ['gst'],
+        tags: ['tax-documents'],
         summary: 'A tax document as issued, the JSON form for integrations (its buyer, its seller, Admin)',
         params: documentParams,
         response: { 200: taxDocumentSchema, ...errors },
@@ -59,7 +59,7 @@ export default async function taxDocumentsRoutes(app: App) {
     '/tax-documents/:id/pdf',
     {
       schema: {
-        tags: ['gst'],
+        tags: ['tax-documents'],
         summary: 'A tax document as a PDF download (its buyer, its seller, Admin)',
         params: documentParams,
       },
@@ -79,7 +79,7 @@ export default async function taxDocumentsRoutes(app: App) {
     {
       onRequest: requirePermission(isSeller),
       schema: {
-        tags: ['gst'],
+        tags: ['tax-documents'],
         summary:
           "The active seller's own tax documents (invoices, credit notes, commission invoices), newest first, by month and kind",
         querystring: listQuery,
@@ -94,7 +94,7 @@ export default async function taxDocumentsRoutes(app: App) {
     {
       onRequest: requirePermission(isAdmin),
       schema: {
-        tags: ['gst'],
+        tags: ['tax-documents'],
         summary: 'Every tax document, newest first, by month, seller and kind (Admin)',
         querystring: adminListQuery,
         response: { 200: taxDocumentListResponse, ...errors },
