@@ -8,7 +8,9 @@ import {
   isValidGstin,
   isValidUin,
   normalizeGstin,
+  placeOfSupplyOf,
   stateCodeOfName,
+  supplierStateCode,
 } from './gst.ts';
 
 describe('GSTIN', () => {
@@ -108,6 +110,41 @@ describe('gstComponents', () => {
     // 0.25% (rough diamonds) of ₹1,000.00 = ₹2.50, split ₹1.25 each.
     expect(gstComponents(100_000, '0.25', true)).toEqual({ cgst: 125, sgst: 125, igst: 0 });
     expect(gstComponents(100_000, '0', false)).toEqual({ cgst: 0, sgst: 0, igst: 0 });
+  });
+});
+
+describe('gstComponents: each component half-up on its own', () => {
+  it('CGST + SGST can be a paisa more (or less) than IGST on the same value', () => {
+    // ₹199.80 at 5 %: IGST ₹9.99 exactly; 2.5 % = ₹4.995 → ₹5.00 twice = ₹10.00.
+    expect(gstComponents(19_980, '5', false).igst).toBe(999);
+    expect(gstComponents(19_980, '5', true)).toEqual({ cgst: 500, sgst: 500, igst: 0 });
+    // ₹0.30 at 5 %: IGST 1.5 paise → 2; 0.75 paise → 1 twice = 2. ₹0.10 at 5 %: 0.5 → 1; 0.25 → 0 twice.
+    expect(gstComponents(10, '5', false).igst).toBe(1);
+    expect(gstComponents(10, '5', true)).toEqual({ cgst: 0, sgst: 0, igst: 0 });
+  });
+
+  it('rounds to a cash step (CHF 0.05 = 5 minor units)', () => {
+    // CHF 21.00 at 5 %: IGST 1.05; 2.5 % = 0.525 → 0.55 each.
+    expect(gstComponents(2_100, '5', false, 5n)).toEqual({ cgst: 0, sgst: 0, igst: 105 });
+    expect(gstComponents(2_100, '5', true, 5n)).toEqual({ cgst: 55, sgst: 55, igst: 0 });
+  });
+});
+
+describe("the seller's state and the place of supply", () => {
+  it("takes the seller's GSTIN first, then its Indian address", () => {
+    expect(supplierStateCode({ gstin: '29AAGCB7383J1Z4', country: 'India', state: 'Maharashtra' })).toBe(
+      '29',
+    );
+    expect(supplierStateCode({ gstin: null, country: 'India', state: 'Maharashtra' })).toBe('27');
+    // An invalid GSTIN is ignored.
+    expect(supplierStateCode({ gstin: '29AAGCB7383J1Z5', country: 'India', state: 'Kerala' })).toBe('32');
+    expect(supplierStateCode({ gstin: null, country: 'Nepal', state: 'Bagmati' })).toBeUndefined();
+  });
+
+  it('is the delivery state in India, none abroad', () => {
+    expect(placeOfSupplyOf({ country: 'India', state: 'Karnataka' })).toBe('29');
+    expect(placeOfSupplyOf({ country: 'United States', state: 'California' })).toBeUndefined();
+    expect(placeOfSupplyOf({ country: 'India', state: 'Narnia' })).toBeUndefined();
   });
 });
 
