@@ -302,7 +302,7 @@ export const orderSchema = z.object({
   cgstPrice: moneySchema,
   sgstPrice: moneySchema,
   igstPrice: moneySchema,
-  /** The delivery state as GST's place of supply; null outside India (or for orders placed before GST split). */
+  /** The delivery state as GST's place of supply; null outside India or when the state is not known. */
   placeOfSupply: placeOfSupplySchema,
   /** A business purchase: the buyer's GSTIN and business name; null otherwise. */
   buyerGstin: z.string().nullable(),
