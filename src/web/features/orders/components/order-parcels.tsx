@@ -6,6 +6,7 @@ import { ErrorAlert, Message } from '#web/components/alerts.tsx';
 import { Loader } from '#web/components/loader.tsx';
 import { RefundStatusList } from '#web/features/refunds/index.ts';
 import { ReturnRequestDialog } from '#web/features/returns/index.ts';
+import { TaxDocumentList, useOrderTaxDocuments } from '#web/features/tax-documents/index.ts';
 import { useOrderFulfilment } from '../api/get-order-fulfilment.ts';
 import { CancelButton } from './order-actions.tsx';
 import { ReturnList } from './return-list.tsx';
@@ -36,6 +37,8 @@ const headingOf = (s: Shipment) =>
  */
 export function OrderParcels({ order, actor }: { order: Order; actor: Actor }) {
   const fulfilment = useOrderFulfilment(order._id);
+  // The invoices and credit notes the viewer may see; the parcels show without them if they fail to load.
+  const documents = useOrderTaxDocuments(order._id).data?.documents ?? [];
   const [notice, setNotice] = useState<string | null>(null);
   const [returnFor, setReturnFor] = useState<ShipmentLine | null>(null);
   if (fulfilment.isPending) return <Loader label="Loading the parcels…" />;
@@ -85,6 +88,9 @@ export function OrderParcels({ order, actor }: { order: Order; actor: Actor }) {
             shipment={s}
             heading={headingOf(s)}
             onReturn={isBuyer ? setReturnFor : undefined}
+            documents={
+              <TaxDocumentList documents={documents.filter((d) => d.shipmentId === s._id)} className="mt-3" />
+            }
             actions={
               mayCancel(s) && !wholeOrderOnly ? (
                 <CancelButton

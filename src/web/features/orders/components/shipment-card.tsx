@@ -33,6 +33,7 @@ export function ShipmentCard({
   shipment,
   heading,
   actions,
+  documents,
   onReturn,
   now = new Date(),
 }: {
@@ -40,6 +41,8 @@ export function ShipmentCard({
   heading: string;
   /** Buttons for the whole parcel (cancel), shown under the timeline. */
   actions?: ReactNode;
+  /** The parcel's tax invoice and credit notes (issue 15), under the timeline. */
+  documents?: ReactNode;
   /** Opens the return or exchange dialog for a line; absent when returns cannot be asked here. */
   onReturn?: ((line: ShipmentLine) => void) | undefined;
   now?: Date;
@@ -103,6 +106,7 @@ export function ShipmentCard({
           ))}
         </ul>
         <ShipmentTimeline shipment={shipment} label={`Progress of ${heading}`} />
+        {documents}
         {actions ? <div className="d-flex flex-wrap gap-2 mt-3">{actions}</div> : null}
       </div>
     </section>

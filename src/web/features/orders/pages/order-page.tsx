@@ -113,6 +113,12 @@ function OrderView({ order, actor }: { order: Order; actor: Actor }) {
                 <AddressText address={order.billingAddress} name={order.billingAddress.name} />
               )}
             </p>
+            {order.buyerGstin ? (
+              <p className="mb-3">
+                <strong>GST invoice to: </strong>
+                {order.buyerBusinessName} (GSTIN <span className="font-monospace">{order.buyerGstin}</span>)
+              </p>
+            ) : null}
             {order.isDelivered ? (
               <Message variant="success">Delivered on {istDateTime(order.deliveredAt)}</Message>
             ) : (
@@ -146,7 +152,16 @@ function OrderView({ order, actor }: { order: Order; actor: Actor }) {
           </section>
         </div>
         <div className={`col-12 col-lg-4${awaitingPayment ? ' order-first order-lg-last' : ''}`}>
-          <OrderSummary amounts={order} currency={order.orderCurrency}>
+          <OrderSummary
+            amounts={order}
+            currency={order.orderCurrency}
+            gst={{ cgst: order.cgstPrice, sgst: order.sgstPrice, igst: order.igstPrice }}
+            placeOfSupply={
+              order.placeOfSupply
+                ? `${order.placeOfSupply.stateName} (${order.placeOfSupply.stateCode})`
+                : null
+            }
+          >
             <div className="d-grid gap-2">
               <PaymentArea order={order} />
               {canManageOrders(actor) && !cancelled ? <OrderControls order={order} /> : null}
