@@ -1,4 +1,65 @@
-/** /admin/gst (Admin): GST rates, the operator's tax settings, every seller's documents and the exports. */
+import { ErrorAlert } from '#web/components/alerts.tsx';
+import { Loader } from '#web/components/loader.tsx';
+import { useGstSettings } from '../api/gst.ts';
+import { AdminDocuments } from '../components/admin-documents.tsx';
+import { RateChangeForm } from '../components/rate-change-form.tsx';
+import { RateTable } from '../components/rate-table.tsx';
+import { SettingsForm } from '../components/settings-form.tsx';
+
+const SECTIONS = [
+  ['gst-rates', 'Rates'],
+  ['gst-rate-change', 'Add a rate change'],
+  ['gst-settings', 'Settings'],
+  ['gst-documents', 'Documents and returns'],
+] as const;
+
+/**
+ * /admin/gst (Admin): the dated GST rate table and its future changes, the operator's tax settings, every
+ * seller's tax documents, commission invoices, and the GSTR-1 and GSTR-8 files.
+ */
 export function AdminGstPage() {
-  return <h1 className="h3 mb-4">GST</h1>;
+  const settings = useGstSettings();
+  return (
+    <div className="row justify-content-center">
+      <div className="col-12 col-xxl-10">
+        <title>GST · Haat</title>
+        <h1 className="h3 mb-2">GST</h1>
+        <nav aria-label="On this page" className="mb-4">
+          <ul className="nav nav-pills small gap-1">
+            {SECTIONS.map(([id, label]) => (
+              <li key={id} className="nav-item">
+                <a className="nav-link py-1 px-2 border" href={`#${id}`}>
+                  {label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <section id="gst-rates" aria-labelledby="gst-rates-heading" className="mb-5">
+          <h2 id="gst-rates-heading" className="h5">
+            Rates
+          </h2>
+          <RateTable />
+        </section>
+        <section id="gst-rate-change" className="mb-5">
+          <RateChangeForm />
+        </section>
+        <section id="gst-settings" className="mb-5">
+          {settings.isPending ? (
+            <Loader label="Loading settings…" />
+          ) : settings.error ? (
+            <ErrorAlert error={settings.error} />
+          ) : (
+            <SettingsForm settings={settings.data} />
+          )}
+        </section>
+        <section id="gst-documents" aria-labelledby="gst-documents-heading" className="mb-5">
+          <h2 id="gst-documents-heading" className="h5">
+            Documents and returns
+          </h2>
+          <AdminDocuments />
+        </section>
+      </div>
+    </div>
+  );
 }
