@@ -26,6 +26,10 @@ const INACTIVE_KEEPS = new Set([
   // An inactive buyer still reads its own orders' shipments and timeline (ADR 0109).
   'GET /api/orders/:id/fulfilment',
   'GET /api/shipments/:id',
+  // … and its orders' tax invoices and credit notes (ADR 0117; a seller's own need an active account).
+  'GET /api/orders/:id/tax-documents',
+  'GET /api/tax-documents/:id',
+  'GET /api/tax-documents/:id/pdf',
   'GET /api/notifications/check',
   'POST /api/users/seller-verification-email',
   'DELETE /api/users/registration',
