@@ -81,7 +81,7 @@ function totalsBlock(doc: Pdf, d: TaxDocument): void {
   const rows: [string, number][] = [
     ['Total taxable value', d.totals.taxableValue],
     ...(d.totals.discount > 0
-      ? ([['Discount included above', d.totals.discount]] as [string, number][])
+      ? ([['Discount (deducted above)', d.totals.discount]] as [string, number][])
       : []),
     ...(d.intraState
       ? ([
