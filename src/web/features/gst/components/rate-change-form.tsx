@@ -13,6 +13,15 @@ import { CategoryPicker } from './category-picker.tsx';
 
 const MAX_SLABS = 5;
 const tomorrow = () => indiaDate(Date.now() + 86_400_000);
+/** The shared form rules, and the server's 'future date' rule checked here too so it shows at the date. */
+const schema = gstRateChangeForm.superRefine((v, ctx) => {
+  if (!(v.effectiveFrom > indiaDate(Date.now())))
+    ctx.addIssue({
+      code: 'custom',
+      path: ['effectiveFrom'],
+      message: 'A rate change must start on a future date',
+    });
+});
 const blank = (): GstRateChangeForm => ({
   hsnPrefix: '',
   categoryId: '',
@@ -39,7 +48,7 @@ export function RateChangeForm() {
     setValue,
     reset,
     formState: { errors, isSubmitted },
-  } = useForm<GstRateChangeForm>({ resolver: zodResolver(gstRateChangeForm), defaultValues: blank() });
+  } = useForm<GstRateChangeForm>({ resolver: zodResolver(schema), defaultValues: blank() });
   const slabs = useFieldArray({ control, name: 'slabs' });
   const onCategory = useCallback(
     (id: string) => setValue('categoryId', id, { shouldValidate: isSubmitted }),

@@ -1,0 +1,177 @@
+import fs from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { GSTR1_HEADERS, GSTR8_HEADER } from '../../src/shared/gst-returns.ts';
+import { indiaDate } from '../../src/shared/gst-rates.ts';
+import type { GstRateRuleWire } from '../../src/shared/schemas/gst.ts';
+import { apiCall, DEMO_PASSWORD, openPage, reportPagesOnFailure, screenshot, signInApi } from './support.ts';
+
+/**
+ * The GST screens (issue 15) in a real browser. On a phone, Admin adds a future-dated change for HSN 61
+ * (5 % up to ₹2,500 a piece, 12 % above, from the first of next month) through the form, after the form
+ * has caught a missing rate and a past date at their fields, and finds it listed as Future; a wrong
+ * operator GSTIN is refused at its field. On a desktop, a seller opens Tax Documents from the user menu and
+ * downloads a GSTR-1 file, and Admin downloads GSTR-8. Both pages at 390×844 and 1366×900, with
+ * screenshots, no sideways scrolling on the phone and every control named.
+ */
+
+const ADMIN = 'admin@haat.test';
+const SELLER = 'seller@haat.test';
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1366, height: 900 };
+const openPages = reportPagesOnFailure('gst-admin');
+
+async function signIn(page: Page, email: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email Address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}
+
+/** The first day of next month on the India calendar (YYYY-MM-DD). */
+function firstOfNextMonth(): string {
+  const [y, m] = indiaDate(Date.now()).split('-').map(Number) as [number, number];
+  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+}
+
+/** At phone width nothing may widen the page (tables scroll inside their own box). */
+async function expectNoSideScroll(page: Page) {
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
+}
+
+/** Every control on the page has an accessible name (the project has no axe; the check it would make first). */
+async function expectNamedControls(page: Page) {
+  const unnamed = await page.evaluate(() =>
+    Array.from(document.querySelectorAll('main input, main select, main textarea, main button, main a'))
+      .filter((el) => {
+        const c = el as HTMLInputElement;
+        const label = (c.labels?.length ?? 0) > 0;
+        const text = (el.textContent ?? '').trim() !== '';
+        return !label && !text && !el.getAttribute('aria-label') && !el.getAttribute('aria-labelledby');
+      })
+      .map((el) => el.outerHTML.slice(0, 200)),
+  );
+  expect(unnamed).toEqual([]);
+}
+
+/** Both sizes of one page, each checked and photographed; the page ends at the size it started. */
+async function shootBoth(page: Page, name: string) {
+  const start = page.viewportSize();
+  await page.setViewportSize(PHONE);
+  await expectNoSideScroll(page);
+  await expectNamedControls(page);
+  await screenshot(page, `${name}-mobile`);
+  await page.setViewportSize(DESKTOP);
+  await screenshot(page, `${name}-desktop`);
+  if (start) await page.setViewportSize(start);
+}
+
+/** Clicks a download link and returns the downloaded file's text. */
+async function download(page: Page, name: string | RegExp): Promise<{ text: string; filename: string }> {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name }).click()]);
+  const path = await file.path();
+  return { text: await fs.readFile(path, 'utf8'), filename: file.suggestedFilename() };
+}
+
+const headerRow = (csv: string) => csv.replace(/^\uFEFF/, '').split(/\r?\n/)[0];
+
+describe('GST in the back office', () => {
+  it('Admin adds a future-dated rate change for HSN 61 on a phone and sees it listed as Future', async () => {
+    const from = firstOfNextMonth();
+    const page = await openPage(PHONE);
+    openPages.push(page);
+    await signIn(page, ADMIN);
+    await page.goto('/admin/gst');
+    await page.getByRole('heading', { name: 'GST', level: 1 }).waitFor();
+    const hsn61 = page.getByRole('table', { name: 'Rates for HSN 61' });
+    await hsn61.waitFor();
+    expect(await hsn61.getByText('Future', { exact: true }).count()).toBe(0);
+
+    const form = page.getByRole('form', { name: 'Add a rate change' });
+    await form.getByLabel('HSN prefix').fill('61');
+    // Missing rate and a date that is not in the future: caught at their fields.
+    await form.getByLabel('Effective from').fill(indiaDate(Date.now()));
+    await form.getByRole('button', { name: 'Add rate change' }).click();
+    await form.getByText('A rate change must start on a future date').waitFor();
+    await form.getByText('Please enter a rate in percent, e.g. 5 or 18').waitFor();
+    expect(await form.getByLabel('Effective from').getAttribute('aria-invalid')).toBe('true');
+
+    await form.getByLabel('Effective from').fill(from);
+    await form.getByLabel('Rate %').first().fill('5');
+    await form.getByRole('button', { name: 'Add a slab' }).click();
+    await form.getByLabel('Slab 1: up to ₹').fill('2500');
+    await form.getByLabel('Rate %').nth(1).fill('12');
+    await form.getByLabel('Note (optional)').fill('Browser test: 12 % above ₹2,500');
+    await form.getByRole('button', { name: 'Add rate change' }).click();
+    await form.getByText(/^Added 2 rates for HSN 61 from /).waitFor();
+
+    // The table lists the change as Future, and the rates in force now end the day before.
+    const future = hsn61.getByRole('row').filter({ hasText: 'Future' });
+    await future.filter({ hasText: 'Above ₹2,500.00 per piece' }).filter({ hasText: '12 %' }).waitFor();
+    await future.filter({ hasText: 'Up to ₹2,500.00 per piece' }).filter({ hasText: '5 %' }).waitFor();
+    expect(await future.count()).toBe(2);
+    expect(await hsn61.getByRole('row').filter({ hasText: 'In force' }).count()).toBe(2);
+    const rules = (await apiCall<{ rules: GstRateRuleWire[] }>('GET', '/api/gst/rates')).rules;
+    const added = rules.filter((r) => r.hsnPrefix === '61' && r.effectiveFrom === from);
+    expect(added.map((r) => [r.fromPaise, r.toPaise, r.rate])).toEqual(
+      expect.arrayContaining([
+        [0, 250_000, '5'],
+        [250_001, null, '12'],
+      ]),
+    );
+    expect(
+      rules.filter((r) => r.hsnPrefix === '61' && r.effectiveFrom < from && r.effectiveTo === null),
+    ).toEqual([]);
+
+    // Past rates are shown on request, marked in words.
+    await page.getByLabel(/^Show past rates/).check();
+    await hsn61.getByText('Past', { exact: true }).first().waitFor();
+
+    // A wrong operator GSTIN is refused at its field.
+    const settings = page.getByRole('form', { name: 'Settings' });
+    const gstin = settings.getByLabel('GSTIN');
+    const saved = await gstin.inputValue();
+    await gstin.fill('29ABCDE1234F1Z0');
+    await settings.getByRole('button', { name: 'Save settings' }).click();
+    await settings.getByText('Please enter a valid GSTIN.').waitFor();
+    expect(await gstin.getAttribute('aria-invalid')).toBe('true');
+    await gstin.fill(saved);
+
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shootBoth(page, 'gst-admin');
+  });
+
+  it('a seller downloads its GSTR-1 from Tax Documents; Admin downloads GSTR-8 (desktop)', async () => {
+    const page = await openPage(DESKTOP);
+    openPages.push(page);
+    await signIn(page, SELLER);
+    const { name } = await signInApi(SELLER);
+    await page.getByRole('banner').getByRole('button', { name }).click();
+    await page.locator('header .dropdown-menu.show').getByRole('link', { name: 'Tax Documents' }).click();
+    await page.waitForURL('**/seller/tax-documents');
+    await page.getByRole('heading', { name: 'Tax documents', level: 1 }).waitFor();
+    const month = indiaDate(Date.now()).slice(0, 7);
+    expect(await page.getByLabel('Month').inputValue()).toBe(month);
+
+    const b2b = await download(page, /^GSTR-1 B2B invoices \(CSV\)/);
+    expect(headerRow(b2b.text)).toBe(GSTR1_HEADERS.b2b.join(','));
+    const hsn = await download(page, /^GSTR-1 HSN summary \(CSV\)/);
+    expect(headerRow(hsn.text)).toBe(GSTR1_HEADERS.hsn.join(','));
+
+    // The kind filter is kept in the address.
+    await page.getByLabel('Documents').selectOption('commission_invoice');
+    await page.waitForURL(/kind=commission_invoice/);
+    await page.getByRole('heading', { name: /^Commission invoices of / }).waitFor();
+    await shootBoth(page, 'gst-seller-documents');
+
+    const admin = await openPage(DESKTOP);
+    openPages.push(admin);
+    await signIn(admin, ADMIN);
+    await admin.goto('/admin/gst#gst-documents');
+    await admin.getByRole('heading', { name: 'Documents and returns' }).waitFor();
+    const gstr8 = await download(admin, 'Download GSTR-8 (CSV)');
+    expect(headerRow(gstr8.text)).toBe(GSTR8_HEADER.join(','));
+  });
+});
