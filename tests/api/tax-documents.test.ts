@@ -7,6 +7,7 @@ import {
   deliverySettings,
   gstSettings,
   orderItems,
+  productVariants,
   shipments,
   taxDocuments,
   taxDocumentSeries,
@@ -14,6 +15,7 @@ import {
 import { moveShipment } from '../../src/server/modules/fulfilment/fulfilment.service.ts';
 import { sandboxSecret } from '../../src/server/modules/payments/providers.ts';
 import { paymentSignature } from '../../src/server/modules/payments/razorpay-signature.ts';
+import { issueDocument } from '../../src/server/modules/tax-documents/documents.repo.ts';
 import { issueInvoice } from '../../src/server/modules/tax-documents/tax-documents.service.ts';
 import { createCategory, createProduct, type ProductRow } from '../factories/catalog.ts';
 import { orderBody, placeOrder } from '../factories/orders.ts';
@@ -577,5 +579,147 @@ describe("'invoice on order' mode and credit notes", () => {
     expect(content).toMatchObject({ reason: 'Returned', refersTo: { _id: invoiceBefore!._id } });
     const row = (await t.db.select().from(taxDocuments).where(eq(taxDocuments.id, credit._id)))[0]!;
     expect(row).toMatchObject({ returnRequestId: id, cgst: '49.98', sgst: '49.98', total: '2098.96' });
+  });
+});
+
+describe('exchanges', () => {
+  it('an exchange whose new size ships gets no document; if that parcel comes back, the return gets its credit note', async () => {
+    const order = await placeOrder(t.app, buyer.token, orderBody([{ product: kurta.id, size: 'M', qty: 2 }]));
+    await payWithRazorPay(order._id);
+    const s = await shipmentOf(order._id, sellerMh.user.id);
+    await advance(s.id, sellerMh.user.id, 'delivered');
+    const [line] = await t.db.select().from(orderItems).where(eq(orderItems.orderId, order._id));
+    const [variantL] = await t.db
+      .select()
+      .from(productVariants)
+      .where(and(eq(productVariants.productId, kurta.id), eq(productVariants.size, 'L')));
+    const asked = await call('POST', `/api/orders/${order._id}/returns`, buyer, {
+      orderItem: line!.id,
+      qty: 1,
+      kind: 'exchange',
+      exchangeVariant: variantL!.id,
+      reason: 'too_small',
+      comment: 'One size up please',
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const id = asked.json()._id as string;
+    expect((await call('PUT', `/api/returns/${id}/approve`, sellerMh)).statusCode).toBe(200);
+    const received = await call('PUT', `/api/returns/${id}/receive`, sellerMh);
+    expect(received.json().state).toBe('exchanged');
+    expect((await docsOf(order._id)).map((d) => d.kind)).toEqual(['invoice']);
+
+    // The new size ships (no invoice for it) and is refused at the door.
+    const [ex] = await t.db
+      .select()
+      .from(shipments)
+      .where(and(eq(shipments.orderId, order._id), eq(shipments.kind, 'exchange')));
+    await advance(ex!.id, sellerMh.user.id, 'shipped');
+    expect((await docsOf(order._id)).map((d) => d.kind)).toEqual(['invoice']);
+    const rto = await call('PUT', `/api/shipments/${ex!.id}/return-to-origin`, sellerMh);
+    expect(rto.statusCode, rto.body).toBe(200);
+    const docs = await docsOf(order._id);
+    const credit = docs.find((d) => d.kind === 'credit_note')!;
+    expect(credit).toMatchObject({ taxableValue: 1999, tax: 99.96, shipmentId: s.id });
+    const [row] = await t.db.select().from(taxDocuments).where(eq(taxDocuments.id, credit._id));
+    expect(row).toMatchObject({ cause: `credit:return:${id}`, returnRequestId: id });
+  });
+});
+
+describe('commission invoices use the same routes', () => {
+  it('its recipient seller and Admin read it as JSON and PDF; nobody else', async () => {
+    const content = {
+      title: 'Tax Invoice (Commission and Fees)',
+      orderId: null,
+      orderNumber: null,
+      shipmentId: null,
+      refersTo: null,
+      reason: null,
+      supplier: {
+        name: 'Haat Marketplace Private Limited',
+        businessName: null,
+        address: '12 Residency Road, Bengaluru 560025',
+        stateCode: '29',
+        stateName: 'Karnataka',
+        gstin: '29AAGCB7383J1Z4',
+      },
+      recipient: {
+        name: 'Kaveri Footwear Pvt Ltd',
+        businessName: 'Kaveri Juttis',
+        address: '8 Commercial Street, Bengaluru 560001, Karnataka, India',
+        stateCode: '29',
+        stateName: 'Karnataka',
+        gstin: KA_GSTIN,
+      },
+      placeOfSupply: { stateCode: '29', stateName: 'Karnataka' },
+      intraState: true,
+      reverseCharge: false,
+      ecommerceOperator: null,
+      period: '2026-10',
+      lines: [
+        {
+          description: 'Marketplace commission, October 2026',
+          hsn: '998599',
+          qty: 1,
+          unit: 'NOS',
+          unitPrice: 1000,
+          discount: 0,
+          taxableValue: 1000,
+          rate: '18',
+          cgstRate: '9',
+          cgst: 90,
+          sgstRate: '9',
+          sgst: 90,
+          igstRate: '0',
+          igst: 0,
+          total: 1180,
+        },
+      ],
+      totals: {
+        taxableValue: 1000,
+        discount: 0,
+        cgst: 90,
+        sgst: 90,
+        igst: 0,
+        tax: 180,
+        total: 1180,
+        totalInWords: 'Rupees One Thousand One Hundred Eighty Only',
+      },
+      currency: 'INR',
+    };
+    const doc = await t.db.transaction((tx) =>
+      issueDocument(tx, {
+        kind: 'commission_invoice',
+        sellerId: sellerKa.user.id,
+        cause: `commission:${sellerKa.user.id}:2026-10`,
+        issuedAt: new Date('2026-11-01T00:30:00+05:30'),
+        draft: async () => ({
+          placeOfSupply: '29',
+          recipientGstin: KA_GSTIN,
+          taxableValue: '1000.00',
+          cgst: '90.00',
+          sgst: '90.00',
+          igst: '0.00',
+          total: '1180.00',
+          content,
+        }),
+      }),
+    );
+    const id = doc!.id;
+    expect((await jsonOf(id, sellerKa)).number).toMatch(/^HC\/26-27\/\d{6}$/);
+    const text = await pdfTextOf(id, sellerKa);
+    expect(text).toContain('Tax Invoice (Commission and Fees)');
+    expect(text).toContain('Period: 2026-10');
+    expect(text).toContain(KA_GSTIN);
+    expect((await call('GET', `/api/tax-documents/${id}/pdf`, admin)).statusCode).toBe(200);
+    for (const other of [sellerMh, buyer, otherSeller])
+      expect((await call('GET', `/api/tax-documents/${id}`, other)).statusCode).toBe(404);
+    const mine = await call(
+      'GET',
+      '/api/seller/tax-documents?month=2026-11&kind=commission_invoice',
+      sellerKa,
+    );
+    expect(mine.json().documents).toEqual([
+      expect.objectContaining({ _id: id, kind: 'commission_invoice', orderId: null, total: 1180, tax: 180 }),
+    ]);
   });
 });

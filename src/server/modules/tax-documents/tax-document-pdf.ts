@@ -122,7 +122,10 @@ export function renderTaxDocumentPdf(d: TaxDocument): Promise<Buffer> {
     const top = doc.y;
 
     // Title and the document's own facts.
-    doc.font('Helvetica-Bold').fontSize(18).text(pdfText(d.title), left, top, { width: half });
+    // A long title ('Tax Invoice (Commission and Fees)') is set smaller rather than wrapped.
+    doc.font('Helvetica-Bold').fontSize(18);
+    if (doc.widthOfString(pdfText(d.title)) > half) doc.fontSize(13);
+    doc.text(pdfText(d.title), left, top, { width: half });
     doc.font('Helvetica').fontSize(9).fillColor('#555');
     doc.text('Original for recipient', { width: half });
     doc.fillColor('#000');
