@@ -90,7 +90,7 @@ describe('GST in the back office', () => {
     expect(await hsn61.getByText('Future', { exact: true }).count()).toBe(0);
 
     const form = page.getByRole('form', { name: 'Add a rate change' });
-    await form.getByLabel('HSN prefix').fill('61');
+    await form.getByLabel('HSN prefix', { exact: true }).fill('61');
     // Missing rate and a date that is not in the future: caught at their fields.
     await form.getByLabel('Effective from').fill(indiaDate(Date.now()));
     await form.getByRole('button', { name: 'Add rate change' }).click();
