@@ -1,0 +1,99 @@
+import { and, eq, gte, inArray, isNotNull, lt } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.ts';
+import { orderItems, returnRequests, shipments, users } from '../../db/schema/index.ts';
+
+/**
+ * What a month's commission invoices are computed from (docs/decisions/0118-gst-returns-and-commission-invoices.md):
+ * the order lines of the shipments delivered in the month, and the units returned (received back) in it.
+ */
+
+export type CommissionUnitRecord = {
+  sellerId: string;
+  price: string;
+  discount: string;
+  qty: number;
+  percentageMarkup: string;
+};
+
+/** The lines of every order shipment delivered in [start, end), per seller (exchanges carry no new sale). */
+export async function deliveredLines(
+  tx: Queryable,
+  q: { start: Date; end: Date; sellerId?: string },
+): Promise<CommissionUnitRecord[]> {
+  return tx
+    .select({
+      sellerId: orderItems.sellerId,
+      price: orderItems.price,
+      discount: orderItems.discount,
+      qty: orderItems.qty,
+      percentageMarkup: orderItems.percentageMarkup,
+    })
+    .from(shipments)
+    .innerJoin(
+      orderItems,
+      and(eq(orderItems.orderId, shipments.orderId), eq(orderItems.sellerId, shipments.sellerId)),
+    )
+    .where(
+      and(
+        eq(shipments.kind, 'order'),
+        isNotNull(shipments.deliveredAt),
+        gte(shipments.deliveredAt, q.start),
+        lt(shipments.deliveredAt, q.end),
+        q.sellerId ? eq(shipments.sellerId, q.sellerId) : undefined,
+      ),
+    );
+}
+
+/** The units of returns (not exchanges) received back in [start, end), with their line's prices. */
+export async function returnedUnits(
+  tx: Queryable,
+  q: { start: Date; end: Date; sellerId?: string },
+): Promise<CommissionUnitRecord[]> {
+  return tx
+    .select({
+      sellerId: returnRequests.sellerId,
+      price: orderItems.price,
+      discount: orderItems.discount,
+      qty: returnRequests.qty,
+      percentageMarkup: orderItems.percentageMarkup,
+    })
+    .from(returnRequests)
+    .innerJoin(orderItems, eq(orderItems.id, returnRequests.orderItemId))
+    .where(
+      and(
+        eq(returnRequests.kind, 'return'),
+        isNotNull(returnRequests.receivedAt),
+        gte(returnRequests.receivedAt, q.start),
+        lt(returnRequests.receivedAt, q.end),
+        q.sellerId ? eq(returnRequests.sellerId, q.sellerId) : undefined,
+      ),
+    );
+}
+
+export type SellerParty = {
+  id: string;
+  name: string;
+  gstin: string | null;
+  address: string;
+  city: string;
+  state: string;
+  postalCode: string | null;
+  country: string;
+};
+
+export async function sellerParties(tx: Queryable, ids: readonly string[]): Promise<SellerParty[]> {
+  if (ids.length === 0) return [];
+  return tx
+    .select({
+      id: users.id,
+      name: users.name,
+      gstin: users.businessRegistrationCode,
+      address: users.address,
+      city: users.city,
+      state: users.state,
+      postalCode: users.postalCode,
+      country: users.country,
+    })
+    .from(users)
+    .where(inArray(users.id, [...ids]));
+}
