@@ -42,6 +42,8 @@ export const API_TAGS = {
   dashboards: 'The seller dashboard, the seller approval queue and order search',
   'tax-documents':
     "Sellers' tax invoices and credit notes (and commission invoices) as JSON and PDF, and their lists",
+  gst: 'The dated GST rate table, tax facts for the cart, operator GST settings, GSTR-1 and GSTR-8 exports',
+  'commission-invoices': "The marketplace's monthly commission invoices to its sellers",
 } as const;
 
 export type ApiTag = keyof typeof API_TAGS;
@@ -326,6 +328,19 @@ export const OPERATIONS: Record<string, Operation> = {
   },
   'GET /api/seller/tax-documents': { operationId: 'listSellerTaxDocuments', tag: 'tax-documents' },
   'GET /api/tax-documents': { operationId: 'listTaxDocuments', tag: 'tax-documents' },
+
+  // gst (docs/decisions/0118-gst-returns-and-commission-invoices.md)
+  'GET /api/gst/rates': { operationId: 'listGstRates', tag: 'gst' },
+  'GET /api/gst/tax-facts': { operationId: 'getTaxFacts', tag: 'gst' },
+  'POST /api/admin/gst-rates': { operationId: 'createGstRateChange', tag: 'gst' },
+  'GET /api/admin/gst-settings': { operationId: 'getGstSettings', tag: 'gst' },
+  'PUT /api/admin/gst-settings': { operationId: 'updateGstSettings', tag: 'gst' },
+  'GET /api/gst/gstr1': { operationId: 'exportGstr1', tag: 'gst', download: true },
+  'GET /api/admin/gstr8': { operationId: 'exportGstr8', tag: 'gst', download: true },
+  'POST /api/admin/commission-invoices': {
+    operationId: 'issueCommissionInvoices',
+    tag: 'commission-invoices',
+  },
 };
 
 /** The key of a route in OPERATIONS: `GET /api/products/:id`. */

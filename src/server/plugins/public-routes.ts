@@ -42,6 +42,9 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/config/paypal',
   // The product page's pincode check (docs/decisions/0113-delivery-promise.md)
   'GET /api/delivery/promise',
+  // The GST rate table and the tax facts the cart is priced with (docs/decisions/0118-gst-returns-and-commission-invoices.md)
+  'GET /api/gst/rates',
+  'GET /api/gst/tax-facts',
   // Accounts: signing up, in and out, recovering a password
   'POST /api/users',
   'POST /api/users/login',
