@@ -4,7 +4,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { gstinCheckCharacter } from '../../src/shared/gst.ts';
 import type { OrderFulfilment } from '../../src/shared/schemas/fulfilment.ts';
-import type { TaxDocument } from '../../src/shared/schemas/gst.ts';
+import type { TaxDocument, TaxFact } from '../../src/shared/schemas/gst.ts';
 import type { Order } from '../../src/shared/schemas/order.ts';
 import type { Product, ProductList } from '../../src/shared/schemas/product.ts';
 import {
@@ -38,13 +38,21 @@ const BUSINESS = 'Malviya Traders';
 const rupees = (amount: number) =>
   `₹${new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount)}`;
 
-/** A product of Kavya Textiles in one variant (no size to choose) with stock to spare. */
+/**
+ * A garment of Kavya Textiles (HSN 61/62: 5 % up to ₹2,500 a piece) with a variant holding 3 units, so the
+ * invoice reads like the usual one; any product in stock otherwise.
+ */
 async function kavyaProduct(): Promise<Product> {
   const res = await fetch(`${baseURL}/api/shops/products/${encodeURIComponent('Kavya Textiles')}`);
-  const list = (await res.json()) as ProductList;
-  const product =
-    list.products.find((p) => p.variants.length === 1 && (p.variants[0]?.countInStock ?? 0) >= 3) ??
-    list.products.find((p) => p.variants.some((v) => v.countInStock >= 3));
+  const inStock = ((await res.json()) as ProductList).products.filter((p) =>
+    p.variants.some((v) => v.countInStock >= 3),
+  );
+  const facts = await apiCall<{ products: TaxFact[] }>(
+    'GET',
+    `/api/gst/tax-facts?products=${inStock.map((p) => p._id).join(',')}`,
+  );
+  const garment = new Set(facts.products.filter((f) => /^6[12]/.test(f.hsn)).map((f) => f.product));
+  const product = inStock.find((p) => garment.has(p._id)) ?? inStock[0];
   if (!product) throw new Error('no product of Kavya Textiles in stock');
   return product;
 }
@@ -204,6 +212,13 @@ describe('GST as a buyer sees it: the split, the tax invoice and its PDF', () =>
     await invoice.getByText('Tax is payable on reverse charge: No').waitFor();
     await invoice.getByText(doc.totals.totalInWords).waitFor();
     await invoice.getByText(rupees(doc.totals.total), { exact: true }).last().waitFor();
+    // A phone shows each line as a block (no sideways scrolling); a wider screen the table.
+    await invoice
+      .getByRole('list', { name: 'Lines' })
+      .getByText(/CGST \d/)
+      .first()
+      .waitFor();
+    await page.setViewportSize(DESKTOP);
     for (const column of ['HSN', 'Taxable value', 'CGST', 'SGST']) {
       await invoice.getByRole('columnheader', { name: column }).waitFor();
     }

@@ -127,7 +127,13 @@ export function TaxDocumentView({ doc }: { doc: TaxDocument }) {
               <Party heading={doc.kind === 'credit_note' ? 'Recipient' : 'Bill to'} party={doc.recipient} />
             </div>
           </div>
-          <div className="table-responsive mb-3" tabIndex={0} role="region" aria-label="Lines">
+          <LineCards doc={doc} />
+          <div
+            className="table-responsive mb-3 d-none d-md-block"
+            tabIndex={0}
+            role="region"
+            aria-label="Lines"
+          >
             <table className="table table-sm align-top haat-doc-lines mb-0">
               <thead>
                 <tr>
@@ -169,7 +175,7 @@ export function TaxDocumentView({ doc }: { doc: TaxDocument }) {
                 {doc.lines.map((l, i) => (
                   <tr key={`${String(i)}-${l.description}`}>
                     <td>{i + 1}</td>
-                    <td className="text-break">{l.description}</td>
+                    <td className="haat-doc-description">{l.description}</td>
                     <td className="font-monospace">{l.hsn}</td>
                     <td className="text-end text-nowrap">
                       {l.qty} {l.unit}
@@ -246,5 +252,33 @@ function TaxCell({ rate, amount }: { rate: string; amount: number }) {
       {inr(amount)}
       {ratePercent(rate) ? <div className="small text-body-secondary">@ {ratePercent(rate)}</div> : null}
     </td>
+  );
+}
+
+/** On a phone the lines table would need sideways scrolling: each line is a short block instead. */
+function LineCards({ doc }: { doc: TaxDocument }) {
+  return (
+    <ol className="list-unstyled d-md-none border-top mb-3" aria-label="Lines">
+      {doc.lines.map((l, i) => (
+        <li key={`${String(i)}-${l.description}`} className="border-bottom py-2 small">
+          <div className="d-flex justify-content-between gap-2">
+            <span className="fw-semibold">
+              {i + 1}. {l.description}
+            </span>
+            <span className="fw-semibold text-nowrap">{inr(l.total)}</span>
+          </div>
+          <div className="text-body-secondary">
+            HSN <span className="font-monospace">{l.hsn}</span> · {l.qty} {l.unit} × {inr(l.unitPrice)}
+            {l.discount > 0 ? ` − discount ${inr(l.discount)}` : ''}
+          </div>
+          <div className="text-body-secondary">
+            Taxable value {inr(l.taxableValue)} ·{' '}
+            {doc.intraState
+              ? `CGST ${ratePercent(l.cgstRate)} ${inr(l.cgst)} · SGST ${ratePercent(l.sgstRate)} ${inr(l.sgst)}`
+              : `IGST ${ratePercent(l.igstRate)} ${inr(l.igst)}`}
+          </div>
+        </li>
+      ))}
+    </ol>
   );
 }
