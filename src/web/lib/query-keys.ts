@@ -59,11 +59,10 @@ export const queryKeys = {
     publicUser: (id: string) => ['catalog', 'public-user', id] as const,
   },
 
-  /** Category levels of the product form, and a category's HSN code and GST rate (public). */
+  /** Category levels of the product form (public). */
   categories: {
     level: (...path: string[]) => ['category-levels', ...path] as const,
     id: (path: readonly string[]) => ['category-id', ...path] as const,
-    hsnTax: (categoryId: string) => ['category', 'hsn-tax', categoryId] as const,
   },
 
   /** A coupon code's discounts (public: the same for everyone who types the code). */
