@@ -3,7 +3,9 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { GSTR1_HEADERS, GSTR8_HEADER } from '../../src/shared/gst-returns.ts';
 import { indiaDate } from '../../src/shared/gst-rates.ts';
+import type { OrderFulfilment } from '../../src/shared/schemas/fulfilment.ts';
 import type { GstRateRuleWire } from '../../src/shared/schemas/gst.ts';
+import type { ProductList } from '../../src/shared/schemas/product.ts';
 import { apiCall, DEMO_PASSWORD, openPage, reportPagesOnFailure, screenshot, signInApi } from './support.ts';
 
 /**
@@ -17,6 +19,7 @@ import { apiCall, DEMO_PASSWORD, openPage, reportPagesOnFailure, screenshot, sig
 
 const ADMIN = 'admin@haat.test';
 const SELLER = 'seller@haat.test';
+const BUYER = 'buyer@haat.test';
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
 const openPages = reportPagesOnFailure('gst-admin');
@@ -103,14 +106,14 @@ describe('GST in the back office', () => {
     await form.getByRole('button', { name: 'Add a slab' }).click();
     await form.getByLabel('Slab 1: up to ₹').fill('2500');
     await form.getByLabel('Rate %').nth(1).fill('12');
-    await form.getByLabel('Note (optional)').fill('Browser test: 12 % above ₹2,500');
+    await form.getByLabel('Note (optional)').fill('Browser test change');
     await form.getByRole('button', { name: 'Add rate change' }).click();
     await form.getByText(/^Added 2 rates for HSN 61 from /).waitFor();
 
     // The table lists the change as Future, and the rates in force now end the day before.
     const future = hsn61.getByRole('row').filter({ hasText: 'Future' });
-    await future.filter({ hasText: 'Above ₹2,500.00 per piece' }).filter({ hasText: '12 %' }).waitFor();
-    await future.filter({ hasText: 'Up to ₹2,500.00 per piece' }).filter({ hasText: '5 %' }).waitFor();
+    await future.filter({ hasText: 'Above ₹2,500' }).filter({ hasText: '12 %' }).waitFor();
+    await future.filter({ hasText: 'Up to ₹2,500' }).filter({ hasText: '5 %' }).waitFor();
     expect(await future.count()).toBe(2);
     expect(await hsn61.getByRole('row').filter({ hasText: 'In force' }).count()).toBe(2);
     const rules = (await apiCall<{ rules: GstRateRuleWire[] }>('GET', '/api/gst/rates')).rules;
@@ -144,10 +147,42 @@ describe('GST in the back office', () => {
   });
 
   it('a seller downloads its GSTR-1 from Tax Documents; Admin downloads GSTR-8 (desktop)', async () => {
+    // A buyer in Pune orders from Kavya Textiles; the parcel is shipped, which issues a tax invoice.
+    const seller = await signInApi(SELLER);
+    const buyer = await signInApi(BUYER);
+    let product: ProductList['products'][number] | undefined;
+    for (let n = 1; n <= 5 && !product; n++) {
+      const list = await apiCall<ProductList>('GET', `/api/products?pageNumber=${String(n)}`);
+      product = list.products.find(
+        (p) => p.user._id === seller._id && p.variants.some((v) => v.countInStock >= 2),
+      );
+    }
+    if (!product) throw new Error("no product of the seller's in stock");
+    const variant = product.variants.find((v) => v.countInStock >= 2)!;
+    const order = await apiCall<{ _id: string; orderNumber: string }>('POST', '/api/orders', buyer.token, {
+      orderItems: [{ product: product._id, qty: 1, variant: variant._id }],
+      shippingAddress: {
+        address: '221 FC Road',
+        city: 'Pune',
+        state: 'Maharashtra',
+        postalCode: '411004',
+        country: 'India',
+      },
+      paymentMethod: 'CashOnDelivery',
+    });
+    const f = await apiCall<OrderFulfilment>('GET', `/api/orders/${order._id}/fulfilment`, seller.token);
+    const shipmentId = f.shipments.find((s) => s.seller._id === seller._id)?._id ?? '';
+    await apiCall('PUT', `/api/shipments/${shipmentId}/accept`, seller.token);
+    await apiCall('PUT', `/api/shipments/${shipmentId}/pack`, seller.token);
+    await apiCall('PUT', `/api/shipments/${shipmentId}/ship`, seller.token, {
+      courier: 'Delhivery',
+      trackingNumber: '9876543210987',
+    });
+
     const page = await openPage(DESKTOP);
     openPages.push(page);
     await signIn(page, SELLER);
-    const { name } = await signInApi(SELLER);
+    const { name } = seller;
     await page.getByRole('banner').getByRole('button', { name }).click();
     await page.locator('header .dropdown-menu.show').getByRole('link', { name: 'Tax Documents' }).click();
     await page.waitForURL('**/seller/tax-documents');
@@ -155,16 +190,29 @@ describe('GST in the back office', () => {
     const month = indiaDate(Date.now()).slice(0, 7);
     expect(await page.getByLabel('Month').inputValue()).toBe(month);
 
+    // The invoice of the order, with its page and PDF.
+    const table = page.getByRole('table', { name: /^Tax documents of / });
+    const row = table.getByRole('row').filter({ hasText: order.orderNumber });
+    await row.getByText('Tax invoice', { exact: true }).waitFor();
+    const number = (await row.locator('td').first().locator('.fw-semibold').innerText()).trim();
+    expect(number).toMatch(/^INV\/\d{2}-\d{2}\/\d{6}$/);
+    expect(await row.getByRole('link', { name: `View ${number}` }).getAttribute('href')).toMatch(
+      /^\/tax-documents\/[0-9a-f-]{36}$/,
+    );
+    expect(await row.getByRole('link', { name: `PDF of ${number}` }).getAttribute('href')).toMatch(
+      /^\/api\/tax-documents\/[0-9a-f-]{36}\/pdf$/,
+    );
+    await shootBoth(page, 'gst-seller-documents');
+
     const b2b = await download(page, /^GSTR-1 B2B invoices \(CSV\)/);
     expect(headerRow(b2b.text)).toBe(GSTR1_HEADERS.b2b.join(','));
     const hsn = await download(page, /^GSTR-1 HSN summary \(CSV\)/);
     expect(headerRow(hsn.text)).toBe(GSTR1_HEADERS.hsn.join(','));
 
     // The kind filter is kept in the address.
-    await page.getByLabel('Documents').selectOption('commission_invoice');
+    await page.getByLabel('Document type').selectOption('commission_invoice');
     await page.waitForURL(/kind=commission_invoice/);
     await page.getByRole('heading', { name: /^Commission invoices of / }).waitFor();
-    await shootBoth(page, 'gst-seller-documents');
 
     const admin = await openPage(DESKTOP);
     openPages.push(admin);
@@ -173,5 +221,18 @@ describe('GST in the back office', () => {
     await admin.getByRole('heading', { name: 'Documents and returns' }).waitFor();
     const gstr8 = await download(admin, 'Download GSTR-8 (CSV)');
     expect(headerRow(gstr8.text)).toBe(GSTR8_HEADER.join(','));
+    // Every seller's documents; one seller chosen gives its GSTR-1 files.
+    await admin
+      .getByRole('table', { name: /^Tax documents of / })
+      .getByRole('row')
+      .filter({ hasText: order.orderNumber })
+      .waitFor();
+    await admin.getByLabel('Seller').selectOption(seller._id);
+    await admin.waitForURL(new RegExp(`seller=${seller._id}`));
+    const link = admin.getByRole('link', { name: /^GSTR-1 B2C summary \(CSV\)/ });
+    expect(await link.getAttribute('href')).toContain(`seller=${seller._id}`);
+    const b2cs = await download(admin, /^GSTR-1 B2C summary \(CSV\)/);
+    expect(headerRow(b2cs.text)).toBe(GSTR1_HEADERS.b2cs.join(','));
+    await shootBoth(admin, 'gst-admin-documents');
   });
 });

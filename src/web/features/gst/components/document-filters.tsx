@@ -34,7 +34,7 @@ export function DocumentFilters({
         />
       </Form.Group>
       <Form.Group className="col-6 col-sm-auto" controlId="documents-kind">
-        <Form.Label className="small mb-1">Documents</Form.Label>
+        <Form.Label className="small mb-1">Document type</Form.Label>
         <Form.Select size="sm" value={kind} onChange={(e) => onKind(e.target.value as KindFilterValue)}>
           {KIND_OPTIONS.map((o) => (
             <option key={o.value} value={o.value}>

@@ -168,8 +168,8 @@ export function RateChangeForm() {
                   <div className="col-5 col-sm-4">
                     {last ? (
                       <TextField
-                        label={`Slab ${i + 1}: up to ₹`}
-                        value={i === 0 ? 'Any price' : 'No limit'}
+                        label={i === 0 ? 'Price per piece' : `Slab ${i + 1}: price per piece`}
+                        value={i === 0 ? 'Any price' : 'Above the slab before'}
                         readOnly
                         disabled
                         className="mb-2"

@@ -61,16 +61,25 @@ export function formatDay(day: string): string {
 }
 
 export const rupees = (amount: number) => formatMoney(parseMoney(amount), INR);
-const rupeesOfPaise = (paise: number) => formatMoney(paise, INR);
+/** ₹2,500 for whole rupees, ₹2,500.50 otherwise. */
+function rupeesOfPaise(paise: number): string {
+  const text = formatMoney(paise, INR);
+  return paise % 100 === 0 ? text.replace(/\.00$/, '') : text;
+}
 
-/** A slab in words, per piece: 'Up to ₹2,500.00', 'Above ₹2,500.00', 'Any price'. */
+/**
+ * A slab in words, by the price of one piece (the column says so): 'Up to ₹2,500', 'Above ₹2,500', 'Any
+ * price'; SPEC's older rule, which also looked at the line total, adds '(piece or line)'.
+ */
 export function slabText(rule: Pick<GstRateRuleWire, 'fromPaise' | 'toPaise' | 'basis'>): string {
-  const per = rule.basis === 'piece' ? 'per piece' : 'per piece or line';
-  if (rule.fromPaise <= 0 && rule.toPaise === null) return `Any price`;
-  if (rule.fromPaise <= 0) return `Up to ${rupeesOfPaise(rule.toPaise ?? 0)} ${per}`;
+  const suffix = rule.basis === 'piece' ? '' : ' (piece or line)';
+  if (rule.fromPaise <= 0 && rule.toPaise === null) return `Any price${suffix}`;
+  if (rule.fromPaise <= 0) return `Up to ${rupeesOfPaise(rule.toPaise ?? 0)}${suffix}`;
   // Bounds are inclusive paise: 250001 is 'above ₹2,500'.
   const above = `Above ${rupeesOfPaise(rule.fromPaise - 1)}`;
-  return rule.toPaise === null ? `${above} ${per}` : `${above}, up to ${rupeesOfPaise(rule.toPaise)} ${per}`;
+  return rule.toPaise === null
+    ? `${above}${suffix}`
+    : `${above}, up to ${rupeesOfPaise(rule.toPaise)}${suffix}`;
 }
 
 export type RuleStatus = 'in_force' | 'future' | 'past';
