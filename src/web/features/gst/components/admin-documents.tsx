@@ -79,7 +79,6 @@ export function AdminDocuments() {
 
   return (
     <>
-      <CommissionInvoices />
       <DocumentFilters
         month={month}
         kind={kind}
@@ -98,25 +97,6 @@ export function AdminDocuments() {
           </Form.Select>
         </Form.Group>
       </DocumentFilters>
-      <div className="card mb-3">
-        <div className="card-body d-flex flex-wrap align-items-center justify-content-between gap-2">
-          <div>
-            <h3 className="h6 mb-0">GSTR-8 for {monthName(month)}</h3>
-            <p className="small text-body-secondary mb-0">
-              Per seller GSTIN: gross supplies, returns and net taxable value (CSV), for Haat&apos;s TCS
-              return.
-            </p>
-          </div>
-          <a className="btn btn-outline-primary btn-sm" href={gstr8Url(month)} download>
-            Download GSTR-8 (CSV)
-          </a>
-        </div>
-      </div>
-      {seller ? (
-        <Gstr1Downloads month={month} seller={seller} title={`GSTR-1 of ${sellerName ?? 'this seller'}`} />
-      ) : (
-        <p className="small text-body-secondary">Choose a seller to download its GSTR-1 files.</p>
-      )}
       <h3 className="h6">
         {kindLabel} of {monthName(month)}
         {seller && sellerName ? ` · ${sellerName}` : ''}
@@ -136,6 +116,28 @@ export function AdminDocuments() {
           />
         </div>
       )}
+      <div className="card mb-3 mt-4">
+        <div className="card-body d-flex flex-wrap align-items-center justify-content-between gap-2">
+          <div>
+            <h3 className="h6 mb-0">GSTR-8 for {monthName(month)}</h3>
+            <p className="small text-body-secondary mb-0">
+              Per seller GSTIN: gross supplies, returns and net taxable value (CSV), for Haat&apos;s TCS
+              return.
+            </p>
+          </div>
+          <a className="btn btn-outline-primary btn-sm" href={gstr8Url(month)} download>
+            Download GSTR-8 (CSV)
+          </a>
+        </div>
+      </div>
+      {seller ? (
+        <Gstr1Downloads month={month} seller={seller} title={`GSTR-1 of ${sellerName ?? 'this seller'}`} />
+      ) : (
+        <p className="small text-body-secondary">
+          Choose a seller above to download its GSTR-1 files for {monthName(month)}.
+        </p>
+      )}
+      <CommissionInvoices />
     </>
   );
 }

@@ -11,7 +11,7 @@ function Actions({ doc, small }: { doc: TaxDocumentSummary; small?: boolean }) {
       <Link to={`/tax-documents/${doc._id}`} className={`btn btn-outline-primary ${size}`}>
         View<span className="visually-hidden"> {doc.number}</span>
       </Link>
-      <a className={`btn btn-outline-secondary ${size}`} href={taxDocumentPdfUrl(doc._id)} download>
+      <a className={`btn btn-outline-primary ${size}`} href={taxDocumentPdfUrl(doc._id)} download>
         PDF<span className="visually-hidden"> of {doc.number}</span>
       </a>
     </div>
