@@ -94,7 +94,9 @@ export function RateTable() {
                 >
                   <thead>
                     <tr>
-                      <th scope="col">Price per piece</th>
+                      <th scope="col" style={{ minWidth: '6.5rem' }}>
+                        Price per piece
+                      </th>
                       <th scope="col" className="text-end">
                         Rate
                       </th>
@@ -109,7 +111,9 @@ export function RateTable() {
                         <tr key={r._id} className={status === 'past' ? 'text-body-secondary' : undefined}>
                           <td>
                             {slabText(r)}
-                            {r.note ? <div className="text-body-secondary">{r.note}</div> : null}
+                            {r.note ? (
+                              <div className="text-body-secondary d-none d-sm-block">{r.note}</div>
+                            ) : null}
                           </td>
                           <td className="text-end text-nowrap fw-semibold">{r.rate} %</td>
                           <td>
