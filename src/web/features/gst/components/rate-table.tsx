@@ -88,6 +88,7 @@ export function RateTable() {
               <div className="card-body p-2 p-sm-3">
                 <h3 className="h6 mb-2">{g.label}</h3>
                 <Table
+                  responsive
                   size="sm"
                   className="mb-0 small align-middle gst-rate-table"
                   aria-label={`Rates for ${g.label}`}
@@ -101,7 +102,9 @@ export function RateTable() {
                         Rate
                       </th>
                       <th scope="col">Dates</th>
-                      <th scope="col">Status</th>
+                      <th scope="col" className="d-none d-sm-table-cell">
+                        Status
+                      </th>
                     </tr>
                   </thead>
                   <tbody>
@@ -121,8 +124,12 @@ export function RateTable() {
                             <span className="text-nowrap">
                               {r.effectiveTo ? `to ${formatDay(r.effectiveTo)}` : 'onwards'}
                             </span>
+                            {/* On a phone the status sits under the dates, in its own line. */}
+                            <div className="d-sm-none">
+                              <StatusBadge status={status} />
+                            </div>
                           </td>
-                          <td>
+                          <td className="d-none d-sm-table-cell">
                             <StatusBadge status={status} />
                           </td>
                         </tr>
