@@ -93,6 +93,13 @@ describe('GST in the back office', () => {
     expect(await hsn61.getByText('Future', { exact: true }).count()).toBe(0);
 
     const form = page.getByRole('form', { name: 'Add a rate change' });
+    // A category is chosen level by level; back to an HSN prefix for this change.
+    await form.getByLabel('A category').check();
+    const main = form.getByLabel('Main category');
+    await main.locator('option').nth(1).waitFor({ state: 'attached' });
+    await main.selectOption({ index: 1 });
+    await form.getByLabel('Subcategory').waitFor();
+    await form.getByLabel('An HSN prefix').check();
     await form.getByLabel('HSN prefix', { exact: true }).fill('61');
     // Missing rate and a date that is not in the future: caught at their fields.
     await form.getByLabel('Effective from').fill(indiaDate(Date.now()));
