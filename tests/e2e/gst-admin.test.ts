@@ -10,7 +10,8 @@ import { apiCall, DEMO_PASSWORD, openPage, reportPagesOnFailure, screenshot, sig
 
 /**
  * The GST screens (issue 15) in a real browser. On a phone, Admin adds a future-dated change for HSN 61
- * (5 % up to ₹2,500 a piece, 12 % above, from the first of next month) through the form, after the form
+ * (5 % up to ₹2,500 a piece, 12 % above, from the first of next month) and one for a category through the
+ * form, after the form
  * has caught a missing rate and a past date at their fields, and finds it listed as Future; a wrong
  * operator GSTIN is refused at its field. On a desktop, a seller opens Tax Documents from the user menu and
  * downloads a GSTR-1 file, and Admin downloads GSTR-8. Both pages at 390×844 and 1366×900, with
@@ -23,6 +24,7 @@ const BUYER = 'buyer@haat.test';
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
 const openPages = reportPagesOnFailure('gst-admin');
+const LEVELS = ['Main category', 'Subcategory', 'Level 3 category', 'Level 4 category', 'Level 5 category'];
 
 async function signIn(page: Page, email: string) {
   await page.goto('/login');
@@ -134,6 +136,32 @@ describe('GST in the back office', () => {
     expect(
       rules.filter((r) => r.hsnPrefix === '61' && r.effectiveFrom < from && r.effectiveTo === null),
     ).toEqual([]);
+
+    // A change for one category, chosen level by level down to the last: listed under its name as Future.
+    await form.getByLabel('A category').check();
+    for (const label of LEVELS) {
+      const select = form.getByLabel(label, { exact: true });
+      if (!(await select.isVisible())) break;
+      await select.locator('option').nth(1).waitFor({ state: 'attached' });
+      const settled = page
+        .waitForResponse((r) => r.url().includes('/api/category/'), { timeout: 3000 })
+        .catch(() => undefined);
+      await select.selectOption({ index: 1 });
+      await settled;
+      await page.waitForTimeout(300);
+    }
+    await form.getByLabel('Effective from').fill(from);
+    await form.getByLabel('Rate %').first().fill('5');
+    await form.getByRole('button', { name: 'Add rate change' }).click();
+    const added1 = form.getByText(/^Added 1 rate for .+ from /);
+    await added1.waitFor();
+    const categoryName = /^Added 1 rate for (.+) from /.exec(await added1.innerText())?.[1] ?? '';
+    await page
+      .getByRole('table', { name: `Rates for Category: ${categoryName}` })
+      .getByRole('row')
+      .filter({ hasText: 'Any price' })
+      .filter({ hasText: 'Future' })
+      .waitFor();
 
     // Past rates are shown on request, marked in words.
     await page.getByLabel(/^Show past rates/).check();
