@@ -10,12 +10,13 @@ import { apiCall, DEMO_PASSWORD, openPage, reportPagesOnFailure, screenshot, sig
 
 /**
  * The GST screens (issue 15) in a real browser. On a phone, Admin adds a future-dated change for HSN 61
- * (5 % up to ₹2,500 a piece, 12 % above, from the first of next month) and one for a category through the
- * form, after the form
- * has caught a missing rate and a past date at their fields, and finds it listed as Future; a wrong
- * operator GSTIN is refused at its field. On a desktop, a seller opens Tax Documents from the user menu and
- * downloads a GSTR-1 file, and Admin downloads GSTR-8. Both pages at 390×844 and 1366×900, with
- * screenshots, no sideways scrolling on the phone and every control named.
+ * (5 % up to ₹2,500 a piece, 12 % above, from the first of next month) through the form, after the form
+ * has caught a missing rate and a past date at their fields, and finds it listed as Future; then one for a
+ * category chosen level by level; a wrong operator GSTIN is refused at its field. On a desktop, a seller
+ * whose parcel was shipped finds its tax invoice under Tax Documents (from the user menu) and downloads
+ * GSTR-1 files; Admin finds it among every seller's documents, downloads GSTR-8 and one seller's GSTR-1.
+ * Both pages at 390×844 and 1366×900, with screenshots, no sideways scrolling on the phone and every
+ * control named.
  */
 
 const ADMIN = 'admin@haat.test';
