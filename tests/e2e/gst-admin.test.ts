@@ -239,6 +239,12 @@ describe('GST in the back office', () => {
       /^\/api\/tax-documents\/[0-9a-f-]{36}\/pdf$/,
     );
     await shootBoth(page, 'gst-seller-documents');
+    // View opens the document's own page.
+    await row.getByRole('link', { name: `View ${number}` }).click();
+    await page.waitForURL(/\/tax-documents\/[0-9a-f-]{36}$/);
+    await page.getByText(number, { exact: true }).first().waitFor();
+    await page.goBack();
+    await page.getByRole('heading', { name: 'Tax documents', level: 1 }).waitFor();
 
     const b2b = await download(page, /^GSTR-1 B2B invoices \(CSV\)/);
     expect(headerRow(b2b.text)).toBe(GSTR1_HEADERS.b2b.join(','));
