@@ -69,6 +69,25 @@ async function expectNoSideScroll(page: Page) {
   expect(width).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
 }
 
+/**
+ * The project has no axe: the checks it would make first. Every control has an accessible name, and the
+ * page has one h1.
+ */
+async function expectAccessibleBasics(page: Page) {
+  const unnamed = await page.evaluate(() =>
+    Array.from(document.querySelectorAll('main input, main select, main textarea, main button, main a'))
+      .filter((el) => {
+        const c = el as HTMLInputElement;
+        const label = (c.labels?.length ?? 0) > 0;
+        const text = (el.textContent ?? '').trim() !== '';
+        return !label && !text && !el.getAttribute('aria-label') && !el.getAttribute('aria-labelledby');
+      })
+      .map((el) => el.outerHTML.slice(0, 200)),
+  );
+  expect(unnamed).toEqual([]);
+  expect(await page.locator('main h1').count()).toBe(1);
+}
+
 /** Both sizes of one page: the phone first (the test's own size), then the desktop, and back. */
 async function shootBoth(page: Page, name: string) {
   await page.setViewportSize(DESKTOP);
@@ -194,6 +213,7 @@ describe('GST as a buyer sees it: the split, the tax invoice and its PDF', () =>
     await parcel.getByText('Tax invoice', { exact: true }).waitFor();
     const number = (await parcel.locator('.font-monospace').first().innerText()).trim();
     expect(number).toMatch(/^INV\/\d{2}-\d{2}\/\d{6}$/);
+    await expectAccessibleBasics(page);
     await shootBoth(page, 'gst-order');
 
     // The invoice page: the printed contents (Rule 46), amounts in INR.
@@ -223,6 +243,7 @@ describe('GST as a buyer sees it: the split, the tax invoice and its PDF', () =>
       await invoice.getByRole('columnheader', { name: column }).waitFor();
     }
     expect(await invoice.getByRole('columnheader', { name: 'IGST' }).count()).toBe(0);
+    await expectAccessibleBasics(page);
     await shootBoth(page, 'gst-invoice');
 
     // Download PDF: an attachment named after the number, whose text carries the same facts.
