@@ -398,7 +398,9 @@ export function gstr8Csv(docs: readonly ReturnDocument[]): string {
     { gstin: string; name: string; gross: number; returned: number; intra: number; inter: number }
   >();
   for (const d of docs) {
-    const s = sellers.get(d.sellerId) ?? {
+    // One row per seller and GSTIN as frozen on its documents (a seller re-registered mid-month has two).
+    const key = `${d.sellerId}\u0000${d.supplierGstin ?? ''}`;
+    const s = sellers.get(key) ?? {
       gstin: d.supplierGstin ?? '',
       name: d.supplierName,
       gross: 0,
@@ -411,7 +413,7 @@ export function gstr8Csv(docs: readonly ReturnDocument[]): string {
     else s.returned += d.taxableValue;
     if (d.intraState) s.intra += sign * d.taxableValue;
     else s.inter += sign * d.taxableValue;
-    sellers.set(d.sellerId, s);
+    sellers.set(key, s);
   }
   const rows = [...sellers.values()]
     .sort((a, b) => a.gstin.localeCompare(b.gstin) || a.name.localeCompare(b.name))
