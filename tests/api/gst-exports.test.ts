@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShipmentState } from '#shared/fulfilment.ts';
 import { indiaMonthOf, previousMonth, returnDate } from '#shared/gst-returns.ts';
-import { deliverySettings, shipments, taxDocuments } from '../../src/server/db/schema/index.ts';
+import { deliverySettings, shipments, taxDocuments, users } from '../../src/server/db/schema/index.ts';
 import { moveShipment } from '../../src/server/modules/fulfilment/fulfilment.service.ts';
 import { createCategory, createProduct, type ProductRow } from '../factories/catalog.ts';
 import { indiaAddress, orderBody, placeOrder } from '../factories/orders.ts';
@@ -233,6 +233,26 @@ describe('GET /api/admin/gstr8', () => {
   it('is for Admin only', async () => {
     expect((await get(`/api/admin/gstr8?month=${month}`, seller)).statusCode).toBe(403);
     expect((await get(`/api/admin/gstr8?month=2026-13`, admin)).statusCode).toBe(400);
+  });
+});
+
+describe('a seller GSTIN changed after issue', () => {
+  it('does not move the documents: both exports keep the GSTIN frozen on them', async () => {
+    const setGstin = (gstin: string) =>
+      t.db.update(users).set({ businessRegistrationCode: gstin }).where(eq(users.id, seller.user.id));
+    await setGstin('27AAPFU0939F2ZU');
+    try {
+      const b2cs = rows((await get(`/api/gst/gstr1?month=${month}&section=b2cs`, seller)).body);
+      expect(b2cs.slice(1)).toHaveLength(2);
+      const gstr8 = rows((await get(`/api/admin/gstr8?month=${month}`, admin)).body);
+      expect(gstr8[1]).toMatch(/^27AAPFU0939F1ZV,/);
+      expect(gstr8.join('\n')).not.toContain('27AAPFU0939F2ZU');
+      // B2B: the recipient's GSTIN is the one on the invoice too.
+      const b2b = rows((await get(`/api/gst/gstr1?month=${month}&section=b2b`, seller)).body);
+      expect(b2b[1]).toMatch(/^29AAGCB7383J1Z4,Acme Traders,/);
+    } finally {
+      await setGstin('27AAPFU0939F1ZV');
+    }
   });
 });
 

@@ -189,18 +189,18 @@ export async function productTaxRecords(
 // ---------------------------------------------------------------------------------------------------------
 // Issued documents for the returns
 
-export type ReturnRecord = TaxDocumentRow & {
-  supplierName: string;
-  supplierGstin: string | null;
-};
+export type ReturnRecord = TaxDocumentRow & { sellerName: string };
 
-/** A month's invoices and credit notes (of one seller, or of all), oldest first, with the seller's name and GSTIN. */
+/**
+ * A month's invoices and credit notes (of one seller, or of all), oldest first, with the seller's current
+ * name (only a fallback: the returns read the supplier's name and GSTIN frozen on each document).
+ */
 export async function documentsForReturns(
   tx: Queryable,
   q: { sellerId?: string; start: Date; end: Date },
 ): Promise<ReturnRecord[]> {
   const rows = await tx
-    .select({ doc: taxDocuments, supplierName: users.name, supplierGstin: users.businessRegistrationCode })
+    .select({ doc: taxDocuments, sellerName: users.name })
     .from(taxDocuments)
     .innerJoin(users, eq(users.id, taxDocuments.sellerId))
     .where(
@@ -212,7 +212,7 @@ export async function documentsForReturns(
       ),
     )
     .orderBy(asc(taxDocuments.issuedAt), asc(taxDocuments.serial));
-  return rows.map((r) => ({ ...r.doc, supplierName: r.supplierName, supplierGstin: r.supplierGstin }));
+  return rows.map((r) => ({ ...r.doc, sellerName: r.sellerName }));
 }
 
 export async function userExists(tx: Queryable, id: string): Promise<boolean> {

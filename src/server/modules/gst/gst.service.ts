@@ -158,13 +158,17 @@ type ContentLine = {
 };
 type Content = {
   intraState?: boolean;
+  supplier?: { name?: string; gstin?: string | null };
   recipient?: { name?: string; businessName?: string | null };
   refersTo?: { number: string; issuedAt: string } | null;
   ecommerceOperator?: { gstin?: string } | null;
   lines?: ContentLine[];
 };
 
-/** An issued document as the returns read it: its frozen content's lines, amounts as positive paise. */
+/**
+ * An issued document as the returns read it: the supplier and recipient as frozen on it (a GSTIN changed
+ * after issue does not move the document), its frozen lines, amounts as positive paise.
+ */
 function returnDocument(r: repo.ReturnRecord): ReturnDocument {
   const c = (r.content ?? {}) as Content;
   const lines: ReturnLine[] = (c.lines ?? []).map((l) => ({
@@ -177,13 +181,14 @@ function returnDocument(r: repo.ReturnRecord): ReturnDocument {
     sgst: paise(l.sgst),
     igst: paise(l.igst),
   }));
+  const supplierGstin = c.supplier?.gstin ?? null;
   return {
     kind: r.kind === 'credit_note' ? 'credit_note' : 'invoice',
     number: r.number,
     issuedAt: r.issuedAt,
     sellerId: r.sellerId,
-    supplierGstin: r.supplierGstin && isValidGstin(r.supplierGstin) ? r.supplierGstin : null,
-    supplierName: r.supplierName,
+    supplierGstin: supplierGstin && isValidGstin(supplierGstin) ? supplierGstin : null,
+    supplierName: c.supplier?.name || r.sellerName,
     placeOfSupply: r.placeOfSupply,
     intraState: c.intraState ?? paise(r.cgst) > 0,
     recipientGstin: r.recipientGstin,
