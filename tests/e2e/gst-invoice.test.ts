@@ -263,5 +263,46 @@ describe('GST as a buyer sees it: the split, the tax invoice and its PDF', () =>
     expect(flat.replaceAll('₹', '')).toContain(
       new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2 }).format(doc.totals.total),
     );
+
+    // Back in the cart with a shipping address saved in another state (Karnataka): the same goods are
+    // inter-state, so the cart shows IGST alone.
+    await page.evaluate(
+      ({ p, v }) => {
+        localStorage.setItem(
+          'cartItems',
+          JSON.stringify([
+            {
+              product: p._id,
+              name: p.name,
+              image: p.image[0] ?? '',
+              price: v.price ?? p.price,
+              currency: p.currency,
+              countInStock: v.countInStock,
+              categoryId: p.categoryId,
+              qty: 1,
+              variant: v._id,
+              ...(v.size !== 'N/A' ? { size: v.size } : {}),
+            },
+          ]),
+        );
+        localStorage.setItem(
+          'shippingAddress',
+          JSON.stringify({
+            address: '221, 12th Main, Indiranagar',
+            city: 'Bengaluru',
+            state: 'Karnataka',
+            postalCode: '560038',
+            country: 'India',
+          }),
+        );
+      },
+      { p: product, v: variant },
+    );
+    await page.goto('/cart');
+    const cartSplit = page
+      .getByRole('region', { name: /^Subtotal/ })
+      .getByRole('list', { name: 'GST split' });
+    await cartSplit.getByText('IGST', { exact: true }).waitFor();
+    expect(await cartSplit.getByText('CGST', { exact: true }).count()).toBe(0);
   });
 });
