@@ -1,15 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import type { Discount } from './discounts.ts';
 import { INR, type CurrencySpec } from './money.ts';
-import { priceCartPreview, type CategoryTax, type PreviewInput } from './pricing.ts';
+import { priceCartPreview, type PreviewInput, type ProductTaxFact } from './pricing.ts';
 
 const now = Date.parse('2030-01-01T00:00:00Z');
 const later = '2030-02-01T00:00:00.000Z';
 const USD: CurrencySpec = { code: 'USD', decimalDigits: 2, rounding: 0 };
-const taxes = new Map<string, CategoryTax>([
-  ['shirts', { hsn: '6205', tax: 12 }],
-  ['books', { hsn: '4901', tax: 0 }],
-  ['phones', { hsn: '8517', tax: 18 }],
+const fact = (categoryId: string, hsn: string, categoryTax: string): ProductTaxFact => ({
+  categoryId,
+  hsn,
+  categoryTax,
+  sellerStateCode: null,
+});
+/** Tax facts by product id, as GET /api/gst/tax-facts gives them (seller's state unknown). */
+const facts = new Map<string, ProductTaxFact>([
+  ['p1', fact('shirts', '6205', '12')],
+  ['p2', fact('phones', '8517', '18')],
+  ['book', fact('books', '4901', '0')],
 ]);
 const discount = (product: string, over: Partial<Discount> = {}): [string, Discount] => [
   product,
@@ -80,10 +87,10 @@ describe('priceCartPreview: the Place Order summary (with tax data)', () => {
     const priced = priceCartPreview(
       [
         // A garment under the law from 22 Sep 2025: ₹800 a piece ≤ ₹2,500 → 5 % of the ₹1,600 line.
-        { product: 'p1', qty: 2, price: 800, categoryId: 'shirts' },
-        { product: 'p2', qty: 1, price: 20000, categoryId: 'phones' }, // category rate 18 %
+        { product: 'p1', qty: 2, price: 800 },
+        { product: 'p2', qty: 1, price: 20000 }, // category rate 18 %
       ],
-      { ...base, taxes },
+      { ...base, facts },
     );
     const t = priced.totals.display;
     expect(t.itemsPrice).toBe(160_000 + 2_000_000);
@@ -94,8 +101,8 @@ describe('priceCartPreview: the Place Order summary (with tax data)', () => {
 
   it("splits by the sellers' states from the tax facts against the delivery state", () => {
     const facts = new Map([
-      ['p1', { categoryId: 'shirts', hsn: '6205', categoryTax: '12', sellerStateCode: '27' }],
-      ['p2', { categoryId: 'phones', hsn: '8517', categoryTax: '18', sellerStateCode: '29' }],
+      ['p1', { ...fact('shirts', '6205', '12'), sellerStateCode: '27' }],
+      ['p2', { ...fact('phones', '8517', '18'), sellerStateCode: '29' }],
     ]);
     const items = [
       { product: 'p1', qty: 1, price: 3000 }, // ₹3,000 a piece > ₹2,500 → 18 %: ₹540
@@ -108,10 +115,10 @@ describe('priceCartPreview: the Place Order summary (with tax data)', () => {
     expect(abroad.totals.display).toMatchObject({ cgst: 0, sgst: 0, igst: 55_800 });
   });
 
-  it('previews a category without tax data at 0 %, and converts to the display currency', () => {
+  it('previews a product without tax facts at 0 %, and converts to the display currency', () => {
     const priced = priceCartPreview([{ product: 'p9', qty: 3, price: 1000, categoryId: 'unknown' }], {
       ...base,
-      taxes,
+      facts,
       currency: USD,
       rateFromInr: '0.012',
     });
@@ -130,6 +137,6 @@ describe('priceCartPreview: the Place Order summary (with tax data)', () => {
   });
 
   it('is empty for an empty cart', () => {
-    expect(priceCartPreview([], { ...base, taxes }).totals.display.totalPrice).toBe(0);
+    expect(priceCartPreview([], { ...base, facts }).totals.display.totalPrice).toBe(0);
   });
 });

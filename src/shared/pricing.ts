@@ -250,8 +250,6 @@ export function priceCart(lines: readonly CartLineInput[], opts: PricingOptions)
 
 /** A cart line as the browser keeps it: the product id, quantity, stored INR price and category. */
 export type PreviewItem = { product: string; qty: number; price: number; categoryId?: string };
-/** A category's HSN code and GST rate (GET /api/category/hsn-tax/:categoryId). */
-export type CategoryTax = { hsn: string; tax: number };
 /** A product's tax facts (GET /api/gst/tax-facts): its HSN, category rate and seller's state. */
 export type ProductTaxFact = {
   categoryId: string;
@@ -267,11 +265,9 @@ export type PreviewInput = {
   couponDiscounts: ReadonlyMap<string, Discount>;
   couponCodes: readonly string[];
   /**
-   * GST data by category id. Without it (the cart page, which shows no tax) every line is priced at 0 %;
-   * a category missing from it previews at 0 % too, and the server charges the real rate.
+   * Tax facts by product id: HSN, category rate and the seller's state for the CGST/SGST split. A product
+   * missing from them (or all, without them) previews at 0 %; the server charges the real rate.
    */
-  taxes?: ReadonlyMap<string, CategoryTax>;
-  /** Tax facts by product id; they win over `taxes` and give the seller's state for the CGST/SGST split. */
   facts?: ReadonlyMap<string, ProductTaxFact>;
   /** The dated GST rules (GET /api/gst/tax-facts); the shipped ones when absent. */
   gstRules?: readonly GstRateRule[];
@@ -293,15 +289,14 @@ export function priceCartPreview(items: readonly PreviewItem[], input: PreviewIn
   return priceCart(
     items.map((item): CartLineInput => {
       const fact = input.facts?.get(item.product);
-      const tax = item.categoryId === undefined ? undefined : input.taxes?.get(item.categoryId);
       return {
         productId: item.product,
         qty: item.qty,
         priceInr: parseMoney(item.price, INR.decimalDigits),
         discount: input.couponDiscounts.get(item.product) ?? input.discounts.get(item.product) ?? null,
-        hsn: fact?.hsn ?? tax?.hsn ?? '',
+        hsn: fact?.hsn ?? '',
         categoryId: fact?.categoryId ?? item.categoryId ?? null,
-        categoryTax: fact?.categoryTax ?? tax?.tax ?? 0,
+        categoryTax: fact?.categoryTax ?? 0,
         sellerStateCode: fact?.sellerStateCode ?? null,
         percentageMarkup: 0,
       };
