@@ -18,7 +18,7 @@ import { paymentSignature } from '../../src/server/modules/payments/razorpay-sig
 import { issueDocument } from '../../src/server/modules/tax-documents/documents.repo.ts';
 import { issueInvoice } from '../../src/server/modules/tax-documents/tax-documents.service.ts';
 import { createCategory, createProduct, type ProductRow } from '../factories/catalog.ts';
-import { orderBody, placeOrder } from '../factories/orders.ts';
+import { orderBody, placeOrder, postOrder } from '../factories/orders.ts';
 import { authHeader, createWho, type UserOverrides, type Who } from '../factories/users.ts';
 import { createTestApp, type TestContext } from '../setup/test-app.ts';
 
@@ -525,6 +525,37 @@ describe("'invoice on order' mode and credit notes", () => {
       expect(text).toContain('Credit Note');
       expect(text).toContain(`Against invoice ${invoice!.number} dated`);
       expect(text).toContain('Tax is payable on reverse charge: No');
+    });
+  });
+
+  it('two-seller cash-on-delivery orders placed and cancelled at once never deadlock: series rows are taken in seller-id order', async () => {
+    await withInvoiceOn('placed', async () => {
+      // Each order has a line of both sellers, of products of its own (orders sharing a product wait for
+      // each other on its stock, which would hide the series rows); half list them one way round.
+      const productOf = (sellerId: string, categoryId: string) =>
+        createProduct(t.db, { sellerId, price: '999.00', categoryId, sizes: ['M'], countInStock: 5 });
+      const bodies = await Promise.all(
+        Array.from({ length: 20 }, async (_, i) => {
+          const lines = [
+            { product: (await productOf(sellerMh.user.id, kurta.categoryId)).id, size: 'M' },
+            { product: (await productOf(sellerKa.user.id, juttis.categoryId)).id, size: 'M' },
+          ];
+          return orderBody(i % 2 ? lines.reverse() : lines, { paymentMethod: 'CashOnDelivery' });
+        }),
+      );
+      // A buyer's cash-on-delivery orders are placed one at a time (its limits), so each order has its own buyer.
+      const buyers = await Promise.all(bodies.map((_, i) => who({ name: `Buyer ${i}` })));
+      const placed = await Promise.all(bodies.map((b, i) => postOrder(t.app, buyers[i]!.token, b)));
+      expect(placed.map((r) => r.statusCode)).toEqual(placed.map(() => 201));
+      const ids = placed.map((r) => r.json()._id as string);
+      for (const id of ids) expect((await docsOf(id)).map((d) => d.kind)).toEqual(['invoice', 'invoice']);
+
+      const cancelled = await Promise.all(
+        ids.map((id, i) => call('PUT', `/api/orders/${id}/cancel`, buyers[i]!, {})),
+      );
+      expect(cancelled.map((r) => r.statusCode)).toEqual(cancelled.map(() => 200));
+      for (const id of ids)
+        expect((await docsOf(id)).filter((d) => d.kind === 'credit_note')).toHaveLength(2);
     });
   });
 

@@ -65,13 +65,17 @@ export async function shipmentFacts(tx: Queryable, shipmentId: string) {
   return { ...head, lines };
 }
 
-/** The order's shipments of kind 'order' that are not cancelled. */
+/**
+ * The order's shipments of kind 'order' that are not cancelled, by seller id then id: issuing their invoices
+ * in this order takes the series rows in seller-id order (ADR 0117), so two orders of the same sellers
+ * invoiced at once cannot deadlock.
+ */
 export async function liveOrderShipmentIds(tx: Queryable, orderId: string): Promise<string[]> {
   const rows = await tx
     .select({ id: shipments.id })
     .from(shipments)
     .where(and(eq(shipments.orderId, orderId), eq(shipments.kind, 'order'), ne(shipments.state, 'cancelled')))
-    .orderBy(asc(shipments.createdAt), asc(shipments.id));
+    .orderBy(asc(shipments.sellerId), asc(shipments.id));
   return rows.map((r) => r.id);
 }
 
