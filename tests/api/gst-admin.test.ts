@@ -150,7 +150,12 @@ describe('POST /api/admin/gst-rates', () => {
         slabs: [{ upToInr: '', rate: '18' }],
       });
       expect(res.statusCode, day).toBe(400);
-      expect(res.json().message).toBe('A rate change must start on a future date');
+      expect(res.json()).toMatchObject({
+        message: 'A rate change must start on a future date',
+        code: 'invalid_input',
+        // Under the form's 'Effective from' field.
+        errors: [{ path: 'effectiveFrom', message: 'A rate change must start on a future date' }],
+      });
     }
   });
 

@@ -84,7 +84,8 @@ export async function changeRates(
   form: Required<GstRateChangeForm>,
   now: Date = new Date(),
 ): Promise<{ rules: GstRateRuleWire[] }> {
-  if (!(form.effectiveFrom > indiaDate(now))) throw invalid(GST_MSG.futureOnly);
+  if (!(form.effectiveFrom > indiaDate(now)))
+    throw invalid(GST_MSG.futureOnly, [{ path: 'effectiveFrom', message: GST_MSG.futureOnly }]);
   const ids = await ctx.db.transaction(async (tx) => {
     if (form.categoryId !== '' && !(await repo.categoryExists(tx, form.categoryId)))
       throw notFound(GST_MSG.categoryNotFound);
