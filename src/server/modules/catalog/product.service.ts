@@ -112,13 +112,13 @@ export async function topProducts(ctx: Ctx): Promise<Product[]> {
 }
 
 /** An inactive product is visible to its seller and to Admin only (docs/product/catalog.md). */
-const canSee = (actor: Actor | null, p: { userId: string; status: boolean }) =>
+export const canSeeProduct = (actor: Actor | null, p: { userId: string; status: boolean }) =>
   p.status || (!!actor && (actor.id === p.userId || isAdmin(actor)));
 
 /** GET /api/products/:id with its reviews; 404 for unknown ids and for inactive products others may not see. */
 export async function getProduct(ctx: Ctx, id: string): Promise<Product> {
   const [row] = await repo.productCards(ctx.db, [id]);
-  if (!row || !canSee(ctx.actor, row)) throw notFound(PRODUCT_NOT_FOUND);
+  if (!row || !canSeeProduct(ctx.actor, row)) throw notFound(PRODUCT_NOT_FOUND);
   const [reviews, ratingCounts, sizeChart] = await Promise.all([
     reviewService.embeddedReviews(ctx, id),
     reviewService.ratingCounts(ctx, id),
@@ -130,6 +130,6 @@ export async function getProduct(ctx: Ctx, id: string): Promise<Product> {
 /** GET /api/products/:id/markup: 0 for anything unknown or not visible (docs/product/api.md: "0 on any error"). */
 export async function productMarkup(ctx: Ctx, id: string): Promise<{ percentageMarkup: number }> {
   const head = isUuid(id) ? await repo.productHead(ctx.db, id) : null;
-  if (!head || !canSee(ctx.actor, head)) return { percentageMarkup: 0 };
+  if (!head || !canSeeProduct(ctx.actor, head)) return { percentageMarkup: 0 };
   return { percentageMarkup: Number(head.percentageMarkup) };
 }
