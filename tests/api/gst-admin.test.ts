@@ -227,6 +227,26 @@ describe('GET /api/gst/tax-facts (public)', () => {
     expect(body.rules.length).toBeGreaterThan(10);
   });
 
+  it("gives an inactive product's facts only to those who may see its page: its seller and Admin", async () => {
+    const hidden = await createProduct(t.db, {
+      sellerId: seller.user.id,
+      categoryId: category.id,
+      status: false,
+    });
+    const factsOf = async (w?: Who) => {
+      const res = await call('GET', `/api/gst/tax-facts?products=${hidden.id}`, w);
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { products: { product: string }[] }).products.map((p) => p.product);
+    };
+    expect(await factsOf()).toEqual([]);
+    expect(await factsOf(auditor)).toEqual([]);
+    expect(await factsOf(seller)).toEqual([hidden.id]);
+    expect(await factsOf(admin)).toEqual([hidden.id]);
+    // The same rule as the product page.
+    expect((await call('GET', `/api/products/${hidden.id}`)).statusCode).toBe(404);
+    expect((await call('GET', `/api/products/${hidden.id}`, seller)).statusCode).toBe(200);
+  });
+
   it('refuses a list that is not of ids', async () => {
     expect((await call('GET', '/api/gst/tax-facts?products=abc')).statusCode).toBe(400);
     expect((await call('GET', '/api/gst/tax-facts')).statusCode).toBe(400);

@@ -167,11 +167,16 @@ export async function updateGstSettings(tx: Queryable, values: GstSettingsUpdate
   return row;
 }
 
-/** What the browser needs to tax a product: its category, the category's HSN and rate, its seller. */
+/**
+ * What the browser needs to tax a product: its category, the category's HSN and rate, its seller, and
+ * whether it is active (the caller applies the catalog's visibility rule).
+ */
 export async function productTaxRecords(
   tx: Queryable,
   productIds: readonly string[],
-): Promise<{ product: string; categoryId: string; hsn: string; tax: string; sellerId: string }[]> {
+): Promise<
+  { product: string; categoryId: string; hsn: string; tax: string; sellerId: string; status: boolean }[]
+> {
   if (productIds.length === 0) return [];
   return tx
     .select({
@@ -180,6 +185,7 @@ export async function productTaxRecords(
       hsn: categories.hsn,
       tax: categories.tax,
       sellerId: products.userId,
+      status: products.status,
     })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))

@@ -16,6 +16,7 @@ import type { GstRateChangeForm, GstRateRuleWire, GstSettings, TaxFact } from '#
 import type { Database, Queryable } from '../../db/client.ts';
 import { forbidden, invalid, notFound } from '../../lib/errors.ts';
 import type { AuthedCtx, Ctx } from '../../lib/types.ts';
+import { canSeeProduct } from '../catalog/product.service.ts';
 import * as repo from './gst.repo.ts';
 
 /**
@@ -52,12 +53,17 @@ export async function listRates(ctx: Ctx): Promise<{ rules: GstRateRuleWire[] }>
   return { rules: (await repo.rateRecords(ctx.db)).map(toWire) };
 }
 
-/** GET /api/gst/tax-facts (public): per known product its category, HSN, category rate and seller state; and the rules. */
+/**
+ * GET /api/gst/tax-facts (public): per product the caller may see (the product page's rule: active, or
+ * its own seller's, or Admin) its category, HSN, category rate and seller state; and the rules.
+ */
 export async function taxFacts(
   ctx: Ctx,
   productIds: readonly string[],
 ): Promise<{ products: TaxFact[]; rules: GstRateRuleWire[] }> {
-  const records = await repo.productTaxRecords(ctx.db, productIds);
+  const records = (await repo.productTaxRecords(ctx.db, productIds)).filter((r) =>
+    canSeeProduct(ctx.actor, { userId: r.sellerId, status: r.status }),
+  );
   const states = await repo.sellerStateCodes(
     ctx.db,
     records.map((r) => r.sellerId),
