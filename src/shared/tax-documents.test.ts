@@ -71,6 +71,7 @@ const input = (placeOfSupply: string): InvoiceInput => {
     },
     deliveryAddress: null,
     placeOfSupply,
+    storedSupplierStateCode: '27',
     operator: { legalName: 'Haat Marketplace Private Limited', gstin: '29AAGCB7383J1Z4' },
     lines: [kurta(intra), shoes(intra)],
   };
@@ -131,10 +132,34 @@ describe('tax invoice content', () => {
 
   it('prints IGST when the seller state or the place of supply is unknown', () => {
     const i = input('27');
-    expect(buildInvoiceContent({ ...i, supplier: { ...i.supplier, stateCode: null } }).intraState).toBe(
+    expect(buildInvoiceContent({ ...i, placeOfSupply: null }).placeOfSupply).toBeNull();
+    // A supply without tax (0%) follows the stored supplier state: none stored → IGST.
+    const untaxed = i.lines.map((l) => ({ ...l, rate: '0', cgst: '0', sgst: '0', igst: '0' }));
+    expect(buildInvoiceContent({ ...i, lines: untaxed }).intraState).toBe(true);
+    expect(buildInvoiceContent({ ...i, lines: untaxed, storedSupplierStateCode: null }).intraState).toBe(
       false,
     );
-    expect(buildInvoiceContent({ ...i, placeOfSupply: null }).placeOfSupply).toBeNull();
+  });
+
+  it('the split follows what the order stored, never the supplier state printed today', () => {
+    // Stored as IGST (the seller had no state when the order was placed), the seller in the delivery state now.
+    const i = { ...input('29'), placeOfSupply: '27', storedSupplierStateCode: null };
+    const doc = buildInvoiceContent(i);
+    expect(doc.supplier.stateCode).toBe('27');
+    expect(doc.intraState).toBe(false);
+    expect(doc.lines[0]).toMatchObject({ cgst: 0, sgst: 0, igstRate: '5', igst: 359.85 });
+    const credit = buildCreditNoteContent({
+      ...i,
+      refersTo: { _id: 'inv1', number: 'INV/26-27/000001', issuedAt: '2026-11-20T10:00:00.000Z' },
+      reason: 'Returned',
+      units: [{ orderItemId: 'k', qty: 1, creditedBefore: [] }],
+    });
+    expect(credit.lines[0]).toMatchObject({ cgst: 0, sgst: 0, igst: 119.95 });
+    // Stored CGST + SGST stay so even if the supplier's printed state is gone.
+    const intra = input('27');
+    expect(
+      buildInvoiceContent({ ...intra, supplier: { ...intra.supplier, stateCode: null } }).intraState,
+    ).toBe(true);
   });
 });
 

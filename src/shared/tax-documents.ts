@@ -95,6 +95,11 @@ export type InvoiceInput = {
   deliveryAddress: string | null;
   /** The delivery state's GST code; null outside India. */
   placeOfSupply: string | null;
+  /**
+   * The supplier's state as stored on the order lines when the order was placed (null: none was known).
+   * With the stored components it decides CGST + SGST or IGST; `supplier.stateCode` is only printed.
+   */
+  storedSupplierStateCode: string | null;
   /** The marketplace as e-commerce operator. */
   operator: { legalName: string; gstin: string } | null;
   lines: TaxLineInput[];
@@ -144,6 +149,20 @@ export const isIntraStateSupply = (supplierState: string | null, placeOfSupply: 
   supplierState !== null && placeOfSupply !== null && supplierState === placeOfSupply;
 
 type Components = { cgst: Minor; sgst: Minor; igst: Minor };
+
+/**
+ * Whether a document is CGST + SGST (true) or IGST, from what the order stored only, never today's seller:
+ * a line with CGST or SGST says within the state, one with IGST across; a supply without tax (0%) follows
+ * the stored supplier state against the place of supply (none stored: IGST).
+ */
+export function storedIntraState(
+  input: Pick<InvoiceInput, 'lines' | 'storedSupplierStateCode' | 'placeOfSupply'>,
+): boolean {
+  const stored = input.lines.map(storedComponents);
+  if (stored.some((c) => c.cgst > 0 || c.sgst > 0)) return true;
+  if (stored.some((c) => c.igst > 0)) return false;
+  return isIntraStateSupply(input.storedSupplierStateCode, input.placeOfSupply);
+}
 
 /** One printed line for `qty` units of `line` whose tax is `tax` (paise). */
 function documentLine(
@@ -204,7 +223,7 @@ function totalsOf(lines: TaxDocumentLine[]): TaxDocument['totals'] {
 }
 
 function header(input: InvoiceInput, kind: 'invoice' | 'credit_note') {
-  const intraState = isIntraStateSupply(input.supplier.stateCode, input.placeOfSupply);
+  const intraState = storedIntraState(input);
   return {
     intraState,
     head: {

@@ -11,6 +11,7 @@ import {
   shipments,
   taxDocuments,
   taxDocumentSeries,
+  users,
 } from '../../src/server/db/schema/index.ts';
 import { moveShipment } from '../../src/server/modules/fulfilment/fulfilment.service.ts';
 import { sandboxSecret } from '../../src/server/modules/payments/providers.ts';
@@ -610,6 +611,75 @@ describe("'invoice on order' mode and credit notes", () => {
     expect(content).toMatchObject({ reason: 'Returned', refersTo: { _id: invoiceBefore!._id } });
     const row = (await t.db.select().from(taxDocuments).where(eq(taxDocuments.id, credit._id)))[0]!;
     expect(row).toMatchObject({ returnRequestId: id, cgst: '49.98', sgst: '49.98', total: '2098.96' });
+  });
+});
+
+describe('the tax split is what the order stored', () => {
+  it('a seller who gets a GSTIN in the delivery state after the order keeps its IGST on the invoice and every credit note', async () => {
+    // No GSTIN and no Indian address when the order is placed: IGST is stored on the line.
+    const seller = await who({
+      name: 'Far Away Crafts',
+      roles: ['Seller-Company'],
+      shop: { shopName: 'Far Away' },
+      country: 'Nepal',
+      state: 'Bagmati',
+      city: 'Kathmandu',
+    });
+    const product = await createProduct(t.db, {
+      sellerId: seller.user.id,
+      name: 'Pashmina Kurta',
+      price: '1999.00',
+      categoryId: kurta.categoryId,
+      countInStock: 10,
+    });
+    const order = await placeOrder(
+      t.app,
+      buyer.token,
+      orderBody([{ product: product.id, size: 'M', qty: 3 }]),
+    );
+    await payWithRazorPay(order._id);
+    const [line] = await t.db.select().from(orderItems).where(eq(orderItems.orderId, order._id));
+    expect(line).toMatchObject({ supplierStateCode: null, cgst: '0.00', sgst: '0.00', igst: '299.85' });
+
+    // Before shipping the seller registers in Maharashtra, the delivery state.
+    await t.db
+      .update(users)
+      .set({ businessRegistrationCode: '27AAGCM1234F1ZS', country: 'India', state: 'Maharashtra' })
+      .where(eq(users.id, seller.user.id));
+    const s = await shipmentOf(order._id, seller.user.id);
+    await advance(s.id, seller.user.id, 'delivered');
+    const [invoiceRow] = await docsOf(order._id);
+    const invoice = await jsonOf(invoiceRow!._id);
+    expect(invoice.supplier).toMatchObject({ stateCode: '27', gstin: '27AAGCM1234F1ZS' });
+    expect(invoice.intraState).toBe(false);
+    expect(invoice.totals).toMatchObject({ taxableValue: 5997, cgst: 0, sgst: 0, igst: 299.85 });
+
+    // One kurta back, then the other two: both credit notes stay IGST and add up to the invoice.
+    for (const qty of [1, 2]) {
+      const asked = await call('POST', `/api/orders/${order._id}/returns`, buyer, {
+        orderItem: line!.id,
+        qty,
+        kind: 'return',
+        reason: 'too_small',
+        comment: 'Tight',
+      });
+      expect(asked.statusCode, asked.body).toBe(201);
+      const id = asked.json()._id as string;
+      expect((await call('PUT', `/api/returns/${id}/approve`, seller)).statusCode).toBe(200);
+      const received = await call('PUT', `/api/returns/${id}/receive`, seller);
+      expect(received.statusCode, received.body).toBe(200);
+    }
+    const credits = (await docsOf(order._id)).filter((d) => d.kind === 'credit_note');
+    expect(credits).toHaveLength(2);
+    const contents = await Promise.all(credits.map((c) => jsonOf(c._id)));
+    for (const c of contents) {
+      expect(c.intraState).toBe(false);
+      expect(c.totals).toMatchObject({ cgst: 0, sgst: 0 });
+    }
+    const igst = contents.reduce((n, c) => n + Math.round(c.totals.igst * 100), 0);
+    const taxable = contents.reduce((n, c) => n + Math.round(c.totals.taxableValue * 100), 0);
+    expect(igst).toBe(29985);
+    expect(taxable).toBe(599700);
   });
 });
 

@@ -57,8 +57,9 @@ export type ShipmentMoved = {
 async function invoiceInput(tx: Queryable, f: repo.ShipmentFacts): Promise<InvoiceInput> {
   const settings = await readGstSettings(tx);
   const gstin = f.seller.gstin && isValidGstin(f.seller.gstin) ? f.seller.gstin : null;
-  const sellerState =
-    f.lines.find((l) => l.supplierStateCode)?.supplierStateCode ?? supplierStateCode(f.seller) ?? null;
+  // The tax split comes from what the order stored (storedIntraState); today's seller state is only printed
+  // when the order stored none.
+  const storedState = f.lines.find((l) => l.supplierStateCode)?.supplierStateCode ?? null;
   const billing = addressLine(f.order.billingAddress);
   const shipping = addressLine(f.order.shippingAddress);
   return {
@@ -69,7 +70,7 @@ async function invoiceInput(tx: Queryable, f: repo.ShipmentFacts): Promise<Invoi
       name: f.seller.name,
       businessName: f.shopName ?? null,
       address: addressLine(f.seller),
-      stateCode: sellerState,
+      stateCode: storedState ?? supplierStateCode(f.seller) ?? null,
       gstin,
     },
     recipient: {
@@ -81,6 +82,7 @@ async function invoiceInput(tx: Queryable, f: repo.ShipmentFacts): Promise<Invoi
     },
     deliveryAddress: shipping !== billing ? shipping : null,
     placeOfSupply: f.order.placeOfSupply,
+    storedSupplierStateCode: storedState,
     operator: { legalName: settings.operatorLegalName, gstin: settings.operatorGstin },
     lines: f.lines.map((l) => ({
       orderItemId: l.id,
