@@ -374,8 +374,15 @@ describe('a tax invoice per shipment, from its seller', () => {
     }
 
     // An inactive seller holds no power, not even over its own documents.
-    const inactive = await who({ roles: ['Seller-Company'], active: false });
-    expect((await call('GET', `/api/tax-documents/${mhInvoice._id}`, inactive)).statusCode).toBe(404);
+    await t.db.update(users).set({ active: false }).where(eq(users.id, sellerMh.user.id));
+    try {
+      expect((await call('GET', `/api/tax-documents/${mhInvoice._id}`, sellerMh)).statusCode).toBe(404);
+      expect((await call('GET', `/api/tax-documents/${mhInvoice._id}/pdf`, sellerMh)).statusCode).toBe(404);
+      expect((await listOf(orderId, sellerMh)).statusCode).toBe(404);
+    } finally {
+      await t.db.update(users).set({ active: true }).where(eq(users.id, sellerMh.user.id));
+    }
+    expect((await call('GET', `/api/tax-documents/${mhInvoice._id}`, sellerMh)).statusCode).toBe(200);
   });
 
   it("lists: the seller's own by month and kind, Admin's by seller", async () => {
