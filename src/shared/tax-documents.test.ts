@@ -213,12 +213,42 @@ describe('credit note content', () => {
     const second = creditComponents(line, 1, [1], true);
     const last = creditComponents(line, 1, [1, 1], true);
     expect(first).toEqual({ cgst: 5998, sgst: 5998, igst: 0 });
-    expect(second).toEqual(first);
-    // 179.93 − 2 × 59.98 = 59.97: the three credits add up to the invoice's 179.93.
-    expect(last).toEqual({ cgst: 5997, sgst: 5997, igst: 0 });
+    // Two units: 4,798.00 × 2.5% = 119.95, less the first's 59.98.
+    expect(second).toEqual({ cgst: 5997, sgst: 5997, igst: 0 });
+    // 179.93 − 119.95 = 59.98: the three credits add up to the invoice's 179.93.
+    expect(last).toEqual({ cgst: 5998, sgst: 5998, igst: 0 });
     expect(creditComponents(line, 2, [1], true)).toEqual({ cgst: 11995, sgst: 11995, igst: 0 });
     expect(() => creditComponents(line, 2, [2], true)).toThrow(RangeError);
     expect(() => creditComponents(line, 0, [], true)).toThrow(RangeError);
+  });
+
+  it('200 units of ₹1.10 at 18% credited one by one add up to the stored tax exactly, none negative', () => {
+    // 220.00 × 18%: 19.80 + 19.80 or 39.60. One unit alone rounds up (0.099 → 0.10, 0.198 → 0.20), so
+    // 200 naive single-unit credits would overshoot by 0.20 and leave the last one negative.
+    for (const intra of [true, false]) {
+      const line: TaxLineInput = {
+        ...kurta(intra),
+        qty: 200,
+        price: '1.10',
+        discount: '0',
+        discountedPrice: '1.10',
+        rate: '18',
+        cgst: intra ? '19.80' : '0',
+        sgst: intra ? '19.80' : '0',
+        igst: intra ? '0' : '39.60',
+      };
+      const sum = { cgst: 0, sgst: 0, igst: 0 };
+      const before: number[] = [];
+      for (let i = 0; i < 200; i++) {
+        const c = creditComponents(line, 1, before, intra);
+        expect(Math.min(c.cgst, c.sgst, c.igst)).toBeGreaterThanOrEqual(0);
+        sum.cgst += c.cgst;
+        sum.sgst += c.sgst;
+        sum.igst += c.igst;
+        before.push(1);
+      }
+      expect(sum).toEqual(intra ? { cgst: 1980, sgst: 1980, igst: 0 } : { cgst: 0, sgst: 0, igst: 3960 });
+    }
   });
 });
 

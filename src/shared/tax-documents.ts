@@ -257,10 +257,11 @@ export function buildInvoiceContent(input: InvoiceInput): TaxDocumentDraft {
 }
 
 /**
- * The tax on `qty` units of `line` credited after `creditedBefore` earlier credits of it: the units'
- * taxable value split again with gstComponents (half-up per component); the credit that brings the line to
- * its full quantity takes what the earlier credits left of the stored tax, so the credits of a line add up
- * to its invoice to the paisa.
+ * The tax on `qty` units of `line` credited after `creditedBefore` earlier credits of it: the tax of all units
+ * credited so far with these (their taxable value split with gstComponents, half-up per component) less the
+ * tax of those credited before; the credit that brings the line to its full quantity takes the stored tax
+ * less the tax of those credited before. So any sequence of credits of a line adds up to its invoice to the
+ * paisa, and none is negative.
  */
 export function creditComponents(
   line: TaxLineInput,
@@ -272,12 +273,14 @@ export function creditComponents(
   if (!Number.isInteger(qty) || qty < 1 || before + qty > line.qty)
     throw new RangeError(`creditComponents: ${qty} more of ${line.qty} units after ${before} credited`);
   const unit = parseMoney(line.discountedPrice);
-  const part = (q: number) => gstComponents(multiplyMoney(unit, q), line.rate, intraState);
-  if (before + qty < line.qty) return part(qty);
-  const stored = storedComponents(line);
-  const earlier = creditedBefore.map(part);
-  const less = (k: keyof Components) => stored[k] - sumMoney(earlier.map((c) => c[k]));
-  return { cgst: less('cgst'), sgst: less('sgst'), igst: less('igst') };
+  const upTo = (q: number) => gstComponents(multiplyMoney(unit, q), line.rate, intraState);
+  const after = before + qty < line.qty ? upTo(before + qty) : storedComponents(line);
+  const earlier = upTo(before);
+  return {
+    cgst: after.cgst - earlier.cgst,
+    sgst: after.sgst - earlier.sgst,
+    igst: after.igst - earlier.igst,
+  };
 }
 
 /**

@@ -96,8 +96,9 @@ export async function returnRow(tx: Queryable, returnRequestId: string) {
 }
 
 /**
- * The credit notes already issued against an invoice, oldest first, with the return each was for (null:
- * a cancellation or return to origin, which credits everything left).
+ * The credit notes already issued against an invoice, oldest first, with the order line of the return each
+ * was for (null: a cancellation or return to origin, which credited everything left) and their frozen
+ * content (whose lines say how many units each credited, which may be fewer than the return asked for).
  */
 export async function creditsAgainst(tx: Queryable, invoiceId: string) {
   return tx
@@ -105,7 +106,7 @@ export async function creditsAgainst(tx: Queryable, invoiceId: string) {
       id: taxDocuments.id,
       returnRequestId: taxDocuments.returnRequestId,
       orderItemId: returnRequests.orderItemId,
-      qty: returnRequests.qty,
+      content: taxDocuments.content,
     })
     .from(taxDocuments)
     .leftJoin(returnRequests, eq(returnRequests.id, taxDocuments.returnRequestId))

@@ -174,14 +174,18 @@ async function issueCredit(
       const lineQty = new Map(facts.lines.map((l) => [l.id, l.qty]));
       const credited = new Map<string, number[]>();
       for (const c of await repo.creditsAgainst(tx, invoice.id)) {
-        if (c.orderItemId === null || c.qty === null) {
+        if (c.orderItemId === null) {
           // A cancellation or a return to origin credited everything that was left.
           for (const [id, qty] of lineQty) {
             const before = credited.get(id) ?? [];
             const left = qty - before.reduce((n, q) => n + q, 0);
             if (left > 0) credited.set(id, [...before, left]);
           }
-        } else credited.set(c.orderItemId, [...(credited.get(c.orderItemId) ?? []), c.qty]);
+        } else {
+          // A return's credit note has the one line of its return: the units it actually credited.
+          const qty = taxDocumentSchema.parse(c.content).lines.reduce((n, l) => n + l.qty, 0);
+          credited.set(c.orderItemId, [...(credited.get(c.orderItemId) ?? []), qty]);
+        }
       }
       const units = input.pick(lineQty, credited).filter((u) => u.qty > 0);
       if (units.length === 0) return undefined;
