@@ -97,6 +97,7 @@ beforeAll(async () => {
     shop: { shopName: 'Commission K' },
     businessRegistrationCode: '29AAGCB7383J1Z4',
     state: 'Karnataka',
+    postalCode: '560001',
   });
   maharashtra = await createWho(t.db, {
     name: 'Pune Pottery',
@@ -214,8 +215,10 @@ describe('POST /api/admin/commission-invoices', () => {
       gstin: '29AAGCB7383J1Z4',
       stateCode: '29',
     });
+    // The recipient's address is written as on every tax document (city and PIN together).
     expect(doc.recipient).toMatchObject({
       name: 'Bengaluru Weaves',
+      address: '12 MG Road, Bengaluru 560001, Karnataka, India',
       gstin: '29AAGCB7383J1Z4',
       stateName: 'Karnataka',
     });

@@ -9,8 +9,9 @@ import {
 import { GST_STATE_CODES, isValidGstin } from '#shared/gst.ts';
 import { canonicalRate } from '#shared/gst-rates.ts';
 import { indiaMonthOf, indiaMonthRange, previousMonth } from '#shared/gst-returns.ts';
-import { decimalToString, formatDecimal, parseDecimal, parseMoney, toWireNumber } from '#shared/money.ts';
+import { formatDecimal, parseMoney, toWireNumber } from '#shared/money.ts';
 import type { TaxDocument, TaxDocumentSummary } from '#shared/schemas/gst.ts';
+import { addressLine, halfRate } from '#shared/tax-documents.ts';
 import type { Database } from '../../db/client.ts';
 import { invalid } from '../../lib/errors.ts';
 import { readGstSettings, sellerStateCodes } from '../gst/gst.service.ts';
@@ -55,12 +56,6 @@ async function monthCommission(db: Database, month: string): Promise<Map<string,
   return out;
 }
 
-/** Half a rate, exactly: '18' → '9', '5' → '2.5'. */
-function halfRate(rate: string): string {
-  const d = parseDecimal(rate, 'rate');
-  return canonicalRate(decimalToString({ units: d.units * 5n, scale: d.scale + 1 }));
-}
-
 const stateName = (code: string | null | undefined) => (code ? (GST_STATE_CODES[code] ?? '') : '');
 
 function contentOf(
@@ -95,9 +90,7 @@ function contentOf(
     recipient: {
       name: seller.name,
       businessName: null,
-      address: [seller.address, seller.city, seller.state, seller.postalCode, seller.country]
-        .filter((p) => p && p.trim() !== '')
-        .join(', '),
+      address: addressLine(seller),
       stateCode: sellerState ?? null,
       stateName: stateName(sellerState),
       gstin: seller.gstin && isValidGstin(seller.gstin) ? seller.gstin : null,

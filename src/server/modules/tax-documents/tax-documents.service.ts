@@ -3,6 +3,7 @@ import { notFound } from '../../lib/errors.ts';
 import type { AuthedCtx } from '../../lib/types.ts';
 import { readGstSettings } from '../gst/gst.service.ts';
 import { isValidGstin, placeOfSupplyOf, supplierStateCode } from '#shared/gst.ts';
+import { indiaMonthRange } from '#shared/gst-returns.ts';
 import { formatDecimal, parseMoney, sumMoney, toWireNumber } from '#shared/money.ts';
 import { isAdmin, isBuyerOf, isSeller } from '#shared/permissions.ts';
 import {
@@ -310,16 +311,14 @@ function toSummary(r: ListRow): TaxDocumentSummary {
   };
 }
 
-/** [start, end) of a month of the India calendar. */
-export function monthRange(month: string): { from: Date; to: Date } {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  const next = m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
-  return { from: new Date(`${month}-01T00:00:00+05:30`), to: new Date(`${next}-01T00:00:00+05:30`) };
-}
-
 export type DocumentListQuery = { month?: string; kind?: TaxDocumentKind; seller?: string };
 
-const rangeOf = (month: string | undefined) => (month ? monthRange(month) : {});
+/** [from, to) of a month of the India calendar, or no bounds. */
+function rangeOf(month: string | undefined): { from?: Date; to?: Date } {
+  if (!month) return {};
+  const { start, end } = indiaMonthRange(month);
+  return { from: start, to: end };
+}
 
 /**
  * GET /api/orders/:id/tax-documents: the buyer and Admin see all of the order's documents, a seller its own
