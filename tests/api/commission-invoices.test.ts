@@ -215,6 +215,7 @@ describe('POST /api/admin/commission-invoices', () => {
       gstin: '29AAGCB7383J1Z4',
       stateCode: '29',
     });
+    expect(doc.title).toBe('Tax Invoice (Commission and Fees)');
     // The recipient's address is written as on every tax document (city and PIN together).
     expect(doc.recipient).toMatchObject({
       name: 'Bengaluru Weaves',

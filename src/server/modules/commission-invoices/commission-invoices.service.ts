@@ -11,7 +11,7 @@ import { canonicalRate } from '#shared/gst-rates.ts';
 import { indiaMonthOf, indiaMonthRange, previousMonth } from '#shared/gst-returns.ts';
 import { formatDecimal, parseMoney, toWireNumber } from '#shared/money.ts';
 import type { TaxDocument, TaxDocumentSummary } from '#shared/schemas/gst.ts';
-import { addressLine, halfRate } from '#shared/tax-documents.ts';
+import { addressLine, halfRate, TAX_DOCUMENT_TITLES } from '#shared/tax-documents.ts';
 import type { Database } from '../../db/client.ts';
 import { invalid } from '../../lib/errors.ts';
 import { readGstSettings, sellerStateCodes } from '../gst/gst.service.ts';
@@ -73,7 +73,7 @@ function contentOf(
   const half = intraState ? halfRate(rate) : '0';
   const w = toWireNumber;
   return {
-    title: 'Tax Invoice',
+    title: TAX_DOCUMENT_TITLES.commission_invoice,
     orderId: null,
     orderNumber: null,
     shipmentId: null,
