@@ -8,6 +8,7 @@ import {
   gstSettings,
   orderItems,
   productVariants,
+  returnRequests,
   shipments,
   taxDocuments,
   taxDocumentSeries,
@@ -687,6 +688,38 @@ describe('the tax split is what the order stored', () => {
     const taxable = contents.reduce((n, c) => n + Math.round(c.totals.taxableValue * 100), 0);
     expect(igst).toBe(29985);
     expect(taxable).toBe(599700);
+  });
+});
+
+describe('units credited before are read from the credit notes', () => {
+  it('a return whose request says more units than its credit note credited does not block the next credit', async () => {
+    const order = await placeOrder(t.app, buyer.token, orderBody([{ product: kurta.id, size: 'M', qty: 3 }]));
+    await payWithRazorPay(order._id);
+    const s = await shipmentOf(order._id, sellerMh.user.id);
+    await advance(s.id, sellerMh.user.id, 'delivered');
+    const [line] = await t.db.select().from(orderItems).where(eq(orderItems.orderId, order._id));
+    const returnUnits = async (qty: number, beforeReceiving?: () => Promise<unknown>) => {
+      const asked = await call('POST', `/api/orders/${order._id}/returns`, buyer, {
+        orderItem: line!.id,
+        qty,
+        kind: 'return',
+        reason: 'too_small',
+        comment: 'Tight',
+      });
+      expect(asked.statusCode, asked.body).toBe(201);
+      const id = asked.json()._id as string;
+      expect((await call('PUT', `/api/returns/${id}/approve`, sellerMh)).statusCode).toBe(200);
+      await beforeReceiving?.();
+      expect((await call('PUT', `/api/returns/${id}/receive`, sellerMh)).statusCode).toBe(200);
+      return id;
+    };
+    const first = await returnUnits(1);
+    // The first request then says all three: only its credit note tells that one unit was credited.
+    await returnUnits(2, () =>
+      t.db.update(returnRequests).set({ qty: 3 }).where(eq(returnRequests.id, first)),
+    );
+    const credits = (await docsOf(order._id)).filter((d) => d.kind === 'credit_note');
+    expect(credits.map((c) => c.taxableValue).sort()).toEqual([1999, 3998]);
   });
 });
 
