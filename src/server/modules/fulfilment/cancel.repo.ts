@@ -36,8 +36,8 @@ export async function findOrderHead(db: Queryable, orderId: string): Promise<Ord
 /**
  * The shipments of kind 'order' of an order, locked FOR UPDATE by seller id then id: the lock order that lets a
  * whole-order cancel or a sweep run beside single moves (each of which locks one shipment, then the order)
- * without a deadlock. Callers move them in this order, so the credit notes they issue take the tax-document
- * series rows in seller-id order too (ADR 0117).
+ * without a deadlock. Callers move them in this order, so for the credit notes they issue series rows are
+ * taken in seller-id order too (ADR 0117).
  */
 export async function lockShipmentsOfOrder(tx: Queryable, orderId: string): Promise<ShipmentRow[]> {
   return tx

@@ -9,7 +9,8 @@ import { documentNumber, financialYearOf, seriesScope } from '#shared/tax-docume
  * Everything happens in the caller's transaction: the cause is locked first (so two issuers of one cause
  * wait for each other and the second finds the first's document without taking a number), then the
  * series row is bumped (its row lock serialises issuers of one series; a rollback gives the number back),
- * then the document is written.
+ * then the document is written. A caller issuing for several sellers in one transaction goes seller by
+ * seller in seller-id order, so series rows are taken in seller-id order and two such callers never deadlock.
  */
 
 /** The next serial of a series, taken inside the caller's transaction. */

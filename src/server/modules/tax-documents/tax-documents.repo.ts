@@ -66,9 +66,9 @@ export async function shipmentFacts(tx: Queryable, shipmentId: string) {
 }
 
 /**
- * The order's shipments of kind 'order' that are not cancelled, by seller id then id: issuing their invoices
- * in this order takes the series rows in seller-id order (ADR 0117), so two orders of the same sellers
- * invoiced at once cannot deadlock.
+ * The order's shipments of kind 'order' that are not cancelled, by seller id then id, so that when their
+ * invoices are issued in this order series rows are taken in seller-id order (ADR 0117): two orders of the
+ * same sellers invoiced at once wait for each other instead of deadlocking.
  */
 export async function liveOrderShipmentIds(tx: Queryable, orderId: string): Promise<string[]> {
   const rows = await tx
