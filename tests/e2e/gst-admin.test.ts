@@ -6,7 +6,15 @@ import { indiaDate } from '../../src/shared/gst-rates.ts';
 import type { OrderFulfilment } from '../../src/shared/schemas/fulfilment.ts';
 import type { GstRateRuleWire } from '../../src/shared/schemas/gst.ts';
 import type { ProductList } from '../../src/shared/schemas/product.ts';
-import { apiCall, DEMO_PASSWORD, openPage, reportPagesOnFailure, screenshot, signInApi } from './support.ts';
+import {
+  apiCall,
+  DEMO_PASSWORD,
+  expectEveryControlNamed,
+  openPage,
+  reportPagesOnFailure,
+  screenshot,
+  signInApi,
+} from './support.ts';
 
 /**
  * The GST screens (issue 15) in a real browser. On a phone, Admin adds a future-dated change for HSN 61
@@ -47,27 +55,12 @@ async function expectNoSideScroll(page: Page) {
   expect(width).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
 }
 
-/** Every control on the page has an accessible name (the project has no axe; the check it would make first). */
-async function expectNamedControls(page: Page) {
-  const unnamed = await page.evaluate(() =>
-    Array.from(document.querySelectorAll('main input, main select, main textarea, main button, main a'))
-      .filter((el) => {
-        const c = el as HTMLInputElement;
-        const label = (c.labels?.length ?? 0) > 0;
-        const text = (el.textContent ?? '').trim() !== '';
-        return !label && !text && !el.getAttribute('aria-label') && !el.getAttribute('aria-labelledby');
-      })
-      .map((el) => el.outerHTML.slice(0, 200)),
-  );
-  expect(unnamed).toEqual([]);
-}
-
 /** Both sizes of one page, each checked and photographed; the page ends at the size it started. */
 async function shootBoth(page: Page, name: string) {
   const start = page.viewportSize();
   await page.setViewportSize(PHONE);
   await expectNoSideScroll(page);
-  await expectNamedControls(page);
+  await expectEveryControlNamed(page);
   await screenshot(page, `${name}-mobile`);
   await page.setViewportSize(DESKTOP);
   await screenshot(page, `${name}-desktop`);

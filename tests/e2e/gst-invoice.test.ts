@@ -11,6 +11,7 @@ import {
   apiCall,
   baseURL,
   DEMO_PASSWORD,
+  expectEveryControlNamed,
   openPage,
   reportPagesOnFailure,
   screenshot,
@@ -69,22 +70,9 @@ async function expectNoSideScroll(page: Page) {
   expect(width).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
 }
 
-/**
- * The project has no axe: the checks it would make first. Every control has an accessible name, and the
- * page has one h1.
- */
+/** The project has no axe: the checks it would make first. Every control is named, and the page has one h1. */
 async function expectAccessibleBasics(page: Page) {
-  const unnamed = await page.evaluate(() =>
-    Array.from(document.querySelectorAll('main input, main select, main textarea, main button, main a'))
-      .filter((el) => {
-        const c = el as HTMLInputElement;
-        const label = (c.labels?.length ?? 0) > 0;
-        const text = (el.textContent ?? '').trim() !== '';
-        return !label && !text && !el.getAttribute('aria-label') && !el.getAttribute('aria-labelledby');
-      })
-      .map((el) => el.outerHTML.slice(0, 200)),
-  );
-  expect(unnamed).toEqual([]);
+  await expectEveryControlNamed(page);
   expect(await page.locator('main h1').count()).toBe(1);
 }
 

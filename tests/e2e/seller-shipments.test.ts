@@ -3,7 +3,15 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { SellerDashboard } from '#shared/schemas/dashboard.ts';
 import type { ProductList } from '#shared/schemas/product.ts';
-import { openPage, reportPagesOnFailure, screenshot, apiCall, DEMO_PASSWORD, signInApi } from './support.ts';
+import {
+  openPage,
+  reportPagesOnFailure,
+  screenshot,
+  apiCall,
+  DEMO_PASSWORD,
+  expectEveryControlNamed,
+  signInApi,
+} from './support.ts';
 
 /**
  * A seller's day on a phone (docs/decisions/0115-seller-and-operator-views.md): after two cash on delivery
@@ -33,21 +41,6 @@ async function signIn(page: Page, email: string) {
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-}
-
-/** Every control on the page has an accessible name (the project has no axe; this is the check it would make first). */
-async function expectNamedControls(page: Page) {
-  const unnamed = await page.evaluate(() =>
-    Array.from(document.querySelectorAll('main input, main select, main textarea, main button, main a'))
-      .filter((el) => {
-        const c = el as HTMLInputElement;
-        const label = (c.labels?.length ?? 0) > 0;
-        const text = (el.textContent ?? '').trim() !== '';
-        return !label && !text && !el.getAttribute('aria-label') && !el.getAttribute('aria-labelledby');
-      })
-      .map((el) => el.outerHTML.slice(0, 200)),
-  );
-  expect(unnamed).toEqual([]);
 }
 
 const tab = (page: Page, name: RegExp) =>
@@ -113,7 +106,7 @@ describe('the seller ships an order from a phone', () => {
     await card.getByText('Cash on delivery').waitFor();
     await card.getByText('221 FC Road').waitFor();
     await screenshot(page, 'seller-shipments-to-accept-phone');
-    await expectNamedControls(page);
+    await expectEveryControlNamed(page);
 
     // Cancelling needs a reason; the cancelled shipment is listed under Cancelled with it.
     const other = page.getByRole('article', { name: `Order ${unfulfillable.orderNumber}` });
@@ -173,7 +166,7 @@ describe('the seller ships an order from a phone', () => {
     expect(board.last30.units).toBeGreaterThanOrEqual(1);
     await page.getByRole('figure', { name: /Sales per day/ }).waitFor();
     await screenshot(page, 'seller-dashboard-phone');
-    await expectNamedControls(page);
+    await expectEveryControlNamed(page);
 
     const desktop = await newPage(1280, 900);
     await signIn(desktop, SELLER);
@@ -233,7 +226,7 @@ describe('the seller ships an order from a phone', () => {
     await card.getByRole('button', { name: /^Show only .*'s shipments$/ }).click();
     await page.getByText(/^Seller: /).waitFor();
     await screenshot(page, 'admin-shipments-phone');
-    await expectNamedControls(page);
+    await expectEveryControlNamed(page);
     await card.getByRole('button', { name: 'Mark delivered' }).click();
     const confirm = page.getByRole('dialog', { name: `Mark order ${order.orderNumber} delivered?` });
     await confirm.getByRole('button', { name: 'Mark delivered' }).click();
@@ -256,7 +249,7 @@ describe('the seller ships an order from a phone', () => {
     const pending = desktop.getByRole('article').filter({ hasText: 'pending@haat.test' });
     await pending.getByRole('button', { name: 'Approve' }).waitFor();
     await screenshot(desktop, 'admin-sellers-pending-desktop');
-    await expectNamedControls(desktop);
+    await expectEveryControlNamed(desktop);
     await desktop.goto('/admin/shipments');
     await desktop.getByRole('article').first().waitFor();
     await screenshot(desktop, 'admin-shipments-desktop');

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, afterEach, inject } from 'vitest';
+import { afterAll, afterEach, expect, inject } from 'vitest';
 
 /** Where the app under test listens (started once per run by tests/setup/e2e-global.ts). */
 export const baseURL: string = inject('baseURL');
@@ -117,3 +117,21 @@ export const signInApi = (email: string) =>
     email,
     password: DEMO_PASSWORD,
   });
+
+/**
+ * Every control in the page's main area has an accessible name: a label, its own text, aria-label or
+ * aria-labelledby (the project has no axe; this is the check it would make first).
+ */
+export async function expectEveryControlNamed(page: Page): Promise<void> {
+  const unnamed = await page.evaluate(() =>
+    Array.from(document.querySelectorAll('main input, main select, main textarea, main button, main a'))
+      .filter((el) => {
+        const c = el as HTMLInputElement;
+        const label = (c.labels?.length ?? 0) > 0;
+        const text = (el.textContent ?? '').trim() !== '';
+        return !label && !text && !el.getAttribute('aria-label') && !el.getAttribute('aria-labelledby');
+      })
+      .map((el) => el.outerHTML.slice(0, 200)),
+  );
+  expect(unnamed).toEqual([]);
+}
