@@ -3,16 +3,18 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { GSTR1_HEADERS, GSTR8_HEADER } from '../../src/shared/gst-returns.ts';
 import { indiaDate } from '../../src/shared/gst-rates.ts';
-import type { OrderFulfilment } from '../../src/shared/schemas/fulfilment.ts';
 import type { GstRateRuleWire } from '../../src/shared/schemas/gst.ts';
-import type { ProductList } from '../../src/shared/schemas/product.ts';
 import {
   apiCall,
   DEMO_PASSWORD,
   expectEveryControlNamed,
   openPage,
+  orderFromSeller,
+  PUNE,
   reportPagesOnFailure,
   screenshot,
+  sellerShipmentId,
+  shipViaApi,
   signInApi,
 } from './support.ts';
 
@@ -179,31 +181,8 @@ describe('GST in the back office', () => {
     // A buyer in Pune orders from Kavya Textiles; the parcel is shipped, which issues a tax invoice.
     const seller = await signInApi(SELLER);
     const buyer = await signInApi(BUYER);
-    let product: ProductList['products'][number] | undefined;
-    for (let n = 1; n <= 5 && !product; n++) {
-      const list = await apiCall<ProductList>('GET', `/api/products?pageNumber=${String(n)}`);
-      product = list.products.find(
-        (p) => p.user._id === seller._id && p.variants.some((v) => v.countInStock >= 2),
-      );
-    }
-    if (!product) throw new Error("no product of the seller's in stock");
-    const variant = product.variants.find((v) => v.countInStock >= 2)!;
-    const order = await apiCall<{ _id: string; orderNumber: string }>('POST', '/api/orders', buyer.token, {
-      orderItems: [{ product: product._id, qty: 1, variant: variant._id }],
-      shippingAddress: {
-        address: '221 FC Road',
-        city: 'Pune',
-        state: 'Maharashtra',
-        postalCode: '411004',
-        country: 'India',
-      },
-      paymentMethod: 'CashOnDelivery',
-    });
-    const f = await apiCall<OrderFulfilment>('GET', `/api/orders/${order._id}/fulfilment`, seller.token);
-    const shipmentId = f.shipments.find((s) => s.seller._id === seller._id)?._id ?? '';
-    await apiCall('PUT', `/api/shipments/${shipmentId}/accept`, seller.token);
-    await apiCall('PUT', `/api/shipments/${shipmentId}/pack`, seller.token);
-    await apiCall('PUT', `/api/shipments/${shipmentId}/ship`, seller.token, {
+    const { order } = await orderFromSeller(seller, buyer, PUNE);
+    await shipViaApi(seller.token, await sellerShipmentId(seller, order._id), {
       courier: 'Delhivery',
       trackingNumber: '9876543210987',
     });

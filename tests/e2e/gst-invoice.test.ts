@@ -3,7 +3,6 @@ import type { Locator, Page } from 'playwright-core';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { gstinCheckCharacter } from '../../src/shared/gst.ts';
-import type { OrderFulfilment } from '../../src/shared/schemas/fulfilment.ts';
 import type { TaxDocument, TaxFact } from '../../src/shared/schemas/gst.ts';
 import type { Order } from '../../src/shared/schemas/order.ts';
 import type { Product, ProductList } from '../../src/shared/schemas/product.ts';
@@ -15,6 +14,8 @@ import {
   openPage,
   reportPagesOnFailure,
   screenshot,
+  sellerShipmentId,
+  shipViaApi,
   signInApi,
 } from './support.ts';
 
@@ -180,11 +181,7 @@ describe('GST as a buyer sees it: the split, the tax invoice and its PDF', () =>
 
     // The seller accepts, packs and ships: the tax invoice is issued when the parcel is shipped.
     const kavya = await signInApi('seller@haat.test');
-    const f = await apiCall<OrderFulfilment>('GET', `/api/orders/${orderId}/fulfilment`, kavya.token);
-    const shipmentId = f.shipments.find((s) => s.seller._id === kavya._id)?._id ?? '';
-    await apiCall('PUT', `/api/shipments/${shipmentId}/accept`, kavya.token);
-    await apiCall('PUT', `/api/shipments/${shipmentId}/pack`, kavya.token);
-    await apiCall('PUT', `/api/shipments/${shipmentId}/ship`, kavya.token, {
+    await shipViaApi(kavya.token, await sellerShipmentId(kavya, orderId), {
       courier: 'Delhivery',
       trackingNumber: '9876543210123',
     });

@@ -2,7 +2,6 @@ import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { SellerDashboard } from '#shared/schemas/dashboard.ts';
-import type { ProductList } from '#shared/schemas/product.ts';
 import {
   openPage,
   reportPagesOnFailure,
@@ -10,6 +9,9 @@ import {
   apiCall,
   DEMO_PASSWORD,
   expectEveryControlNamed,
+  orderFromSeller,
+  PUNE,
+  shipViaApi,
   signInApi,
 } from './support.ts';
 
@@ -51,26 +53,7 @@ describe('the seller ships an order from a phone', () => {
     const seller = await signInApi(SELLER);
     const buyer = await signInApi(BUYER);
     // One of the seller's products in stock, bought cash on delivery to Pune.
-    let product: ProductList['products'][number] | undefined;
-    for (let n = 1; n <= 5 && !product; n++) {
-      const list = await call<ProductList>('GET', `/api/products?pageNumber=${String(n)}`);
-      product = list.products.find(
-        (p) => p.user._id === seller._id && p.variants.some((v) => v.countInStock >= 2),
-      );
-    }
-    if (!product) throw new Error("no product of the seller's in stock");
-    const variant = product.variants.find((v) => v.countInStock >= 2)!;
-    const order = await call<{ _id: string; orderNumber: string }>('POST', '/api/orders', buyer.token, {
-      orderItems: [{ product: product._id, qty: 1, variant: variant._id }],
-      shippingAddress: {
-        address: '221 FC Road',
-        city: 'Pune',
-        state: 'Maharashtra',
-        postalCode: '411004',
-        country: 'India',
-      },
-      paymentMethod: 'CashOnDelivery',
-    });
+    const { order, product, variant } = await orderFromSeller(seller, buyer, PUNE);
 
     // A second order the seller cannot fulfil.
     const unfulfillable = await call<{ _id: string; orderNumber: string }>(
@@ -79,13 +62,7 @@ describe('the seller ships an order from a phone', () => {
       buyer.token,
       {
         orderItems: [{ product: product._id, qty: 1, variant: variant._id }],
-        shippingAddress: {
-          address: '221 FC Road',
-          city: 'Pune',
-          state: 'Maharashtra',
-          postalCode: '411004',
-          country: 'India',
-        },
+        shippingAddress: PUNE,
         paymentMethod: 'CashOnDelivery',
       },
     );
@@ -181,25 +158,12 @@ describe('the seller ships an order from a phone', () => {
   it('the operator filters shipments, marks one delivered, finds the order, and sees sellers awaiting approval', async () => {
     const seller = await signInApi(SELLER);
     const buyer = await signInApi(BUYER);
-    let product: ProductList['products'][number] | undefined;
-    for (let n = 1; n <= 5 && !product; n++) {
-      const list = await call<ProductList>('GET', `/api/products?pageNumber=${String(n)}`);
-      product = list.products.find(
-        (p) => p.user._id === seller._id && p.variants.some((v) => v.countInStock >= 2),
-      );
-    }
-    if (!product) throw new Error("no product of the seller's in stock");
-    const variant = product.variants.find((v) => v.countInStock >= 2)!;
-    const order = await call<{ _id: string; orderNumber: string }>('POST', '/api/orders', buyer.token, {
-      orderItems: [{ product: product._id, qty: 1, variant: variant._id }],
-      shippingAddress: {
-        address: '12 Park Street',
-        city: 'Kolkata',
-        state: 'West Bengal',
-        postalCode: '700016',
-        country: 'India',
-      },
-      paymentMethod: 'CashOnDelivery',
+    const { order } = await orderFromSeller(seller, buyer, {
+      address: '12 Park Street',
+      city: 'Kolkata',
+      state: 'West Bengal',
+      postalCode: '700016',
+      country: 'India',
     });
     const shipments = await call<{ shipments: { _id: string; orderNumber: string }[] }>(
       'GET',
@@ -207,12 +171,7 @@ describe('the seller ships an order from a phone', () => {
       seller.token,
     );
     const shipment = shipments.shipments.find((s) => s.orderNumber === order.orderNumber)!;
-    await call('PUT', `/api/shipments/${shipment._id}/accept`, seller.token);
-    await call('PUT', `/api/shipments/${shipment._id}/pack`, seller.token);
-    await call('PUT', `/api/shipments/${shipment._id}/ship`, seller.token, {
-      courier: 'Blue Dart',
-      trackingNumber: '12345678901',
-    });
+    await shipViaApi(seller.token, shipment._id, { courier: 'Blue Dart', trackingNumber: '12345678901' });
 
     const page = await newPage(375, 812);
     await signIn(page, 'admin@haat.test');

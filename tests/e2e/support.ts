@@ -3,6 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, expect, inject } from 'vitest';
+import type { OrderFulfilment } from '../../src/shared/schemas/fulfilment.ts';
+import type { ProductList } from '../../src/shared/schemas/product.ts';
 
 /** Where the app under test listens (started once per run by tests/setup/e2e-global.ts). */
 export const baseURL: string = inject('baseURL');
@@ -134,4 +136,65 @@ export async function expectEveryControlNamed(page: Page): Promise<void> {
       .map((el) => el.outerHTML.slice(0, 200)),
   );
   expect(unnamed).toEqual([]);
+}
+
+/** A signed-in account as signInApi returns it. */
+type Account = { token: string; _id: string };
+
+/** A shipping address as POST /api/orders takes it. */
+export interface ShippingAddress {
+  address: string;
+  city: string;
+  state: string;
+  postalCode: string;
+  country: string;
+}
+
+/** A Pune address (Maharashtra) the browser tests order to. */
+export const PUNE: ShippingAddress = {
+  address: '221 FC Road',
+  city: 'Pune',
+  state: 'Maharashtra',
+  postalCode: '411004',
+  country: 'India',
+};
+
+/**
+ * The buyer orders one piece, cash on delivery, of the first of the seller's products with a variant
+ * of at least two in stock (looked for on the first five catalogue pages); returns the order and what
+ * was bought.
+ */
+export async function orderFromSeller(seller: Account, buyer: Account, shippingAddress: ShippingAddress) {
+  let product: ProductList['products'][number] | undefined;
+  for (let n = 1; n <= 5 && !product; n++) {
+    const list = await apiCall<ProductList>('GET', `/api/products?pageNumber=${String(n)}`);
+    product = list.products.find(
+      (p) => p.user._id === seller._id && p.variants.some((v) => v.countInStock >= 2),
+    );
+  }
+  if (!product) throw new Error("no product of the seller's in stock");
+  const variant = product.variants.find((v) => v.countInStock >= 2)!;
+  const order = await apiCall<{ _id: string; orderNumber: string }>('POST', '/api/orders', buyer.token, {
+    orderItems: [{ product: product._id, qty: 1, variant: variant._id }],
+    shippingAddress,
+    paymentMethod: 'CashOnDelivery',
+  });
+  return { order, product, variant };
+}
+
+/** The id of the seller's shipment of an order (from the order's fulfilment). */
+export async function sellerShipmentId(seller: Account, orderId: string): Promise<string> {
+  const f = await apiCall<OrderFulfilment>('GET', `/api/orders/${orderId}/fulfilment`, seller.token);
+  return f.shipments.find((s) => s.seller._id === seller._id)?._id ?? '';
+}
+
+/** The seller accepts, packs and ships one of its shipments through the API. */
+export async function shipViaApi(
+  sellerToken: string,
+  shipmentId: string,
+  tracking: { courier: string; trackingNumber: string },
+): Promise<void> {
+  await apiCall('PUT', `/api/shipments/${shipmentId}/accept`, sellerToken);
+  await apiCall('PUT', `/api/shipments/${shipmentId}/pack`, sellerToken);
+  await apiCall('PUT', `/api/shipments/${shipmentId}/ship`, sellerToken, tracking);
 }
