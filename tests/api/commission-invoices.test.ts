@@ -3,19 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShipmentState } from '#shared/fulfilment.ts';
 import { indiaMonthOf, indiaMonthRange, previousMonth } from '#shared/gst-returns.ts';
 import { taxDocumentSchema } from '#shared/schemas/gst.ts';
-import {
-  deliverySettings,
-  orderItems,
-  returnRequests,
-  shipments,
-  taxDocuments,
-} from '../../src/server/db/schema/index.ts';
+import { orderItems, returnRequests, shipments, taxDocuments } from '../../src/server/db/schema/index.ts';
 import {
   issueCommissionInvoices,
   monthToInvoice,
 } from '../../src/server/modules/commission-invoices/commission-invoices.service.ts';
 import { moveShipment } from '../../src/server/modules/fulfilment/fulfilment.service.ts';
 import { createProduct, type ProductRow } from '../factories/catalog.ts';
+import { createGstParties } from '../factories/gst.ts';
 import { orderBody, placeOrder } from '../factories/orders.ts';
 import { authHeader, createWho, type Who } from '../factories/users.ts';
 import { createTestApp, type TestContext } from '../setup/test-app.ts';
@@ -82,30 +77,10 @@ async function delivered(lines: { product: ProductRow; qty: number }[], delivere
 
 beforeAll(async () => {
   t = await createTestApp();
-  await t.db
-    .insert(deliverySettings)
-    .values({ id: 1, maxOpenCodOrders: 1000, maxOpenCodUnits: 1000 })
-    .onConflictDoUpdate({
-      target: deliverySettings.id,
-      set: { maxOpenCodOrders: 1000, maxOpenCodUnits: 1000 },
-    });
-  buyer = await createWho(t.db, { name: 'Asha Buyer' });
-  admin = await createWho(t.db, { roles: ['Admin'] });
-  karnataka = await createWho(t.db, {
-    name: 'Bengaluru Weaves',
-    roles: ['Seller-Company'],
-    shop: { shopName: 'Commission K' },
-    businessRegistrationCode: '29AAGCB7383J1Z4',
-    state: 'Karnataka',
-    postalCode: '560001',
-  });
-  maharashtra = await createWho(t.db, {
-    name: 'Pune Pottery',
-    roles: ['Seller-Company'],
-    shop: { shopName: 'Commission M' },
-    businessRegistrationCode: '27AAPFU0939F1ZV',
-    state: 'Maharashtra',
-  });
+  ({ buyer, admin, karnataka, maharashtra } = await createGstParties(t.db, {
+    karnataka: { name: 'Bengaluru Weaves', shop: { shopName: 'Commission K' }, postalCode: '560001' },
+    maharashtra: { name: 'Pune Pottery', shop: { shopName: 'Commission M' } },
+  }));
   quiet = await createWho(t.db, { roles: ['Seller-Company'], shop: { shopName: 'Commission Q' } });
   tee = await createProduct(t.db, {
     sellerId: karnataka.user.id,

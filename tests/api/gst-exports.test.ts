@@ -2,11 +2,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShipmentState } from '#shared/fulfilment.ts';
 import { indiaMonthOf, previousMonth, returnDate } from '#shared/gst-returns.ts';
-import { deliverySettings, shipments, taxDocuments, users } from '../../src/server/db/schema/index.ts';
+import { shipments, taxDocuments, users } from '../../src/server/db/schema/index.ts';
 import { moveShipment } from '../../src/server/modules/fulfilment/fulfilment.service.ts';
 import { createCategory, createProduct, type ProductRow } from '../factories/catalog.ts';
+import { createGstParties } from '../factories/gst.ts';
 import { indiaAddress, orderBody, placeOrder } from '../factories/orders.ts';
-import { authHeader, createWho, type Who } from '../factories/users.ts';
+import { authHeader, type Who } from '../factories/users.ts';
 import { createTestApp, type TestContext } from '../setup/test-app.ts';
 
 /**
@@ -61,30 +62,16 @@ let invoiceNumbers: string[];
 
 beforeAll(async () => {
   t = await createTestApp();
-  await t.db
-    .insert(deliverySettings)
-    .values({ id: 1, maxOpenCodOrders: 1000, maxOpenCodUnits: 1000 })
-    .onConflictDoUpdate({
-      target: deliverySettings.id,
-      set: { maxOpenCodOrders: 1000, maxOpenCodUnits: 1000 },
-    });
-  buyer = await createWho(t.db, { name: 'Asha Buyer' });
-  admin = await createWho(t.db, { roles: ['Admin'] });
   // A Maharashtra seller (GSTIN 27…), selling to Pune (intra-state) and to Bengaluru (inter-state).
-  seller = await createWho(t.db, {
-    name: 'Shah, Sons & "Co"',
-    roles: ['Seller-Company'],
-    shop: { shopName: 'GSTR Shop' },
-    businessRegistrationCode: '27AAPFU0939F1ZV',
-    state: 'Maharashtra',
-  });
-  otherSeller = await createWho(t.db, {
-    name: 'Other Seller',
-    roles: ['Seller-Company'],
-    shop: { shopName: 'GSTR Other' },
-    businessRegistrationCode: '29AAGCB7383J1Z4',
-    state: 'Karnataka',
-  });
+  ({
+    buyer,
+    admin,
+    maharashtra: seller,
+    karnataka: otherSeller,
+  } = await createGstParties(t.db, {
+    karnataka: { name: 'Other Seller', shop: { shopName: 'GSTR Other' } },
+    maharashtra: { name: 'Shah, Sons & "Co"', shop: { shopName: 'GSTR Shop' } },
+  }));
   const apparel = await createCategory(t.db, { hsn: '6109', tax: '5' });
   const footwear = await createCategory(t.db, { hsn: '6403', tax: '18' });
   const kitchen = await createCategory(t.db, { hsn: '6912', tax: '12' });
