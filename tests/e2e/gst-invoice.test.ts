@@ -60,6 +60,52 @@ async function kavyaProduct(): Promise<Product> {
 }
 
 /** Wait for an option to load into a picker, then choose it. */
+type Variant = Product['variants'][number];
+type SavedAddress = { address: string; city: string; state: string; postalCode: string; country: string };
+
+/**
+ * Puts one line of `variant` in the browser's cart. With an address, it is saved as the shipping address
+ * (the cart then knows the delivery state); without, every checkout step saved before is forgotten.
+ */
+async function seedCart(page: Page, p: Product, v: Variant, qty: number, address: SavedAddress | null) {
+  await page.evaluate(
+    ({ p, v, qty, address }) => {
+      localStorage.setItem(
+        'cartItems',
+        JSON.stringify([
+          {
+            product: p._id,
+            name: p.name,
+            image: p.image[0] ?? '',
+            price: v.price ?? p.price,
+            currency: p.currency,
+            countInStock: v.countInStock,
+            categoryId: p.categoryId,
+            qty,
+            variant: v._id,
+            ...(v.size !== 'N/A' ? { size: v.size } : {}),
+            ...(v.colour ? { colour: v.colour } : {}),
+          },
+        ]),
+      );
+      if (address) {
+        localStorage.setItem('shippingAddress', JSON.stringify(address));
+        return;
+      }
+      for (const key of [
+        'shippingAddress',
+        'billingAddress',
+        'paymentMethod',
+        'couponCodes',
+        'businessPurchase',
+      ]) {
+        localStorage.removeItem(key);
+      }
+    },
+    { p, v, qty, address },
+  );
+}
+
 async function choose(select: Locator, option: string) {
   await select.locator('option', { hasText: option }).first().waitFor({ state: 'attached' });
   await select.selectOption(option);
@@ -95,33 +141,7 @@ describe('GST as a buyer sees it: the split, the tax invoice and its PDF', () =>
 
     // A cart with two pieces, and no saved address yet: the cart cannot know the split.
     await page.goto('/help');
-    await page.evaluate(
-      ({ p, v }) => {
-        localStorage.setItem(
-          'cartItems',
-          JSON.stringify([
-            {
-              product: p._id,
-              name: p.name,
-              image: p.image[0] ?? '',
-              price: v.price ?? p.price,
-              currency: p.currency,
-              countInStock: v.countInStock,
-              categoryId: p.categoryId,
-              qty: 2,
-              variant: v._id,
-              ...(v.size !== 'N/A' ? { size: v.size } : {}),
-              ...(v.colour ? { colour: v.colour } : {}),
-            },
-          ]),
-        );
-        for (const key of ['shippingAddress', 'billingAddress', 'paymentMethod', 'couponCodes']) {
-          localStorage.removeItem(key);
-        }
-        localStorage.removeItem('businessPurchase');
-      },
-      { p: product, v: variant },
-    );
+    await seedCart(page, product, variant, 2, null);
     await page.goto('/cart');
     const cartSummary = page.getByRole('region', { name: /^Subtotal/ });
     await cartSummary.getByText('Estimated GST', { exact: true }).waitFor();
@@ -251,38 +271,13 @@ describe('GST as a buyer sees it: the split, the tax invoice and its PDF', () =>
 
     // Back in the cart with a shipping address saved in another state (Karnataka): the same goods are
     // inter-state, so the cart shows IGST alone.
-    await page.evaluate(
-      ({ p, v }) => {
-        localStorage.setItem(
-          'cartItems',
-          JSON.stringify([
-            {
-              product: p._id,
-              name: p.name,
-              image: p.image[0] ?? '',
-              price: v.price ?? p.price,
-              currency: p.currency,
-              countInStock: v.countInStock,
-              categoryId: p.categoryId,
-              qty: 1,
-              variant: v._id,
-              ...(v.size !== 'N/A' ? { size: v.size } : {}),
-            },
-          ]),
-        );
-        localStorage.setItem(
-          'shippingAddress',
-          JSON.stringify({
-            address: '221, 12th Main, Indiranagar',
-            city: 'Bengaluru',
-            state: 'Karnataka',
-            postalCode: '560038',
-            country: 'India',
-          }),
-        );
-      },
-      { p: product, v: variant },
-    );
+    await seedCart(page, product, variant, 1, {
+      address: '221, 12th Main, Indiranagar',
+      city: 'Bengaluru',
+      state: 'Karnataka',
+      postalCode: '560038',
+      country: 'India',
+    });
     await page.goto('/cart');
     const cartSplit = page
       .getByRole('region', { name: /^Subtotal/ })
