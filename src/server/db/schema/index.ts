@@ -4,3 +4,4 @@ export * from './orders.ts';
 export * from './system.ts';
 export * from './fulfilment.ts';
 export * from './gst.ts';
+export * from './settlements.ts';

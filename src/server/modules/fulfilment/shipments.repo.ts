@@ -20,6 +20,7 @@ import {
   type ShippingAddressRow,
 } from '../../db/schema/index.ts';
 import { enqueue } from '../../jobs/queue.ts';
+import { ledgerOnShipmentMove } from '../settlements/ledger.service.ts';
 import { taxDocumentsOnShipmentMove } from '../tax-documents/tax-documents.service.ts';
 import { conflict, illegalTransition, notFound } from '../../lib/errors.ts';
 
@@ -189,6 +190,14 @@ export async function moveShipment(tx: Queryable, input: MoveInput): Promise<Shi
   await taxDocumentsOnShipmentMove(tx, {
     shipmentId: row.id,
     orderId: row.orderId,
+    sellerId: row.sellerId,
+    kind: row.kind,
+    to: input.to,
+    at,
+  });
+  // The seller's ledger: the sale when it is delivered (or shipped), taken back when cancelled or returned.
+  await ledgerOnShipmentMove(tx, {
+    shipmentId: row.id,
     sellerId: row.sellerId,
     kind: row.kind,
     to: input.to,

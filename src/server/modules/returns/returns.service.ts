@@ -40,6 +40,7 @@ import {
 import { orderOwnerId } from '../orders/orders.service.ts';
 import { requestRefund } from '../refunds/refunds.service.ts';
 import { ownedReturnMedia } from '../uploads/uploads.service.ts';
+import { ledgerOnReturnReceived } from '../settlements/ledger.service.ts';
 import { taxDocumentsOnReturnReceived } from '../tax-documents/tax-documents.service.ts';
 import { queueReturnMail, RETURN_MAIL, type ReturnMailExtra } from './return-mails.ts';
 import * as repo from './returns.repo.ts';
@@ -530,6 +531,7 @@ export async function receiveReturn(
 
     // A return, or an exchange whose size is gone: refunded as a return would be.
     await reverseSellerPayments(tx, units, now);
+    await ledgerOnReturnReceived(tx, row.id, now);
     const view = await repo.returnView(tx, row.id);
     const refund = await requestRefund(tx, {
       orderId: row.orderId,
