@@ -51,6 +51,7 @@ import deliveryPlugin from './modules/delivery/delivery.plugin.ts';
 import dashboardsPlugin from './modules/dashboards/dashboards.plugin.ts';
 import gstPlugin from './modules/gst/gst.plugin.ts';
 import commissionInvoicesPlugin from './modules/commission-invoices/commission-invoices.plugin.ts';
+import settlementsPlugin from './modules/settlements/settlements.plugin.ts';
 import taxDocumentsPlugin from './modules/tax-documents/tax-documents.plugin.ts';
 import { storagePlugin } from './plugins/storage.ts';
 import { jobsPlugin } from './jobs/jobs.plugin.ts';
@@ -234,6 +235,7 @@ export async function buildApp({ config, db, logger, logStream, onRoute }: Build
   await app.register(dashboardsPlugin, { prefix: '/api' });
   await app.register(gstPlugin, { prefix: '/api' });
   await app.register(commissionInvoicesPlugin, { prefix: '/api' });
+  await app.register(settlementsPlugin, { prefix: '/api' });
   await app.register(taxDocumentsPlugin, { prefix: '/api' });
   // Without a prefix: notifications go under /api, the development mailbox at /dev/mailbox.
   await app.register(notificationsPlugin);

@@ -72,6 +72,9 @@ export function backOfficeMenu(actor: Actor | null | undefined): MenuLink[] {
       { to: '/admin/returns', label: 'Returns' },
       { to: '/admin/refunds', label: 'Refunds' },
       { to: '/admin/pending-payments', label: 'Pending Payments' },
+      { to: '/admin/payouts', label: 'Payouts' },
+      { to: '/admin/settlements', label: 'Settlements' },
+      { to: '/admin/cod-cash', label: 'COD Cash' },
       { to: '/admin/categories-markup', label: 'Category Markups' },
       { to: '/admin/delivery', label: 'Delivery' },
       { to: '/admin/gst', label: 'GST' },
@@ -110,6 +113,7 @@ export function sellerMenu(actor: Actor | null | undefined): MenuLink[] {
     { to: '/seller/size-charts', label: 'Size Charts' },
     ...(own ? [{ to: '/seller/delivery', label: 'Delivery Area' }] : []),
     ...(own ? [{ to: '/seller/tax-documents', label: 'Tax Documents' }] : []),
+    ...(own ? [{ to: '/seller/statement', label: 'Payments' }] : []),
   ];
 }
 

@@ -159,6 +159,26 @@ const SellerTaxDocumentsPage = page(
   'SellerTaxDocumentsPage',
 );
 const AdminGstPage = page(() => import('../features/gst/pages/admin-gst-page.tsx'), 'AdminGstPage');
+const SellerStatementPage = page(
+  () => import('../features/settlements/pages/seller-statement-page.tsx'),
+  'SellerStatementPage',
+);
+const AdminPayoutsPage = page(
+  () => import('../features/settlements/pages/admin-payouts-page.tsx'),
+  'AdminPayoutsPage',
+);
+const AdminSellerLedgerPage = page(
+  () => import('../features/settlements/pages/admin-seller-ledger-page.tsx'),
+  'AdminSellerLedgerPage',
+);
+const AdminSettlementsPage = page(
+  () => import('../features/settlements/pages/admin-settlements-page.tsx'),
+  'AdminSettlementsPage',
+);
+const AdminCodCashPage = page(
+  () => import('../features/settlements/pages/admin-cod-cash-page.tsx'),
+  'AdminCodCashPage',
+);
 const NotFoundPage = page(() => import('../features/static/pages/not-found-page.tsx'), 'NotFoundPage');
 
 /**
@@ -269,6 +289,17 @@ export const routes: RouteObject[] = [
           guarded([{ path: 'admin/delivery', element: <AdminDeliveryPage /> }], isAdmin),
           guarded([{ path: 'seller/tax-documents', element: <SellerTaxDocumentsPage /> }], isSeller),
           guarded([{ path: 'admin/gst', element: <AdminGstPage /> }], isAdmin),
+          // Seller money (docs/product/settlements.md): the seller's statement, the operator's payouts and books.
+          guarded([{ path: 'seller/statement', element: <SellerStatementPage /> }], isSeller),
+          guarded(
+            [
+              { path: 'admin/payouts', element: <AdminPayoutsPage /> },
+              { path: 'admin/sellers/:id/ledger', element: <AdminSellerLedgerPage /> },
+              { path: 'admin/settlements', element: <AdminSettlementsPage /> },
+              { path: 'admin/cod-cash', element: <AdminCodCashPage /> },
+            ],
+            isAdmin,
+          ),
           // A seller's own work: the dashboard and the shipment queue (docs/decisions/0115-seller-and-operator-views.md).
           guarded(
             [

@@ -1,0 +1,4 @@
+/** /admin/cod-cash (placeholder until the page is built). */
+export function AdminCodCashPage() {
+  return <h1>AdminCodCashPage</h1>;
+}
