@@ -65,6 +65,7 @@ describe('an inactive account holds no power', () => {
       'Size Charts',
       'Delivery Area',
       'Tax Documents',
+      'Payments',
     ]);
     expect(sellerMenu(actor(['Admin'])).map((l) => l.label)).toEqual(['Products', 'Orders', 'Size Charts']);
   });
@@ -82,6 +83,9 @@ describe('an inactive account holds no power', () => {
         'Returns',
         'Refunds',
         'Pending Payments',
+        'Payouts',
+        'Settlements',
+        'COD Cash',
         'Category Markups',
         'Delivery',
         'GST',

@@ -208,6 +208,7 @@ describe('seller onboarding', () => {
       'Size Charts',
       'Delivery Area',
       'Tax Documents',
+      'Payments',
       'Logout',
     ]);
     await screenshot(page, 'seller-activated-menu-desktop');
