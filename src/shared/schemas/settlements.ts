@@ -268,3 +268,183 @@ export const settlementSettingsForm = z.object({
   minimumPayout: optionalRupees.refine((v) => v !== '' && Number(v) >= 0.01, 'At least ₹0.01'),
 });
 export type SettlementSettingsForm = z.input<typeof settlementSettingsForm>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Responses
+// ---------------------------------------------------------------------------------------------------------
+
+/** GET /api/seller/ledger and GET /api/admin/sellers/:id/ledger (?page=1&month=YYYY-MM, 50 entries a page, newest first). */
+export const sellerLedgerResponse = z.object({
+  seller: z.object({ _id: z.string(), name: z.string(), shopName: z.string().nullable() }),
+  balance: sellerBalanceSchema,
+  entries: z.array(ledgerEntrySchema),
+  page: z.number().int(),
+  pages: z.number().int(),
+  payouts: z.array(payoutSchema),
+  account: payoutAccountSchema.nullable(),
+});
+export type SellerLedgerResponse = z.infer<typeof sellerLedgerResponse>;
+
+/** GET|PUT /api/seller/payout-account. */
+export const payoutAccountResponse = z.object({ account: payoutAccountSchema.nullable() });
+
+/** GET /api/admin/payout-accounts?status=unverified: accounts with their seller. */
+export const payoutAccountListResponse = z.object({
+  accounts: z.array(payoutAccountSchema.extend({ sellerId: z.string(), sellerName: z.string() })),
+});
+
+/** PUT /api/admin/payout-accounts/:sellerId/verify. */
+export const verifyAccountBody = z.object({
+  approve: z.boolean(),
+  reason: z.string().trim().max(300).default(''),
+});
+
+export const skippedSellerSchema = z.object({
+  sellerId: z.string(),
+  sellerName: z.string(),
+  amount: moneySchema,
+  reason: z.enum(['no_verified_account', 'below_minimum']),
+});
+
+export const payoutBatchSchema = z.object({
+  _id: z.string(),
+  number: z.number().int(),
+  state: z.enum(['draft', 'approved', 'rejected']),
+  rail: payoutRailSchema,
+  cutoff: isoDate,
+  createdAt: isoDate,
+  decidedAt: isoDate.nullable(),
+  total: moneySchema,
+  count: z.number().int(),
+  /** How many of its payouts are processed. */
+  processed: z.number().int(),
+  payouts: z.array(payoutSchema),
+});
+export type PayoutBatchWire = z.infer<typeof payoutBatchSchema>;
+
+/** POST /api/admin/payout-batches {rail?}: a batch of what is payable now (201), or 200 with batch null and who was skipped. */
+export const prepareBatchBody = z.object({ rail: payoutRailSchema.optional() });
+export const prepareBatchResponse = z.object({
+  batch: payoutBatchSchema.nullable(),
+  skipped: z.array(skippedSellerSchema),
+});
+/** GET /api/admin/payout-batches: newest first. */
+export const payoutBatchListResponse = z.object({ batches: z.array(payoutBatchSchema) });
+/** PUT /api/admin/payout-batches/:id/reject. */
+export const rejectBatchBody = z.object({ reason: z.string().trim().min(5, SETTLEMENT_MSG.reason).max(300) });
+/** PUT /api/admin/payouts/:id/record (bank file payouts): the bank's UTR. */
+export const recordPayoutBody = z.object({
+  utr: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9]{8,22}$/, 'Please enter the bank’s UTR (8 to 22 letters or digits).'),
+});
+
+/** GET /api/seller/tcs-tds?fy=2026-27 (own) and GET /api/admin/sellers/:id/tcs-tds?fy=: per India month. */
+export const taxWithheldMonthSchema = z.object({
+  month: z.string(),
+  /** Taxable value of sales recorded, of reversals, and the net (TCS base). */
+  gross: moneySchema,
+  returned: moneySchema,
+  net: moneySchema,
+  tcsRate: z.string().nullable(),
+  tcs: moneySchema,
+  /** TDS: its base (gross), rate and amount. */
+  tdsBase: moneySchema,
+  tdsRate: z.string().nullable(),
+  tds: moneySchema,
+});
+export const taxWithheldResponse = z.object({
+  fy: z.string(),
+  seller: z.object({
+    _id: z.string(),
+    name: z.string(),
+    gstin: z.string().nullable(),
+    pan: z.string().nullable(),
+  }),
+  months: z.array(taxWithheldMonthSchema),
+  totals: taxWithheldMonthSchema.omit({ month: true, tcsRate: true, tdsRate: true }),
+});
+export type TaxWithheldResponse = z.infer<typeof taxWithheldResponse>;
+
+/** GET /api/admin/settlement-totals?fy=2026-27: the operator's books per India month. */
+export const settlementTotalsMonthSchema = z.object({
+  month: z.string(),
+  commission: moneySchema,
+  commissionGst: moneySchema,
+  tcs: moneySchema,
+  tds: moneySchema,
+  codFees: moneySchema,
+  adjustments: moneySchema,
+  paidOut: moneySchema,
+});
+export const settlementTotalsResponse = z.object({
+  fy: z.string(),
+  months: z.array(settlementTotalsMonthSchema),
+  totals: settlementTotalsMonthSchema.omit({ month: true }),
+});
+export type SettlementTotalsResponse = z.infer<typeof settlementTotalsResponse>;
+
+/** POST /api/admin/ledger-adjustments → the entry written (201). */
+export const adjustmentResponse = z.object({ entry: ledgerEntrySchema });
+
+/** GET /api/admin/commission-rules → every rule, newest first; POST → the rule (201); PUT /:id/end {effectiveTo}. */
+export const commissionRuleListResponse = z.object({ rules: z.array(commissionRuleSchema) });
+export const endRuleBody = z.object({ effectiveTo: day });
+
+// ---------------------------------------------------------------------------------------------------------
+// Cash on delivery remittances
+// ---------------------------------------------------------------------------------------------------------
+
+export const codCashOrderSchema = z.object({
+  orderId: z.string(),
+  orderNumber: z.string(),
+  /** INR collected (the order total in INR). */
+  amount: moneySchema,
+  paidAt: isoDate,
+  ageDays: z.number().int(),
+});
+
+export const codCashDistributorSchema = z.object({
+  distributorId: z.string(),
+  distributorName: z.string(),
+  outstanding: moneySchema,
+  /** Outstanding by age of the collection: 0–2 days, 3–7, 8–30, over 30. */
+  ages: z.object({ d0to2: moneySchema, d3to7: moneySchema, d8to30: moneySchema, over30: moneySchema }),
+  orders: z.array(codCashOrderSchema),
+});
+
+/** GET /api/admin/cod-cash (Admin: every Distributor's; a Distributor: GET /api/distributor/cod-cash, its own). */
+export const codCashResponse = z.object({
+  distributors: z.array(codCashDistributorSchema),
+  remittances: z.array(
+    z.object({
+      _id: z.string(),
+      distributorId: z.string(),
+      distributorName: z.string(),
+      amount: moneySchema,
+      reference: z.string(),
+      receivedOn: day,
+      orderCount: z.number().int(),
+      createdAt: isoDate,
+    }),
+  ),
+});
+export type CodCashResponse = z.infer<typeof codCashResponse>;
+
+/** POST /api/admin/cod-remittances: the cash handed over for these orders (their total must be the amount). */
+export const codRemittanceForm = z.object({
+  distributorId: idSchema,
+  orderIds: z.array(idSchema).min(1, 'Please choose the orders this cash covers.'),
+  amount: z
+    .union([z.number(), z.string().trim()])
+    .transform((v) => String(v))
+    .refine(
+      (v) => /^\d{1,9}(\.\d{1,2})?$/.test(v) && Number(v) > 0,
+      'Please enter the amount received in rupees.',
+    ),
+  reference: z.string().trim().min(3, 'Please enter the receipt or deposit reference.').max(100),
+  receivedOn: day,
+  note: z.string().trim().max(300).default(''),
+});
+export type CodRemittanceForm = z.input<typeof codRemittanceForm>;
