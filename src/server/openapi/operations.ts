@@ -44,6 +44,8 @@ export const API_TAGS = {
     "Sellers' tax invoices and credit notes (and commission invoices) as JSON and PDF, and their lists",
   gst: 'The dated GST rate table, tax facts for the cart, operator GST settings, GSTR-1 and GSTR-8 exports',
   'commission-invoices': "The marketplace's monthly commission invoices to its sellers",
+  settlements:
+    'Seller money: the ledger, statements, TCS/TDS, commission rules, payout accounts, payout batches through RazorpayX or a bank file, COD cash remittances',
 } as const;
 
 export type ApiTag = keyof typeof API_TAGS;
@@ -341,6 +343,50 @@ export const OPERATIONS: Record<string, Operation> = {
     operationId: 'issueCommissionInvoices',
     tag: 'commission-invoices',
   },
+  // settlements (docs/product/settlements.md)
+  'GET /api/seller/payout-account': { operationId: 'getPayoutAccount', tag: 'settlements' },
+  'PUT /api/seller/payout-account': { operationId: 'savePayoutAccount', tag: 'settlements' },
+  'GET /api/admin/payout-accounts': { operationId: 'listPayoutAccounts', tag: 'settlements' },
+  'PUT /api/admin/payout-accounts/:sellerId/verify': {
+    operationId: 'verifyPayoutAccount',
+    tag: 'settlements',
+  },
+  'GET /api/admin/payout-batches': { operationId: 'listPayoutBatches', tag: 'settlements' },
+  'POST /api/admin/payout-batches': { operationId: 'preparePayoutBatch', tag: 'settlements' },
+  'GET /api/admin/payout-batches/:id': { operationId: 'getPayoutBatch', tag: 'settlements' },
+  'PUT /api/admin/payout-batches/:id/approve': { operationId: 'approvePayoutBatch', tag: 'settlements' },
+  'PUT /api/admin/payout-batches/:id/reject': { operationId: 'rejectPayoutBatch', tag: 'settlements' },
+  'GET /api/admin/payout-batches/:id/bank-file': {
+    operationId: 'downloadPayoutBankFile',
+    tag: 'settlements',
+    download: true,
+  },
+  'PUT /api/admin/payouts/:id/record': { operationId: 'recordBankPayout', tag: 'settlements' },
+  'POST /api/payouts/razorpayx/webhook': { operationId: 'receiveRazorpayxWebhook', tag: 'settlements' },
+  'GET /api/seller/ledger': { operationId: 'getOwnLedger', tag: 'settlements' },
+  'GET /api/admin/sellers/:id/ledger': { operationId: 'getSellerLedger', tag: 'settlements' },
+  'GET /api/payouts/:id/statement.csv': {
+    operationId: 'downloadPayoutStatementCsv',
+    tag: 'settlements',
+    download: true,
+  },
+  'GET /api/payouts/:id/statement.pdf': {
+    operationId: 'downloadPayoutStatementPdf',
+    tag: 'settlements',
+    download: true,
+  },
+  'GET /api/seller/tcs-tds': { operationId: 'getOwnTaxWithheld', tag: 'settlements' },
+  'GET /api/admin/sellers/:id/tcs-tds': { operationId: 'getSellerTaxWithheld', tag: 'settlements' },
+  'GET /api/admin/settlement-totals': { operationId: 'getSettlementTotals', tag: 'settlements' },
+  'GET /api/admin/commission-rules': { operationId: 'listCommissionRules', tag: 'settlements' },
+  'POST /api/admin/commission-rules': { operationId: 'createCommissionRule', tag: 'settlements' },
+  'PUT /api/admin/commission-rules/:id/end': { operationId: 'endCommissionRule', tag: 'settlements' },
+  'GET /api/admin/settlement-settings': { operationId: 'getSettlementSettings', tag: 'settlements' },
+  'PUT /api/admin/settlement-settings': { operationId: 'updateSettlementSettings', tag: 'settlements' },
+  'POST /api/admin/ledger-adjustments': { operationId: 'createLedgerAdjustment', tag: 'settlements' },
+  'GET /api/admin/cod-cash': { operationId: 'getCodCash', tag: 'settlements' },
+  'GET /api/distributor/cod-cash': { operationId: 'getOwnCodCash', tag: 'settlements' },
+  'POST /api/admin/cod-remittances': { operationId: 'recordCodRemittance', tag: 'settlements' },
 };
 
 /** The key of a route in OPERATIONS: `GET /api/products/:id`. */
