@@ -141,6 +141,17 @@ export const queryKeys = {
       [...orders, 'tax-documents', 'list', 'all', month, seller, kind] as const,
   },
   pendingSellers: (page: number) => [...adminUsers, 'pending-sellers', page] as const,
+  /**
+   * Seller money (issue 16), under orders: a shipment move or a return writes ledger entries. `seller` is
+   * 'own' for the signed-in seller's statement, else the seller's id (Admin).
+   */
+  settlements: {
+    all: [...orders, 'settlements'] as const,
+    ledger: (seller: string, page: number, month: string) =>
+      [...orders, 'settlements', 'ledger', seller, page, month] as const,
+    taxWithheld: (seller: string, fy: string) => [...orders, 'settlements', 'tcs-tds', seller, fy] as const,
+    payoutAccount: [...orders, 'settlements', 'payout-account'] as const,
+  },
 
   /** The payment step: provider config is public, quotes are per order and private. */
   payments: {
