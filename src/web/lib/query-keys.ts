@@ -151,6 +151,9 @@ export const queryKeys = {
       [...orders, 'settlements', 'ledger', seller, page, month] as const,
     taxWithheld: (seller: string, fy: string) => [...orders, 'settlements', 'tcs-tds', seller, fy] as const,
     payoutAccount: [...orders, 'settlements', 'payout-account'] as const,
+    /** The Admin's payout batches (polled while payouts are in flight) and payout accounts by status. */
+    batches: [...orders, 'settlements', 'payout-batches'] as const,
+    payoutAccounts: (status: string) => [...orders, 'settlements', 'payout-accounts', status] as const,
   },
 
   /** The payment step: provider config is public, quotes are per order and private. */
