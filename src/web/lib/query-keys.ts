@@ -154,6 +154,13 @@ export const queryKeys = {
     /** The Admin's payout batches (polled while payouts are in flight) and payout accounts by status. */
     batches: [...orders, 'settlements', 'payout-batches'] as const,
     payoutAccounts: (status: string) => [...orders, 'settlements', 'payout-accounts', status] as const,
+    /** The operator's books per month of a financial year, commission rules, settings, COD cash (Admin). */
+    totals: (fy: string) => [...orders, 'settlements', 'totals', fy] as const,
+    commissionRules: [...orders, 'settlements', 'commission-rules'] as const,
+    settings: [...orders, 'settlements', 'settings'] as const,
+    codCash: [...orders, 'settlements', 'cod-cash'] as const,
+    /** Sellers to choose from (Admin pickers). */
+    sellers: [...adminUsers, 'sellers'] as const,
   },
 
   /** The payment step: provider config is public, quotes are per order and private. */
