@@ -28,6 +28,11 @@ const envSchema = z.object({
   RAZORPAY_KEY_ID: z.string().optional(),
   RAZORPAY_KEY_SECRET: z.string().optional(),
   RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
+  /** RazorpayX Payouts (seller payouts, docs/decisions/0121-payouts.md): API keys, the business account paid from, webhook secret. */
+  RAZORPAYX_KEY_ID: z.string().optional(),
+  RAZORPAYX_KEY_SECRET: z.string().optional(),
+  RAZORPAYX_ACCOUNT_NUMBER: z.string().optional(),
+  RAZORPAYX_WEBHOOK_SECRET: z.string().optional(),
   PAYPAL_CLIENT_ID: z.string().optional(),
   PAYPAL_CLIENT_SECRET: z.string().optional(),
   /** PayPal REST base; https://api-m.sandbox.paypal.com for PayPal's developer sandbox credentials. */
@@ -72,6 +77,7 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   razorpay: { keyId?: string; keySecret?: string; webhookSecret?: string };
+  razorpayx: { keyId?: string; keySecret?: string; accountNumber?: string; webhookSecret?: string };
   paypal: { clientId?: string; clientSecret?: string; apiUrl?: string };
   s3?: { bucket: string; endpoint?: string; region?: string; accessKeyId?: string; secretAccessKey?: string };
   ratesUrl: string | undefined;
@@ -119,6 +125,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       keyId: e.RAZORPAY_KEY_ID,
       keySecret: e.RAZORPAY_KEY_SECRET,
       webhookSecret: e.RAZORPAY_WEBHOOK_SECRET,
+    },
+    razorpayx: {
+      keyId: e.RAZORPAYX_KEY_ID,
+      keySecret: e.RAZORPAYX_KEY_SECRET,
+      accountNumber: e.RAZORPAYX_ACCOUNT_NUMBER,
+      webhookSecret: e.RAZORPAYX_WEBHOOK_SECRET,
     },
     paypal: { clientId: e.PAYPAL_CLIENT_ID, clientSecret: e.PAYPAL_CLIENT_SECRET, apiUrl: e.PAYPAL_API_URL },
     s3: e.S3_BUCKET
@@ -188,10 +200,25 @@ export function reachableBeyondLoopback(config: Pick<Config, 'host' | 'trustProx
   return !!config.publicUrl && !isLoopbackHost(new URL(config.publicUrl).hostname);
 }
 
-/** Any real payment credential turns every payment sandbox off, not only that provider's. */
-export function hasRealPaymentKeys(config: Pick<Config, 'razorpay' | 'paypal'>): boolean {
+/**
+ * Any real payment credential turns every payment sandbox off, not only that provider's. RazorpayX keys
+ * count too: with real payouts, a sandbox "payment" would become money really paid to a seller.
+ */
+export function hasRealPaymentKeys(
+  config: Pick<Config, 'razorpay' | 'paypal'> & Partial<Pick<Config, 'razorpayx'>>,
+): boolean {
   const { razorpay: rz, paypal: pp } = config;
-  return !!(rz.keyId || rz.keySecret || rz.webhookSecret || pp.clientId || pp.clientSecret);
+  const rx = config.razorpayx ?? {};
+  return !!(
+    rz.keyId ||
+    rz.keySecret ||
+    rz.webhookSecret ||
+    pp.clientId ||
+    pp.clientSecret ||
+    rx.keyId ||
+    rx.keySecret ||
+    rx.webhookSecret
+  );
 }
 
 /**
@@ -218,6 +245,13 @@ export function assertServable(config: Config): void {
   const halfKeys = [
     ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', !!config.razorpay.keyId, !!config.razorpay.keySecret],
     ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', !!config.paypal.clientId, !!config.paypal.clientSecret],
+    ['RAZORPAYX_KEY_ID', 'RAZORPAYX_KEY_SECRET', !!config.razorpayx.keyId, !!config.razorpayx.keySecret],
+    [
+      'RAZORPAYX_KEY_ID',
+      'RAZORPAYX_ACCOUNT_NUMBER',
+      !!config.razorpayx.keyId,
+      !!config.razorpayx.accountNumber,
+    ],
   ] as const;
   for (const [a, b, hasA, hasB] of halfKeys) {
     if (hasA !== hasB) {
