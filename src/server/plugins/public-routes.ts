@@ -53,6 +53,7 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   'POST /api/users/reset-password/:token',
   // Verified by signature, not by session
   'POST /api/payments/razorpay/webhook',
+  'POST /api/payouts/razorpayx/webhook',
   'GET /api/upload/verification-docs/file',
 ]);
 
