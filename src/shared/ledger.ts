@@ -312,6 +312,15 @@ export function holdBucket(f: HoldFacts, now: Date, windowDays: number): HoldBuc
   return now.getTime() >= closes && !f.openReturn ? 'payable' : 'on_hold';
 }
 
+/**
+ * Whether a settlement cycle is due at `now`: no batch yet, or the last one was prepared `cycleDays` or
+ * more days ago. The cycle timer prepares a draft batch then (docs/decisions/0121-payouts.md).
+ */
+export function cycleDue(lastBatchAt: Date | null, now: Date, cycleDays: number): boolean {
+  if (!lastBatchAt) return true;
+  return now.getTime() - lastBatchAt.getTime() >= Math.max(1, cycleDays) * 24 * 60 * 60 * 1000;
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Payout accounts
 // ---------------------------------------------------------------------------------------------------------
