@@ -76,7 +76,7 @@ describe('entry kinds and labels', () => {
     expect(Object.keys(LEDGER_KIND_LABELS).sort()).toEqual([...LEDGER_ENTRY_KINDS].sort());
     expect(ledgerEntryLabel('sale', false)).toBe('Sale');
     expect(ledgerEntryLabel('sale', true)).toBe('Refund clawback: sale');
-    expect(ledgerEntryLabel('sale_gst', true)).toBe('Refund clawback: gst on sale');
+    expect(ledgerEntryLabel('sale_gst', true)).toBe('Refund clawback: GST on sale');
     expect(ledgerEntryLabel('commission', true)).toBe('Commission reversed');
     expect(ledgerEntryLabel('tcs', false)).toBe('TCS (section 52 CGST)');
     expect(ledgerEntryLabel('tds', true)).toBe('TDS (section 194-O) reversed');

@@ -39,8 +39,9 @@ export const LEDGER_KIND_LABELS: Record<LedgerEntryKind, string> = {
 
 export function ledgerEntryLabel(kind: LedgerEntryKind, reversal: boolean): string {
   if (!reversal) return LEDGER_KIND_LABELS[kind];
-  if (kind === 'sale' || kind === 'sale_gst')
-    return `Refund clawback: ${LEDGER_KIND_LABELS[kind].toLowerCase()}`;
+  // 'GST' keeps its capitals: 'Refund clawback: GST on sale'.
+  if (kind === 'sale') return 'Refund clawback: sale';
+  if (kind === 'sale_gst') return `Refund clawback: ${LEDGER_KIND_LABELS.sale_gst}`;
   return `${LEDGER_KIND_LABELS[kind]} reversed`;
 }
 
