@@ -1,0 +1,131 @@
+import Table from 'react-bootstrap/Table';
+import { Link } from 'react-router';
+import type { LedgerEntryWire } from '#shared/schemas/settlements.ts';
+import { amountClass, BUCKET_LABELS, entryDetail, formatIndiaDate, signedRupees } from '../lib/labels.ts';
+
+function OrderLink({ e }: { e: LedgerEntryWire }) {
+  if (!e.orderId || !e.orderNumber) return <span className="text-body-secondary">—</span>;
+  return <Link to={`/order/${e.orderId}`}>{e.orderNumber}</Link>;
+}
+
+function DocumentLink({ e }: { e: LedgerEntryWire }) {
+  if (!e.taxDocumentId || !e.taxDocumentNumber) return <span className="text-body-secondary">—</span>;
+  return (
+    <Link to={`/tax-documents/${e.taxDocumentId}`} className="text-nowrap">
+      {e.taxDocumentNumber}
+    </Link>
+  );
+}
+
+function Description({ e }: { e: LedgerEntryWire }) {
+  const detail = entryDetail(e);
+  return (
+    <>
+      <span className="fw-semibold">{e.label}</span>
+      {detail ? <div className="small text-body-secondary">{detail}</div> : null}
+    </>
+  );
+}
+
+function Amount({ e }: { e: LedgerEntryWire }) {
+  return <span className={`fw-semibold text-nowrap ${amountClass(e.amount)}`}>{signedRupees(e.amount)}</span>;
+}
+
+/**
+ * Ledger entries, newest first, as a table from tablet width up and as stacked cards on a phone: date
+ * (India calendar), what it is (label, and the rule or rate and base it was worked out with), order, item,
+ * invoice or credit note, where its money stands, and the signed amount (+ owed to the seller, − taken;
+ * the sign is in the text, the colour only repeats it).
+ */
+export function LedgerTable({ entries, label }: { entries: LedgerEntryWire[]; label: string }) {
+  return (
+    <>
+      <ul className="list-unstyled d-md-none" aria-label={label}>
+        {entries.map((e) => (
+          <li key={e._id} className="card mb-2" data-entry-kind={e.kind}>
+            <div className="card-body p-3">
+              <div className="d-flex justify-content-between align-items-start gap-2">
+                <div>
+                  <Description e={e} />
+                </div>
+                <Amount e={e} />
+              </div>
+              <dl className="row small mb-0 mt-2 g-0">
+                <dt className="col-5 fw-normal text-body-secondary">Date</dt>
+                <dd className="col-7 mb-0">{formatIndiaDate(e.at)}</dd>
+                <dt className="col-5 fw-normal text-body-secondary">Status</dt>
+                <dd className="col-7 mb-0">{BUCKET_LABELS[e.bucket]}</dd>
+                {e.orderNumber ? (
+                  <>
+                    <dt className="col-5 fw-normal text-body-secondary">Order</dt>
+                    <dd className="col-7 mb-0">
+                      <OrderLink e={e} />
+                    </dd>
+                  </>
+                ) : null}
+                {e.itemName ? (
+                  <>
+                    <dt className="col-5 fw-normal text-body-secondary">Item</dt>
+                    <dd className="col-7 mb-0 text-break">
+                      {e.itemName}
+                      {e.qty ? ` × ${e.qty}` : ''}
+                    </dd>
+                  </>
+                ) : null}
+                {e.taxDocumentNumber ? (
+                  <>
+                    <dt className="col-5 fw-normal text-body-secondary">Document</dt>
+                    <dd className="col-7 mb-0">
+                      <DocumentLink e={e} />
+                    </dd>
+                  </>
+                ) : null}
+              </dl>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <div className="table-responsive d-none d-md-block mb-3">
+        <Table striped hover size="sm" className="align-middle mb-0" aria-label={label}>
+          <thead>
+            <tr>
+              <th scope="col">Date</th>
+              <th scope="col">Description</th>
+              <th scope="col">Order</th>
+              <th scope="col">Item</th>
+              <th scope="col">Invoice / credit note</th>
+              <th scope="col">Status</th>
+              <th scope="col" className="text-end">
+                Amount
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {entries.map((e) => (
+              <tr key={e._id} data-entry-kind={e.kind}>
+                <td className="text-nowrap">{formatIndiaDate(e.at)}</td>
+                <td>
+                  <Description e={e} />
+                </td>
+                <td className="text-nowrap">
+                  <OrderLink e={e} />
+                </td>
+                <td className="small">
+                  {e.itemName ?? <span className="text-body-secondary">—</span>}
+                  {e.itemName && e.qty ? ` × ${e.qty}` : ''}
+                </td>
+                <td>
+                  <DocumentLink e={e} />
+                </td>
+                <td className="small">{BUCKET_LABELS[e.bucket]}</td>
+                <td className="text-end">
+                  <Amount e={e} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import {
+  entryDetail,
+  isFinancialYear,
+  payableWords,
+  recentFinancialYears,
+  recentMonths,
+  signedRupees,
+} from './labels.ts';
+
+const entry = {
+  rule: null,
+  rate: null,
+  base: null,
+  note: null,
+  qty: null,
+  kind: 'adjustment' as const,
+};
+
+describe('settlement screen wording', () => {
+  it('writes the sign of an amount in text, with a real minus sign', () => {
+    expect(signedRupees(1234.5)).toBe('+₹1,234.50');
+    expect(signedRupees(-0.05)).toBe('−₹0.05');
+    expect(signedRupees(0)).toBe('₹0.00');
+  });
+
+  it('explains an entry by its rule, else its rate and base, else its reason or units', () => {
+    expect(entryDetail({ ...entry, kind: 'commission', rule: 'Category markup 15%', base: 2000 })).toBe(
+      'Category markup 15%',
+    );
+    expect(entryDetail({ ...entry, kind: 'tcs', rate: '0.50', base: 2000 })).toBe('0.5% of ₹2,000.00');
+    expect(entryDetail({ ...entry, kind: 'commission_gst', rate: '18', base: 300 })).toBe('18% of ₹300.00');
+    expect(entryDetail({ ...entry, note: 'Courier damage refund' })).toBe('Courier damage refund');
+    expect(entryDetail({ ...entry, kind: 'sale', qty: 2 })).toBe('2 units');
+    expect(entryDetail({ ...entry, kind: 'payout' })).toBeNull();
+  });
+
+  it('lists recent India months and financial years, newest first', () => {
+    // 31 Mar 2027 19:00 UTC is already 1 Apr 2027 in India: a new month and a new financial year.
+    const now = Date.parse('2027-03-31T19:00:00Z');
+    expect(recentMonths(3, now)).toEqual(['2027-04', '2027-03', '2027-02']);
+    expect(recentMonths(2, Date.parse('2027-01-15T00:00:00Z'))).toEqual(['2027-01', '2026-12']);
+    expect(recentFinancialYears(2, now)).toEqual(['2027-28', '2026-27']);
+    expect(recentFinancialYears(1, Date.parse('2027-03-31T18:00:00Z'))).toEqual(['2026-27']);
+    expect(recentFinancialYears(1, Date.parse('2099-06-01T00:00:00Z'))).toEqual(['2099-00']);
+    expect(isFinancialYear('2026-27')).toBe(true);
+    expect(isFinancialYear('2099-00')).toBe(true);
+    expect(isFinancialYear('2026-28')).toBe(false);
+  });
+
+  it('says a negative payable balance is carried forward', () => {
+    expect(payableWords(-150.5)).toBe('₹150.50 carried forward: it is taken from your next payable amounts.');
+    expect(payableWords(10)).toBeNull();
+  });
+});
