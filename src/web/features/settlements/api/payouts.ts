@@ -1,0 +1,117 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type {
+  PayoutBatchWire,
+  PayoutWire,
+  payoutAccountListResponse,
+  payoutAccountResponse,
+  payoutBatchListResponse,
+  prepareBatchResponse,
+} from '#shared/schemas/settlements.ts';
+import { api } from '#web/lib/api-client.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
+
+/** The Admin's payout screen (docs/product/settlements.md): batches, their payouts and payout accounts. */
+
+export type PayoutBatchList = z.infer<typeof payoutBatchListResponse>;
+export type PrepareBatchResult = z.infer<typeof prepareBatchResponse>;
+export type PayoutAccountList = z.infer<typeof payoutAccountListResponse>;
+export type PayoutAccountRow = PayoutAccountList['accounts'][number];
+export type PayoutRail = PayoutBatchWire['rail'];
+export type AccountStatus = PayoutAccountRow['status'];
+
+const enc = encodeURIComponent;
+
+/** Payout states that still move by themselves (RazorpayX's webhooks, or a UTR to be recorded). */
+export const IN_FLIGHT: readonly PayoutWire['state'][] = ['queued', 'processing'];
+
+/** While an approved RazorpayX batch has payouts on their way, the list is read again this often. */
+export const POLL_MS = 3000;
+
+/** Whether any payout of an approved RazorpayX batch is still waiting for the provider's answer. */
+export const awaitingProvider = (batches: readonly PayoutBatchWire[]) =>
+  batches.some(
+    (b) =>
+      b.state === 'approved' && b.rail === 'razorpayx' && b.payouts.some((p) => IN_FLIGHT.includes(p.state)),
+  );
+
+/** GET /api/admin/payout-batches (newest first), polled while RazorpayX payouts are queued or processing. */
+export const usePayoutBatches = () =>
+  useQuery({
+    queryKey: queryKeys.settlements.batches,
+    queryFn: ({ signal }) => api.get<PayoutBatchList>('/api/admin/payout-batches', { signal }),
+    refetchInterval: (query) =>
+      query.state.data && awaitingProvider(query.state.data.batches) ? POLL_MS : false,
+  });
+
+/** A batch, a payout or an account moved: everything about seller money and the pending payments view. */
+function useInvalidateSettlements() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: queryKeys.settlements.all }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.orders.pendingPayments }),
+    ]);
+}
+
+/** POST /api/admin/payout-batches {rail}: a draft batch of what is payable now, and who was left out. */
+export function usePrepareBatch() {
+  const invalidate = useInvalidateSettlements();
+  return useMutation({
+    mutationFn: (rail: PayoutRail) => api.post<PrepareBatchResult>('/api/admin/payout-batches', { rail }),
+    onSettled: invalidate,
+  });
+}
+
+/** PUT /api/admin/payout-batches/:id/approve: the batch's payouts are sent (RazorpayX) or await the bank file. */
+export function useApproveBatch() {
+  const invalidate = useInvalidateSettlements();
+  return useMutation({
+    mutationFn: (id: string) => api.put<PayoutBatchWire>(`/api/admin/payout-batches/${enc(id)}/approve`),
+    onSettled: invalidate,
+  });
+}
+
+/** PUT /api/admin/payout-batches/:id/reject {reason}: its money goes back to the sellers' payable balances. */
+export function useRejectBatch() {
+  const invalidate = useInvalidateSettlements();
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: string; reason: string }) =>
+      api.put<PayoutBatchWire>(`/api/admin/payout-batches/${enc(id)}/reject`, { reason }),
+    onSettled: invalidate,
+  });
+}
+
+/** GET /api/admin/payout-batches/:id/bank-file: the CSV to upload to the bank (a plain link downloads it). */
+export const bankFileUrl = (batchId: string) => `/api/admin/payout-batches/${enc(batchId)}/bank-file`;
+
+/** PUT /api/admin/payouts/:id/record {utr}: a bank-file payout was paid; the bank's UTR is kept. */
+export function useRecordPayout() {
+  const invalidate = useInvalidateSettlements();
+  return useMutation({
+    mutationFn: ({ id, utr }: { id: string; utr: string }) =>
+      api.put<PayoutWire>(`/api/admin/payouts/${enc(id)}/record`, { utr }),
+    onSettled: invalidate,
+  });
+}
+
+/** GET /api/admin/payout-accounts?status=: sellers' payout accounts with that status. */
+export const usePayoutAccounts = (status: AccountStatus) =>
+  useQuery({
+    queryKey: queryKeys.settlements.payoutAccounts(status),
+    queryFn: ({ signal }) =>
+      api.get<PayoutAccountList>(`/api/admin/payout-accounts?status=${status}`, { signal }),
+  });
+
+/** PUT /api/admin/payout-accounts/:sellerId/verify {approve, reason}. */
+export function useVerifyAccount() {
+  const invalidate = useInvalidateSettlements();
+  return useMutation({
+    mutationFn: ({ sellerId, approve, reason }: { sellerId: string; approve: boolean; reason: string }) =>
+      api.put<z.infer<typeof payoutAccountResponse>>(`/api/admin/payout-accounts/${enc(sellerId)}/verify`, {
+        approve,
+        reason,
+      }),
+    onSettled: invalidate,
+  });
+}

@@ -1,0 +1,258 @@
+import { useId, useRef, useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Table from 'react-bootstrap/Table';
+import { Link } from 'react-router';
+import type { PayoutBatchWire, PayoutWire } from '#shared/schemas/settlements.ts';
+import { formatDate } from '#web/lib/format.ts';
+import { IN_FLIGHT, bankFileUrl, useApproveBatch, useRecordPayout, useRejectBatch } from '../api/payouts.ts';
+import { PAYOUT_STATE_BADGES, PAYOUT_STATE_LABELS, rupees } from '../lib/labels.ts';
+import { ApproveBatchDialog, ReasonDialog, RecordUtrDialog } from './payout-batch-dialogs.tsx';
+import { BATCH_STATE_BADGES, BATCH_STATE_LABELS, RAIL_LABELS } from './payout-batch-words.ts';
+
+const ledgerPath = (sellerId: string) => `/admin/sellers/${encodeURIComponent(sellerId)}/ledger`;
+
+/** A bank-file payout of an approved batch the bank has not confirmed yet: its UTR can be recorded. */
+const canRecordUtr = (batch: PayoutBatchWire, p: PayoutWire) =>
+  batch.state === 'approved' && batch.rail === 'bank_file' && IN_FLIGHT.includes(p.state);
+
+function StateBadge({ state }: { state: PayoutWire['state'] }) {
+  return <span className={`badge ${PAYOUT_STATE_BADGES[state]}`}>{PAYOUT_STATE_LABELS[state]}</span>;
+}
+
+/** The provider's payout id, the UTR and why it failed, whichever there are. */
+function References({ p }: { p: PayoutWire }) {
+  return (
+    <>
+      {p.providerPayoutId ? (
+        <div className="text-break">
+          <span className="text-body-secondary">Payout id</span>{' '}
+          <span className="font-monospace">{p.providerPayoutId}</span>
+        </div>
+      ) : null}
+      {p.utr ? (
+        <div className="text-break">
+          <span className="text-body-secondary">UTR</span> <span className="font-monospace">{p.utr}</span>
+        </div>
+      ) : null}
+      {p.failureReason ? <div className="text-danger-emphasis">{p.failureReason}</div> : null}
+    </>
+  );
+}
+
+/**
+ * One payout batch: its number, date, rail, state, count, total and how many are paid; it opens to its
+ * payouts (a table on wide screens, a card each on a phone). A draft batch can be approved (a dialog
+ * states the total first) or rejected with a reason; an approved bank-file batch offers its file and a
+ * 'Record UTR' per payout.
+ */
+export function PayoutBatchCard({
+  batch,
+  initiallyOpen,
+}: {
+  batch: PayoutBatchWire;
+  initiallyOpen: boolean;
+}) {
+  const id = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [open, setOpen] = useState(initiallyOpen);
+  const [dialog, setDialog] = useState<'approve' | 'reject' | PayoutWire | null>(null);
+  const approve = useApproveBatch();
+  const reject = useRejectBatch();
+  const record = useRecordPayout();
+  const close = () => {
+    setDialog(null);
+    approve.reset();
+    reject.reset();
+    record.reset();
+  };
+  const label = `batch ${String(batch.number)}`;
+
+  return (
+    <li className="card mb-3" aria-labelledby={`${id}-h`}>
+      <div className="card-body p-3">
+        <div className="d-flex flex-wrap align-items-baseline gap-2 mb-1">
+          <h3 id={`${id}-h`} ref={heading} tabIndex={-1} className="h5 mb-0">
+            Batch {batch.number}
+          </h3>
+          <span className={`badge ${BATCH_STATE_BADGES[batch.state]}`}>
+            {BATCH_STATE_LABELS[batch.state]}
+          </span>
+        </div>
+        <dl className="d-flex flex-wrap column-gap-3 row-gap-1 small mb-2">
+          <div>
+            <dt className="d-inline fw-normal text-body-secondary me-1">Prepared</dt>
+            <dd className="d-inline mb-0">{formatDate(batch.createdAt)}</dd>
+          </div>
+          <div>
+            <dt className="d-inline fw-normal text-body-secondary me-1">Rail</dt>
+            <dd className="d-inline mb-0">{RAIL_LABELS[batch.rail]}</dd>
+          </div>
+          <div>
+            <dt className="d-inline fw-normal text-body-secondary me-1">Payouts</dt>
+            <dd className="d-inline mb-0">{batch.count}</dd>
+          </div>
+          <div>
+            <dt className="d-inline fw-normal text-body-secondary me-1">Total</dt>
+            <dd className="d-inline mb-0 fw-semibold">{rupees(batch.total)}</dd>
+          </div>
+          <div>
+            <dt className="d-inline fw-normal text-body-secondary me-1">Paid</dt>
+            <dd className="d-inline mb-0">
+              {batch.processed} of {batch.count}
+            </dd>
+          </div>
+          {batch.decidedAt ? (
+            <div>
+              <dt className="d-inline fw-normal text-body-secondary me-1">
+                {batch.state === 'rejected' ? 'Rejected' : 'Approved'}
+              </dt>
+              <dd className="d-inline mb-0">{formatDate(batch.decidedAt)}</dd>
+            </div>
+          ) : null}
+        </dl>
+        <div className="d-flex flex-wrap gap-2">
+          <Button
+            size="sm"
+            variant="outline-secondary"
+            aria-expanded={open}
+            aria-controls={`${id}-payouts`}
+            onClick={() => setOpen((o) => !o)}
+          >
+            {open ? 'Hide payouts' : 'Show payouts'}
+            <span className="visually-hidden"> of {label}</span>
+          </Button>
+          {batch.state === 'draft' ? (
+            <>
+              <Button size="sm" onClick={() => setDialog('approve')}>
+                Approve and pay<span className="visually-hidden"> {label}</span>
+              </Button>
+              <Button size="sm" variant="outline-danger" onClick={() => setDialog('reject')}>
+                Reject<span className="visually-hidden"> {label}</span>
+              </Button>
+            </>
+          ) : null}
+          {batch.state === 'approved' && batch.rail === 'bank_file' ? (
+            <a className="btn btn-sm btn-outline-primary" href={bankFileUrl(batch._id)} download>
+              Download bank file<span className="visually-hidden"> of {label}</span>
+            </a>
+          ) : null}
+        </div>
+
+        <div id={`${id}-payouts`} hidden={!open} className="mt-3">
+          {batch.payouts.length === 0 ? (
+            <p className="small text-body-secondary mb-0">This batch has no payouts.</p>
+          ) : (
+            <>
+              <ul className="list-unstyled d-md-none mb-0" aria-label={`Payouts of ${label}`}>
+                {batch.payouts.map((p) => (
+                  <li key={p._id} className="border rounded p-2 mb-2 small">
+                    <div className="d-flex flex-wrap justify-content-between gap-2">
+                      <Link to={ledgerPath(p.sellerId)} className="fw-semibold">
+                        {p.sellerName}
+                      </Link>
+                      <StateBadge state={p.state} />
+                    </div>
+                    <div className="fs-6 fw-semibold">{rupees(p.amount)}</div>
+                    <div className="text-break text-body-secondary">{p.destination}</div>
+                    <References p={p} />
+                    {canRecordUtr(batch, p) ? (
+                      <Button
+                        size="sm"
+                        variant="outline-primary"
+                        className="mt-2"
+                        onClick={() => setDialog(p)}
+                      >
+                        Record UTR<span className="visually-hidden"> for {p.sellerName}</span>
+                      </Button>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+              <div className="table-responsive d-none d-md-block">
+                <Table size="sm" striped className="align-middle mb-0">
+                  <caption className="visually-hidden">Payouts of {label}</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Seller</th>
+                      <th scope="col" className="text-end">
+                        Amount
+                      </th>
+                      <th scope="col">To</th>
+                      <th scope="col">State</th>
+                      <th scope="col">References</th>
+                      <th scope="col">
+                        <span className="visually-hidden">Actions</span>
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {batch.payouts.map((p) => (
+                      <tr key={p._id}>
+                        <td>
+                          <Link to={ledgerPath(p.sellerId)}>{p.sellerName}</Link>
+                        </td>
+                        <td className="text-end text-nowrap">{rupees(p.amount)}</td>
+                        <td className="small text-break">{p.destination}</td>
+                        <td>
+                          <StateBadge state={p.state} />
+                        </td>
+                        <td className="small">
+                          <References p={p} />
+                        </td>
+                        <td className="text-end">
+                          {canRecordUtr(batch, p) ? (
+                            <Button size="sm" variant="outline-primary" onClick={() => setDialog(p)}>
+                              Record UTR<span className="visually-hidden"> for {p.sellerName}</span>
+                            </Button>
+                          ) : null}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </Table>
+              </div>
+            </>
+          )}
+        </div>
+      </div>
+
+      {dialog === 'approve' ? (
+        <ApproveBatchDialog
+          batch={batch}
+          pending={approve.isPending}
+          error={approve.error}
+          fallbackFocus={heading}
+          onClose={close}
+          onApprove={() =>
+            approve.mutate(batch._id, {
+              onSuccess: () => {
+                setOpen(true);
+                close();
+              },
+            })
+          }
+        />
+      ) : dialog === 'reject' ? (
+        <ReasonDialog
+          title={`Reject batch ${String(batch.number)}?`}
+          intro="Nothing is paid; the amounts go back to the sellers’ payable balances for the next batch."
+          confirmLabel="Reject batch"
+          pending={reject.isPending}
+          error={reject.error}
+          fallbackFocus={heading}
+          onClose={close}
+          onConfirm={(reason) => reject.mutate({ id: batch._id, reason }, { onSuccess: close })}
+        />
+      ) : dialog ? (
+        <RecordUtrDialog
+          payout={dialog}
+          pending={record.isPending}
+          error={record.error}
+          fallbackFocus={heading}
+          onClose={close}
+          onRecord={(utr) => record.mutate({ id: dialog._id, utr }, { onSuccess: close })}
+        />
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,233 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Modal from 'react-bootstrap/Modal';
+import {
+  recordPayoutBody,
+  SETTLEMENT_MSG,
+  type PayoutBatchWire,
+  type PayoutWire,
+} from '#shared/schemas/settlements.ts';
+import { ErrorAlert } from '#web/components/alerts.tsx';
+import { rupees } from '../lib/labels.ts';
+import { RAIL_LABELS } from './payout-batch-words.ts';
+
+/**
+ * The payout screen's dialogs. Each keeps focus inside while open (react-bootstrap's Modal) and gives it
+ * back on closing: to the control that opened it, or, when that control is gone (a batch approved no
+ * longer shows 'Approve and pay'), to `fallback` (the batch's heading).
+ */
+function useFocusReturn(fallback?: RefObject<HTMLElement | null>) {
+  const opener = useRef<Element | null>(typeof document === 'undefined' ? null : document.activeElement);
+  useEffect(
+    () => () => {
+      // The Modal gives focus back to the opener as it unmounts; after that, check it got somewhere.
+      window.setTimeout(() => {
+        const el = opener.current;
+        if (el instanceof HTMLElement && el.isConnected) el.focus();
+        else fallback?.current?.focus();
+      }, 0);
+    },
+    [fallback],
+  );
+}
+
+/** 'Approve and pay': states what is paid, to how many sellers and how, before anything moves. */
+export function ApproveBatchDialog({
+  batch,
+  pending,
+  error,
+  onApprove,
+  onClose,
+  fallbackFocus,
+}: {
+  batch: PayoutBatchWire;
+  pending: boolean;
+  error: unknown;
+  onApprove: () => void;
+  onClose: () => void;
+  fallbackFocus?: RefObject<HTMLElement | null>;
+}) {
+  const id = useId();
+  useFocusReturn(fallbackFocus);
+  const sellers = batch.count === 1 ? '1 seller' : `${String(batch.count)} sellers`;
+  return (
+    <Modal show onHide={onClose} centered aria-labelledby={`${id}-t`}>
+      <Modal.Header closeButton>
+        <Modal.Title id={`${id}-t`} as="h2" className="h5">
+          Approve batch {batch.number} and pay?
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        <p>
+          This pays <strong>{rupees(batch.total)}</strong> to {sellers} ({batch.count}{' '}
+          {batch.count === 1 ? 'payout' : 'payouts'}) {batch.rail === 'razorpayx' ? 'through' : 'by'}{' '}
+          {RAIL_LABELS[batch.rail]}.
+        </p>
+        <p className="small text-body-secondary mb-0">
+          {batch.rail === 'razorpayx'
+            ? 'Each payout is sent once; its state follows RazorpayX’s answers on this page.'
+            : 'Download the bank file next, upload it to the bank, then record each payout’s UTR.'}
+        </p>
+        <ErrorAlert error={error} className="mt-3 mb-0" />
+      </Modal.Body>
+      <Modal.Footer>
+        <Button variant="outline-secondary" onClick={onClose} disabled={pending}>
+          Cancel
+        </Button>
+        <Button onClick={onApprove} disabled={pending} aria-busy={pending || undefined}>
+          Approve and pay
+        </Button>
+      </Modal.Footer>
+    </Modal>
+  );
+}
+
+/** A decision that needs a reason (rejecting a batch or a payout account): at least 5 characters. */
+export function ReasonDialog({
+  title,
+  intro,
+  confirmLabel,
+  pending,
+  error,
+  onConfirm,
+  onClose,
+  fallbackFocus,
+}: {
+  title: string;
+  intro: string;
+  confirmLabel: string;
+  pending: boolean;
+  error: unknown;
+  onConfirm: (reason: string) => void;
+  onClose: () => void;
+  fallbackFocus?: RefObject<HTMLElement | null>;
+}) {
+  const id = useId();
+  useFocusReturn(fallbackFocus);
+  const [reason, setReason] = useState('');
+  const [invalid, setInvalid] = useState(false);
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const text = reason.trim();
+    if (text.length < 5) return setInvalid(true);
+    setInvalid(false);
+    onConfirm(text);
+  };
+  return (
+    <Modal show onHide={onClose} centered aria-labelledby={`${id}-t`}>
+      <Form noValidate onSubmit={onSubmit}>
+        <Modal.Header closeButton>
+          <Modal.Title id={`${id}-t`} as="h2" className="h5">
+            {title}
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <p className="small text-body-secondary">{intro}</p>
+          <ErrorAlert error={error} />
+          <Form.Group controlId={`${id}-reason`}>
+            <Form.Label>Reason</Form.Label>
+            <Form.Control
+              as="textarea"
+              rows={2}
+              value={reason}
+              maxLength={300}
+              onChange={(e) => {
+                setReason(e.target.value);
+                setInvalid(false);
+              }}
+              isInvalid={invalid}
+              aria-describedby={invalid ? `${id}-reason-error` : undefined}
+            />
+            <Form.Control.Feedback type="invalid" id={`${id}-reason-error`}>
+              {SETTLEMENT_MSG.reason}
+            </Form.Control.Feedback>
+          </Form.Group>
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="outline-secondary" onClick={onClose} disabled={pending}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="danger" disabled={pending} aria-busy={pending || undefined}>
+            {confirmLabel}
+          </Button>
+        </Modal.Footer>
+      </Form>
+    </Modal>
+  );
+}
+
+/** 'Record UTR' for a bank-file payout the bank has paid: the payout becomes Paid. */
+export function RecordUtrDialog({
+  payout,
+  pending,
+  error,
+  onRecord,
+  onClose,
+  fallbackFocus,
+}: {
+  payout: PayoutWire;
+  pending: boolean;
+  error: unknown;
+  onRecord: (utr: string) => void;
+  onClose: () => void;
+  fallbackFocus?: RefObject<HTMLElement | null>;
+}) {
+  const id = useId();
+  useFocusReturn(fallbackFocus);
+  const [utr, setUtr] = useState('');
+  const [message, setMessage] = useState<string | null>(null);
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = recordPayoutBody.safeParse({ utr });
+    if (!parsed.success) return setMessage(parsed.error.issues[0]?.message ?? 'Please check the UTR');
+    setMessage(null);
+    onRecord(parsed.data.utr);
+  };
+  return (
+    <Modal show onHide={onClose} centered aria-labelledby={`${id}-t`}>
+      <Form noValidate onSubmit={onSubmit}>
+        <Modal.Header closeButton>
+          <Modal.Title id={`${id}-t`} as="h2" className="h5">
+            Record the UTR of {payout.sellerName}’s payout
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <p className="mb-2">
+            {rupees(payout.amount)} to <span className="text-break">{payout.destination}</span>.
+          </p>
+          <p className="small text-body-secondary">
+            Enter the reference the bank gave this transfer once it has gone through; the payout is then
+            marked Paid.
+          </p>
+          <ErrorAlert error={error} />
+          <Form.Group controlId={`${id}-utr`}>
+            <Form.Label>UTR</Form.Label>
+            <Form.Control
+              value={utr}
+              onChange={(e) => {
+                setUtr(e.target.value);
+                setMessage(null);
+              }}
+              maxLength={22}
+              autoComplete="off"
+              isInvalid={!!message}
+              aria-describedby={message ? `${id}-utr-error` : undefined}
+            />
+            <Form.Control.Feedback type="invalid" id={`${id}-utr-error`}>
+              {message}
+            </Form.Control.Feedback>
+          </Form.Group>
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="outline-secondary" onClick={onClose} disabled={pending}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={pending} aria-busy={pending || undefined}>
+            Record UTR
+          </Button>
+        </Modal.Footer>
+      </Form>
+    </Modal>
+  );
+}
