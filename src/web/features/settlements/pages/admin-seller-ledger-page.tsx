@@ -1,4 +1,30 @@
-/** /admin/sellers/:id/ledger (placeholder until the page is built). */
+import { useParams } from 'react-router';
+import { Breadcrumbs } from '#web/components/breadcrumbs.tsx';
+import { AdjustmentForm } from '../components/adjustment-form.tsx';
+import { AdminPayoutAccountCard } from '../components/payout-account-form.tsx';
+import { Statement } from '../components/statement.tsx';
+import { useSellerLedger } from '../api/ledger.ts';
+
+/**
+ * /admin/sellers/:id/ledger (Admin): any seller's statement as the seller sees it, plus an adjustment
+ * form and Verify/Reject of its payout account.
+ */
 export function AdminSellerLedgerPage() {
-  return <h1>AdminSellerLedgerPage</h1>;
+  const { id = '' } = useParams();
+  const owner = { sellerId: id };
+  const first = useSellerLedger(owner, 1, '');
+  const name = first.data ? (first.data.seller.shopName ?? first.data.seller.name) : 'Seller';
+  return (
+    <section>
+      <title>{`${name} ledger · Haat`}</title>
+      <Breadcrumbs items={[{ label: 'Payouts', to: '/admin/payouts' }, { label: name }]} className="mb-2" />
+      <h1 className="h3 mb-3">Ledger of {name}</h1>
+      <Statement
+        owner={owner}
+        account={(data) => <AdminPayoutAccountCard sellerId={data.seller._id} account={data.account} />}
+      >
+        <AdjustmentForm sellerId={id} />
+      </Statement>
+    </section>
+  );
 }

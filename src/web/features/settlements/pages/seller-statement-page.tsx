@@ -1,4 +1,16 @@
-/** /seller/statement (placeholder until the page is built). */
+import { SellerPayoutAccountCard } from '../components/payout-account-form.tsx';
+import { Statement } from '../components/statement.tsx';
+
+/**
+ * /seller/statement (sellers): 'Payments': the shop's balance, every ledger entry with the order, item and
+ * invoice it comes from, the payouts with their statements, the payout account and the TCS/TDS figures.
+ */
 export function SellerStatementPage() {
-  return <h1>SellerStatementPage</h1>;
+  return (
+    <section>
+      <title>Payments · Haat</title>
+      <h1 className="h3 mb-3">Payments</h1>
+      <Statement owner="own" account={() => <SellerPayoutAccountCard />} />
+    </section>
+  );
 }

@@ -1,0 +1,92 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { adjustmentForm, type AdjustmentForm as AdjustmentFormInput } from '#shared/schemas/settlements.ts';
+import { ErrorAlert, Message } from '#web/components/alerts.tsx';
+import { SubmitButton, TextField } from '#web/components/form-field.tsx';
+import { isApiError } from '#web/lib/api-client.ts';
+import { applyFieldErrors } from '#web/lib/form-errors.ts';
+import { useAddAdjustment } from '../api/ledger.ts';
+import { signedRupees } from '../lib/labels.ts';
+
+type Output = z.output<typeof adjustmentForm>;
+const FIELDS = ['amount', 'reason'] as const;
+
+/**
+ * Admin: a manual ledger entry for one seller, a signed amount in rupees (+ owed to the seller, − taken
+ * from it) with a reason the seller reads on the statement. It is payable at once.
+ */
+export function AdjustmentForm({ sellerId }: { sellerId: string }) {
+  const add = useAddAdjustment();
+  const [saved, setSaved] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    reset,
+    formState: { errors },
+  } = useForm<AdjustmentFormInput, unknown, Output>({
+    resolver: zodResolver(adjustmentForm),
+    defaultValues: { sellerId, amount: '', reason: '' },
+  });
+
+  const onSubmit = handleSubmit((body) => {
+    setSaved(null);
+    add.mutate(body, {
+      onSuccess: (res) => {
+        setSaved(`Adjustment of ${signedRupees(res.entry.amount)} recorded.`);
+        reset({ sellerId, amount: '', reason: '' });
+      },
+      onError: (error) => {
+        applyFieldErrors(error, setError, FIELDS);
+        const first = isApiError(error)
+          ? FIELDS.find((f) => error.errors.some((e) => e.path === f))
+          : undefined;
+        if (first) setFocus(first);
+      },
+    });
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-labelledby="adjustment-heading" className="card mb-4">
+      <div className="card-body p-3 p-sm-4">
+        <h2 id="adjustment-heading" className="h5">
+          Add an adjustment
+        </h2>
+        <p className="small text-body-secondary">
+          A correction the seller sees on its statement with your reason. Plus pays the seller more, minus
+          takes money back. It is payable in the next payout.
+        </p>
+        <ErrorAlert error={add.error} />
+        {saved ? <Message variant="success">{saved}</Message> : null}
+        <input type="hidden" {...register('sellerId')} />
+        <div className="row g-2">
+          <div className="col-12 col-sm-4">
+            <TextField
+              label="Amount in rupees"
+              inputMode="decimal"
+              placeholder="e.g. 250 or -99.50"
+              help="Minus for money taken back."
+              {...register('amount')}
+              error={errors.amount?.message}
+            />
+          </div>
+          <div className="col-12 col-sm-8">
+            <TextField
+              label="Reason"
+              maxLength={500}
+              placeholder="e.g. Courier damaged the parcel; Haat bears the loss"
+              {...register('reason')}
+              error={errors.reason?.message}
+            />
+          </div>
+        </div>
+        <SubmitButton pending={add.isPending} pendingLabel="Saving…">
+          Add adjustment
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}

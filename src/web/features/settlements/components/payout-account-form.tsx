@@ -1,0 +1,382 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import {
+  payoutAccountForm,
+  type PayoutAccountForm as PayoutAccountFormInput,
+  type PayoutAccountWire,
+} from '#shared/schemas/settlements.ts';
+import { ErrorAlert, Message } from '#web/components/alerts.tsx';
+import { SubmitButton, TextField } from '#web/components/form-field.tsx';
+import { Loader } from '#web/components/loader.tsx';
+import { isApiError } from '#web/lib/api-client.ts';
+import { applyFieldErrors } from '#web/lib/form-errors.ts';
+import { usePayoutAccount, useSavePayoutAccount, useVerifyPayoutAccount } from '../api/payout-account.ts';
+import { ACCOUNT_STATUS_BADGES, ACCOUNT_STATUS_LABELS, formatIndiaDate } from '../lib/labels.ts';
+
+type Output = z.output<typeof payoutAccountForm>;
+const FIELDS = [
+  'method',
+  'accountHolder',
+  'accountNumber',
+  'confirmAccountNumber',
+  'ifsc',
+  'vpa',
+  'pan',
+] as const;
+
+/** What the status means for the seller. */
+function statusNote(a: PayoutAccountWire): string {
+  if (a.status === 'unverified') return 'Haat checks it before your first payout.';
+  if (a.status === 'verified')
+    return a.verifiedAt ? `Verified on ${formatIndiaDate(a.verifiedAt)}.` : 'Payouts go to this account.';
+  return a.rejectReason ? `Reason: ${a.rejectReason}` : 'Please correct it and save it again.';
+}
+
+/** The account as saved (the number masked), with its status in words. */
+export function PayoutAccountDetails({ account }: { account: PayoutAccountWire }) {
+  return (
+    <div data-testid="payout-account">
+      <p className="mb-1">
+        <span className={`badge ${ACCOUNT_STATUS_BADGES[account.status]} me-2`}>
+          {ACCOUNT_STATUS_LABELS[account.status]}
+        </span>
+        <span className="small">{statusNote(account)}</span>
+      </p>
+      <dl className="row small mb-0">
+        <dt className="col-5 col-sm-4 fw-normal text-body-secondary">Account holder</dt>
+        <dd className="col-7 col-sm-8 mb-1 text-break">{account.accountHolder}</dd>
+        {account.method === 'bank' ? (
+          <>
+            <dt className="col-5 col-sm-4 fw-normal text-body-secondary">Bank account</dt>
+            <dd className="col-7 col-sm-8 mb-1">{account.accountNumber}</dd>
+            <dt className="col-5 col-sm-4 fw-normal text-body-secondary">IFSC</dt>
+            <dd className="col-7 col-sm-8 mb-1">{account.ifsc}</dd>
+          </>
+        ) : (
+          <>
+            <dt className="col-5 col-sm-4 fw-normal text-body-secondary">UPI id</dt>
+            <dd className="col-7 col-sm-8 mb-1 text-break">{account.vpa}</dd>
+          </>
+        )}
+        <dt className="col-5 col-sm-4 fw-normal text-body-secondary">PAN</dt>
+        <dd className="col-7 col-sm-8 mb-1">{account.pan ?? 'Not given (TDS is 5%)'}</dd>
+      </dl>
+    </div>
+  );
+}
+
+const blank = (a: PayoutAccountWire | null): PayoutAccountFormInput => ({
+  method: a?.method ?? 'bank',
+  accountHolder: a?.accountHolder ?? '',
+  accountNumber: '',
+  confirmAccountNumber: '',
+  ifsc: a?.ifsc ?? '',
+  vpa: a?.vpa ?? '',
+  pan: a?.pan ?? '',
+});
+
+/**
+ * Add or change the payout account: a bank account (holder, number typed twice, IFSC) or a UPI id, and
+ * the PAN. The shared schema checks it here and on the server; errors show under their fields and the
+ * first one gets the focus. Saving makes it unverified until Haat checks it again.
+ */
+export function PayoutAccountForm({
+  account,
+  onDone,
+}: {
+  account: PayoutAccountWire | null;
+  onDone: () => void;
+}) {
+  const save = useSavePayoutAccount();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    watch,
+    formState: { errors },
+  } = useForm<PayoutAccountFormInput, unknown, Output>({
+    resolver: zodResolver(payoutAccountForm),
+    defaultValues: blank(account),
+  });
+  const method = watch('method');
+
+  const onSubmit = handleSubmit((body) => {
+    save.mutate(body, {
+      onSuccess: onDone,
+      onError: (error) => {
+        applyFieldErrors(error, setError, FIELDS);
+        const first = isApiError(error)
+          ? FIELDS.find((f) => error.errors.some((e) => e.path === f))
+          : undefined;
+        if (first) setFocus(first);
+      },
+    });
+  });
+  const serverFieldError = isApiError(save.error) && save.error.errors.length > 0;
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Payout account">
+      {serverFieldError ? null : <ErrorAlert error={save.error} />}
+      <fieldset className="mb-3">
+        <legend className="fs-6 fw-semibold mb-1">Paid to</legend>
+        <div className="d-flex flex-wrap gap-3">
+          <div className="form-check">
+            <input
+              id="payout-method-bank"
+              type="radio"
+              className="form-check-input"
+              value="bank"
+              {...register('method')}
+            />
+            <label className="form-check-label" htmlFor="payout-method-bank">
+              Bank account
+            </label>
+          </div>
+          <div className="form-check">
+            <input
+              id="payout-method-upi"
+              type="radio"
+              className="form-check-input"
+              value="upi"
+              {...register('method')}
+            />
+            <label className="form-check-label" htmlFor="payout-method-upi">
+              UPI
+            </label>
+          </div>
+        </div>
+      </fieldset>
+      <TextField
+        label="Account holder’s name"
+        autoComplete="name"
+        maxLength={100}
+        {...register('accountHolder')}
+        error={errors.accountHolder?.message}
+      />
+      {method === 'bank' ? (
+        <div className="row g-2">
+          <div className="col-12 col-sm-6">
+            <TextField
+              label="Account number"
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={18}
+              help={
+                account?.accountNumber ? `Saved: ${account.accountNumber}. Type it again to save.` : undefined
+              }
+              {...register('accountNumber')}
+              error={errors.accountNumber?.message}
+            />
+          </div>
+          <div className="col-12 col-sm-6">
+            <TextField
+              label="Confirm account number"
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={18}
+              {...register('confirmAccountNumber')}
+              error={errors.confirmAccountNumber?.message}
+            />
+          </div>
+          <div className="col-12 col-sm-6">
+            <TextField
+              label="IFSC"
+              autoComplete="off"
+              maxLength={11}
+              placeholder="e.g. HDFC0001234"
+              help="11 characters, on your cheque book or passbook."
+              {...register('ifsc')}
+              error={errors.ifsc?.message}
+            />
+          </div>
+        </div>
+      ) : (
+        <TextField
+          label="UPI id"
+          autoComplete="off"
+          placeholder="e.g. name@okhdfc"
+          {...register('vpa')}
+          error={errors.vpa?.message}
+        />
+      )}
+      <TextField
+        label="PAN (optional)"
+        autoComplete="off"
+        maxLength={10}
+        placeholder="e.g. ABCPE1234F"
+        help="Without a PAN, TDS on your sales is 5% instead of 0.1%."
+        style={{ maxWidth: '14rem' }}
+        {...register('pan')}
+        error={errors.pan?.message}
+      />
+      <div className="d-flex flex-wrap gap-2">
+        <SubmitButton pending={save.isPending} pendingLabel="Saving…">
+          Save payout account
+        </SubmitButton>
+        {account ? (
+          <button type="button" className="btn btn-outline-secondary" onClick={onDone}>
+            Cancel
+          </button>
+        ) : null}
+      </div>
+    </form>
+  );
+}
+
+/**
+ * The signed-in seller's payout account card (the statement page and the profile): the account and its
+ * status, and Add/Edit opening the form.
+ */
+export function SellerPayoutAccountCard() {
+  const query = usePayoutAccount();
+  const [editing, setEditing] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const account = query.data?.account ?? null;
+  return (
+    <section aria-labelledby="payout-account-heading" className="card mb-4">
+      <div className="card-body p-3 p-sm-4">
+        <div className="d-flex flex-wrap justify-content-between align-items-baseline gap-2 mb-2">
+          <h2 id="payout-account-heading" className="h5 mb-0">
+            Payout account
+          </h2>
+          {query.data && !editing ? (
+            <button
+              type="button"
+              className="btn btn-outline-primary btn-sm"
+              onClick={() => {
+                setSaved(false);
+                setEditing(true);
+              }}
+            >
+              {account ? 'Edit payout account' : 'Add payout account'}
+            </button>
+          ) : null}
+        </div>
+        {query.isPending ? (
+          <Loader label="Loading payout account…" />
+        ) : query.error ? (
+          <ErrorAlert error={query.error} />
+        ) : editing ? (
+          <PayoutAccountForm
+            account={account}
+            onDone={() => {
+              setEditing(false);
+              setSaved(true);
+            }}
+          />
+        ) : (
+          <>
+            {saved ? <Message variant="success">Payout account saved.</Message> : null}
+            {account ? (
+              <PayoutAccountDetails account={account} />
+            ) : (
+              <p className="mb-0 small">
+                No payout account yet. Add the bank account or UPI id Haat pays your sales into.
+              </p>
+            )}
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** Admin: a seller's payout account with Verify, and Reject with a reason. */
+export function AdminPayoutAccountCard({
+  sellerId,
+  account,
+}: {
+  sellerId: string;
+  account: PayoutAccountWire | null;
+}) {
+  const verify = useVerifyPayoutAccount(sellerId);
+  const [rejecting, setRejecting] = useState(false);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | undefined>();
+
+  const reject = () => {
+    if (reason.trim().length < 5) {
+      setReasonError('Please give a reason of at least 5 characters.');
+      document.getElementById('reject-reason')?.focus();
+      return;
+    }
+    setReasonError(undefined);
+    verify.mutate({ approve: false, reason }, { onSuccess: () => setRejecting(false) });
+  };
+
+  return (
+    <section aria-labelledby="payout-account-heading" className="card mb-4">
+      <div className="card-body p-3 p-sm-4">
+        <h2 id="payout-account-heading" className="h5">
+          Payout account
+        </h2>
+        <ErrorAlert error={verify.error} />
+        {account ? (
+          <>
+            <PayoutAccountDetails account={account} />
+            {account.status !== 'verified' || rejecting ? null : (
+              <p className="small text-body-secondary mt-2 mb-0">
+                Rejecting it stops payouts until the seller fixes it.
+              </p>
+            )}
+            {rejecting ? (
+              <form
+                className="mt-3"
+                noValidate
+                aria-label="Reject payout account"
+                onSubmit={(ev) => {
+                  ev.preventDefault();
+                  reject();
+                }}
+              >
+                <TextField
+                  id="reject-reason"
+                  label="Reason for the seller"
+                  maxLength={300}
+                  value={reason}
+                  onChange={(ev) => setReason(ev.target.value)}
+                  error={reasonError}
+                />
+                <div className="d-flex gap-2">
+                  <SubmitButton pending={verify.isPending} pendingLabel="Rejecting…" className="btn-danger">
+                    Reject account
+                  </SubmitButton>
+                  <button
+                    type="button"
+                    className="btn btn-outline-secondary"
+                    onClick={() => setRejecting(false)}
+                  >
+                    Cancel
+                  </button>
+                </div>
+              </form>
+            ) : (
+              <div className="d-flex flex-wrap gap-2 mt-3">
+                {account.status !== 'verified' ? (
+                  <button
+                    type="button"
+                    className="btn btn-success"
+                    disabled={verify.isPending}
+                    onClick={() => verify.mutate({ approve: true, reason: '' })}
+                  >
+                    Verify account
+                  </button>
+                ) : null}
+                {account.status !== 'rejected' ? (
+                  <button type="button" className="btn btn-outline-danger" onClick={() => setRejecting(true)}>
+                    Reject account
+                  </button>
+                ) : null}
+              </div>
+            )}
+          </>
+        ) : (
+          <p className="mb-0 small">The seller has not added a payout account yet.</p>
+        )}
+      </div>
+    </section>
+  );
+}

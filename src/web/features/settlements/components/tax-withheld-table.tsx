@@ -1,0 +1,119 @@
+import Table from 'react-bootstrap/Table';
+import { ErrorAlert, Message } from '#web/components/alerts.tsx';
+import { Loader } from '#web/components/loader.tsx';
+import { useTaxWithheld, type LedgerOwner } from '../api/ledger.ts';
+import { monthName, recentFinancialYears, rupees } from '../lib/labels.ts';
+
+const rate = (r: string | null) => (r === null ? '' : ` (${r.includes('.') ? r.replace(/\.?0+$/, '') : r}%)`);
+const monthLabel = (m: string) => (/^\d{4}-\d{2}$/.test(m) ? monthName(m) : m);
+
+/**
+ * TCS (section 52 CGST) and TDS (section 194-O) withheld from a seller per India month of a financial
+ * year, with the totals: the figures of the certificates Haat issues (Form 27D, Form 16A). The year is
+ * chosen here; the table scrolls sideways on a phone.
+ */
+export function TaxWithheldSection({
+  owner,
+  fy,
+  onFy,
+}: {
+  owner: LedgerOwner;
+  fy: string;
+  onFy: (fy: string) => void;
+}) {
+  const data = useTaxWithheld(owner, fy);
+  const years = recentFinancialYears(4);
+  if (!years.includes(fy)) years.push(fy);
+  return (
+    <section aria-labelledby="tcs-tds-heading" className="mb-4">
+      <div className="d-flex flex-wrap align-items-end justify-content-between gap-2 mb-2">
+        <h2 id="tcs-tds-heading" className="h5 mb-0">
+          TCS and TDS certificates
+        </h2>
+        <div>
+          <label htmlFor="tcs-tds-fy" className="form-label small mb-1">
+            Financial year
+          </label>
+          <select
+            id="tcs-tds-fy"
+            className="form-select form-select-sm"
+            value={fy}
+            onChange={(ev) => onFy(ev.target.value)}
+          >
+            {years.map((y) => (
+              <option key={y} value={y}>
+                {y}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <p className="small text-body-secondary">
+        Tax Haat withheld from your sales each month and paid to the government in your name: claim TCS in
+        your GST return and TDS in your income tax return.
+      </p>
+      {data.isPending ? (
+        <Loader label="Loading TCS and TDS…" />
+      ) : data.error ? (
+        <ErrorAlert error={data.error} />
+      ) : data.data.months.length === 0 ? (
+        <Message variant="secondary">No sales recorded in {fy}.</Message>
+      ) : (
+        <div className="table-responsive">
+          <Table size="sm" striped className="align-middle" aria-label={`TCS and TDS of ${fy}`}>
+            <thead>
+              <tr>
+                <th scope="col">Month</th>
+                <th scope="col" className="text-end">
+                  Gross sales
+                </th>
+                <th scope="col" className="text-end">
+                  Returned
+                </th>
+                <th scope="col" className="text-end">
+                  Net
+                </th>
+                <th scope="col" className="text-end">
+                  TCS
+                </th>
+                <th scope="col" className="text-end">
+                  TDS
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.data.months.map((m) => (
+                <tr key={m.month}>
+                  <th scope="row" className="fw-normal text-nowrap">
+                    {monthLabel(m.month)}
+                  </th>
+                  <td className="text-end text-nowrap">{rupees(m.gross)}</td>
+                  <td className="text-end text-nowrap">{rupees(m.returned)}</td>
+                  <td className="text-end text-nowrap">{rupees(m.net)}</td>
+                  <td className="text-end text-nowrap">
+                    {rupees(m.tcs)}
+                    <span className="small text-body-secondary">{rate(m.tcsRate)}</span>
+                  </td>
+                  <td className="text-end text-nowrap">
+                    {rupees(m.tds)}
+                    <span className="small text-body-secondary">{rate(m.tdsRate)}</span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr className="fw-semibold">
+                <th scope="row">Total</th>
+                <td className="text-end text-nowrap">{rupees(data.data.totals.gross)}</td>
+                <td className="text-end text-nowrap">{rupees(data.data.totals.returned)}</td>
+                <td className="text-end text-nowrap">{rupees(data.data.totals.net)}</td>
+                <td className="text-end text-nowrap">{rupees(data.data.totals.tcs)}</td>
+                <td className="text-end text-nowrap">{rupees(data.data.totals.tds)}</td>
+              </tr>
+            </tfoot>
+          </Table>
+        </div>
+      )}
+    </section>
+  );
+}
