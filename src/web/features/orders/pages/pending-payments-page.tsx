@@ -7,7 +7,10 @@ import { ScrollTable } from '../components/scroll-table.tsx';
 
 /**
  * /admin/pending-payments (docs/product/screens.md "Pending Seller Payments"): per seller, the currency, the total owed
- * and each pending payout with its order. Admin only (docs/product/roles-and-accounts.md).
+ * and each pending payout with its order. Admin only (docs/product/roles-and-accounts.md). Since issue 16 the
+ * figures come from the sellers' ledgers (docs/product/settlements.md): per order, what the seller is owed and
+ * not yet paid, net of commission, taxes withheld and reversals. Nothing is paid from here: payout batches
+ * (/admin/payouts) pay sellers, and each seller's statement explains every amount.
  */
 export function PendingPaymentsPage() {
   return <PendingPayments />;
@@ -18,7 +21,13 @@ function PendingPayments() {
   return (
     <>
       <title>Pending Seller Payments · Haat</title>
-      <h1 className="h3 mb-3">Pending Seller Payments</h1>
+      <h1 className="h3 mb-2">Pending Seller Payments</h1>
+      <p className="small text-body-secondary">
+        What each seller is owed and not yet paid, per order, from the seller’s ledger: sales less commission,
+        GST on commission and taxes withheld, after cancellations and returns. These amounts are paid in{' '}
+        <Link to="/admin/payouts">payout batches</Link> once they become payable; a seller’s statement
+        explains every amount.
+      </p>
       {groups.isPending ? (
         <Loader label="Loading pending payments…" />
       ) : groups.error ? (
@@ -40,6 +49,14 @@ function PendingPayments() {
               <tr key={`${group.seller._id}-${group.currency}`}>
                 <th scope="row" className="fw-medium">
                   {group.sellerName}
+                  <div className="small fw-normal">
+                    <Link
+                      to={`/admin/sellers/${encodeURIComponent(group.seller._id)}/ledger`}
+                      aria-label={`Statement of ${group.sellerName}`}
+                    >
+                      Statement
+                    </Link>
+                  </div>
                 </th>
                 <td>{group.currency}</td>
                 <td className="text-nowrap fw-semibold">
