@@ -1,7 +1,9 @@
+import { isSeller } from '#shared/permissions.ts';
 import { MyPurchases } from '#web/features/orders/index.ts';
+import { SellerPayoutAccountCard } from '#web/features/settlements/index.ts';
 import { ProfileForm } from '../components/profile-form.tsx';
 import { ShopSettings } from '../components/shop-settings.tsx';
-import { useSignedInUser } from '#web/lib/session.ts';
+import { actorOf, useSignedInUser } from '#web/lib/session.ts';
 
 export function ProfilePage() {
   const user = useSignedInUser();
@@ -18,6 +20,11 @@ export function ProfilePage() {
           </div>
         </div>
         <ShopSettings user={user} />
+        {isSeller(actorOf(user)) ? (
+          <div className="mt-4">
+            <SellerPayoutAccountCard />
+          </div>
+        ) : null}
         <MyPurchases />
       </div>
     </div>
