@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import {
   ledgerEntries,
@@ -93,7 +93,14 @@ function accountSnapshot(a: typeof payoutAccounts.$inferSelect): Record<string, 
  */
 export async function preparePayoutBatch(
   tx: Queryable,
-  input: { cutoff: Date; rail: 'razorpayx' | 'bank_file'; minimum: number; createdBy: string | null },
+  input: {
+    cutoff: Date;
+    rail: 'razorpayx' | 'bank_file';
+    minimum: number;
+    createdBy: string | null;
+    /** Filled with the sellers left out, also when no batch is made. */
+    report?: { skipped: SkippedSeller[] };
+  },
 ): Promise<PreparedBatch | undefined> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('payout-batch', 0))`);
   const payable = (await unpaidEntries(tx, input.cutoff)).filter((e) => e.bucket === 'payable');
@@ -121,6 +128,7 @@ export async function preparePayoutBatch(
       skipped.push({ sellerId, amount, reason: 'no_verified_account' });
     } else toPay.push({ sellerId, amount, entries, account: accountSnapshot(account) });
   }
+  if (input.report) input.report.skipped.push(...skipped);
   if (toPay.length === 0) return undefined;
 
   const [batch] = await tx
@@ -212,4 +220,237 @@ export async function sellerNames(db: Queryable, ids: string[]): Promise<Map<str
   if (ids.length === 0) return new Map();
   const rows = await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids));
   return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Payout accounts
+// ---------------------------------------------------------------------------------------------------------
+
+export type PayoutAccountRow = typeof payoutAccounts.$inferSelect;
+
+export async function payoutAccountOf(
+  db: Queryable,
+  sellerId: string,
+): Promise<PayoutAccountRow | undefined> {
+  const [row] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.sellerId, sellerId));
+  return row;
+}
+
+/** Saves a seller's account; any save needs verifying again (status unverified, verification cleared). */
+export async function savePayoutAccount(
+  db: Queryable,
+  sellerId: string,
+  v: Pick<PayoutAccountRow, 'method' | 'accountHolder' | 'accountNumber' | 'ifsc' | 'vpa' | 'pan'>,
+  at: Date,
+): Promise<PayoutAccountRow> {
+  const values = {
+    ...v,
+    status: 'unverified' as const,
+    rejectReason: null,
+    verifiedAt: null,
+    verifiedBy: null,
+  };
+  const [row] = await db
+    .insert(payoutAccounts)
+    .values({ sellerId, ...values, updatedAt: at })
+    .onConflictDoUpdate({ target: payoutAccounts.sellerId, set: { ...values, updatedAt: at } })
+    .returning();
+  return row!;
+}
+
+export async function listPayoutAccounts(
+  db: Queryable,
+  status?: PayoutAccountRow['status'],
+): Promise<(PayoutAccountRow & { sellerName: string })[]> {
+  const rows = await db
+    .select({ a: payoutAccounts, sellerName: users.name })
+    .from(payoutAccounts)
+    .innerJoin(users, eq(users.id, payoutAccounts.sellerId))
+    .where(status ? eq(payoutAccounts.status, status) : undefined)
+    .orderBy(desc(payoutAccounts.updatedAt));
+  return rows.map((r) => ({ ...r.a, sellerName: r.sellerName }));
+}
+
+export async function decidePayoutAccount(
+  db: Queryable,
+  sellerId: string,
+  d: { approve: boolean; reason: string; by: string; at: Date },
+): Promise<PayoutAccountRow | undefined> {
+  const [row] = await db
+    .update(payoutAccounts)
+    .set(
+      d.approve
+        ? { status: 'verified', rejectReason: null, verifiedAt: d.at, verifiedBy: d.by, updatedAt: d.at }
+        : { status: 'rejected', rejectReason: d.reason, verifiedAt: null, verifiedBy: d.by, updatedAt: d.at },
+    )
+    .where(eq(payoutAccounts.sellerId, sellerId))
+    .returning();
+  return row;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Batches and payouts
+// ---------------------------------------------------------------------------------------------------------
+
+export type PayoutView = PayoutRow & { sellerName: string; batchNumber: number };
+
+export async function listBatches(db: Queryable, limit = 100): Promise<PayoutBatchRow[]> {
+  return db
+    .select()
+    .from(payoutBatches)
+    .orderBy(desc(payoutBatches.createdAt), desc(payoutBatches.number))
+    .limit(limit);
+}
+
+export async function batchById(db: Queryable, id: string): Promise<PayoutBatchRow | undefined> {
+  const [row] = await db.select().from(payoutBatches).where(eq(payoutBatches.id, id));
+  return row;
+}
+
+/** When the newest batch was prepared (null: never). */
+export async function lastBatchAt(db: Queryable): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: payoutBatches.createdAt })
+    .from(payoutBatches)
+    .orderBy(desc(payoutBatches.createdAt))
+    .limit(1);
+  return row?.at ?? null;
+}
+
+/** The payouts of these batches, with their seller's name and batch number, by seller name. */
+export async function payoutsOfBatches(db: Queryable, batchIds: string[]): Promise<PayoutView[]> {
+  if (batchIds.length === 0) return [];
+  const rows = await db
+    .select({ p: payouts, sellerName: users.name, batchNumber: payoutBatches.number })
+    .from(payouts)
+    .innerJoin(users, eq(users.id, payouts.sellerId))
+    .innerJoin(payoutBatches, eq(payoutBatches.id, payouts.batchId))
+    .where(inArray(payouts.batchId, batchIds))
+    .orderBy(users.name, payouts.id);
+  return rows.map((r) => ({ ...r.p, sellerName: r.sellerName, batchNumber: r.batchNumber }));
+}
+
+export async function payoutView(db: Queryable, id: string): Promise<PayoutView | undefined> {
+  const [r] = await db
+    .select({ p: payouts, sellerName: users.name, batchNumber: payoutBatches.number })
+    .from(payouts)
+    .innerJoin(users, eq(users.id, payouts.sellerId))
+    .innerJoin(payoutBatches, eq(payoutBatches.id, payouts.batchId))
+    .where(eq(payouts.id, id));
+  return r ? { ...r.p, sellerName: r.sellerName, batchNumber: r.batchNumber } : undefined;
+}
+
+export async function payoutById(db: Queryable, id: string): Promise<PayoutRow | undefined> {
+  const [row] = await db.select().from(payouts).where(eq(payouts.id, id));
+  return row;
+}
+
+/** The batch draft → approved or rejected, only from draft (undefined: it was not a draft any more). */
+export async function decideBatch(
+  tx: Queryable,
+  id: string,
+  d: { to: 'approved' | 'rejected'; by: string; at: Date },
+): Promise<PayoutBatchRow | undefined> {
+  const [row] = await tx
+    .update(payoutBatches)
+    .set({ state: d.to, decidedBy: d.by, decidedAt: d.at })
+    .where(and(eq(payoutBatches.id, id), eq(payoutBatches.state, 'draft')))
+    .returning();
+  return row;
+}
+
+/** An approved batch's draft payouts go on: queued (for the provider) or processing (in the bank file). */
+export async function releaseBatchPayouts(
+  tx: Queryable,
+  batchId: string,
+  to: 'queued' | 'processing',
+  at: Date,
+): Promise<PayoutRow[]> {
+  return tx
+    .update(payouts)
+    .set({ state: to, updatedAt: at })
+    .where(and(eq(payouts.batchId, batchId), eq(payouts.state, 'draft')))
+    .returning();
+}
+
+/**
+ * The provider accepted the payout: keeps its payout id (unique; never replaced), counts the attempt and
+ * moves queued → processing. A payout a webhook already settled keeps its state.
+ */
+export async function keepProviderPayout(
+  tx: Queryable,
+  id: string,
+  providerPayoutId: string,
+  at: Date,
+): Promise<PayoutRow | undefined> {
+  const [row] = await tx
+    .update(payouts)
+    .set({
+      providerPayoutId: sql`coalesce(${payouts.providerPayoutId}, ${providerPayoutId})`,
+      state: sql`case when ${payouts.state} = 'queued' then 'processing'::payout_state else ${payouts.state} end`,
+      attempts: sql`${payouts.attempts} + 1`,
+      lastError: null,
+      updatedAt: at,
+    })
+    .where(eq(payouts.id, id))
+    .returning();
+  return row;
+}
+
+/** A failed attempt at the provider: counted, with its error (the job tries again). */
+export async function noteAttemptFailed(tx: Queryable, id: string, error: string, at: Date): Promise<void> {
+  await tx
+    .update(payouts)
+    .set({ attempts: sql`${payouts.attempts} + 1`, lastError: error.slice(0, 500), updatedAt: at })
+    .where(eq(payouts.id, id));
+}
+
+/** queued|processing → processed with the bank's UTR; only once (undefined: not in those states). */
+export async function markPayoutProcessed(
+  tx: Queryable,
+  id: string,
+  d: { utr: string | null; at: Date; providerPayoutId?: string; rail?: PayoutRow['rail'] },
+): Promise<PayoutRow | undefined> {
+  const [row] = await tx
+    .update(payouts)
+    .set({
+      state: 'processed',
+      utr: d.utr,
+      processedAt: d.at,
+      updatedAt: d.at,
+      ...(d.providerPayoutId
+        ? { providerPayoutId: sql`coalesce(${payouts.providerPayoutId}, ${d.providerPayoutId})` }
+        : {}),
+    })
+    .where(
+      and(
+        eq(payouts.id, id),
+        inArray(payouts.state, d.rail === 'bank_file' ? ['processing'] : ['queued', 'processing']),
+        d.rail ? eq(payouts.rail, d.rail) : undefined,
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Sets the provider's payout id where it is still missing. */
+export async function setProviderPayoutIfMissing(tx: Queryable, id: string, providerPayoutId: string) {
+  await tx
+    .update(payouts)
+    .set({ providerPayoutId })
+    .where(and(eq(payouts.id, id), isNull(payouts.providerPayoutId)));
+}
+
+/** The payout a provider's event is about: by the provider's payout id, else by our id (reference_id). */
+export async function findPayoutForProvider(
+  db: Queryable,
+  providerPayoutId: string,
+  referenceId: string | null,
+): Promise<PayoutRow | undefined> {
+  const [byProvider] = await db.select().from(payouts).where(eq(payouts.providerPayoutId, providerPayoutId));
+  if (byProvider) return byProvider;
+  if (!referenceId || !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(referenceId)) {
+    return undefined;
+  }
+  return payoutById(db, referenceId);
 }
