@@ -11,16 +11,8 @@ import {
 import { ErrorAlert, Message } from '#web/components/alerts.tsx';
 import { SubmitButton, TextField } from '#web/components/form-field.tsx';
 import { useRecordRemittance } from '../api/cod-cash.ts';
-import {
-  AGE_BUCKETS,
-  days,
-  formatInstant,
-  indiaToday,
-  inr,
-  oldestAge,
-  showServerErrors,
-  sumRupees,
-} from '../lib/books.ts';
+import { AGE_BUCKETS, days, indiaToday, oldestAge, showServerErrors, sumRupees } from '../lib/books.ts';
+import { formatIndiaDate, rupees } from '../lib/labels.ts';
 import './settlement-tables.css';
 
 export type CodDistributor = CodCashResponse['distributors'][number];
@@ -43,7 +35,7 @@ function AgeBuckets({ d }: { d: CodDistributor }) {
               className={`border rounded p-2 h-100${isOldest ? ' border-warning border-2 bg-warning-subtle' : ''}`}
             >
               <div className="small text-body-secondary">{label}</div>
-              <div className="fw-semibold">{inr(d.ages[key])}</div>
+              <div className="fw-semibold">{rupees(d.ages[key])}</div>
               {isOldest ? <div className="small fw-semibold text-warning-emphasis">Oldest cash</div> : null}
             </div>
           </li>
@@ -100,7 +92,11 @@ export function CodDistributorCard({ d }: { d: CodDistributor }) {
     setDone(null);
     record.mutate(body, {
       onSuccess: () => {
-        setDone({ amount: inr(Number(body.amount)), count: body.orderIds.length, reference: body.reference });
+        setDone({
+          amount: rupees(Number(body.amount)),
+          count: body.orderIds.length,
+          reference: body.reference,
+        });
         setChosen(new Set());
         reset({
           distributorId: d.distributorId,
@@ -124,7 +120,7 @@ export function CodDistributorCard({ d }: { d: CodDistributor }) {
             {d.distributorName}
           </h2>
           <p className="mb-0">
-            Outstanding: <span className="fs-5 fw-semibold">{inr(d.outstanding)}</span>
+            Outstanding: <span className="fs-5 fw-semibold">{rupees(d.outstanding)}</span>
           </p>
         </div>
         {done ? (
@@ -184,10 +180,10 @@ export function CodDistributorCard({ d }: { d: CodDistributor }) {
                       <Link to={`/order/${o.orderId}`}>{o.orderNumber}</Link>
                     </td>
                     <td data-label="Amount" className="text-end text-nowrap">
-                      {inr(o.amount)}
+                      {rupees(o.amount)}
                     </td>
                     <td data-label="Paid on" className="text-nowrap">
-                      {formatInstant(o.paidAt)}
+                      {formatIndiaDate(o.paidAt)}
                     </td>
                     <td data-label="Age" className="text-end text-nowrap">
                       {days(o.ageDays)}

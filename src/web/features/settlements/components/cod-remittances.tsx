@@ -1,7 +1,8 @@
 import Table from 'react-bootstrap/Table';
 import type { CodCashResponse } from '#shared/schemas/settlements.ts';
 import { Message } from '#web/components/alerts.tsx';
-import { formatDay, formatInstant, inr } from '../lib/books.ts';
+import { formatDay } from '../lib/books.ts';
+import { formatIndiaDate, rupees } from '../lib/labels.ts';
 import './settlement-tables.css';
 
 /** Recent cash remittances from Distributors, newest first; on a phone the table scrolls with the day in view. */
@@ -35,10 +36,10 @@ export function CodRemittances({ remittances }: { remittances: CodCashResponse['
               {formatDay(r.receivedOn)}
             </th>
             <td>{r.distributorName}</td>
-            <td className="text-end text-nowrap">{inr(r.amount)}</td>
+            <td className="text-end text-nowrap">{rupees(r.amount)}</td>
             <td className="text-end">{r.orderCount}</td>
             <td className="text-break">{r.reference}</td>
-            <td className="text-nowrap">{formatInstant(r.createdAt)}</td>
+            <td className="text-nowrap">{formatIndiaDate(r.createdAt)}</td>
           </tr>
         ))}
       </tbody>

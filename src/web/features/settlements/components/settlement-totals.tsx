@@ -2,12 +2,12 @@ import { useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
-import { financialYearOf } from '#shared/tax-documents.ts';
 import type { SettlementTotalsResponse } from '#shared/schemas/settlements.ts';
 import { ErrorAlert } from '#web/components/alerts.tsx';
 import { Loader } from '#web/components/loader.tsx';
 import { useSettlementTotals } from '../api/settlements-admin.ts';
-import { inr, shortMonth } from '../lib/books.ts';
+import { shortMonth } from '../lib/books.ts';
+import { recentFinancialYears, rupees } from '../lib/labels.ts';
 import './settlement-tables.css';
 
 type Figures = SettlementTotalsResponse['totals'];
@@ -22,12 +22,6 @@ const COLUMNS: readonly { key: keyof Figures; label: string }[] = [
   { key: 'paidOut', label: 'Paid out' },
 ];
 
-/** This financial year and the one before ('2026-27', '2025-26'). */
-function financialYears(now: number = Date.now()): string[] {
-  const start = Number(financialYearOf(now).slice(0, 4));
-  return [start, start - 1].map((s) => `${s}-${String((s + 1) % 100).padStart(2, '0')}`);
-}
-
 /** '2026-27' → 'FY 2026-27 (Apr 2026 – Mar 2027)'. */
 const fyLabel = (fy: string) => {
   const start = Number(fy.slice(0, 4));
@@ -36,12 +30,12 @@ const fyLabel = (fy: string) => {
 
 /** A signed adjustment: '+₹500.00' given to sellers, '−₹120.00' taken from them. */
 const adjustment = (amount: number) =>
-  amount > 0 ? `+${inr(amount)}` : amount < 0 ? `−${inr(-amount)}` : inr(0);
+  amount > 0 ? `+${rupees(amount)}` : amount < 0 ? `−${rupees(-amount)}` : rupees(0);
 
 function Cells({ figures }: { figures: Figures }) {
   return COLUMNS.map(({ key }) => (
     <td key={key} className="text-end text-nowrap">
-      {key === 'adjustments' ? adjustment(figures[key]) : inr(figures[key])}
+      {key === 'adjustments' ? adjustment(figures[key]) : rupees(figures[key])}
     </td>
   ));
 }
@@ -52,7 +46,7 @@ function Cells({ figures }: { figures: Figures }) {
  * year's totals. On a phone the table scrolls sideways with the month column held in view.
  */
 export function SettlementTotals() {
-  const years = financialYears();
+  const years = recentFinancialYears(2);
   const [fy, setFy] = useState(years[0]!);
   const totals = useSettlementTotals(fy);
 

@@ -1,5 +1,5 @@
 import { indiaDate } from '#shared/gst-rates.ts';
-import { formatMoney, INR, parseMoney, sumMoney, toWireNumber } from '#shared/money.ts';
+import { parseMoney, sumMoney, toWireNumber } from '#shared/money.ts';
 import type { CommissionRuleWire, CodCashResponse } from '#shared/schemas/settlements.ts';
 import type { FieldValues, Path, UseFormSetError, UseFormSetFocus } from 'react-hook-form';
 import { isApiError } from '#web/lib/api-client.ts';
@@ -71,9 +71,6 @@ export function ruleScope(
   return `Category: ${r.categoryName ?? 'unnamed category'}`;
 }
 
-/** ₹1,234.50 for a wire amount in rupees (exact). */
-export const inr = (amount: number) => formatMoney(parseMoney(amount), INR);
-
 /** The exact sum of wire amounts in rupees (added as paise, no float drift). */
 export const sumRupees = (amounts: readonly number[]): number =>
   toWireNumber(sumMoney(amounts.map((a) => parseMoney(a))));
@@ -112,6 +109,3 @@ export function showServerErrors<T extends FieldValues>(
   const first = fields.find((f) => paths.has(f));
   if (first) setFocus(first as Path<T>);
 }
-
-/** '27 Nov 2026' for an ISO instant, on the India calendar. */
-export const formatInstant = (iso: string) => formatDay(indiaDate(new Date(iso)));

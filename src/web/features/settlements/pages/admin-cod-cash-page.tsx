@@ -3,7 +3,8 @@ import { Loader } from '#web/components/loader.tsx';
 import { useCodCash } from '../api/cod-cash.ts';
 import { CodDistributorCard, type CodDistributor } from '../components/cod-distributor.tsx';
 import { CodRemittances } from '../components/cod-remittances.tsx';
-import { inr, sumRupees } from '../lib/books.ts';
+import { sumRupees } from '../lib/books.ts';
+import { rupees } from '../lib/labels.ts';
 
 const NO_AGES = { d0to2: 0, d3to7: 0, d8to30: 0, over30: 0 };
 
@@ -48,7 +49,7 @@ export function AdminCodCashPage() {
         ) : (
           <>
             <p className="fs-5">
-              Outstanding with Distributors: <span className="fw-semibold">{inr(total)}</span>
+              Outstanding with Distributors: <span className="fw-semibold">{rupees(total)}</span>
             </p>
             {cards.length === 0 ? (
               <Message variant="secondary">No Distributor holds cash on delivery.</Message>
