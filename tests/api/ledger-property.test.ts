@@ -379,4 +379,28 @@ describe('ledger property', () => {
     expect(r.owed[1]).toBe(-2_500);
     expect(r.owed[0]).toBeGreaterThan(0);
   });
+  it('records the sale on delivery of a parcel shipped before sales moved to "on shipping"', async () => {
+    const setSaleOn = (saleOn: 'delivered' | 'shipped') =>
+      t.db
+        .insert(settlementSettings)
+        .values({ id: 1, saleOn, codFeePaise: 0, codFeePercent: '0' })
+        .onConflictDoUpdate({
+          target: settlementSettings.id,
+          set: { saleOn, codFeePaise: 0, codFeePercent: '0' },
+        });
+    await setSaleOn('delivered');
+    const [seller] = await sellerPair(true);
+    const [kurta] = await productsOf(seller);
+    const o = await placeOrder(
+      t.app,
+      buyer.token,
+      orderBody([{ product: kurta!.id, qty: 1, size: 'M' }], { paymentMethod: 'CashOnDelivery' }),
+    );
+    const [s] = await t.db.select().from(shipments).where(eq(shipments.orderId, o._id));
+    await move(s!.id, ['accepted', 'packed', 'shipped']);
+    await setSaleOn('shipped');
+    await move(s!.id, ['delivered']);
+    const kinds = (await entriesOfSellers(t.db, [seller.user.id])).map((e) => e.kind);
+    expect(kinds.sort()).toEqual(['commission', 'commission_gst', 'sale', 'sale_gst', 'tcs', 'tds']);
+  });
 });

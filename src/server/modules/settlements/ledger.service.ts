@@ -163,7 +163,10 @@ export async function ledgerOnShipmentMove(tx: Queryable, moved: ShipmentMovedFo
   const cancelled = moved.to === 'cancelled' || moved.to === 'returned_to_origin';
   if (moved.kind === 'order') {
     const settings = await repo.readSettlementSettings(tx);
-    if (moved.to === settings.saleOn) {
+    // Delivery records the sale whatever the setting says now: a parcel shipped while sales were
+    // recorded on delivery, then delivered after the setting changed to shipping, would otherwise never
+    // record it (the write is keyed by its cause, so a sale recorded on shipping is not written twice).
+    if (moved.to === settings.saleOn || moved.to === 'delivered') {
       await recordSale(tx, moved.shipmentId, moved.at);
     } else if (cancelled) {
       const tag = moved.to === 'cancelled' ? 'cancel' : 'rto';
