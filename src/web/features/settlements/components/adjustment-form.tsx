@@ -61,7 +61,6 @@ export function AdjustmentForm({ sellerId }: { sellerId: string }) {
         </p>
         <ErrorAlert error={add.error} />
         {saved ? <Message variant="success">{saved}</Message> : null}
-        <input type="hidden" {...register('sellerId')} />
         <div className="row g-2">
           <div className="col-12 col-sm-4">
             <TextField

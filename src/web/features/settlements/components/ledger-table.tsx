@@ -1,5 +1,6 @@
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
+import { LEDGER_ENTRY_KINDS } from '#shared/ledger.ts';
 import type { LedgerEntryWire } from '#shared/schemas/settlements.ts';
 import { amountClass, BUCKET_LABELS, entryDetail, formatIndiaDate, signedRupees } from '../lib/labels.ts';
 
@@ -32,12 +33,34 @@ function Amount({ e }: { e: LedgerEntryWire }) {
 }
 
 /**
+ * Newest first as the server sends them; the entries one event wrote at the same instant read in the
+ * order of a sale: sale, its GST, commission, GST on commission, TCS, TDS, fees.
+ */
+function inReadingOrder(entries: LedgerEntryWire[]): LedgerEntryWire[] {
+  const rank = (e: LedgerEntryWire) => LEDGER_ENTRY_KINDS.indexOf(e.kind);
+  const out: LedgerEntryWire[] = [];
+  let group: LedgerEntryWire[] = [];
+  const flush = () => {
+    out.push(...group.sort((a, b) => rank(a) - rank(b)));
+    group = [];
+  };
+  for (const e of entries) {
+    const head = group[0];
+    if (head && (head.at !== e.at || head.cause !== e.cause || head.orderItemId !== e.orderItemId)) flush();
+    group.push(e);
+  }
+  flush();
+  return out;
+}
+
+/**
  * Ledger entries, newest first, as a table from tablet width up and as stacked cards on a phone: date
  * (India calendar), what it is (label, and the rule or rate and base it was worked out with), order, item,
  * invoice or credit note, where its money stands, and the signed amount (+ owed to the seller, − taken;
  * the sign is in the text, the colour only repeats it).
  */
-export function LedgerTable({ entries, label }: { entries: LedgerEntryWire[]; label: string }) {
+export function LedgerTable({ entries: given, label }: { entries: LedgerEntryWire[]; label: string }) {
+  const entries = inReadingOrder(given);
   return (
     <>
       <ul className="list-unstyled d-md-none" aria-label={label}>
