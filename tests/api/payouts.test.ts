@@ -39,7 +39,7 @@ async function call(method: 'GET' | 'PUT' | 'POST', url: string, who: Who | null
   });
   return {
     status: res.statusCode,
-    body: res.headers['content-type']?.includes('json') ? res.json() : res.body,
+    body: String(res.headers['content-type'] ?? '').includes('json') ? res.json() : res.body,
   } as Res;
 }
 
