@@ -1,56 +1,13 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { orders, sellerPayments, users } from '../../db/schema/index.ts';
+import { orders, sellerPayments } from '../../db/schema/index.ts';
 
 /**
  * SQL for seller payment records (docs/product/pricing-and-tax.md#seller-payouts): one per order line,
- * written Pending by the order transaction.
+ * written Pending by the order transaction. The pending list reads the ledger instead (ADR 0122).
  */
 
 export type SellerPaymentRow = typeof sellerPayments.$inferSelect;
-
-export type PendingPaymentRow = {
-  id: string;
-  orderId: string;
-  orderNumber: string;
-  orderItemId: string;
-  sellerId: string;
-  sellerName: string;
-  itemTotalPrice: string;
-  currency: string;
-  paymentStatus: SellerPaymentRow['paymentStatus'];
-};
-
-/**
- * Pending records of orders still placed, by seller name, seller, order date. `itemTotalPrice` is what is
- * still owed: the payout less what cancellations and returns took back (`reversedAmount`); a record with
- * nothing left is not listed.
- */
-export async function pendingPayments(db: Queryable): Promise<PendingPaymentRow[]> {
-  return db
-    .select({
-      id: sellerPayments.id,
-      orderId: sellerPayments.orderId,
-      orderNumber: orders.orderNumber,
-      orderItemId: sellerPayments.orderItemId,
-      sellerId: sellerPayments.sellerId,
-      sellerName: users.name,
-      itemTotalPrice: sql<string>`(${sellerPayments.itemTotalPrice} - ${sellerPayments.reversedAmount})::text`,
-      currency: sellerPayments.currency,
-      paymentStatus: sellerPayments.paymentStatus,
-    })
-    .from(sellerPayments)
-    .innerJoin(orders, eq(orders.id, sellerPayments.orderId))
-    .innerJoin(users, eq(users.id, sellerPayments.sellerId))
-    .where(
-      and(
-        eq(sellerPayments.paymentStatus, 'Pending'),
-        eq(orders.status, 'placed'),
-        sql`${sellerPayments.itemTotalPrice} > ${sellerPayments.reversedAmount}`,
-      ),
-    )
-    .orderBy(asc(users.name), asc(sellerPayments.sellerId), asc(orders.createdAt), asc(sellerPayments.id));
-}
 
 export type PaymentRecordRef = { id: string; orderStatus: string; orderPaid: boolean };
 

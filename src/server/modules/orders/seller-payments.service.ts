@@ -6,13 +6,15 @@ import type {
 } from '#shared/schemas/order.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import type { AuthedCtx } from '../../lib/types.ts';
+import { unpaidByOrder } from '../settlements/statements.service.ts';
 import * as repo from './seller-payments.repo.ts';
 
 /**
  * Seller payment records (docs/product/api.md#resources, docs/product/orders-and-checkout.md#checkout-flow; docs/product/pricing-and-tax.md): one per order line, written Pending by the order
- * transaction with the seller's payout in INR. Admin sees what is still owed, grouped per seller, and may
- * correct a record's status (e.g. mark it Paid once the bank transfer went out). Records of cancelled
- * orders stay in the table for the history but are owed nothing and are never listed as pending.
+ * transaction with the seller's payout in INR. Since issue 16 what a seller is owed is its ledger's
+ * (docs/decisions/0122-statements-and-tax-withheld.md): the pending list is a view of the ledger, and
+ * payouts pay sellers. The legacy records stay, and Admin may still correct a record's status (e.g. mark
+ * it Paid); that changes the record only, never the ledger or the pending list.
  */
 
 export const SELLER_PAYMENT_MSG = {
@@ -21,36 +23,37 @@ export const SELLER_PAYMENT_MSG = {
   orderUnpaid: 'The buyer has not paid for this order yet: the seller is not owed anything until then',
 } as const;
 
-/** GET /api/payments/pending-seller-payments (Admin; the route checks). */
+/**
+ * GET /api/payments/pending-seller-payments (Admin; the route checks): a view of the sellers' ledgers
+ * (docs/decisions/0122-statements-and-tax-withheld.md). Per seller, by name, one row per order with what
+ * its entries still owe the seller: every entry not settled by a processed payout (sale and its GST less
+ * commission, its GST, TCS, TDS and fees, net of cancellations and returns). Orders whose entries sum to
+ * zero are left out. The legacy records of this module no longer decide what is listed.
+ */
 export async function pendingSellerPayments(ctx: AuthedCtx): Promise<PendingSellerPayments> {
-  const rows = await repo.pendingPayments(ctx.db);
-
-  const groups = new Map<
-    string,
-    { sellerId: string; sellerName: string; currency: string; rows: typeof rows }
-  >();
+  const rows = await unpaidByOrder(ctx.db);
+  const groups = new Map<string, { sellerId: string; sellerName: string; rows: typeof rows }>();
   for (const row of rows) {
-    const key = `${row.sellerId}|${row.currency}`;
-    let group = groups.get(key);
+    let group = groups.get(row.sellerId);
     if (!group) {
-      group = { sellerId: row.sellerId, sellerName: row.sellerName, currency: row.currency, rows: [] };
-      groups.set(key, group);
+      group = { sellerId: row.sellerId, sellerName: row.sellerName, rows: [] };
+      groups.set(row.sellerId, group);
     }
     group.rows.push(row);
   }
-  // Payout records are INR (2 decimals), like every seller payout.
+  // Seller money is INR, in paise on the ledger.
   return [...groups.values()].map((g) => ({
     seller: { _id: g.sellerId },
     sellerName: g.sellerName,
-    currency: g.currency,
-    totalItemTotalPrice: toWireNumber(sumMoney(g.rows.map((r) => parseMoney(r.itemTotalPrice)))),
+    currency: 'INR',
+    totalItemTotalPrice: toWireNumber(sumMoney(g.rows.map((r) => r.amount))),
     payments: g.rows.map((r) => ({
-      _id: r.id,
+      _id: r.firstEntryId,
       orderId: r.orderId,
       orderNumber: r.orderNumber,
-      orderItemId: r.orderItemId,
-      itemTotalPrice: toWireNumber(parseMoney(r.itemTotalPrice)),
-      paymentStatus: r.paymentStatus,
+      orderItemId: r.firstOrderItemId ?? '',
+      itemTotalPrice: toWireNumber(r.amount),
+      paymentStatus: 'Pending' as const,
     })),
   }));
 }
