@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { canonicalRate, indiaDate } from '#shared/gst-rates.ts';
-import { describeCommission, ledgerEntryLabel, type CommissionRule } from '#shared/ledger.ts';
+import { describeCommission, type CommissionRule } from '#shared/ledger.ts';
 import { parseMoney, toWireNumber } from '#shared/money.ts';
 import { includesSellerRole } from '#shared/roles.ts';
 import type {
   AdjustmentForm,
   CommissionRuleForm,
   CommissionRuleWire,
-  LedgerBucketWire,
   LedgerEntryWire,
   SettlementSettingsForm,
   SettlementSettingsWire,
@@ -18,6 +17,7 @@ import type { AuthedCtx } from '../../lib/types.ts';
 import { findUserRecord } from '../accounts/accounts.service.ts';
 import * as ledger from './ledger.repo.ts';
 import * as repo from './rules.repo.ts';
+import { entryToWire } from './statements.service.ts';
 
 /**
  * Commission rules, settlement settings and manual adjustments (docs/product/settlements.md;
@@ -210,43 +210,20 @@ export async function putSettings(
 // ---------------------------------------------------------------------------------------------------------
 // Adjustments
 
-/** What a ledger entry refers to beyond its own row (joined by whoever lists entries). */
-export type LedgerEntryRefs = {
-  orderNumber?: string | null;
-  itemName?: string | null;
-  taxDocumentNumber?: string | null;
-  /** The payout that claimed the entry (or the entry's own, for payout entries). */
-  payoutId?: string | null;
-  bucket: LedgerBucketWire;
-};
-
-/** A ledger row on the wire (ledgerEntrySchema): amounts in rupees, the label from its kind and reversal. */
-export function toLedgerEntryWire(e: ledger.LedgerEntryRow, refs: LedgerEntryRefs): LedgerEntryWire {
-  const reversal = e.reversalOf !== null;
-  return {
-    _id: e.id,
-    kind: e.kind,
-    label: ledgerEntryLabel(e.kind, reversal),
-    reversal,
-    amount: toWireNumber(e.amount),
-    at: e.at.toISOString(),
-    cause: e.cause,
-    orderId: e.orderId,
-    orderNumber: refs.orderNumber ?? null,
-    shipmentId: e.shipmentId,
-    orderItemId: e.orderItemId,
-    itemName: refs.itemName ?? null,
-    returnRequestId: e.returnRequestId,
-    taxDocumentId: e.taxDocumentId,
-    taxDocumentNumber: refs.taxDocumentNumber ?? null,
-    payoutId: refs.payoutId ?? e.payoutId,
-    qty: e.qty,
-    base: wireOrNull(e.base),
-    rate: e.rate,
-    rule: e.rule,
-    note: e.note,
-    bucket: refs.bucket,
-  };
+/** A freshly written entry of no order, shipment or payout, on the wire (the statements' mapping). */
+function newEntryWire(e: ledger.LedgerEntryRow): LedgerEntryWire {
+  return entryToWire({
+    ...e,
+    reversal: e.reversalOf !== null,
+    orderNumber: null,
+    lineName: null,
+    lineSize: null,
+    lineColour: null,
+    taxDocumentNumber: null,
+    claimedBy: null,
+    claimState: null,
+    bucket: 'payable',
+  });
 }
 
 /**
@@ -270,5 +247,5 @@ export async function createAdjustment(
     },
   ]);
   if (!row) throw new Error('createAdjustment: nothing written');
-  return { entry: toLedgerEntryWire(row, { bucket: 'payable' }) };
+  return { entry: newEntryWire(row) };
 }
