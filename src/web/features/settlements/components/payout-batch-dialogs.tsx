@@ -1,4 +1,12 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent,
+  type RefObject,
+} from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
@@ -32,6 +40,28 @@ function useFocusReturn(fallback?: RefObject<HTMLElement | null>) {
   );
 }
 
+const TABBABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * Tab and Shift+Tab go round the dialog's controls instead of leaving it (the Modal alone only pulls
+ * focus back once it has reached the page behind).
+ */
+function trapTab(e: KeyboardEvent<HTMLElement>) {
+  if (e.key !== 'Tab') return;
+  const items = Array.from(e.currentTarget.querySelectorAll<HTMLElement>(TABBABLE));
+  const first = items[0];
+  const last = items[items.length - 1];
+  if (!first || !last) return;
+  if (e.shiftKey && document.activeElement === first) {
+    e.preventDefault();
+    last.focus();
+  } else if (!e.shiftKey && document.activeElement === last) {
+    e.preventDefault();
+    first.focus();
+  }
+}
+
 /** 'Approve and pay': states what is paid, to how many sellers and how, before anything moves. */
 export function ApproveBatchDialog({
   batch,
@@ -52,7 +82,7 @@ export function ApproveBatchDialog({
   useFocusReturn(fallbackFocus);
   const sellers = batch.count === 1 ? '1 seller' : `${String(batch.count)} sellers`;
   return (
-    <Modal show onHide={onClose} centered aria-labelledby={`${id}-t`}>
+    <Modal show onHide={onClose} onKeyDown={trapTab} centered aria-labelledby={`${id}-t`}>
       <Modal.Header closeButton>
         <Modal.Title id={`${id}-t`} as="h2" className="h5">
           Approve batch {batch.number} and pay?
@@ -72,7 +102,7 @@ export function ApproveBatchDialog({
         <ErrorAlert error={error} className="mt-3 mb-0" />
       </Modal.Body>
       <Modal.Footer>
-        <Button variant="outline-secondary" onClick={onClose} disabled={pending}>
+        <Button variant="outline-secondary" onClick={onClose} disabled={pending} autoFocus>
           Cancel
         </Button>
         <Button onClick={onApprove} disabled={pending} aria-busy={pending || undefined}>
@@ -115,7 +145,7 @@ export function ReasonDialog({
     onConfirm(text);
   };
   return (
-    <Modal show onHide={onClose} centered aria-labelledby={`${id}-t`}>
+    <Modal show onHide={onClose} onKeyDown={trapTab} centered aria-labelledby={`${id}-t`}>
       <Form noValidate onSubmit={onSubmit}>
         <Modal.Header closeButton>
           <Modal.Title id={`${id}-t`} as="h2" className="h5">
@@ -130,6 +160,7 @@ export function ReasonDialog({
             <Form.Control
               as="textarea"
               rows={2}
+              autoFocus
               value={reason}
               maxLength={300}
               onChange={(e) => {
@@ -185,7 +216,7 @@ export function RecordUtrDialog({
     onRecord(parsed.data.utr);
   };
   return (
-    <Modal show onHide={onClose} centered aria-labelledby={`${id}-t`}>
+    <Modal show onHide={onClose} onKeyDown={trapTab} centered aria-labelledby={`${id}-t`}>
       <Form noValidate onSubmit={onSubmit}>
         <Modal.Header closeButton>
           <Modal.Title id={`${id}-t`} as="h2" className="h5">
@@ -211,6 +242,7 @@ export function RecordUtrDialog({
               }}
               maxLength={22}
               autoComplete="off"
+              autoFocus
               isInvalid={!!message}
               aria-describedby={message ? `${id}-utr-error` : undefined}
             />
