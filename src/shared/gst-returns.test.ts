@@ -208,9 +208,37 @@ describe('GSTR-8', () => {
       doc({ sellerId: 's2', supplierGstin: '29AAGCB7383J1Z4', supplierName: 'Two', taxableValue: 10_000 }),
     ]);
     expect(rowsOf(csv)).toEqual([
-      'GSTIN of Supplier,Supplier Name,Gross Value of Supplies,Value of Supplies Returned,Net Taxable Value,Net Intra-State Value,Net Inter-State Value',
-      '27AAPFU0939F1ZV,"Seller, One",3000.00,500.00,2500.00,1000.00,1500.00',
-      '29AAGCB7383J1Z4,Two,100.00,0.00,100.00,0.00,100.00',
+      'GSTIN of Supplier,Supplier Name,Gross Value of Supplies,Value of Supplies Returned,Net Taxable Value,Net Intra-State Value,Net Inter-State Value,Integrated Tax (TCS),Central Tax (TCS),State/UT Tax (TCS)',
+      '27AAPFU0939F1ZV,"Seller, One",3000.00,500.00,2500.00,1000.00,1500.00,0.00,0.00,0.00',
+      '29AAGCB7383J1Z4,Two,100.00,0.00,100.00,0.00,100.00,0.00,0.00,0.00',
+    ]);
+  });
+
+  it('adds the ledger’s TCS to the seller’s row, or a row of its own when it has no document that month', () => {
+    const csv = gstr8Csv(
+      [doc({ taxableValue: 200_000 })],
+      [
+        {
+          sellerId: 's1',
+          supplierGstin: '27AAPFU0939F1ZV',
+          supplierName: 'Seller, One',
+          igst: 750,
+          cgst: 250,
+          sgst: 250,
+        },
+        {
+          sellerId: 's3',
+          supplierGstin: '29AAGCB7383J1Z4',
+          supplierName: 'Three',
+          igst: 1234,
+          cgst: 0,
+          sgst: 0,
+        },
+      ],
+    );
+    expect(rowsOf(csv).slice(1)).toEqual([
+      '27AAPFU0939F1ZV,"Seller, One",2000.00,0.00,2000.00,0.00,2000.00,7.50,2.50,2.50',
+      '29AAGCB7383J1Z4,Three,0.00,0.00,0.00,0.00,0.00,12.34,0.00,0.00',
     ]);
   });
 });

@@ -385,35 +385,68 @@ export const GSTR8_HEADER = [
   'Net Taxable Value',
   'Net Intra-State Value',
   'Net Inter-State Value',
+  'Integrated Tax (TCS)',
+  'Central Tax (TCS)',
+  'State/UT Tax (TCS)',
 ] as const;
 
 /**
- * The operator's GSTR-8 summary of the month: per seller, the taxable value of its invoices (gross), of
- * its credit notes (returned), the net, and the net split into intra-state (CGST + SGST) and inter-state
- * (IGST) supplies. The TCS itself is the ledger's (issue 16) and is not a column here.
+ * The TCS the seller ledger withheld from a seller in the month (positive paise, net of reversals): the
+ * whole of it as integrated tax on inter-state supplies, half central and half state tax on intra-state
+ * ones. `supplierGstin` as on the entries' tax documents, so it meets the documents' row.
  */
-export function gstr8Csv(docs: readonly ReturnDocument[]): string {
-  const sellers = new Map<
-    string,
-    { gstin: string; name: string; gross: number; returned: number; intra: number; inter: number }
-  >();
-  for (const d of docs) {
+export type SellerTcs = {
+  sellerId: string;
+  supplierGstin: string | null;
+  supplierName: string;
+  igst: Minor;
+  cgst: Minor;
+  sgst: Minor;
+};
+
+/**
+ * The operator's GSTR-8 summary of the month: per seller, the taxable value of its invoices (gross), of
+ * its credit notes (returned), the net, the net split into intra-state (CGST + SGST) and inter-state
+ * (IGST) supplies, and the TCS the ledger recorded in the month by tax (docs/decisions/0122). A seller
+ * with TCS but no document in the month (its sale recorded on delivery, invoiced the month before) gets
+ * a row of its own with the TCS alone.
+ */
+export function gstr8Csv(docs: readonly ReturnDocument[], tcs: readonly SellerTcs[] = []): string {
+  type Row = {
+    gstin: string;
+    name: string;
+    gross: number;
+    returned: number;
+    intra: number;
+    inter: number;
+    igst: number;
+    cgst: number;
+    sgst: number;
+  };
+  const sellers = new Map<string, Row>();
+  const rowOf = (sellerId: string, gstin: string | null, name: string): Row => {
     // One row per seller and GSTIN as frozen on its documents (a seller re-registered mid-month has two).
-    const key = `${d.sellerId}\u0000${d.supplierGstin ?? ''}`;
-    const s = sellers.get(key) ?? {
-      gstin: d.supplierGstin ?? '',
-      name: d.supplierName,
-      gross: 0,
-      returned: 0,
-      intra: 0,
-      inter: 0,
-    };
+    const key = `${sellerId}\u0000${gstin ?? ''}`;
+    let s = sellers.get(key);
+    if (!s) {
+      s = { gstin: gstin ?? '', name, gross: 0, returned: 0, intra: 0, inter: 0, igst: 0, cgst: 0, sgst: 0 };
+      sellers.set(key, s);
+    }
+    return s;
+  };
+  for (const d of docs) {
+    const s = rowOf(d.sellerId, d.supplierGstin, d.supplierName);
     const sign = d.kind === 'invoice' ? 1 : -1;
     if (d.kind === 'invoice') s.gross += d.taxableValue;
     else s.returned += d.taxableValue;
     if (d.intraState) s.intra += sign * d.taxableValue;
     else s.inter += sign * d.taxableValue;
-    sellers.set(key, s);
+  }
+  for (const t of tcs) {
+    const s = rowOf(t.sellerId, t.supplierGstin, t.supplierName);
+    s.igst += t.igst;
+    s.cgst += t.cgst;
+    s.sgst += t.sgst;
   }
   const rows = [...sellers.values()]
     .sort((a, b) => a.gstin.localeCompare(b.gstin) || a.name.localeCompare(b.name))
@@ -425,6 +458,9 @@ export function gstr8Csv(docs: readonly ReturnDocument[]): string {
       rupees(s.gross - s.returned),
       rupees(s.intra),
       rupees(s.inter),
+      rupees(s.igst),
+      rupees(s.cgst),
+      rupees(s.sgst),
     ]);
   return toCsv(GSTR8_HEADER, rows);
 }

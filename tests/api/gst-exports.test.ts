@@ -94,8 +94,8 @@ beforeAll(async () => {
     countInStock: 100,
   });
 
-  // 1. A consumer order to Pune: kurta ×2 (5 %) and shoes ×1 (18 %), CGST + SGST.
-  await shippedOrder([
+  // 1. A consumer order to Pune: kurta ×2 (5 %) and shoes ×1 (18 %), CGST + SGST; delivered.
+  const first = await shippedOrder([
     { product: kurta, qty: 2 },
     { product: shoes, qty: 1 },
   ]);
@@ -108,8 +108,10 @@ beforeAll(async () => {
   // 3. A consumer order to Pune returned to origin after shipping: a credit note.
   const third = await shippedOrder([{ product: kurta, qty: 1 }]);
   await bringTo(third.shipments[0]!.id, ['returned_to_origin']);
-  // 4. The other seller's order to Pune (inter-state for a Karnataka seller).
-  await shippedOrder([{ product: mug, qty: 2 }]);
+  // 4. The other seller's order to Pune (inter-state for a Karnataka seller); delivered.
+  const fourth = await shippedOrder([{ product: mug, qty: 2 }]);
+  // Delivery records the sales on the sellers' ledgers, with their TCS (issue 16).
+  for (const s of [...first.shipments, ...fourth.shipments]) await bringTo(s.id, ['delivered']);
 
   const docs = await t.db.select().from(taxDocuments).where(eq(taxDocuments.sellerId, seller.user.id));
   invoiceNumbers = docs
@@ -205,15 +207,17 @@ describe('GET /api/gst/gstr1', () => {
 });
 
 describe('GET /api/admin/gstr8', () => {
-  it('per seller GSTIN: gross, returned and net taxable value, split intra and inter state', async () => {
+  it('per seller GSTIN: gross, returned and net taxable value, split intra and inter state, and the TCS', async () => {
     const res = await get(`/api/admin/gstr8?month=${month}`, admin);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-disposition']).toBe(`attachment; filename="gstr8-${month}.csv"`);
     expect(rows(res.body)).toEqual([
-      'GSTIN of Supplier,Supplier Name,Gross Value of Supplies,Value of Supplies Returned,Net Taxable Value,Net Intra-State Value,Net Inter-State Value',
+      'GSTIN of Supplier,Supplier Name,Gross Value of Supplies,Value of Supplies Returned,Net Taxable Value,Net Intra-State Value,Net Inter-State Value,Integrated Tax (TCS),Central Tax (TCS),State/UT Tax (TCS)',
       // Seller: 3998 + 3000 (Pune) + 1999 (Bengaluru) + 1999 (Pune, returned) = 10996; returned 1999.
-      '27AAPFU0939F1ZV,"Shah, Sons & ""Co""",10996.00,1999.00,8997.00,6998.00,1999.00',
-      '29AAGCB7383J1Z4,Other Seller,1000.00,0.00,1000.00,0.00,1000.00',
+      // TCS of the delivered Pune order (intra-state): 0.5 % of 3998 (19.99) + of 3000 (15.00) = 34.99,
+      // central 17.50 and state 17.49. The other seller's delivered mugs (inter-state): 0.5 % of 1000.
+      '27AAPFU0939F1ZV,"Shah, Sons & ""Co""",10996.00,1999.00,8997.00,6998.00,1999.00,0.00,17.50,17.49',
+      '29AAGCB7383J1Z4,Other Seller,1000.00,0.00,1000.00,0.00,1000.00,5.00,0.00,0.00',
     ]);
   });
 

@@ -132,7 +132,7 @@ export default async function gstRoutes(app: App) {
       schema: {
         tags,
         summary:
-          "The operator's GSTR-8 data for a month as CSV: per seller GSTIN, gross, returned and net taxable value (Admin)",
+          "The operator's GSTR-8 data for a month as CSV: per seller GSTIN, gross, returned and net taxable value, and the TCS withheld by tax (Admin)",
         querystring: monthQuery,
       },
     },

@@ -9,7 +9,9 @@ import {
   type Gstr1Section,
   type ReturnDocument,
   type ReturnLine,
+  type SellerTcs,
 } from '#shared/gst-returns.ts';
+import { splitIntraState } from '#shared/ledger-reports.ts';
 import { parseMoney } from '#shared/money.ts';
 import { isAdmin, isSeller } from '#shared/permissions.ts';
 import type { GstRateChangeForm, GstRateRuleWire, GstSettings, TaxFact } from '#shared/schemas/gst.ts';
@@ -17,6 +19,7 @@ import type { Database, Queryable } from '../../db/client.ts';
 import { forbidden, invalid, notFound } from '../../lib/errors.ts';
 import type { AuthedCtx, Ctx } from '../../lib/types.ts';
 import { canSeeProduct } from '../catalog/product.service.ts';
+import { tcsOfMonth as settlementsTcsOfMonth } from '../settlements/statements.service.ts';
 import * as repo from './gst.repo.ts';
 
 /**
@@ -229,11 +232,42 @@ export async function gstr1(ctx: AuthedCtx, q: Gstr1Query): Promise<{ csv: strin
   };
 }
 
-/** GET /api/admin/gstr8 (Admin): the operator's per-seller summary of a month (CSV). */
+/**
+ * The TCS the ledger withheld in a month per seller and GSTIN (docs/decisions/0122): integrated tax on
+ * inter-state supplies, central and state tax half each on intra-state ones.
+ */
+async function tcsOfMonth(db: Queryable, month: string): Promise<SellerTcs[]> {
+  const byKey = new Map<string, SellerTcs>();
+  for (const r of await settlementsTcsOfMonth(db, month)) {
+    const g = r.gstin?.trim().toUpperCase() ?? null;
+    const gstin = g && isValidGstin(g) ? g : null;
+    const key = `${r.sellerId}\u0000${gstin ?? ''}`;
+    const t = byKey.get(key) ?? {
+      sellerId: r.sellerId,
+      supplierGstin: gstin,
+      supplierName: r.sellerName,
+      igst: 0,
+      cgst: 0,
+      sgst: 0,
+    };
+    if (r.intraState) {
+      const half = splitIntraState(r.amount);
+      t.cgst += half.cgst;
+      t.sgst += half.sgst;
+    } else t.igst += r.amount;
+    byKey.set(key, t);
+  }
+  return [...byKey.values()];
+}
+
+/** GET /api/admin/gstr8 (Admin): the operator's per-seller summary of a month with the TCS withheld (CSV). */
 export async function gstr8(
   ctx: { db: Queryable },
   month: string,
 ): Promise<{ csv: string; filename: string }> {
-  const docs = await repo.documentsForReturns(ctx.db, indiaMonthRange(month));
-  return { csv: gstr8Csv(docs.map(returnDocument)), filename: `gstr8-${month}.csv` };
+  const [docs, tcs] = await Promise.all([
+    repo.documentsForReturns(ctx.db, indiaMonthRange(month)),
+    tcsOfMonth(ctx.db, month),
+  ]);
+  return { csv: gstr8Csv(docs.map(returnDocument), tcs), filename: `gstr8-${month}.csv` };
 }
