@@ -44,7 +44,7 @@ export function PayoutAccountDetails({ account }: { account: PayoutAccountWire }
         </span>
         <span className="small">{statusNote(account)}</span>
       </p>
-      <dl className="row small mb-0">
+      <dl className="row small mb-0" style={{ maxWidth: '32rem' }}>
         <dt className="col-5 col-sm-4 fw-normal text-body-secondary">Account holder</dt>
         <dd className="col-7 col-sm-8 mb-1 text-break">{account.accountHolder}</dd>
         {account.method === 'bank' ? (

@@ -23,6 +23,9 @@ export function TaxWithheldSection({
 }) {
   const data = useTaxWithheld(owner, fy);
   const years = recentFinancialYears(4);
+  const months = (data.data?.months ?? []).filter(
+    (m) => m.gross !== 0 || m.returned !== 0 || m.tcs !== 0 || m.tds !== 0,
+  );
   if (!years.includes(fy)) years.push(fy);
   return (
     <section aria-labelledby="tcs-tds-heading" className="mb-4">
@@ -50,13 +53,13 @@ export function TaxWithheldSection({
       </div>
       <p className="small text-body-secondary">
         Tax Haat withheld from your sales each month and paid to the government in your name: claim TCS in
-        your GST return and TDS in your income tax return.
+        your GST return and TDS in your income tax return. Months without sales are left out.
       </p>
       {data.isPending ? (
         <Loader label="Loading TCS and TDS…" />
       ) : data.error ? (
         <ErrorAlert error={data.error} />
-      ) : data.data.months.length === 0 ? (
+      ) : months.length === 0 ? (
         <Message variant="secondary">No sales recorded in {fy}.</Message>
       ) : (
         <div className="table-responsive">
@@ -82,7 +85,7 @@ export function TaxWithheldSection({
               </tr>
             </thead>
             <tbody>
-              {data.data.months.map((m) => (
+              {months.map((m) => (
                 <tr key={m.month}>
                   <th scope="row" className="fw-normal text-nowrap">
                     {monthLabel(m.month)}
