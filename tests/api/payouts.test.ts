@@ -1,11 +1,16 @@
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PayoutBatchWire } from '#shared/schemas/settlements.ts';
+import { assertServable, loadConfig } from '../../src/server/config.ts';
 import { jobs, ledgerEntries, payoutAccounts, payouts } from '../../src/server/db/schema/index.ts';
 import { runSettlementCycle } from '../../src/server/modules/settlements/payouts.service.ts';
 import {
+  createRazorpayxApi,
   isPayoutSandbox,
+  PayoutProviderError,
   payoutProviderOf,
   signPayoutWebhook,
   type PayoutSandbox,
@@ -420,5 +425,104 @@ describe('guards, signatures and the cycle', () => {
     expect(payoutOf(batch!, asha.user.id).amount).toBe(10);
     const accounts = await t.db.select().from(payoutAccounts).where(eq(payoutAccounts.sellerId, dev.user.id));
     expect(accounts[0]!.status).toBe('unverified');
+  });
+});
+
+describe('refusals and the real client', () => {
+  it('gives the money back when RazorpayX refuses a payout', async () => {
+    await call('PUT', '/api/seller/payout-account', bina, {
+      method: 'upi',
+      accountHolder: 'Bina Crafts',
+      vpa: 'invalid@okhdfc',
+    });
+    await call('PUT', `/api/admin/payout-accounts/${bina.user.id}/verify`, admin, { approve: true });
+    await credit(bina.user.id, 7_500);
+    const batch = (await prepare('razorpayx')).body.batch as PayoutBatchWire;
+    const payoutId = payoutOf(batch, bina.user.id)._id;
+    await call('PUT', `/api/admin/payout-batches/${batch._id}/approve`, admin);
+    await runJobsNow();
+    const [row] = await t.db.select().from(payouts).where(eq(payouts.id, payoutId));
+    expect(row).toMatchObject({ state: 'failed', providerPayoutId: null, attempts: 1 });
+    expect(row!.failureReason).toMatch(/^RazorpayX refused the payout/);
+    expect((await entriesOfPayout(payoutId)).sort((a, b) => a.amount - b.amount)).toEqual([
+      { kind: 'payout', amount: -7_500 },
+      { kind: 'payout_reversal', amount: 7_500 },
+    ]);
+  });
+
+  it('sends RazorpayX the payout with basic auth and the idempotency key, and refuses half-set keys', async () => {
+    type Seen = { url: string; headers: http.IncomingHttpHeaders; body: string };
+    const seen: Seen[] = [];
+    const server = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        seen.push({ url: req.url ?? '', headers: req.headers, body });
+        const refuse = seen.length > 1;
+        res.writeHead(refuse ? 400 : 200, { 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify(
+            refuse
+              ? { error: { code: 'BAD_REQUEST_ERROR', description: 'Invalid IFSC' } }
+              : { id: 'pout_real123', status: 'queued' },
+          ),
+        );
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const api = createRazorpayxApi({
+        keyId: 'rzp_live_k',
+        keySecret: 's3cret',
+        accountNumber: '2323230000000000',
+        webhookSecret: 'whsec',
+        baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      });
+      const payoutId = randomUUID();
+      const input = {
+        idempotencyKey: payoutId,
+        amountPaise: 12_345,
+        account: {
+          method: 'bank',
+          accountHolder: 'Asha Textiles',
+          accountNumber: '123456789012',
+          ifsc: 'HDFC0001234',
+        },
+        referenceId: payoutId,
+        sellerId: asha.user.id,
+        narration: 'Haat payout batch 7',
+      };
+      expect(await api.createPayout(input)).toEqual({ id: 'pout_real123', status: 'queued' });
+      const [first] = seen;
+      expect(first!.url).toBe('/v1/payouts');
+      expect(first!.headers.authorization).toBe(
+        `Basic ${Buffer.from('rzp_live_k:s3cret').toString('base64')}`,
+      );
+      expect(first!.headers['x-payout-idempotency']).toBe(payoutId);
+      expect(JSON.parse(first!.body)).toEqual({
+        account_number: '2323230000000000',
+        fund_account: {
+          account_type: 'bank_account',
+          bank_account: { name: 'Asha Textiles', ifsc: 'HDFC0001234', account_number: '123456789012' },
+          contact: { name: 'Asha Textiles', type: 'vendor', reference_id: asha.user.id },
+        },
+        amount: 12_345,
+        currency: 'INR',
+        mode: 'IMPS',
+        purpose: 'payout',
+        queue_if_low_balance: true,
+        reference_id: payoutId,
+        narration: 'Haat payout batch 7',
+      });
+      const refused = await api.createPayout(input).catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(PayoutProviderError);
+      expect((refused as PayoutProviderError).refused).toBe(true);
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
+    expect(() => assertServable(loadConfig({ RAZORPAYX_KEY_ID: 'k' }))).toThrow(/RAZORPAYX_KEY_SECRET/);
+    expect(() => assertServable(loadConfig({ RAZORPAYX_KEY_ID: 'k', RAZORPAYX_KEY_SECRET: 's' }))).toThrow(
+      /RAZORPAYX_ACCOUNT_NUMBER/,
+    );
   });
 });
