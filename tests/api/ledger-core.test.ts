@@ -78,6 +78,11 @@ describe('ledger core', () => {
       tds: -200,
     });
     expect(entries.find((e) => e.kind === 'commission')?.rule).toBe('Category markup 15%');
+    expect(Object.fromEntries(entries.filter((e) => e.rate !== null).map((e) => [e.kind, e.rate]))).toEqual({
+      commission_gst: '18',
+      tcs: '0.5',
+      tds: '0.1',
+    });
     const total = entries.reduce((n, e) => n + e.amount, 0);
     expect(total).toBe(173400);
 

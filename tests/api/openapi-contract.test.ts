@@ -181,12 +181,10 @@ export type Success<O> = O extends { responses: infer R }
   : never;
 
 export function createClient(baseUrl: string, fetcher: typeof fetch = fetch) {
-  async function call<M extends Method, P extends PathsWith<M>>(
-    method: M,
-    url: P,
-    init: Init<Op<P, M>>,
-  ): Promise<Success<Op<P, M>>> {
-    const i = init as { path?: Record<string, string>; query?: Record<string, string>; body?: unknown; token?: string };
+  type RawInit = { path?: Record<string, string>; query?: Record<string, string>; body?: unknown; token?: string };
+  // Untyped inside; the typed wrappers below are what callers see (a generic method and path here would
+  // make TypeScript expand every path's types at once).
+  async function call(method: Method, url: string, i: RawInit): Promise<unknown> {
     const filled = String(url).replace(/\\{(\\w+)\\}/g, (_m, name: string) => encodeURIComponent(i.path?.[name] ?? ''));
     const query = i.query ? \`?\${new URLSearchParams(i.query)}\` : '';
     const res = await fetcher(baseUrl + filled + query, {
@@ -198,13 +196,17 @@ export function createClient(baseUrl: string, fetcher: typeof fetch = fetch) {
       body: i.body === undefined ? undefined : JSON.stringify(i.body),
     });
     if (!res.ok) throw new Error(\`\${method} \${filled}: \${res.status}\`);
-    return (await res.json()) as Success<Op<P, M>>;
+    return res.json();
   }
   return {
-    GET: <P extends PathsWith<'get'>>(url: P, init: Init<Op<P, 'get'>>) => call('get', url, init),
-    POST: <P extends PathsWith<'post'>>(url: P, init: Init<Op<P, 'post'>>) => call('post', url, init),
-    PUT: <P extends PathsWith<'put'>>(url: P, init: Init<Op<P, 'put'>>) => call('put', url, init),
-    DELETE: <P extends PathsWith<'delete'>>(url: P, init: Init<Op<P, 'delete'>>) => call('delete', url, init),
+    GET: <P extends PathsWith<'get'>>(url: P, init: Init<Op<P, 'get'>>) =>
+      call('get', url, init as RawInit) as Promise<Success<Op<P, 'get'>>>,
+    POST: <P extends PathsWith<'post'>>(url: P, init: Init<Op<P, 'post'>>) =>
+      call('post', url, init as RawInit) as Promise<Success<Op<P, 'post'>>>,
+    PUT: <P extends PathsWith<'put'>>(url: P, init: Init<Op<P, 'put'>>) =>
+      call('put', url, init as RawInit) as Promise<Success<Op<P, 'put'>>>,
+    DELETE: <P extends PathsWith<'delete'>>(url: P, init: Init<Op<P, 'delete'>>) =>
+      call('delete', url, init as RawInit) as Promise<Success<Op<P, 'delete'>>>,
   };
 }
 `;

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/client.ts';
 import { readGstSettings } from '../gst/gst.service.ts';
-import { indiaDate } from '#shared/gst-rates.ts';
+import { canonicalRate, indiaDate } from '#shared/gst-rates.ts';
 import {
   codFeeEntry,
   panOfGstin,
@@ -33,10 +33,11 @@ async function ratesOf(tx: Queryable): Promise<{ rates: LedgerRates; settings: r
   return {
     settings,
     rates: {
-      commissionGstRate: gst.commissionGstRate,
-      tcsRate: settings.tcsRate,
-      tdsRate: settings.tdsRate,
-      tdsRateWithoutPan: settings.tdsRateWithoutPan,
+      // '0.50' as stored → '0.5', as each entry records it.
+      commissionGstRate: canonicalRate(gst.commissionGstRate),
+      tcsRate: canonicalRate(settings.tcsRate),
+      tdsRate: canonicalRate(settings.tdsRate),
+      tdsRateWithoutPan: canonicalRate(settings.tdsRateWithoutPan),
     },
   };
 }
@@ -86,7 +87,11 @@ export async function recordSale(
     for (const d of drafts) rows.push(repo.entryRow(d, { ...common, orderItemId: l.orderItemId }));
   }
   if (facts.order.paymentMethod === 'CashOnDelivery') {
-    const fee = codFeeEntry(repo.collectedPaise(facts.lines), settings.codFeePaise, settings.codFeePercent);
+    const fee = codFeeEntry(
+      repo.collectedPaise(facts.lines),
+      settings.codFeePaise,
+      canonicalRate(settings.codFeePercent),
+    );
     if (fee) rows.push(repo.entryRow(fee, { ...common, orderItemId: null }));
   }
   return repo.appendEntries(tx, rows);
