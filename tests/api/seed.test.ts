@@ -8,6 +8,8 @@ import { sizeCoverage } from '#shared/size-charts.ts';
 import {
   categories,
   categoryMarkups,
+  ledgerEntries,
+  payoutAccounts,
   productDiscounts,
   productImages,
   productVariants,
@@ -21,6 +23,7 @@ import {
 } from '../../src/server/db/schema/index.ts';
 import { DEMO_PASSWORD, seedIfEmpty } from '../../src/server/db/seed/demo.ts';
 import { DEMO_SIZE_CHART } from '../../src/server/db/seed/size-charts.ts';
+import { unpaidEntries } from '../../src/server/modules/settlements/payouts.repo.ts';
 import { verifyPassword } from '../../src/server/lib/password.ts';
 import { keyOfPublicUrl, LocalStorage, uploadsDir } from '../../src/server/lib/storage.ts';
 import { createTestApp, type TestContext } from '../setup/test-app.ts';
@@ -419,5 +422,44 @@ describe('discounts and reviews', () => {
       expect(p.userId).toBe(seller?.id);
       expect(sizeCoverage(chart?.rows.map((r) => r.size) ?? [], p.sizes).missing, p.name).toEqual([]);
     }
+  });
+});
+
+describe('seller money', () => {
+  it("gives Kavya a verified bank account and a payable balance, some on hold; Meera's UPI id waits", async () => {
+    const sellerId = async (email: string) =>
+      (await t.db.select().from(users).where(eq(users.email, email)))[0]!.id;
+    const [kavya, meera] = [await sellerId('seller@haat.test'), await sellerId('seller2@haat.test')];
+    const accounts = await t.db.select().from(payoutAccounts);
+    const k = accounts.find((a) => a.sellerId === kavya)!;
+    expect([k.method, k.status, k.ifsc, k.pan, k.accountNumber?.length]).toEqual([
+      'bank',
+      'verified',
+      'HDFC0001234',
+      'AABCK4821M',
+      12,
+    ]);
+    const m = accounts.find((a) => a.sellerId === meera)!;
+    expect([m.method, m.status, m.vpa, m.pan]).toEqual([
+      'upi',
+      'unverified',
+      'meera.handlooms@okicici',
+      'BKMPI6421L',
+    ]);
+
+    const entries = await unpaidEntries(t.db, new Date(), kavya);
+    const kinds = new Set(
+      (await t.db.select().from(ledgerEntries).where(eq(ledgerEntries.sellerId, kavya))).map((e) => e.kind),
+    );
+    expect(kinds).toEqual(
+      new Set(['sale', 'sale_gst', 'commission', 'commission_gst', 'tcs', 'tds', 'adjustment']),
+    );
+    const sum = (bucket: string) =>
+      entries.filter((e) => e.bucket === bucket).reduce((n, e) => n + e.amount, 0);
+    expect(sum('payable')).toBeGreaterThan(15_000); // the delivered order and the ₹150.00 adjustment
+    expect(sum('on_hold')).toBeGreaterThan(0);
+    expect(entries.filter((e) => e.bucket === 'pending')).toEqual([]);
+    const meeraEntries = await unpaidEntries(t.db, new Date(), meera);
+    expect(new Set(meeraEntries.map((e) => e.bucket))).toEqual(new Set(['on_hold']));
   });
 });

@@ -17,6 +17,7 @@ import {
   users,
 } from '../schema/index.ts';
 import { insertVariants } from '../../modules/catalog/variant.repo.ts';
+import { seedSellerMoney } from './settlements.ts';
 import { seedSizeCharts } from './size-charts.ts';
 import { storeProductImage } from '../../lib/images.ts';
 import { hashPassword } from '../../lib/password.ts';
@@ -445,4 +446,28 @@ async function seedInto(db: Queryable, storage: Storage, now: Date): Promise<voi
       numReviews: sql`(select count(*)::int from reviews r where r.product_id = products.id)`,
     })
     .where(inArray(products.id, reviewed));
+
+  // ——— Seller money: payout accounts, delivered orders with their ledger entries, an adjustment ———
+  const accountOf = (key: AccountKey) => DEMO_ACCOUNTS.find((x) => x.key === key) as DemoAccount;
+  const actorOf = (key: AccountKey) => {
+    const a = accountOf(key);
+    return { id: idOf(key), name: a.name, email: a.email, roles: [a.role], active: a.active };
+  };
+  const sellerOf = (key: 'kavya' | 'meera') => ({
+    id: idOf(key),
+    gstin: accountOf(key).businessRegistrationCode ?? '',
+  });
+  const listed = (seller: 'kavya' | 'meera') =>
+    DEMO_PRODUCTS.filter((p) => p.seller === seller && p.status !== false).map((p) => idOfProduct(p.name));
+  await seedSellerMoney(
+    db,
+    {
+      admin: actorOf('admin'),
+      buyer: actorOf('buyer'),
+      kavya: sellerOf('kavya'),
+      meera: sellerOf('meera'),
+    },
+    { kavya: listed('kavya'), meera: listed('meera') },
+    now,
+  );
 }
