@@ -80,7 +80,7 @@ export function PayoutBatchCard({
         </div>
         <dl className="d-flex flex-wrap column-gap-3 row-gap-1 small mb-2">
           <div>
-            <dt className="d-inline fw-normal text-body-secondary me-1">Prepared</dt>
+            <dt className="d-inline fw-normal text-body-secondary me-1">Prepared on</dt>
             <dd className="d-inline mb-0">{formatDate(batch.createdAt)}</dd>
           </div>
           <div>
@@ -104,7 +104,7 @@ export function PayoutBatchCard({
           {batch.decidedAt ? (
             <div>
               <dt className="d-inline fw-normal text-body-secondary me-1">
-                {batch.state === 'rejected' ? 'Rejected' : 'Approved'}
+                {batch.state === 'rejected' ? 'Rejected on' : 'Approved on'}
               </dt>
               <dd className="d-inline mb-0">{formatDate(batch.decidedAt)}</dd>
             </div>
@@ -169,15 +169,26 @@ export function PayoutBatchCard({
                 ))}
               </ul>
               <div className="table-responsive d-none d-md-block">
-                <Table size="sm" striped className="align-middle mb-0">
+                <Table size="sm" striped className="align-middle mb-0" style={{ tableLayout: 'fixed' }}>
                   <caption className="visually-hidden">Payouts of {label}</caption>
+                  {/* The same columns in every batch, so batches read as one list. */}
+                  <colgroup>
+                    <col style={{ width: '22%' }} />
+                    <col style={{ width: '12%' }} />
+                    <col style={{ width: '26%' }} />
+                    <col style={{ width: '12%' }} />
+                    <col style={{ width: '18%' }} />
+                    <col style={{ width: '10%' }} />
+                  </colgroup>
                   <thead>
                     <tr>
                       <th scope="col">Seller</th>
                       <th scope="col" className="text-end">
                         Amount
                       </th>
-                      <th scope="col">To</th>
+                      <th scope="col" className="ps-3">
+                        To
+                      </th>
                       <th scope="col">State</th>
                       <th scope="col">References</th>
                       <th scope="col">
@@ -192,7 +203,7 @@ export function PayoutBatchCard({
                           <Link to={ledgerPath(p.sellerId)}>{p.sellerName}</Link>
                         </td>
                         <td className="text-end text-nowrap">{rupees(p.amount)}</td>
-                        <td className="small text-break">{p.destination}</td>
+                        <td className="small text-break ps-3">{p.destination}</td>
                         <td>
                           <StateBadge state={p.state} />
                         </td>

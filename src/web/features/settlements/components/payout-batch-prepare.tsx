@@ -16,8 +16,8 @@ function Outcome({ result }: { result: PrepareBatchResult }) {
     <>
       {batch ? (
         <Message variant="success">
-          Batch {batch.number} is ready: {plural(batch.count, 'payout')}, {rupees(batch.total)} in all. Check
-          it below, then approve it.
+          Batch {batch.number} prepared: {plural(batch.count, 'payout')}, {rupees(batch.total)} in all. It is
+          listed below; nothing is paid until it is approved.
         </Message>
       ) : (
         <Message variant="secondary">No seller has an amount to pay now.</Message>
