@@ -455,7 +455,10 @@ export const sellerPaymentSchema = z.object({
 });
 export type SellerPayment = z.infer<typeof sellerPaymentSchema>;
 
-/** GET /api/payments/pending-seller-payments: Pending records of placed orders, one group per seller. */
+/**
+ * GET /api/payments/pending-seller-payments: what each seller is owed and not yet paid, from its ledger
+ * (docs/decisions/0122-statements-and-tax-withheld.md): one group per seller, one row per order.
+ */
 export const pendingSellerPaymentsSchema = z.array(
   z.object({
     seller: z.object({ _id: z.string() }),
