@@ -14,18 +14,20 @@ const CARDS: readonly Card[] = [
 /**
  * A seller's money by where it stands (docs/product/settlements.md): pending delivery, on hold in the
  * return window, payable, in payout and paid, in rupees. A negative payable amount is carried forward to
- * the next cycle and says so in words. `explain` adds the line on when money becomes payable.
+ * the next cycle and says so in words. `audience` words the line on when money becomes payable.
  */
 export function BalanceCards({
   balance,
-  explain = true,
+  audience = 'seller',
   headingId,
 }: {
   balance: SellerBalance;
-  explain?: boolean;
+  /** Who reads it: the seller ('your account') or an Admin ('the seller's'); null leaves the line out. */
+  audience?: 'seller' | 'admin' | null;
   headingId?: string;
 }) {
-  const carried = payableWords(balance.payable);
+  const whose = audience === 'admin' ? 'the seller’s' : 'your';
+  const carried = payableWords(balance.payable, audience === 'admin');
   return (
     <section aria-labelledby={headingId} aria-label={headingId ? undefined : 'Balance'} className="mb-4">
       <ul className="list-unstyled row row-cols-2 row-cols-md-3 row-cols-xl-5 g-2 mb-2">
@@ -54,11 +56,12 @@ export function BalanceCards({
           {carried}
         </p>
       ) : null}
-      {explain ? (
+      {audience ? (
         <p className="small text-body-secondary mb-0">
           Money from a delivered order becomes payable 7 days after delivery when no return of it is open.
-          Payable money is paid every week to your verified payout account. Haat keeps TCS and TDS from each
-          sale and deposits them with the government in your name.
+          Payable money is paid every week to {whose} verified payout account. Haat keeps TCS and TDS from
+          each sale and deposits them with the government in {audience === 'admin' ? 'the seller’s' : 'your'}{' '}
+          name.
         </p>
       ) : null}
     </section>

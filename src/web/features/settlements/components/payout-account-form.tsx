@@ -230,13 +230,13 @@ export function PayoutAccountForm({
  * The signed-in seller's payout account card (the statement page and the profile): the account and its
  * status, and Add/Edit opening the form.
  */
-export function SellerPayoutAccountCard() {
+export function SellerPayoutAccountCard({ className = 'mb-4' }: { className?: string }) {
   const query = usePayoutAccount();
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState(false);
   const account = query.data?.account ?? null;
   return (
-    <section aria-labelledby="payout-account-heading" className="card mb-4">
+    <section aria-labelledby="payout-account-heading" className={`card ${className}`}>
       <div className="card-body p-3 p-sm-4">
         <div className="d-flex flex-wrap justify-content-between align-items-baseline gap-2 mb-2">
           <h2 id="payout-account-heading" className="h5 mb-0">

@@ -49,6 +49,7 @@ export function Statement({
   account,
   children,
 }: {
+  /** 'own': the signed-in seller's statement; else an Admin reading a seller's. */
   owner: LedgerOwner;
   account: (data: SellerLedgerResponse) => ReactNode;
   children?: ReactNode;
@@ -65,7 +66,7 @@ export function Statement({
 
   return (
     <>
-      <BalanceCards balance={data.balance} />
+      <BalanceCards balance={data.balance} audience={owner === 'own' ? 'seller' : 'admin'} />
       {children}
       <section aria-labelledby="entries-heading" className="mb-4">
         <div className="d-flex flex-wrap align-items-end justify-content-between gap-2 mb-2">
@@ -92,7 +93,7 @@ export function Statement({
           </div>
         </div>
         {data.entries.length === 0 ? (
-          <Message variant="secondary">No entries in {period}.</Message>
+          <Message variant="secondary">{month ? `No entries in ${period}.` : 'No entries yet.'}</Message>
         ) : (
           <div aria-busy={ledger.isFetching || undefined}>
             <LedgerTable entries={data.entries} label={`Entries of ${period}`} />

@@ -50,6 +50,9 @@ describe('settlement screen wording', () => {
 
   it('says a negative payable balance is carried forward', () => {
     expect(payableWords(-150.5)).toBe('₹150.50 carried forward: it is taken from your next payable amounts.');
+    expect(payableWords(-1, true)).toBe(
+      '₹1.00 carried forward: it is taken from the seller’s next payable amounts.',
+    );
     expect(payableWords(10)).toBeNull();
   });
 });

@@ -143,7 +143,8 @@ export function formatIndiaDate(iso: string): string {
 }
 
 /** A payable balance in words: a negative one is carried forward to the next cycle. */
-export function payableWords(payable: number): string | null {
-  if (payable < 0) return `${rupees(-payable)} carried forward: it is taken from your next payable amounts.`;
+export function payableWords(payable: number, admin = false): string | null {
+  if (payable < 0)
+    return `${rupees(-payable)} carried forward: it is taken from ${admin ? 'the seller’s' : 'your'} next payable amounts.`;
   return null;
 }
