@@ -21,9 +21,7 @@ export function ProfilePage() {
         </div>
         <ShopSettings user={user} />
         {isSeller(actorOf(user)) ? (
-          <div className="mt-4">
-            <SellerPayoutAccountCard />
-          </div>
+          <SellerPayoutAccountCard className="shadow-sm border-0 haat-form-card mt-4" />
         ) : null}
         <MyPurchases />
       </div>
