@@ -9,11 +9,13 @@ import type {
   SettlementSettingsWire,
   SettlementTotalsResponse,
 } from '#shared/schemas/settlements.ts';
+import type { RoleName } from '#shared/roles.ts';
 import type { User } from '#shared/schemas/user.ts';
 import { api } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 
 type RuleList = z.infer<typeof commissionRuleListResponse>;
+const SELLER_ROLES: readonly RoleName[] = ['Seller-Individual', 'Seller-Company'];
 const enc = encodeURIComponent;
 
 /** GET /api/admin/settlement-totals?fy=2026-27 (Admin): the operator's books per India month. */
@@ -68,11 +70,16 @@ export function useSaveSettlementSettings() {
   });
 }
 
-/** GET /api/users/role/Seller (Admin): every seller account, for the rule form's seller choice. */
+/** GET /api/users/role/:role (Admin) for both seller roles: every seller account, for the rule form. */
 export const useSellers = () =>
   useQuery({
     queryKey: queryKeys.settlements.sellers,
-    queryFn: ({ signal }) => api.get<User[]>('/api/users/role/Seller', { signal }),
+    queryFn: async ({ signal }) => {
+      const lists = await Promise.all(
+        SELLER_ROLES.map((role) => api.get<User[]>(`/api/users/role/${role}`, { signal })),
+      );
+      return [...new Map(lists.flat().map((u) => [u._id, u])).values()];
+    },
     staleTime: 60_000,
   });
 

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
+import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -136,6 +137,13 @@ export function CodDistributorCard({ d }: { d: CodDistributor }) {
           </p>
         ) : (
           <form onSubmit={onSubmit} noValidate aria-label={`Record remittance from ${d.distributorName}`}>
+            <Form.Check
+              id={`cod-${d.distributorId}-all`}
+              className="mb-2"
+              label={`Choose all orders of ${d.distributorName}`}
+              checked={allChosen}
+              onChange={(e) => choose(new Set(e.target.checked ? d.orders.map((o) => o.orderId) : []))}
+            />
             <Table
               size="sm"
               className="small align-middle haat-books-stack mb-2"
@@ -144,21 +152,15 @@ export function CodDistributorCard({ d }: { d: CodDistributor }) {
               <thead>
                 <tr>
                   <th scope="col" style={{ width: '2.5rem' }}>
-                    <input
-                      type="checkbox"
-                      className="form-check-input"
-                      aria-label={`Choose every order of ${d.distributorName}`}
-                      checked={allChosen}
-                      onChange={(e) =>
-                        choose(new Set(e.target.checked ? d.orders.map((o) => o.orderId) : []))
-                      }
-                    />
+                    <span className="visually-hidden">Choose</span>
                   </th>
                   <th scope="col">Order</th>
                   <th scope="col" className="text-end">
                     Amount
                   </th>
-                  <th scope="col">Paid on</th>
+                  <th scope="col" className="ps-md-4">
+                    Paid on
+                  </th>
                   <th scope="col" className="text-end">
                     Age
                   </th>
@@ -167,7 +169,7 @@ export function CodDistributorCard({ d }: { d: CodDistributor }) {
               <tbody>
                 {d.orders.map((o) => (
                   <tr key={o.orderId}>
-                    <td>
+                    <td data-label="Choose">
                       <input
                         type="checkbox"
                         className="form-check-input"
@@ -182,7 +184,7 @@ export function CodDistributorCard({ d }: { d: CodDistributor }) {
                     <td data-label="Amount" className="text-end text-nowrap">
                       {rupees(o.amount)}
                     </td>
-                    <td data-label="Paid on" className="text-nowrap">
+                    <td data-label="Paid on" className="text-nowrap ps-md-4">
                       {formatIndiaDate(o.paidAt)}
                     </td>
                     <td data-label="Age" className="text-end text-nowrap">

@@ -51,7 +51,7 @@ const blank = (): CommissionRuleForm => ({
 function ProductChoice({ onSearch, children }: { onSearch: (keyword: string) => void; children: ReactNode }) {
   const [text, setText] = useState('');
   return (
-    <div className="row g-2 align-items-end">
+    <div className="row g-2 align-items-start">
       <div className="col-12 col-md-6">
         <Form.Group controlId="rule-product-search">
           <Form.Label>Find a product by name</Form.Label>
@@ -268,9 +268,9 @@ export function CommissionRuleFormCard() {
           </div>
           <div className="col-6 col-sm-4">
             <TextField
-              label="Effective to (optional)"
+              label="Effective to"
               type="date"
-              help="The last day; empty for no end."
+              help="Optional: the last day; empty for no end."
               {...register('effectiveTo')}
               error={errors.effectiveTo?.message}
             />

@@ -95,7 +95,7 @@ export function SettlementSettingsFormCard({ settings }: { settings: SettlementS
           <div className="form-text">Sales already recorded stay where they are.</div>
         </fieldset>
         <div className="row g-2">
-          <div className="col-6 col-md-3">
+          <div className="col-12 col-sm-6 col-md-3">
             <TextField
               label="Settlement cycle (days)"
               inputMode="numeric"
@@ -104,7 +104,7 @@ export function SettlementSettingsFormCard({ settings }: { settings: SettlementS
               error={errors.cycleDays?.message}
             />
           </div>
-          <div className="col-6 col-md-3">
+          <div className="col-12 col-sm-6 col-md-3">
             <TextField
               label="TCS (%)"
               inputMode="decimal"
@@ -113,7 +113,7 @@ export function SettlementSettingsFormCard({ settings }: { settings: SettlementS
               error={errors.tcsRate?.message}
             />
           </div>
-          <div className="col-6 col-md-3">
+          <div className="col-12 col-sm-6 col-md-3">
             <TextField
               label="TDS with PAN (%)"
               inputMode="decimal"
@@ -122,7 +122,7 @@ export function SettlementSettingsFormCard({ settings }: { settings: SettlementS
               error={errors.tdsRate?.message}
             />
           </div>
-          <div className="col-6 col-md-3">
+          <div className="col-12 col-sm-6 col-md-3">
             <TextField
               label="TDS without PAN (%)"
               inputMode="decimal"
@@ -135,7 +135,7 @@ export function SettlementSettingsFormCard({ settings }: { settings: SettlementS
         <fieldset className="mb-1">
           <legend className="fs-6 fw-semibold mb-1">Cash-on-delivery collection fee</legend>
           <div className="row g-2">
-            <div className="col-6 col-md-3">
+            <div className="col-12 col-sm-6 col-md-3">
               <TextField
                 label="Fixed ₹ per order"
                 inputMode="decimal"
@@ -144,7 +144,7 @@ export function SettlementSettingsFormCard({ settings }: { settings: SettlementS
                 error={errors.codFee?.message}
               />
             </div>
-            <div className="col-6 col-md-3">
+            <div className="col-12 col-sm-6 col-md-3">
               <TextField
                 label="Plus % of the cash"
                 inputMode="decimal"
@@ -166,7 +166,7 @@ export function SettlementSettingsFormCard({ settings }: { settings: SettlementS
               <option value="bank_file">Bank transfer file, uploaded by hand</option>
             </SelectField>
           </div>
-          <div className="col-6 col-md-3">
+          <div className="col-12 col-sm-6 col-md-3">
             <TextField
               label="Minimum payout (₹)"
               inputMode="decimal"
