@@ -503,11 +503,14 @@ export async function handlePayoutWebhook(
 
 /**
  * The cycle timer's step: when no batch was prepared in the last `cycleDays` days, prepares a draft batch
- * (no creator) for an Admin to approve. Returns the batch made, if any.
+ * (no creator) for an Admin to approve. Before the first batch, the cycle counts from the settlement
+ * settings' last change (made with the settlements install), so a fresh shop is not settled the moment it
+ * starts. Returns the batch made, if any.
  */
 export async function runSettlementCycle(db: Database, now = new Date()) {
   const settings = await readSettlementSettings(db);
-  if (!cycleDue(await repo.lastBatchAt(db), now, settings.cycleDays)) return null;
+  const since = (await repo.lastBatchAt(db)) ?? settings.updatedAt;
+  if (!cycleDue(since, now, settings.cycleDays)) return null;
   const { batch } = await prepareBatch(db, { createdBy: null, now });
   return batch;
 }
