@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney, INR, parseMoney } from '../../src/shared/money.ts';
 import type { SellerLedgerResponse } from '../../src/shared/schemas/settlements.ts';
 import {
@@ -25,6 +25,8 @@ import {
 
 const ADMIN = 'admin@haat.test';
 const SELLER = 'seller@haat.test';
+/** Her account is never verified by the browser tests: she is left out of every batch. */
+const OTHER_SELLER = 'seller2@haat.test';
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
 const openPages = reportPagesOnFailure('settlements-admin');
@@ -54,12 +56,21 @@ const inr = (rupees: number) => formatMoney(parseMoney(rupees), INR);
 describe('Payouts in the back office', () => {
   let admin: Account;
   let seller: Account;
-  const ledger = () =>
-    apiCall<SellerLedgerResponse>('GET', `/api/admin/sellers/${seller._id}/ledger`, admin.token);
+  let other: Account;
+  const ledgerOf = (id: string) =>
+    apiCall<SellerLedgerResponse>('GET', `/api/admin/sellers/${id}/ledger`, admin.token);
+  const ledger = () => ledgerOf(seller._id);
 
   beforeAll(async () => {
     admin = await signInApi(ADMIN);
     seller = await signInApi(SELLER);
+    other = await signInApi(OTHER_SELLER);
+    // Something payable for a seller without a verified account: the batch leaves her out and says why.
+    await apiCall('POST', '/api/admin/ledger-adjustments', admin.token, {
+      sellerId: other._id,
+      amount: '1000.00',
+      reason: 'Browser test credit (taken back after the test)',
+    });
     // Money payable at once: an adjustment belongs to no shipment, so no hold applies.
     await apiCall('POST', '/api/admin/ledger-adjustments', admin.token, {
       sellerId: seller._id,
@@ -77,11 +88,28 @@ describe('Payouts in the back office', () => {
     });
   });
 
+  // The other seller's balance ends as it began.
+  afterAll(async () => {
+    await apiCall('POST', '/api/admin/ledger-adjustments', admin.token, {
+      sellerId: other._id,
+      amount: '-1000.00',
+      reason: 'Browser test credit taken back',
+    });
+  });
+
   it('Admin verifies the account, prepares and approves a batch; the payout reaches Paid', async () => {
     const before = await ledger();
     expect(before.account?.status).toBe('unverified');
     expect(before.entries.some((e) => e.kind === 'adjustment' && e.note === 'Welcome credit')).toBe(true);
     const payable = before.balance.payable;
+    const otherBefore = await ledgerOf(other._id);
+    expect(otherBefore.account?.status).not.toBe('verified');
+    const otherPayable = otherBefore.balance.payable;
+    const { minimumPayout } = await apiCall<{ minimumPayout: number }>(
+      'GET',
+      '/api/admin/settlement-settings',
+      admin.token,
+    );
     expect(payable).toBeGreaterThanOrEqual(500);
 
     const page = await openPage(DESKTOP);
@@ -106,6 +134,16 @@ describe('Payouts in the back office', () => {
     const ready = page.getByText(/^Batch \d+ prepared:/);
     await ready.waitFor();
     const number = Number(/^Batch (\d+)/.exec(await ready.innerText())?.[1]);
+    // Who was left out, why, and a link to the statement.
+    const skipped = page.getByRole('list', { name: 'Not in this batch' }).getByRole('listitem');
+    const left = skipped.filter({ hasText: other.name });
+    expect(await left.innerText()).toBe(
+      `${other.name}: ${inr(otherPayable)} · ${otherPayable >= minimumPayout ? 'No verified payout account' : 'Below the minimum'}`,
+    );
+    expect(await left.getByRole('link', { name: other.name }).getAttribute('href')).toBe(
+      `/admin/sellers/${other._id}/ledger`,
+    );
+    expect(await skipped.filter({ hasText: seller.name }).count()).toBe(0);
     const batch = page.getByRole('listitem', { name: `Batch ${String(number)}` });
     await batch.getByText('Awaiting approval', { exact: true }).first().waitFor();
     const payouts = batch.getByRole('table', { name: `Payouts of batch ${String(number)}` });

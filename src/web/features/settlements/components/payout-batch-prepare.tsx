@@ -11,6 +11,7 @@ const RAILS: readonly PayoutRail[] = ['razorpayx', 'bank_file'];
 
 /** What preparing gave: the new batch (below, awaiting approval) or nothing to pay, and who was left out. */
 function Outcome({ result }: { result: PrepareBatchResult }) {
+  const id = useId();
   const { batch, skipped } = result;
   return (
     <>
@@ -24,8 +25,10 @@ function Outcome({ result }: { result: PrepareBatchResult }) {
       )}
       {skipped.length > 0 ? (
         <div className="mb-3">
-          <h3 className="h6">Not in this batch</h3>
-          <ul className="small mb-0">
+          <h3 className="h6" id={`${id}-skipped`}>
+            Not in this batch
+          </h3>
+          <ul className="small mb-0" aria-labelledby={`${id}-skipped`}>
             {skipped.map((s) => (
               <li key={s.sellerId}>
                 <Link to={`/admin/sellers/${encodeURIComponent(s.sellerId)}/ledger`}>{s.sellerName}</Link>:{' '}
