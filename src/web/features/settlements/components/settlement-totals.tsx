@@ -34,7 +34,7 @@ const adjustment = (amount: number) =>
 
 function Cells({ figures }: { figures: Figures }) {
   return COLUMNS.map(({ key }) => (
-    <td key={key} className="text-end text-nowrap">
+    <td key={key} className={`text-end text-nowrap${figures[key] === 0 ? ' text-body-secondary' : ''}`}>
       {key === 'adjustments' ? adjustment(figures[key]) : rupees(figures[key])}
     </td>
   ));

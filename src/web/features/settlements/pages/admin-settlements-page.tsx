@@ -56,10 +56,11 @@ export function AdminSettlementsPage() {
           </div>
         </section>
         <section id="settlement-settings" className="mb-5">
-          {settings.isPending ? (
-            <Loader label="Loading settings…" />
-          ) : settings.error ? (
-            <ErrorAlert error={settings.error} />
+          {settings.isPending || settings.error ? (
+            <>
+              <h2 className="h5">Settings</h2>
+              {settings.error ? <ErrorAlert error={settings.error} /> : <Loader label="Loading settings…" />}
+            </>
           ) : (
             <SettlementSettingsFormCard settings={settings.data} />
           )}
