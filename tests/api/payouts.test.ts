@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PayoutBatchWire } from '#shared/schemas/settlements.ts';
 import { assertServable, loadConfig } from '../../src/server/config.ts';
 import { jobs, ledgerEntries, payoutAccounts, payouts } from '../../src/server/db/schema/index.ts';
-import { runSettlementCycle } from '../../src/server/modules/settlements/payouts.service.ts';
+import { prepareBatch, runSettlementCycle } from '../../src/server/modules/settlements/payouts.service.ts';
 import {
   createRazorpayxApi,
   isPayoutSandbox,
@@ -210,7 +210,7 @@ describe('payout batches through RazorpayX', () => {
     await credit(dev.user.id, 30_000);
     await credit(bina.user.id, 50); // below the ₹1.00 minimum
     // No batch yet: the first cycle counts from the settings row, made minutes ago with the database.
-    expect(await runSettlementCycle(t.db)).toBeNull();
+    expect(await runSettlementCycle(t.db, t.app.config)).toBeNull();
 
     const made = await prepare();
     expect(made.status).toBe(201);
@@ -420,11 +420,23 @@ describe('guards, signatures and the cycle', () => {
 
   it('prepares a draft batch when a cycle is due, and not before', async () => {
     await credit(asha.user.id, 1_000);
-    expect(await runSettlementCycle(t.db)).toBeNull(); // a batch was prepared moments ago
+    expect(await runSettlementCycle(t.db, t.app.config)).toBeNull(); // a batch was prepared moments ago
     const later = new Date(Date.now() + 8 * 86_400_000);
-    const batch = await runSettlementCycle(t.db, later);
+    const batch = await runSettlementCycle(t.db, t.app.config, later);
     expect(batch).toMatchObject({ state: 'draft', rail: 'razorpayx' });
     expect(payoutOf(batch!, asha.user.id).amount).toBe(10);
+
+    // Where RazorpayX cannot be used (production without keys), the cycle falls back to the bank file.
+    const noProvider = { ...t.app.config, production: true };
+    await credit(asha.user.id, 2_000);
+    const fallback = await runSettlementCycle(t.db, noProvider, new Date(later.getTime() + 8 * 86_400_000));
+    expect(fallback).toMatchObject({ state: 'draft', rail: 'bank_file' });
+    expect(payoutOf(fallback!, asha.user.id).amount).toBe(20);
+    await expect(
+      prepareBatch(t.db, noProvider, { rail: 'razorpayx', createdBy: null }),
+    ).rejects.toMatchObject({
+      code: 'provider_unavailable',
+    });
     const accounts = await t.db.select().from(payoutAccounts).where(eq(payoutAccounts.sellerId, dev.user.id));
     expect(accounts[0]!.status).toBe('unverified');
   });

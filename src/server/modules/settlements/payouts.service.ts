@@ -166,14 +166,22 @@ async function batchWire(db: Queryable, batch: repo.PayoutBatchRow): Promise<Pay
  */
 export async function prepareBatch(
   db: Database,
+  config: Config,
   input: { rail?: 'razorpayx' | 'bank_file' | undefined; createdBy: string | null; now?: Date },
 ) {
+  const provider = payoutProviderOf(config);
+  if (input.rail === 'razorpayx' && !provider) {
+    throw new AppError('conflict', PAYOUT_MSG.noProvider, { code: 'provider_unavailable' });
+  }
   return db.transaction(async (tx) => {
     const settings = await readSettlementSettings(tx);
+    // The settings' rail, unless RazorpayX cannot be used here: then the bank file.
+    const rail =
+      input.rail ?? (settings.payoutRail === 'razorpayx' && !provider ? 'bank_file' : settings.payoutRail);
     const report = { skipped: [] as repo.SkippedSeller[] };
     const made = await repo.preparePayoutBatch(tx, {
       cutoff: input.now ?? new Date(),
-      rail: input.rail ?? settings.payoutRail,
+      rail,
       minimum: settings.minimumPayoutPaise,
       createdBy: input.createdBy,
       report,
@@ -196,7 +204,7 @@ export async function prepareBatch(
 
 export async function prepareBatchAsAdmin(ctx: AdminCtx, rail?: 'razorpayx' | 'bank_file') {
   assertAdmin(ctx.actor);
-  return prepareBatch(ctx.db, { rail, createdBy: ctx.actor.id });
+  return prepareBatch(ctx.db, ctx.config, { rail, createdBy: ctx.actor.id });
 }
 
 /** GET /api/admin/payout-batches: newest first, each with its payouts. */
@@ -507,10 +515,10 @@ export async function handlePayoutWebhook(
  * settings' last change (made with the settlements install), so a fresh shop is not settled the moment it
  * starts. Returns the batch made, if any.
  */
-export async function runSettlementCycle(db: Database, now = new Date()) {
+export async function runSettlementCycle(db: Database, config: Config, now = new Date()) {
   const settings = await readSettlementSettings(db);
   const since = (await repo.lastBatchAt(db)) ?? settings.updatedAt;
   if (!cycleDue(since, now, settings.cycleDays)) return null;
-  const { batch } = await prepareBatch(db, { createdBy: null, now });
+  const { batch } = await prepareBatch(db, config, { createdBy: null, now });
   return batch;
 }
