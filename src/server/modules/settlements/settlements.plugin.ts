@@ -25,7 +25,7 @@ const settlementTimer = fp(async (app: App) => {
 
   const tick = () => {
     if (running) return;
-    running = runSettlementCycle(app.db)
+    running = runSettlementCycle(app.db, app.config)
       .then((batch) => {
         if (batch) app.log.info({ batch: batch.number, count: batch.count }, 'payout batch prepared');
       })
