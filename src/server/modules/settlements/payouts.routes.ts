@@ -112,7 +112,7 @@ export default async function payoutsRoutes(app: App) {
       schema: {
         tags,
         summary:
-          'Prepare a draft batch of every payable balance now (201), or 200 with batch null and who was skipped (Admin)',
+          'Prepare a draft batch of every payable balance now (201), or 200 with batch null and who was skipped; 409 for RazorpayX where it is not configured (Admin)',
         body: prepareBatchBody,
         response: {
           200: prepareBatchResponse,
@@ -120,6 +120,7 @@ export default async function payoutsRoutes(app: App) {
           400: errorSchema,
           401: errorSchema,
           403: errorSchema,
+          409: errorSchema,
         },
       },
     },
