@@ -152,11 +152,14 @@ export async function saleEntriesOf(
   tx: Queryable,
   shipmentId: string,
 ): Promise<(LedgerEntryRow & { unitsReversed: number; amountReversed: number })[]> {
+  // The outer row is named in full: in a one-table select drizzle writes `${ledgerEntries.id}` as a bare
+  // "id", which inside the subquery would mean r.id, and no reversal would ever be counted.
+  const outerId = sql.raw('"ledger_entries"."id"');
   const rows = await tx
     .select({
       entry: ledgerEntries,
-      unitsReversed: sql<string>`coalesce((select sum(r.qty) from ${ledgerEntries} r where r.reversal_of = ${ledgerEntries.id}), 0)::text`,
-      amountReversed: sql<string>`coalesce((select sum(r.amount) from ${ledgerEntries} r where r.reversal_of = ${ledgerEntries.id}), 0)::text`,
+      unitsReversed: sql<string>`coalesce((select sum(r.qty) from ${ledgerEntries} r where r.reversal_of = ${outerId}), 0)::text`,
+      amountReversed: sql<string>`coalesce((select sum(r.amount) from ${ledgerEntries} r where r.reversal_of = ${outerId}), 0)::text`,
     })
     .from(ledgerEntries)
     .where(
