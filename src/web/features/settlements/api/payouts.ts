@@ -25,23 +25,39 @@ const enc = encodeURIComponent;
 /** Payout states that still move by themselves (RazorpayX's webhooks, or a UTR to be recorded). */
 export const IN_FLIGHT: readonly PayoutWire['state'][] = ['queued', 'processing'];
 
-/** While an approved RazorpayX batch has payouts on their way, the list is read again this often. */
+/**
+ * While an approved RazorpayX batch has payouts on their way, the list is read again every `POLL_MS`;
+ * from `FAST_FOR_MS` after the newest such batch was approved (the sandbox answers in seconds, a bank may
+ * take hours) only every `SLOW_POLL_MS`.
+ */
 export const POLL_MS = 3000;
+const FAST_FOR_MS = 2 * 60_000;
+const SLOW_POLL_MS = 30_000;
 
-/** Whether any payout of an approved RazorpayX batch is still waiting for the provider's answer. */
-export const awaitingProvider = (batches: readonly PayoutBatchWire[]) =>
-  batches.some(
+/** Approved RazorpayX batches with a payout still waiting for the provider's answer. */
+const inFlight = (batches: readonly PayoutBatchWire[]) =>
+  batches.filter(
     (b) =>
       b.state === 'approved' && b.rail === 'razorpayx' && b.payouts.some((p) => IN_FLIGHT.includes(p.state)),
   );
+
+/** Whether any payout of an approved RazorpayX batch is still waiting for the provider's answer. */
+export const awaitingProvider = (batches: readonly PayoutBatchWire[]) => inFlight(batches).length > 0;
+
+/** How soon to read the batches again: `false` when nothing is on its way. */
+export function pollInterval(batches: readonly PayoutBatchWire[], now = Date.now()): number | false {
+  const waiting = inFlight(batches);
+  if (waiting.length === 0) return false;
+  const newest = Math.max(...waiting.map((b) => Date.parse(b.decidedAt ?? b.createdAt)));
+  return now - newest < FAST_FOR_MS ? POLL_MS : SLOW_POLL_MS;
+}
 
 /** GET /api/admin/payout-batches (newest first), polled while RazorpayX payouts are queued or processing. */
 export const usePayoutBatches = () =>
   useQuery({
     queryKey: queryKeys.settlements.batches,
     queryFn: ({ signal }) => api.get<PayoutBatchList>('/api/admin/payout-batches', { signal }),
-    refetchInterval: (query) =>
-      query.state.data && awaitingProvider(query.state.data.batches) ? POLL_MS : false,
+    refetchInterval: (query) => (query.state.data ? pollInterval(query.state.data.batches) : false),
   });
 
 /** A batch, a payout or an account moved: everything about seller money and the pending payments view. */
