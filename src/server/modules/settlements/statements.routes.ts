@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { isAdmin, isSeller } from '#shared/permissions.ts';
-import { errorSchema, idSchema } from '#shared/schemas/common.ts';
+import { errorSchema, idParams } from '#shared/schemas/common.ts';
 import {
   sellerLedgerResponse,
   settlementTotalsResponse,
@@ -31,7 +31,8 @@ const fyQuery = z.object({
     .optional(),
 });
 
-const idParams = z.object({ id: idSchema });
+const sellerParams = idParams('Seller not found');
+const payoutParams = idParams('Payout not found');
 
 /** Settlements: ledger views, payout statements, TCS/TDS certificate data, the operator's totals (ADR 0122). */
 export default async function statementsRoutes(app: App) {
@@ -62,7 +63,7 @@ export default async function statementsRoutes(app: App) {
       schema: {
         tags,
         summary: "A seller's ledger, balance, payouts and payout account (Admin)",
-        params: idParams,
+        params: sellerParams,
         querystring: ledgerQuery,
         response: { 200: sellerLedgerResponse, ...errors },
       },
@@ -78,7 +79,7 @@ export default async function statementsRoutes(app: App) {
         schema: {
           tags,
           summary: `A payout's statement as ${format.toUpperCase()}: every entry it settled and the total (its seller, Admin)`,
-          params: idParams,
+          params: payoutParams,
         },
       },
       async (req, reply) => {
@@ -110,7 +111,7 @@ export default async function statementsRoutes(app: App) {
       schema: {
         tags,
         summary: "A seller's TCS and TDS per India month of a financial year (Admin)",
-        params: idParams,
+        params: sellerParams,
         querystring: fyQuery,
         response: { 200: taxWithheldResponse, ...errors },
       },
