@@ -19,7 +19,7 @@ import {
  * browser the Admin verifies that account on /admin/payouts, prepares a RazorpayX batch, approves it in a
  * dialog that states the total (focus kept inside, then given back) and watches the payout become Paid as
  * the sandbox's webhook arrives; the seller's payable balance is then zero and its paid total went up by
- * exactly the payout. Then a bank-file batch: its file holds the full account number, and recording the
+ * exactly the payout. A batch rejected (with a reason) gives its amount back; then a bank-file batch: its file holds the full account number, and recording the
  * bank's UTR (a malformed one refused at the field) marks the payout Paid. The page at 1366×900 and 390×844: every control named, nothing wider than a phone.
  */
 
@@ -182,7 +182,9 @@ describe('Payouts in the back office', () => {
     await dialog.waitFor({ state: 'detached' });
     // The button is gone with the draft: focus lands on the batch's heading.
     await batch.getByText('Approved', { exact: true }).waitFor();
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(`Batch ${String(number)}`);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .toBe(`Batch ${String(number)}`);
 
     // The sandbox's webhook arrives; the page polls until the payout is Paid.
     await payoutRow.getByText('Paid', { exact: true }).waitFor({ timeout: 30_000 });
@@ -194,30 +196,51 @@ describe('Payouts in the back office', () => {
     expect(paise(after.balance.paid) - paise(before.balance.paid)).toBe(paise(payable));
     expect(after.account?.status).toBe('verified');
 
-    // A bank transfer file this time: ₹250.00 more, downloaded in full, then paid when its UTR is recorded.
+    // ₹250.00 more: a batch of it rejected (a reason needed) gives it back to the payable balance.
     await apiCall('POST', '/api/admin/ledger-adjustments', admin.token, {
       sellerId: seller._id,
       amount: '250.00',
       reason: 'Courier damage refund',
     });
+    const rejected = String(number + 1);
+    await page.getByRole('button', { name: 'Prepare payout batch' }).click();
+    await page.getByText(`Batch ${rejected} prepared:`, { exact: false }).waitFor();
+    expect((await ledger()).balance.payable).toBe(0);
+    const rejectedBatch = page.getByRole('listitem', { name: `Batch ${rejected}` });
+    await rejectedBatch.getByRole('button', { name: `Reject batch ${rejected}` }).click();
+    const rejectDialog = page.getByRole('dialog', { name: `Reject batch ${rejected}?` });
+    await rejectDialog.getByLabel('Reason').fill('No');
+    await rejectDialog.getByRole('button', { name: 'Reject batch' }).click();
+    await rejectDialog.getByText('Please give a reason of at least 5 characters.').waitFor();
+    expect(await rejectDialog.getByLabel('Reason').getAttribute('aria-invalid')).toBe('true');
+    await rejectDialog.getByLabel('Reason').fill('Wrong amount, preparing again');
+    await rejectDialog.getByRole('button', { name: 'Reject batch' }).click();
+    await rejectDialog.waitFor({ state: 'detached' });
+    await rejectedBatch.getByText('Rejected', { exact: true }).waitFor();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .toBe(`Batch ${rejected}`);
+    expect(paise((await ledger()).balance.payable)).toBe(paise(250));
+
+    // Then by bank transfer file: downloaded in full, paid when its UTR is recorded.
     await page.getByLabel('Bank transfer file').check();
     await page.getByRole('button', { name: 'Prepare payout batch' }).click();
-    const second = page.getByText(`Batch ${String(number + 1)} prepared:`, { exact: false });
+    const second = page.getByText(`Batch ${String(number + 2)} prepared:`, { exact: false });
     await second.waitFor();
-    const fileBatch = page.getByRole('listitem', { name: `Batch ${String(number + 1)}` });
+    const fileBatch = page.getByRole('listitem', { name: `Batch ${String(number + 2)}` });
     const fileRow = fileBatch
-      .getByRole('table', { name: `Payouts of batch ${String(number + 1)}` })
+      .getByRole('table', { name: `Payouts of batch ${String(number + 2)}` })
       .getByRole('row')
       .filter({ hasText: seller.name });
     expect(await fileRow.innerText()).toContain('₹250.00');
-    await fileBatch.getByRole('button', { name: `Approve and pay batch ${String(number + 1)}` }).click();
-    const fileDialog = page.getByRole('dialog', { name: `Approve batch ${String(number + 1)} and pay?` });
+    await fileBatch.getByRole('button', { name: `Approve and pay batch ${String(number + 2)}` }).click();
+    const fileDialog = page.getByRole('dialog', { name: `Approve batch ${String(number + 2)} and pay?` });
     expect(await fileDialog.innerText()).toContain('by Bank transfer file');
     await fileDialog.getByRole('button', { name: 'Approve and pay' }).click();
     await fileBatch.getByText('Approved', { exact: true }).waitFor();
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      fileBatch.getByRole('link', { name: `Download bank file of batch ${String(number + 1)}` }).click(),
+      fileBatch.getByRole('link', { name: `Download bank file of batch ${String(number + 2)}` }).click(),
     ]);
     const csv = await fs.readFile(await download.path(), 'utf8');
     expect(csv).toContain('50100123456789');

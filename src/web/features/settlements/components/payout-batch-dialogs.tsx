@@ -168,6 +168,7 @@ export function ReasonDialog({
                 setInvalid(false);
               }}
               isInvalid={invalid}
+              aria-invalid={invalid || undefined}
               aria-describedby={invalid ? `${id}-reason-error` : undefined}
             />
             <Form.Control.Feedback type="invalid" id={`${id}-reason-error`}>
@@ -244,6 +245,7 @@ export function RecordUtrDialog({
               autoComplete="off"
               autoFocus
               isInvalid={!!message}
+              aria-invalid={!!message || undefined}
               aria-describedby={message ? `${id}-utr-error` : undefined}
             />
             <Form.Control.Feedback type="invalid" id={`${id}-utr-error`}>
