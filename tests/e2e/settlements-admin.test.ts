@@ -97,7 +97,7 @@ describe('Payouts in the back office', () => {
     });
   });
 
-  it('Admin verifies the account, prepares and approves a batch; the payout reaches Paid', async () => {
+  it('Admin verifies the account, pays a RazorpayX batch to Paid, rejects one and pays by bank file and UTR', async () => {
     const before = await ledger();
     expect(before.account?.status).toBe('unverified');
     expect(before.entries.some((e) => e.kind === 'adjustment' && e.note === 'Welcome credit')).toBe(true);
