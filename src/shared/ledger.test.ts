@@ -7,6 +7,7 @@ import {
   describeCommission,
   holdBucket,
   isPercent,
+  keptUnitsReversal,
   isValidAccountNumber,
   isValidIfsc,
   isValidPan,
@@ -524,5 +525,42 @@ describe('isPercent', () => {
       expect(isPercent(ok)).toBe(true);
     for (const bad of ['', '-1', '100.01', '101', '0.125', '1e2', 'abc', '.5', '5.', '1000'])
       expect(isPercent(bad)).toBe(false);
+  });
+});
+
+describe('keptUnitsReversal', () => {
+  const line = { qty: 3, unitPrice: 33_333, discountPerUnit: 0, markup: '15' };
+  const entriesOf = () => saleEntries({ ...line, gst: 5_000, rule: undefined }, RATES, true);
+
+  it('leaves exactly the entries of a line of the units kept, so sale − commission is SPEC on them', () => {
+    // Returned one unit at a time: after each step the line's entries are those of a line of the rest.
+    for (const d of entriesOf()) {
+      const entry = { kind: d.kind, amount: d.amount, qty: 3, rate: d.rate ?? null };
+      let left = d.amount;
+      for (let before = 0; before < 3; before++) {
+        left += keptUnitsReversal(entry, line, undefined, before, 1);
+        const kept = 3 - before - 1;
+        const fresh =
+          kept === 0 ? [] : saleEntries({ ...line, qty: kept, gst: 0, rule: undefined }, RATES, true);
+        if (d.kind !== 'sale_gst')
+          expect(left, `${d.kind} with ${kept} kept`).toBe(fresh.find((f) => f.kind === d.kind)?.amount ?? 0);
+      }
+      expect(left).toBe(0);
+    }
+    // ₹999.99 at 15 %: two units kept → SPEC's payout on two, where shares of the 3-unit line would be a paisa off.
+    const sale = 2 * 33_333;
+    expect(sale - commissionOfLine({ ...line, qty: 2 }, undefined)).toBe(
+      payoutSplit({ unitPrice: 33_333, discountPerUnit: 0, qty: 2, percentageMarkup: '15' }).sellerPayout,
+    );
+  });
+
+  it('falls back to the cumulative share for GST on the sale and for entries that no longer match', () => {
+    expect(
+      keptUnitsReversal({ kind: 'sale_gst', amount: 5_000, qty: 3, rate: null }, line, undefined, 0, 1),
+    ).toBe(reversalAmount(5_000, 3, 0, 1));
+    // A commission recorded under a rule that is gone: not recomputable, so taken back by its share.
+    expect(
+      keptUnitsReversal({ kind: 'commission', amount: -4_000, qty: 3, rate: null }, line, undefined, 1, 1),
+    ).toBe(reversalAmount(-4_000, 3, 1, 1));
   });
 });

@@ -280,6 +280,59 @@ export function reversalAmount(amount: Minor, qty: number, unitsBefore: number, 
   return toSafeMinor(-(shareOf(amount, qty, upTo) - shareOf(amount, qty, before)));
 }
 
+/**
+ * What an entry of a line would be had the line been `units` units (same prices, rule and rate), for the
+ * kinds that are a function of the units: the sale, the commission, GST on it, TCS and TDS. The GST on the
+ * sale is not: it goes back by its share, as the buyer's refund does. Undefined for other kinds.
+ */
+export function entryForUnits(
+  kind: LedgerEntryKind,
+  line: LineValue,
+  rule: CommissionRule | undefined,
+  rate: string | null,
+  units: number,
+): Minor | undefined {
+  const part = { ...line, qty: units };
+  const value = (line.unitPrice - line.discountPerUnit) * units;
+  switch (kind) {
+    case 'sale':
+      return value;
+    case 'commission':
+      return -commissionOfLine(part, rule);
+    case 'commission_gst':
+      return rate === null ? undefined : -percentOf(commissionOfLine(part, rule), rate);
+    case 'tcs':
+    case 'tds':
+      return rate === null ? undefined : -percentOf(value, rate);
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * The reversal of `unitsNow` more units of a line's entry when `unitsBefore` were reversed already: the
+ * entry on the units still kept after, less the entry on those kept before, so what remains is exactly the
+ * entry of a line of the units kept — sale − commission stays SPEC's payout on them, to the paisa. Kinds
+ * without such a function (GST on the sale), or an entry that no longer matches its recomputation (its
+ * rule is gone), fall back to the cumulative share (`reversalAmount`).
+ */
+export function keptUnitsReversal(
+  entry: { kind: LedgerEntryKind; amount: Minor; qty: number; rate: string | null },
+  line: LineValue,
+  rule: CommissionRule | undefined,
+  unitsBefore: number,
+  unitsNow: number,
+): Minor {
+  const f = (u: number) => entryForUnits(entry.kind, line, rule, entry.rate, u);
+  const whole = f(entry.qty);
+  if (whole === undefined || whole !== entry.amount) {
+    return reversalAmount(entry.amount, entry.qty, unitsBefore, unitsNow);
+  }
+  const keptBefore = Math.max(0, entry.qty - unitsBefore);
+  const keptAfter = Math.max(0, keptBefore - unitsNow);
+  return f(keptAfter)! - f(keptBefore)!;
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Holds
 // ---------------------------------------------------------------------------------------------------------

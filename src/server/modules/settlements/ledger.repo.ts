@@ -13,7 +13,7 @@ import {
   taxDocuments,
   users,
 } from '../../db/schema/index.ts';
-import type { CommissionRule, EntryDraft } from '#shared/ledger.ts';
+import type { CommissionRule, EntryDraft, LineValue } from '#shared/ledger.ts';
 import { parseMoney } from '#shared/money.ts';
 
 /**
@@ -125,6 +125,59 @@ export async function saleFacts(tx: Queryable, shipmentId: string): Promise<Sale
   };
 }
 
+/** Order lines' prices and markup as their sale was recorded (paise), by line id. */
+export async function lineValues(tx: Queryable, orderItemIds: string[]): Promise<Map<string, LineValue>> {
+  if (orderItemIds.length === 0) return new Map();
+  const rows = await tx
+    .select({
+      id: orderItems.id,
+      qty: orderItems.qty,
+      price: orderItems.price,
+      discount: orderItems.discount,
+      markup: orderItems.percentageMarkup,
+    })
+    .from(orderItems)
+    .where(inArray(orderItems.id, [...new Set(orderItemIds)]));
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        qty: r.qty,
+        unitPrice: parseMoney(r.price),
+        discountPerUnit: parseMoney(r.discount),
+        markup: r.markup,
+      },
+    ]),
+  );
+}
+
+const toRule = (r: typeof commissionRules.$inferSelect): CommissionRule => ({
+  id: r.id,
+  sellerId: r.sellerId,
+  categoryId: r.categoryId,
+  productId: r.productId,
+  kind: r.kind,
+  percent: r.percent,
+  fixedPaise: r.fixedPaise,
+  minPaise: r.minPaise,
+  maxPaise: r.maxPaise,
+  effectiveFrom: r.effectiveFrom,
+  effectiveTo: r.effectiveTo,
+});
+
+/** Commission rules by id (those recorded on entries). */
+export async function commissionRulesByIds(
+  tx: Queryable,
+  ids: string[],
+): Promise<Map<string, CommissionRule>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tx
+    .select()
+    .from(commissionRules)
+    .where(inArray(commissionRules.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, toRule(r)]));
+}
+
 /** The commission rules that may apply to a seller's lines (its own, its categories', its products'). */
 export async function commissionRulesFor(tx: Queryable, sellerId: string): Promise<CommissionRule[]> {
   const rows = await tx
@@ -132,19 +185,7 @@ export async function commissionRulesFor(tx: Queryable, sellerId: string): Promi
     .from(commissionRules)
     .where(sql`${commissionRules.sellerId} = ${sellerId} or ${commissionRules.sellerId} is null`)
     .orderBy(asc(commissionRules.createdAt), asc(commissionRules.id));
-  return rows.map((r) => ({
-    id: r.id,
-    sellerId: r.sellerId,
-    categoryId: r.categoryId,
-    productId: r.productId,
-    kind: r.kind,
-    percent: r.percent,
-    fixedPaise: r.fixedPaise,
-    minPaise: r.minPaise,
-    maxPaise: r.maxPaise,
-    effectiveFrom: r.effectiveFrom,
-    effectiveTo: r.effectiveTo,
-  }));
+  return rows.map(toRule);
 }
 
 /** The sale entries of a shipment (what reversals take back from), with the units reversed so far of each. */

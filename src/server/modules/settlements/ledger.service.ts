@@ -3,6 +3,7 @@ import { readGstSettings } from '../gst/gst.service.ts';
 import { canonicalRate, indiaDate } from '#shared/gst-rates.ts';
 import {
   codFeeEntry,
+  keptUnitsReversal,
   panOfGstin,
   pickCommissionRule,
   reversalAmount,
@@ -110,12 +111,28 @@ export type ReverseInput = {
 };
 
 /**
- * Takes back the sale entries of some units of a shipment: each entry by its share of the units
- * (`reversalAmount`: cumulative, so the pieces add up to the entry). Nothing recorded yet (the sale is
- * written on delivery and the parcel never arrived): nothing to take back.
+ * Takes back the sale entries of some units of a shipment: each entry so that what is left is the entry
+ * of the units kept (`keptUnitsReversal`; the GST on the sale by its cumulative share), so the pieces add
+ * up to the entry. A line's units reversed so far are counted on the line, not the entry: a reversal too
+ * small to write for one entry (0 paise of TDS) still counts for the next one. Nothing recorded yet (the
+ * sale is written on delivery and the parcel never arrived): nothing to take back.
  */
 export async function reverseSale(tx: Queryable, input: ReverseInput): Promise<repo.LedgerEntryRow[]> {
   const entries = await repo.saleEntriesOf(tx, input.shipmentId);
+  const lines = await repo.lineValues(
+    tx,
+    entries.flatMap((e) => (e.orderItemId ? [e.orderItemId] : [])),
+  );
+  const rules = await repo.commissionRulesByIds(
+    tx,
+    entries.flatMap((e) => (e.commissionRuleId ? [e.commissionRuleId] : [])),
+  );
+  const reversedOfLine = new Map<string, number>();
+  for (const e of entries) {
+    if (e.orderItemId) {
+      reversedOfLine.set(e.orderItemId, Math.max(reversedOfLine.get(e.orderItemId) ?? 0, e.unitsReversed));
+    }
+  }
   const rows: repo.LedgerEntryInsert[] = [];
   for (const e of entries) {
     let amount: number;
@@ -125,13 +142,23 @@ export async function reverseSale(tx: Queryable, input: ReverseInput): Promise<r
       if (input.units !== 'rest') continue;
       amount = -(e.amount + e.amountReversed);
     } else {
+      const before = reversedOfLine.get(e.orderItemId) ?? e.unitsReversed;
       const want =
         input.units === 'rest'
-          ? e.qty - e.unitsReversed
+          ? e.qty - before
           : (input.units.find((u) => u.orderItemId === e.orderItemId)?.qty ?? 0);
-      const now = Math.min(want, e.qty - e.unitsReversed);
+      const now = Math.min(want, e.qty - before);
       if (now <= 0) continue;
-      amount = reversalAmount(e.amount, e.qty, e.unitsReversed, now);
+      const line = lines.get(e.orderItemId);
+      amount = line
+        ? keptUnitsReversal(
+            { kind: e.kind, amount: e.amount, qty: e.qty, rate: e.rate },
+            line,
+            e.commissionRuleId ? rules.get(e.commissionRuleId) : undefined,
+            before,
+            now,
+          )
+        : reversalAmount(e.amount, e.qty, before, now);
       qty = now;
     }
     if (amount === 0) continue;
