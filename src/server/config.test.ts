@@ -148,6 +148,12 @@ describe('development conveniences only on loopback', () => {
     expect(() => assertServable(loadConfig({ PAYPAL_CLIENT_SECRET: 's' }))).toThrow(/PAYPAL_CLIENT_ID/);
   });
 
+  it('refuses RazorpayX keys without the webhook secret (payouts would stay processing)', () => {
+    const rx = { RAZORPAYX_KEY_ID: 'rzp_live_x', RAZORPAYX_KEY_SECRET: 's', RAZORPAYX_ACCOUNT_NUMBER: '1' };
+    expect(() => assertServable(loadConfig(rx))).toThrow(/RAZORPAYX_WEBHOOK_SECRET: required with/);
+    expect(() => assertServable(loadConfig({ ...rx, RAZORPAYX_WEBHOOK_SECRET: 'w' }))).not.toThrow();
+  });
+
   it('any real payment key counts, whichever provider', () => {
     expect(hasRealPaymentKeys(loadConfig({}))).toBe(false);
     expect(hasRealPaymentKeys(loadConfig({ RAZORPAY_KEY_ID: 'a', RAZORPAY_KEY_SECRET: 'b' }))).toBe(true);

@@ -252,6 +252,13 @@ export function assertServable(config: Config): void {
       !!config.razorpayx.keyId,
       !!config.razorpayx.accountNumber,
     ],
+    // Without the webhook secret no payout would ever leave processing: refuse it like a half pair.
+    [
+      'RAZORPAYX_KEY_ID',
+      'RAZORPAYX_WEBHOOK_SECRET',
+      !!config.razorpayx.keyId,
+      !!config.razorpayx.keyId && !!config.razorpayx.webhookSecret,
+    ],
   ] as const;
   for (const [a, b, hasA, hasB] of halfKeys) {
     if (hasA !== hasB) {
