@@ -16,7 +16,7 @@ import {
   LEDGER_KIND_LABELS,
   ledgerEntryLabel,
   maskAccountNumber,
-  OPEN_RETURN_STATES,
+  HOLDING_RETURN_STATES,
   panOfGstin,
   percentOfPaise,
   pickCommissionRule,
@@ -429,7 +429,7 @@ describe('holdBucket', () => {
     expect(holdBucket({ ...facts, openReturn: true }, new Date(delivered.getTime() + 30 * DAY), 7)).toBe(
       'on_hold',
     );
-    expect(OPEN_RETURN_STATES).toEqual(['requested', 'approved', 'picked_up']);
+    expect(HOLDING_RETURN_STATES).toEqual(['requested', 'approved', 'picked_up']);
   });
 
   it('pays entries without a shipment and of settled shipments at once; others wait for delivery', () => {

@@ -343,12 +343,17 @@ export type HoldFacts = {
   /** The entry's shipment state, or null for entries without one (adjustments, payouts). */
   shipmentState: string | null;
   deliveredAt: Date | null;
-  /** A return of the shipment is open (requested, approved or picked up). */
+  /**
+   * A return of the shipment is open (requested, approved or picked up), or the new size of one of its
+   * exchanges is still on its way (if that parcel fails, the buyer is refunded and the sale taken back).
+   */
   openReturn: boolean;
 };
 
-/** Return states that keep a shipment's money on hold. */
-export const OPEN_RETURN_STATES = ['requested', 'approved', 'picked_up'] as const;
+/** Return states that keep a shipment's money on hold (not the same list as fulfilment's open returns). */
+export const HOLDING_RETURN_STATES = ['requested', 'approved', 'picked_up'] as const;
+/** Shipment states of an exchange parcel that is no longer on its way. */
+export const ENDED_SHIPMENT_STATES = ['delivered', 'cancelled', 'returned_to_origin'] as const;
 /** Shipment states whose entries are settled whatever else: the sale was reversed in full. */
 export const SETTLED_SHIPMENT_STATES = ['cancelled', 'returned_to_origin'] as const;
 

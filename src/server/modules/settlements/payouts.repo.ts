@@ -9,7 +9,12 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { RETURN_WINDOW_DAYS } from '#shared/fulfilment.ts';
-import { OPEN_RETURN_STATES, SETTLED_SHIPMENT_STATES, type HoldBucket } from '#shared/ledger.ts';
+import {
+  ENDED_SHIPMENT_STATES,
+  HOLDING_RETURN_STATES,
+  SETTLED_SHIPMENT_STATES,
+  type HoldBucket,
+} from '#shared/ledger.ts';
 
 /**
  * Payouts' SQL (docs/decisions/0121-payouts.md): which entries are payable, and the one way a batch of
@@ -29,7 +34,8 @@ const list = (xs: readonly string[]) =>
 /**
  * The bucket of an entry at `at`, in SQL, for entries aliased `e` (the same rule as `holdBucket` of
  * src/shared/ledger.ts): no shipment, or a shipment cancelled or back at the seller → payable; delivered,
- * its return window closed and no return open → payable; delivered otherwise → on hold; else pending.
+ * its return window closed, no return open and no exchange parcel on its way → payable; delivered
+ * otherwise → on hold; else pending.
  */
 export function bucketSql(at: Date): SQL<HoldBucket> {
   return sql<HoldBucket>`(case
@@ -39,7 +45,9 @@ export function bucketSql(at: Date): SQL<HoldBucket> {
       when s.state <> 'delivered' or s.delivered_at is null then 'pending'
       when s.delivered_at + make_interval(days => ${RETURN_WINDOW_DAYS}) <= ${at}
         and not exists (select 1 from return_requests rr
-          where rr.shipment_id = s.id and rr.state in (${list(OPEN_RETURN_STATES)})) then 'payable'
+          where rr.shipment_id = s.id and rr.state in (${list(HOLDING_RETURN_STATES)}))
+        and not exists (select 1 from return_requests rr join shipments x on x.return_request_id = rr.id
+          where rr.shipment_id = s.id and x.state not in (${list(ENDED_SHIPMENT_STATES)})) then 'payable'
       else 'on_hold' end
       from shipments s where s.id = e.shipment_id)
     end)`;
