@@ -14,6 +14,7 @@ import {
   orderItems,
   payoutAccounts,
   payouts,
+  sellerPayments,
   settlementSettings,
   shipments,
 } from '../../src/server/db/schema/index.ts';
@@ -23,7 +24,7 @@ import {
   entriesOfSellers,
   readSettlementSettings,
 } from '../../src/server/modules/settlements/ledger.repo.ts';
-import { preparePayoutBatch } from '../../src/server/modules/settlements/payouts.repo.ts';
+import { givePayoutBack, preparePayoutBatch } from '../../src/server/modules/settlements/payouts.repo.ts';
 import { createCategory, createProduct, type ProductRow } from '../factories/catalog.ts';
 import { createGstParties } from '../factories/gst.ts';
 import { orderBody, placeOrder } from '../factories/orders.ts';
@@ -449,6 +450,11 @@ describe('pending seller payments (the ledger view)', () => {
     expect(res.statusCode, res.body).toBe(200);
     // The Karnataka seller's payout was processed: nothing pending. The Maharashtra seller: order A.
     const [saree2] = await t.db.select().from(orderItems).where(eq(orderItems.productId, saree.id));
+    // The row's id is the line's legacy seller payment record: POST /api/payments/seller takes it.
+    const [record] = await t.db
+      .select()
+      .from(sellerPayments)
+      .where(eq(sellerPayments.orderItemId, saree2!.id));
     expect(res.json()).toEqual([
       {
         seller: { _id: maharashtra.user.id },
@@ -457,7 +463,7 @@ describe('pending seller payments (the ledger view)', () => {
         totalItemTotalPrice: 969.6,
         payments: [
           {
-            _id: expect.any(String),
+            _id: record!.id,
             orderId: orderA._id,
             orderNumber: orderA.orderNumber,
             orderItemId: saree2!.id,
@@ -467,5 +473,99 @@ describe('pending seller payments (the ledger view)', () => {
         ],
       },
     ]);
+  });
+  it('a payout that came back owes its money again once: no longer under its orders, in one row of its own', async () => {
+    type Pending = {
+      seller: { _id: string };
+      totalItemTotalPrice: number;
+      payments: { _id: string; orderId: string; orderNumber: string; itemTotalPrice: number }[];
+    }[];
+    const seller = maharashtra.user.id;
+    const pendingOf = async () =>
+      (await ok<Pending>('/api/payments/pending-seller-payments', admin)).find(
+        (g) => g.seller._id === seller,
+      );
+    const ledger = () => ok<SellerLedgerResponse>(`/api/admin/sellers/${seller}/ledger`, admin);
+    // What the statement says is owed and not paid: pending + on hold + payable + in payout.
+    const owed = async () => {
+      const b = (await ledger()).balance;
+      return Math.round((b.pending + b.onHold + b.payable + b.inPayout) * 100) / 100;
+    };
+    const returned = (orderId: string) => ({
+      _id: expect.any(String),
+      orderId,
+      orderNumber: orderId ? orderA.orderNumber : 'Adjustments and returned payouts',
+      itemTotalPrice: 969.6,
+    });
+    const prepare = async () => {
+      const made = await t.db.transaction((tx) =>
+        preparePayoutBatch(tx, {
+          cutoff: new Date(Date.now() + 8 * 86_400_000),
+          rail: 'bank_file',
+          minimum: 100,
+          createdBy: null,
+        }),
+      );
+      expect(made!.payouts.map((p) => [p.sellerId, p.amount])).toEqual([[seller, 96960]]);
+      return made!;
+    };
+
+    await t.db.insert(payoutAccounts).values({
+      sellerId: seller,
+      method: 'upi',
+      accountHolder: 'Pune Sarees',
+      vpa: 'punesarees@okbank',
+      status: 'verified',
+    });
+    // In a draft payout: still listed under its order, and in payout on the statement.
+    const first = await prepare();
+    expect((await pendingOf())?.payments).toEqual([expect.objectContaining(returned(orderA._id))]);
+    expect(await owed()).toBe(969.6);
+
+    // The batch is rejected: the order's entries are settled by the returned payout; the money is owed
+    // again once, as the payout's reversal entry (payable), in the row without an order.
+    const rejected = await call('PUT', `/api/admin/payout-batches/${first.batch.id}/reject`, admin, {
+      reason: 'Wrong account holder',
+    });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    let pending = await pendingOf();
+    expect(pending?.payments).toEqual([expect.objectContaining(returned(''))]);
+    expect(pending?.totalItemTotalPrice).toBe(await owed());
+    const afterReject = await ledger();
+    expect(afterReject.balance).toMatchObject({ payable: 969.6, inPayout: 0, paid: 0 });
+    const buckets = afterReject.entries.map((e) => [e.kind, e.bucket]);
+    expect(buckets.filter(([k]) => k === 'payout_reversal')).toEqual([['payout_reversal', 'payable']]);
+    expect(new Set(buckets.filter(([k]) => k !== 'payout_reversal').map(([, b]) => b))).toEqual(
+      new Set(['returned']),
+    );
+
+    // Paid again in a second batch: nothing left under the order, the returned money in payout.
+    const second = await prepare();
+    pending = await pendingOf();
+    expect(pending?.payments).toEqual([expect.objectContaining(returned(''))]);
+    expect(pending?.totalItemTotalPrice).toBe(await owed());
+    const secondId = second.payouts[0]!.id;
+    await t.db
+      .update(payouts)
+      .set({ state: 'processed', utr: 'UTR9876543210', processedAt: new Date() })
+      .where(eq(payouts.id, secondId));
+    expect(await pendingOf()).toBeUndefined();
+    expect(await owed()).toBe(0);
+
+    // The bank takes the second payout back: owed again, exactly once.
+    const back = await t.db.transaction((tx) =>
+      givePayoutBack(tx, {
+        payoutId: secondId,
+        from: ['processed'],
+        to: 'reversed',
+        reason: 'Beneficiary account closed',
+        at: new Date(),
+      }),
+    );
+    expect(back?.state).toBe('reversed');
+    pending = await pendingOf();
+    expect(pending?.payments).toEqual([expect.objectContaining(returned(''))]);
+    expect(pending?.totalItemTotalPrice).toBe(969.6);
+    expect(await owed()).toBe(969.6);
   });
 });

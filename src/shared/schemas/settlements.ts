@@ -31,7 +31,7 @@ export const SETTLEMENT_MSG = {
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Please enter a date (YYYY-MM-DD)');
 const upper = (s: string) => s.replace(/\s+/g, '').toUpperCase();
 
-export const ledgerBucket = z.enum(['pending', 'on_hold', 'payable', 'in_payout', 'paid']);
+export const ledgerBucket = z.enum(['pending', 'on_hold', 'payable', 'in_payout', 'paid', 'returned']);
 export type LedgerBucketWire = z.infer<typeof ledgerBucket>;
 
 export const ledgerEntrySchema = z.object({

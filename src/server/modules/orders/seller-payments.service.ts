@@ -17,6 +17,9 @@ import * as repo from './seller-payments.repo.ts';
  * it Paid); that changes the record only, never the ledger or the pending list.
  */
 
+/** The order number shown on a seller's row of entries without an order. */
+export const ADJUSTMENTS_ROW = 'Adjustments and returned payouts';
+
 export const SELLER_PAYMENT_MSG = {
   notFound: 'Seller payment not found',
   cancelledOrder: 'The order was cancelled: nothing is owed for it',
@@ -26,9 +29,13 @@ export const SELLER_PAYMENT_MSG = {
 /**
  * GET /api/payments/pending-seller-payments (Admin; the route checks): a view of the sellers' ledgers
  * (docs/decisions/0122-statements-and-tax-withheld.md). Per seller, by name, one row per order with what
- * its entries still owe the seller: every entry not settled by a processed payout (sale and its GST less
- * commission, its GST, TCS, TDS and fees, net of cancellations and returns). Orders whose entries sum to
- * zero are left out. The legacy records of this module no longer decide what is listed.
+ * its entries still owe the seller: entries unclaimed or in a payout on its way (sale and its GST less
+ * commission, its GST, TCS, TDS and fees, net of cancellations and returns); entries of a payout in a
+ * final state are left out (paid, or owed again by its 'payout_reversal' entry). Entries without an order
+ * (adjustments, returned payouts) make one more row, orderId '' and orderNumber ADJUSTMENTS_ROW. The
+ * seller's total is its statement's pending + on hold + payable + in payout. Rows summing to zero are
+ * left out. The legacy records of this module no longer decide what is listed; a row's `_id` is its
+ * order's first line's record when there is one, else its first entry's id.
  */
 export async function pendingSellerPayments(ctx: AuthedCtx): Promise<PendingSellerPayments> {
   const rows = await unpaidByOrder(ctx.db);
@@ -48,9 +55,10 @@ export async function pendingSellerPayments(ctx: AuthedCtx): Promise<PendingSell
     currency: 'INR',
     totalItemTotalPrice: toWireNumber(sumMoney(g.rows.map((r) => r.amount))),
     payments: g.rows.map((r) => ({
-      _id: r.firstEntryId,
-      orderId: r.orderId,
-      orderNumber: r.orderNumber,
+      // The first line's legacy record when there is one (POST /api/payments/seller takes it), else the entry.
+      _id: r.recordId ?? r.firstEntryId,
+      orderId: r.orderId ?? '',
+      orderNumber: r.orderNumber ?? ADJUSTMENTS_ROW,
       orderItemId: r.firstOrderItemId ?? '',
       itemTotalPrice: toWireNumber(r.amount),
       paymentStatus: 'Pending' as const,

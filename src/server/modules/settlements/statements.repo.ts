@@ -10,6 +10,7 @@ import {
   payoutItems,
   payouts,
   roles,
+  sellerPayments,
   shops,
   taxDocuments,
   userRoles,
@@ -276,19 +277,33 @@ export async function processedPayouts(
 export type UnpaidOrderRow = {
   sellerId: string;
   sellerName: string;
-  orderId: string;
-  orderNumber: string;
+  /** Null for the seller's entries without an order (adjustments, returned payouts). */
+  orderId: string | null;
+  orderNumber: string | null;
   firstEntryId: string;
   firstOrderItemId: string | null;
+  /** The legacy seller payment record of the order's first line of the seller, when there is one. */
+  recordId: string | null;
   amount: number;
 };
 
+/** Payout states that are final: their entries are settled (processed) or owed again by a 'payout_reversal'. */
+export const FINAL_PAYOUT_STATES = ['processed', 'cancelled', 'failed', 'reversed'] as const;
+
 /**
- * Per seller and order, the sum of the order's entries not yet paid out: not claimed by a processed
- * payout (unclaimed, or in a payout on its way, or in one that failed, was cancelled or came back). Sums
- * of zero are left out. By seller name, seller, order date.
+ * Per seller and order, the sum of the order's entries not yet paid out: unclaimed, or claimed by a
+ * payout on its way (draft, queued, processing), never the payout's own 'payout' entry (that is the
+ * money leaving, shown as 'in payout' on the statement). Entries claimed by a payout in a final state are
+ * left out: processed ones are paid, and the money of a cancelled, failed or reversed payout is owed
+ * again through its one unclaimed 'payout_reversal' entry. Entries without an order (adjustments, returned
+ * payouts) make one row per seller with a null order. So a seller's rows sum to pending + on hold +
+ * payable + in payout of its statement. Sums of zero are left out. By seller name, seller, order date
+ * (the row without an order last).
  */
 export async function unpaidByOrder(db: Queryable): Promise<UnpaidOrderRow[]> {
+  const firstLine = sql<string | null>`(select oi.id from ${orderItems} oi
+        where oi.order_id = ${orders.id} and oi.seller_id = ${ledgerEntries.sellerId}
+        order by oi.position, oi.id limit 1)`;
   const rows = await db
     .select({
       sellerId: ledgerEntries.sellerId,
@@ -296,20 +311,31 @@ export async function unpaidByOrder(db: Queryable): Promise<UnpaidOrderRow[]> {
       orderId: orders.id,
       orderNumber: orders.orderNumber,
       firstEntryId: sql<string>`(array_agg(${ledgerEntries.id} order by ${ledgerEntries.at}, ${ledgerEntries.id}))[1]`,
-      firstOrderItemId: sql<string | null>`(select oi.id from ${orderItems} oi
-        where oi.order_id = ${orders.id} and oi.seller_id = ${ledgerEntries.sellerId}
-        order by oi.position, oi.id limit 1)`,
+      firstOrderItemId: firstLine,
+      recordId: sql<
+        string | null
+      >`(select sp.id from ${sellerPayments} sp where sp.order_item_id = ${firstLine}
+        order by sp.id limit 1)`,
       amount: sql<string>`sum(${ledgerEntries.amount})::text`,
     })
     .from(ledgerEntries)
-    .innerJoin(orders, eq(orders.id, ledgerEntries.orderId))
+    .leftJoin(orders, eq(orders.id, ledgerEntries.orderId))
     .innerJoin(users, eq(users.id, ledgerEntries.sellerId))
     .leftJoin(payoutItems, eq(payoutItems.entryId, ledgerEntries.id))
     .leftJoin(payouts, eq(payouts.id, payoutItems.payoutId))
-    .where(sql`${payouts.state} is distinct from 'processed'`)
+    .where(
+      sql`(${payouts.id} is null or (${inArray(payouts.state, [...OPEN_PAYOUT_STATES])}
+        and ${ledgerEntries.kind} <> 'payout'))`,
+    )
     .groupBy(ledgerEntries.sellerId, users.name, orders.id, orders.orderNumber, orders.createdAt)
     .having(sql`sum(${ledgerEntries.amount}) <> 0`)
-    .orderBy(asc(users.name), asc(ledgerEntries.sellerId), asc(orders.createdAt), asc(orders.id));
+    .orderBy(
+      asc(users.name),
+      asc(ledgerEntries.sellerId),
+      sql`${orders.id} is null`,
+      asc(orders.createdAt),
+      asc(orders.id),
+    );
   return rows.map((r) => ({ ...r, amount: Number(r.amount) }));
 }
 
@@ -324,13 +350,15 @@ export type TcsRow = {
 
 /**
  * TCS withheld within [start, end) (positive, net of reversals) per seller, GSTIN and kind of supply:
- * intra-state when the order line was taxed with CGST (the supplier's state is the place of supply).
+ * intra-state when the order line's supplier state is the order's place of supply (both frozen at order
+ * time; a 0 % line has no CGST to tell by), else, for lines without them, when the line was taxed with CGST.
  */
 export async function tcsOfPeriod(db: Queryable, q: { start: Date; end: Date }): Promise<TcsRow[]> {
   const gstin = sql<
     string | null
   >`coalesce(${taxDocuments.content}->'supplier'->>'gstin', ${users.businessRegistrationCode})`;
-  const intra = sql<boolean>`coalesce(${orderItems.cgst}, 0) > 0`;
+  const intra = sql<boolean>`coalesce(${orderItems.supplierStateCode} = ${orders.placeOfSupply},
+    coalesce(${orderItems.cgst}, 0) > 0)`;
   const rows = await db
     .select({
       sellerId: ledgerEntries.sellerId,
@@ -342,6 +370,7 @@ export async function tcsOfPeriod(db: Queryable, q: { start: Date; end: Date }):
     .from(ledgerEntries)
     .innerJoin(users, eq(users.id, ledgerEntries.sellerId))
     .leftJoin(orderItems, eq(orderItems.id, ledgerEntries.orderItemId))
+    .leftJoin(orders, eq(orders.id, orderItems.orderId))
     .leftJoin(taxDocuments, eq(taxDocuments.id, ledgerEntries.taxDocumentId))
     .where(and(eq(ledgerEntries.kind, 'tcs'), gte(ledgerEntries.at, q.start), lt(ledgerEntries.at, q.end)))
     .groupBy(ledgerEntries.sellerId, users.name, gstin, intra);

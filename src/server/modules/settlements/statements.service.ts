@@ -89,12 +89,16 @@ const itemNameOf = (r: repo.StatementEntryRow): string | null =>
   r.lineName === null ? null : nameWithVariant(r.lineName, { size: r.lineSize, colour: r.lineColour });
 
 export function entryToWire(r: repo.StatementEntryRow): LedgerEntryWire {
+  // Claimed by a payout: on its way, paid, or (cancelled, failed, reversed) returned — its money is owed
+  // again through the payout's one 'payout_reversal' entry, which has a bucket of its own.
   const bucket: LedgerEntryWire['bucket'] =
     r.claimedBy === null
       ? (r.bucket ?? 'payable')
       : (repo.OPEN_PAYOUT_STATES as readonly string[]).includes(r.claimState ?? '')
         ? 'in_payout'
-        : 'paid';
+        : r.claimState === 'processed'
+          ? 'paid'
+          : 'returned';
   return {
     _id: r.id,
     kind: r.kind,

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  BUCKET_LABELS,
+  BUCKET_ORDER,
   entryDetail,
   isFinancialYear,
   payableWords,
@@ -54,5 +56,10 @@ describe('settlement screen wording', () => {
       '₹1.00 carried forward: it is taken from the seller’s next payable amounts.',
     );
     expect(payableWords(10)).toBeNull();
+  });
+
+  it('names an entry of a payout that came back as owed again', () => {
+    expect(BUCKET_LABELS.returned).toBe('Payout returned — owed again');
+    expect(BUCKET_ORDER.at(-1)).toBe('returned');
   });
 });

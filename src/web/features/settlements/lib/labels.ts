@@ -17,6 +17,7 @@ export const BUCKET_LABELS: Record<LedgerBucketWire, string> = {
   payable: 'Payable',
   in_payout: 'In payout',
   paid: 'Paid',
+  returned: 'Payout returned — owed again',
 };
 
 export const BUCKET_ORDER: readonly LedgerBucketWire[] = [
@@ -25,6 +26,7 @@ export const BUCKET_ORDER: readonly LedgerBucketWire[] = [
   'payable',
   'in_payout',
   'paid',
+  'returned',
 ];
 
 /** A payout's state as a seller reads it. */
