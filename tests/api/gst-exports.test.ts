@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShipmentState } from '#shared/fulfilment.ts';
 import { indiaMonthOf, previousMonth, returnDate } from '#shared/gst-returns.ts';
-import { shipments, taxDocuments, users } from '../../src/server/db/schema/index.ts';
+import { orderItems, shipments, taxDocuments, users } from '../../src/server/db/schema/index.ts';
 import { moveShipment } from '../../src/server/modules/fulfilment/fulfilment.service.ts';
 import { createCategory, createProduct, type ProductRow } from '../factories/catalog.ts';
 import { createGstParties } from '../factories/gst.ts';
@@ -219,6 +219,27 @@ describe('GET /api/admin/gstr8', () => {
       '27AAPFU0939F1ZV,"Shah, Sons & ""Co""",10996.00,1999.00,8997.00,6998.00,1999.00,0.00,17.50,17.49',
       '29AAGCB7383J1Z4,Other Seller,1000.00,0.00,1000.00,0.00,1000.00,5.00,0.00,0.00',
     ]);
+  });
+
+  it('files TCS as intra-state by the line’s supplier state and place of supply, not by its CGST', async () => {
+    // As if the Pune lines were taxed at 0 %: no CGST, yet supplier and place of supply are both 27.
+    const taxed = await t.db
+      .select({ id: orderItems.id, cgst: orderItems.cgst, sgst: orderItems.sgst })
+      .from(orderItems)
+      .where(and(eq(orderItems.sellerId, seller.user.id), gt(orderItems.cgst, '0')));
+    expect(taxed.length).toBeGreaterThan(0);
+    try {
+      for (const line of taxed)
+        await t.db.update(orderItems).set({ cgst: '0', sgst: '0' }).where(eq(orderItems.id, line.id));
+      const res = await get(`/api/admin/gstr8?month=${month}`, admin);
+      expect(rows(res.body)[1]).toMatch(/,0\.00,17\.50,17\.49$/);
+    } finally {
+      for (const line of taxed)
+        await t.db
+          .update(orderItems)
+          .set({ cgst: line.cgst, sgst: line.sgst })
+          .where(eq(orderItems.id, line.id));
+    }
   });
 
   it('is for Admin only', async () => {
