@@ -1,14 +1,21 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShipmentState } from '#shared/fulfilment.ts';
-import { ledgerEntries, payoutAccounts, shipments } from '../../src/server/db/schema/index.ts';
+import {
+  ledgerEntries,
+  orderItems,
+  payoutAccounts,
+  productVariants,
+  shipments,
+} from '../../src/server/db/schema/index.ts';
 import { moveShipment } from '../../src/server/modules/fulfilment/fulfilment.service.ts';
 import { entriesOfSellers } from '../../src/server/modules/settlements/ledger.repo.ts';
+import { recordSale } from '../../src/server/modules/settlements/ledger.service.ts';
 import { preparePayoutBatch, unpaidEntries } from '../../src/server/modules/settlements/payouts.repo.ts';
 import { createProduct, type ProductRow } from '../factories/catalog.ts';
 import { createGstParties } from '../factories/gst.ts';
 import { orderBody, placeOrder } from '../factories/orders.ts';
-import type { Who } from '../factories/users.ts';
+import { authHeader, createWho, type Who } from '../factories/users.ts';
 import { createTestApp, type TestContext } from '../setup/test-app.ts';
 
 /**
@@ -18,6 +25,7 @@ import { createTestApp, type TestContext } from '../setup/test-app.ts';
 
 let t: TestContext;
 let buyer: Who;
+let admin: Who;
 let seller: Who;
 let kurta: ProductRow;
 const admins = { id: null, role: 'admin' } as const;
@@ -37,7 +45,11 @@ async function bringTo(shipmentId: string, path: ShipmentState[]) {
 
 beforeAll(async () => {
   t = await createTestApp();
-  ({ buyer, karnataka: seller } = await createGstParties(t.db, {
+  ({
+    buyer,
+    admin,
+    karnataka: seller,
+  } = await createGstParties(t.db, {
     karnataka: { name: 'Ledger Weaves', shop: { shopName: 'Ledger K' } },
     maharashtra: { name: 'Ledger Pottery', shop: { shopName: 'Ledger M' } },
   }));
@@ -132,5 +144,135 @@ describe('ledger core', () => {
       )
     ).rows as [{ balance: string }];
     expect(Number(balance)).toBe(0);
+  });
+
+  /** A COD order of `qty` × size M of a new product of `by`, delivered; its shipment and line. */
+  async function deliveredLine(by: Who, qty: number) {
+    const product = await createProduct(t.db, {
+      sellerId: by.user.id,
+      price: '999.99',
+      percentageMarkup: '15',
+      sizes: ['M', 'L'],
+      countInStock: 20,
+    });
+    const o = await placeOrder(
+      t.app,
+      buyer.token,
+      orderBody([{ product: product.id, size: 'M', qty }], { paymentMethod: 'CashOnDelivery' }),
+    );
+    const [s] = await t.db.select().from(shipments).where(eq(shipments.orderId, o._id));
+    await bringTo(s!.id, ['accepted', 'packed', 'shipped', 'delivered']);
+    const [line] = await t.db.select().from(orderItems).where(eq(orderItems.orderId, o._id));
+    return { orderId: o._id, shipmentId: s!.id, lineId: line!.id, productId: product.id };
+  }
+
+  async function call(method: 'PUT' | 'POST', url: string, by: Who, payload: Record<string, unknown> = {}) {
+    const res = await t.app.inject({ method, url, headers: authHeader(by.token), payload });
+    expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
+    return res.json() as { _id: string };
+  }
+
+  const bucketsOf = async (sellerId: string, at: Date) =>
+    new Set((await unpaidEntries(t.db, at, sellerId)).map((e) => e.bucket));
+
+  it('an exchange holds the sale while the new size travels; if that parcel comes back, the units are taken back', async () => {
+    const d = await deliveredLine(seller, 1);
+    const [L] = await t.db
+      .select()
+      .from(productVariants)
+      .where(and(eq(productVariants.productId, d.productId), eq(productVariants.size, 'L')));
+    const r = await call('POST', `/api/orders/${d.orderId}/returns`, buyer, {
+      orderItem: d.lineId,
+      qty: 1,
+      kind: 'exchange',
+      exchangeVariant: L!.id,
+      reason: 'too_small',
+      comment: 'Needs L',
+    });
+    await call('PUT', `/api/returns/${r._id}/approve`, admin);
+    await call('PUT', `/api/returns/${r._id}/receive`, admin);
+    // Same sale in another size: nothing taken back, but held while the new parcel is on its way.
+    const mine = async () =>
+      (await entriesOfSellers(t.db, [seller.user.id])).filter((e) => e.shipmentId === d.shipmentId);
+    expect((await mine()).filter((e) => e.reversalOf !== null)).toEqual([]);
+    const later = new Date(Date.now() + 8 * 86_400_000);
+    expect(
+      (await unpaidEntries(t.db, later, seller.user.id))
+        .filter((e) => e.bucket !== 'payable')
+        .map((e) => e.bucket),
+    ).toContain('on_hold');
+    const [exchange] = await t.db
+      .select()
+      .from(shipments)
+      .where(and(eq(shipments.orderId, d.orderId), eq(shipments.kind, 'exchange')));
+    await bringTo(exchange!.id, ['accepted', 'packed', 'shipped', 'returned_to_origin']);
+    const entries = await mine();
+    const net = entries.reduce((n, e) => n + e.amount, 0);
+    expect(net).toBe(0);
+    expect(new Set(entries.filter((e) => e.reversalOf).map((e) => e.cause))).toEqual(
+      new Set([`return:${r._id}`]),
+    );
+  });
+
+  it('takes back the opening balance of a line delivered before the ledger began when it is returned', async () => {
+    const other = await createWho(t.db, { roles: ['Seller-Company'], shop: { shopName: 'Opening' } });
+    const d = await deliveredLine(other, 2);
+    // As migration 0017 wrote it for a line delivered before the ledger: no sale entries, one opening balance.
+    const [opening] = await t.db
+      .insert(ledgerEntries)
+      .values({
+        sellerId: other.user.id,
+        kind: 'adjustment',
+        amount: 170_000,
+        cause: `opening:${d.lineId}`,
+        orderId: d.orderId,
+        shipmentId: d.shipmentId,
+        orderItemId: d.lineId,
+        qty: 2,
+        note: 'Opening balance: payout recorded before the ledger',
+      })
+      .returning();
+    // This test's line has sale entries too (it was delivered now); the opening one is taken back by its share.
+    const r = await call('POST', `/api/orders/${d.orderId}/returns`, buyer, {
+      orderItem: d.lineId,
+      qty: 1,
+      kind: 'return',
+      reason: 'too_small',
+      comment: 'Opening',
+      refundAccount: { kind: 'upi', upi: 'asha@okhdfcbank' },
+    });
+    await call('PUT', `/api/returns/${r._id}/approve`, admin);
+    await call('PUT', `/api/returns/${r._id}/receive`, admin);
+    const reversal = (await entriesOfSellers(t.db, [other.user.id])).find(
+      (e) => e.reversalOf === opening!.id,
+    );
+    expect(reversal).toMatchObject({ kind: 'adjustment', amount: -85_000, qty: 1, cause: `return:${r._id}` });
+  });
+
+  it('charges TDS at 5 % until the PAN comes with a verified account, and records a sale once', async () => {
+    const individual = await createWho(t.db, { roles: ['Seller-Individual'], shop: { shopName: 'No PAN' } });
+    await t.db.insert(payoutAccounts).values({
+      sellerId: individual.user.id,
+      method: 'upi',
+      accountHolder: 'No Pan',
+      vpa: 'nopan@okhdfc',
+      pan: 'ABCPE1234F',
+    });
+    const first = await deliveredLine(individual, 1);
+    await t.db
+      .update(payoutAccounts)
+      .set({ status: 'verified' })
+      .where(eq(payoutAccounts.sellerId, individual.user.id));
+    const second = await deliveredLine(individual, 1);
+    const tds = async (shipmentId: string) =>
+      (await entriesOfSellers(t.db, [individual.user.id])).filter(
+        (e) => e.shipmentId === shipmentId && e.kind === 'tds',
+      );
+    // ₹999.99: 5 % → ₹50.00; 0.1 % → ₹1.00.
+    expect((await tds(first.shipmentId)).map((e) => [e.amount, e.rate])).toEqual([[-5_000, '5']]);
+    expect((await tds(second.shipmentId)).map((e) => [e.amount, e.rate])).toEqual([[-100, '0.1']]);
+    // Recording again (a retried event) writes nothing.
+    expect(await t.db.transaction((tx) => recordSale(tx, second.shipmentId, new Date()))).toEqual([]);
+    expect(await bucketsOf(individual.user.id, new Date())).toEqual(new Set(['on_hold']));
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, like, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import {
   commissionRules,
@@ -69,7 +69,7 @@ export type SaleFacts = {
     taxAmount: string;
     percentageMarkup: string;
   }[];
-  /** The seller's PAN: its payout account's, else the one inside its GSTIN. */
+  /** The seller's PAN: its verified payout account's, else the one inside its GSTIN. */
   pan: string | null;
   gstin: string | null;
   invoiceId: string | null;
@@ -87,7 +87,8 @@ export async function saleFacts(tx: Queryable, shipmentId: string): Promise<Sale
       createdAt: orders.createdAt,
       paymentMethod: orders.paymentMethod,
       isPaid: orders.isPaid,
-      pan: payoutAccounts.pan,
+      // A PAN counts once Admin has verified the account it came with; typed alone it proves nothing.
+      pan: sql<string | null>`case when ${payoutAccounts.status} = 'verified' then ${payoutAccounts.pan} end`,
       gstin: users.businessRegistrationCode,
     })
     .from(shipments)
@@ -206,7 +207,8 @@ export async function saleEntriesOf(
     .where(
       and(
         eq(ledgerEntries.shipmentId, shipmentId),
-        eq(ledgerEntries.cause, `sale:${shipmentId}`),
+        // A line delivered before the ledger began carries its opening balance instead of a sale.
+        or(eq(ledgerEntries.cause, `sale:${shipmentId}`), like(ledgerEntries.cause, 'opening:%')),
         isNull(ledgerEntries.reversalOf),
       ),
     )

@@ -52,6 +52,8 @@ export async function recordSale(
   shipmentId: string,
   at: Date,
 ): Promise<repo.LedgerEntryRow[]> {
+  // Recorded once: a sale written on shipping is not topped up on delivery (say, by a COD fee set since).
+  if ((await repo.saleEntriesOf(tx, shipmentId)).length > 0) return [];
   const facts = await repo.saleFacts(tx, shipmentId);
   if (!facts || facts.shipment.kind !== 'order') return [];
   const { rates, settings } = await ratesOf(tx);
