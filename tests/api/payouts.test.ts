@@ -11,6 +11,7 @@ import {
   createRazorpayxApi,
   isPayoutSandbox,
   PayoutProviderError,
+  payoutMode,
   payoutProviderOf,
   signPayoutWebhook,
   type PayoutSandbox,
@@ -538,5 +539,101 @@ describe('refusals and the real client', () => {
     expect(() => assertServable(loadConfig({ RAZORPAYX_KEY_ID: 'k', RAZORPAYX_KEY_SECRET: 's' }))).toThrow(
       /RAZORPAYX_ACCOUNT_NUMBER/,
     );
+  });
+});
+
+describe('review fixes: limits, stale verification, refusals answered at once, stuck payouts, UTRs', () => {
+  it('picks IMPS up to ₹5,00,000 and NEFT above, and skips a UPI payout above ₹1,00,000', async () => {
+    const bank = { method: 'bank', accountHolder: 'A', accountNumber: '123456789012', ifsc: 'HDFC0001234' };
+    expect(payoutMode(bank, 5_00_000_00)).toBe('IMPS');
+    expect(payoutMode(bank, 5_00_000_01)).toBe('NEFT');
+    expect(payoutMode({ method: 'upi', accountHolder: 'B', vpa: 'b@okhdfc' }, 1_00_000_00)).toBe('UPI');
+
+    const before = await balanceOf(bina.user.id); // bina is paid by UPI
+    await credit(bina.user.id, 1_00_000_01 - before);
+    const made = await prepare('razorpayx');
+    const skipped = (made.body.skipped as { sellerId: string }[]).find((s) => s.sellerId === bina.user.id);
+    expect(skipped).toEqual({
+      sellerId: bina.user.id,
+      sellerName: 'Bina Crafts',
+      amount: 100000.01,
+      reason: 'over_upi_limit',
+    });
+    if (made.body.batch) {
+      await call('PUT', `/api/admin/payout-batches/${made.body.batch._id}/reject`, admin, {
+        reason: 'Cleared for the next test',
+      });
+    }
+  });
+
+  it('verifies only the account the Admin saw', async () => {
+    const form = (n: string) => ({
+      method: 'bank',
+      accountHolder: 'Dev Unverified',
+      accountNumber: n,
+      confirmAccountNumber: n,
+      ifsc: 'SBIN0000001',
+    });
+    const first = await call('PUT', '/api/seller/payout-account', dev, form('111122223333'));
+    const seen = first.body.account.updatedAt as string;
+    const second = await call('PUT', '/api/seller/payout-account', dev, form('444455556666'));
+    expect(second.body.account.updatedAt).not.toBe(seen);
+    const url = `/api/admin/payout-accounts/${dev.user.id}/verify`;
+    const stale = await call('PUT', url, admin, { approve: true, updatedAt: seen });
+    expect(stale.status).toBe(409);
+    expect(stale.body.message).toBe('The payout account changed; review it again.');
+    expect((await call('PUT', url, admin, { approve: true, updatedAt: 'yesterday' })).status).toBe(400);
+    const ok = await call('PUT', url, admin, { approve: true, updatedAt: second.body.account.updatedAt });
+    expect(ok.status).toBe(200);
+    expect(ok.body.account).toMatchObject({ status: 'verified', accountNumber: 'XXXXXXXX6666' });
+  });
+
+  it('gives a payout RazorpayX answers rejected back at once, and Admin fails a stuck payout; a UTR pays one payout', async () => {
+    await verifiedAccount(chetan, {
+      method: 'bank',
+      accountHolder: 'Chetan Metals',
+      accountNumber: '987654321999',
+      confirmAccountNumber: '987654321999',
+      ifsc: 'ICIC0000042',
+    });
+    const owed = await balanceOf(chetan.user.id);
+    await credit(chetan.user.id, 25_000);
+    const rx = (await prepare('razorpayx')).body.batch as PayoutBatchWire;
+    const rejectedId = payoutOf(rx, chetan.user.id)._id;
+    await call('PUT', `/api/admin/payout-batches/${rx._id}/approve`, admin);
+    await runJobsNow();
+    const [row] = await t.db.select().from(payouts).where(eq(payouts.id, rejectedId));
+    expect(row).toMatchObject({ state: 'failed', attempts: 1 });
+    expect(row!.providerPayoutId).toMatch(/^pout_SBX/);
+    expect(row!.failureReason).toBe('RazorpayX rejected the payout: Sandbox: beneficiary account rejected');
+    expect(await balanceOf(chetan.user.id)).toBe(owed + 25_000);
+
+    await credit(asha.user.id, 3_000);
+    const bank = (await prepare('bank_file')).body.batch as PayoutBatchWire;
+    await call('PUT', `/api/admin/payout-batches/${bank._id}/approve`, admin);
+    const a = payoutOf(bank, asha.user.id)._id;
+    const c = payoutOf(bank, chetan.user.id)._id;
+    const record = (id: string, utr: string) =>
+      call('PUT', `/api/admin/payouts/${id}/record`, admin, { utr });
+    expect((await record(a, 'DUPUTR2026112701')).status).toBe(200);
+    const dup = await record(c, 'DUPUTR2026112701');
+    expect(dup.status).toBe(409);
+    expect(dup.body.message).toBe('This UTR is already recorded on another payout.');
+
+    const fail = (id: string, reason: string, who: Who = admin) =>
+      call('PUT', `/api/admin/payouts/${id}/fail`, who, { reason });
+    expect((await fail(c, 'no')).status).toBe(400);
+    expect((await fail(c, 'Bank returned it: account closed', asha)).status).toBe(403);
+    expect((await fail(randomUUID(), 'Bank returned it: account closed')).status).toBe(404);
+    const failed = await fail(c, 'Bank returned it: account closed');
+    expect(failed.status).toBe(200);
+    expect(failed.body).toMatchObject({
+      state: 'failed',
+      failureReason: 'Marked failed by an Admin: Bank returned it: account closed',
+    });
+    expect((await fail(c, 'Bank returned it: account closed')).status).toBe(409);
+    expect((await fail(a, 'Bank returned it: account closed')).status).toBe(409); // processed
+    expect(await balanceOf(chetan.user.id)).toBe(owed + 25_000);
+    expect((await entriesOfPayout(c)).map((e) => e.kind).sort()).toEqual(['payout', 'payout_reversal']);
   });
 });

@@ -362,6 +362,7 @@ export const OPERATIONS: Record<string, Operation> = {
     download: true,
   },
   'PUT /api/admin/payouts/:id/record': { operationId: 'recordBankPayout', tag: 'settlements' },
+  'PUT /api/admin/payouts/:id/fail': { operationId: 'failPayout', tag: 'settlements' },
   'POST /api/payouts/razorpayx/webhook': { operationId: 'receiveRazorpayxWebhook', tag: 'settlements' },
   'GET /api/seller/ledger': { operationId: 'getOwnLedger', tag: 'settlements' },
   'GET /api/admin/sellers/:id/ledger': { operationId: 'getSellerLedger', tag: 'settlements' },

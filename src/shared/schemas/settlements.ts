@@ -297,13 +297,15 @@ export const payoutAccountListResponse = z.object({
 export const verifyAccountBody = z.object({
   approve: z.boolean(),
   reason: z.string().trim().max(300).default(''),
+  /** The account's updatedAt as the Admin's screen showed it: a later change is a 409 (review it again). */
+  updatedAt: z.iso.datetime({ offset: true }).optional(),
 });
 
 export const skippedSellerSchema = z.object({
   sellerId: z.string(),
   sellerName: z.string(),
   amount: moneySchema,
-  reason: z.enum(['no_verified_account', 'below_minimum']),
+  reason: z.enum(['no_verified_account', 'below_minimum', 'over_upi_limit']),
 });
 
 export const payoutBatchSchema = z.object({
@@ -332,6 +334,8 @@ export const prepareBatchResponse = z.object({
 export const payoutBatchListResponse = z.object({ batches: z.array(payoutBatchSchema) });
 /** PUT /api/admin/payout-batches/:id/reject. */
 export const rejectBatchBody = z.object({ reason: z.string().trim().min(5, SETTLEMENT_MSG.reason).max(300) });
+/** PUT /api/admin/payouts/:id/fail: a payout stuck in queued or processing is given back (failed). */
+export const failPayoutBody = z.object({ reason: z.string().trim().min(5, SETTLEMENT_MSG.reason).max(300) });
 /** PUT /api/admin/payouts/:id/record (bank file payouts): the bank's UTR. */
 export const recordPayoutBody = z.object({
   utr: z

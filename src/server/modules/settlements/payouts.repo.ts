@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import {
   ledgerEntries,
@@ -9,6 +9,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { RETURN_WINDOW_DAYS } from '#shared/fulfilment.ts';
+import { UPI_LIMIT_PAISE } from './razorpayx.provider.ts';
 import {
   ENDED_SHIPMENT_STATES,
   HOLDING_RETURN_STATES,
@@ -74,7 +75,7 @@ export async function unpaidEntries(db: Queryable, at: Date, sellerId?: string):
 export type SkippedSeller = {
   sellerId: string;
   amount: number;
-  reason: 'no_verified_account' | 'below_minimum';
+  reason: 'no_verified_account' | 'below_minimum' | 'over_upi_limit';
 };
 
 export type PreparedBatch = { batch: PayoutBatchRow; payouts: PayoutRow[]; skipped: SkippedSeller[] };
@@ -134,6 +135,9 @@ export async function preparePayoutBatch(
     if (amount < Math.max(1, input.minimum)) skipped.push({ sellerId, amount, reason: 'below_minimum' });
     else if (!account || account.status !== 'verified') {
       skipped.push({ sellerId, amount, reason: 'no_verified_account' });
+    } else if (account.method === 'upi' && amount > UPI_LIMIT_PAISE) {
+      // UPI carries at most ₹1,00,000 a payout: it would fail every cycle; the seller needs a bank account.
+      skipped.push({ sellerId, amount, reason: 'over_upi_limit' });
     } else toPay.push({ sellerId, amount, entries, account: accountSnapshot(account) });
   }
   if (input.report) input.report.skipped.push(...skipped);
@@ -279,10 +283,14 @@ export async function listPayoutAccounts(
   return rows.map((r) => ({ ...r.a, sellerName: r.sellerName }));
 }
 
+/**
+ * Verifies or rejects a seller's account; with `seen` (the updatedAt the Admin's screen showed) only if the
+ * account has not changed since (undefined: no account, or it changed).
+ */
 export async function decidePayoutAccount(
   db: Queryable,
   sellerId: string,
-  d: { approve: boolean; reason: string; by: string; at: Date },
+  d: { approve: boolean; reason: string; by: string; at: Date; seen?: Date },
 ): Promise<PayoutAccountRow | undefined> {
   const [row] = await db
     .update(payoutAccounts)
@@ -291,7 +299,14 @@ export async function decidePayoutAccount(
         ? { status: 'verified', rejectReason: null, verifiedAt: d.at, verifiedBy: d.by, updatedAt: d.at }
         : { status: 'rejected', rejectReason: d.reason, verifiedAt: null, verifiedBy: d.by, updatedAt: d.at },
     )
-    .where(eq(payoutAccounts.sellerId, sellerId))
+    .where(
+      and(
+        eq(payoutAccounts.sellerId, sellerId),
+        d.seen
+          ? sql`date_trunc('milliseconds', ${payoutAccounts.updatedAt}) = ${d.seen.toISOString()}::timestamptz`
+          : undefined,
+      ),
+    )
     .returning();
   return row;
 }
@@ -438,6 +453,25 @@ export async function markPayoutProcessed(
       ),
     )
     .returning();
+  return row;
+}
+
+/** Serialises recordings of one UTR (for the transaction's length). */
+export async function lockUtr(tx: Queryable, utr: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`payout-utr:${utr}`}, 0))`);
+}
+
+/** Another payout already holding this UTR, if any. */
+export async function payoutWithUtr(
+  db: Queryable,
+  utr: string,
+  exceptId: string,
+): Promise<PayoutRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payouts)
+    .where(and(eq(payouts.utr, utr), ne(payouts.id, exceptId)))
+    .limit(1);
   return row;
 }
 

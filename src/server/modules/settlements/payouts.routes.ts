@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { isAdmin, isSeller } from '#shared/permissions.ts';
 import { errorSchema, idParams, pathId } from '#shared/schemas/common.ts';
 import {
+  failPayoutBody,
   payoutAccountForm,
   payoutAccountListResponse,
   payoutAccountResponse,
@@ -83,7 +84,8 @@ export default async function payoutsRoutes(app: App) {
       onRequest: admin,
       schema: {
         tags,
-        summary: 'Verify a seller’s payout account, or reject it with a reason (Admin)',
+        summary:
+          'Verify a seller’s payout account, or reject it with a reason; 409 when it changed since the Admin’s screen showed it (updatedAt) (Admin)',
         params: sellerParams,
         body: verifyAccountBody,
         response: { 200: payoutAccountResponse, ...errors },
@@ -204,6 +206,22 @@ export default async function payoutsRoutes(app: App) {
       },
     },
     async (req) => payouts.recordBankPayout(signedIn(req), req.params.id, req.body.utr),
+  );
+
+  app.put(
+    '/admin/payouts/:id/fail',
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        summary:
+          'Mark a payout stuck in queued or processing as failed, with a reason: its money is owed again; 409 from any other state (Admin)',
+        params: payoutParams,
+        body: failPayoutBody,
+        response: { 200: payoutSchema, ...errors },
+      },
+    },
+    async (req) => payouts.failPayout(signedIn(req), req.params.id, req.body.reason),
   );
 
   // The webhook in its own context, where JSON bodies stay raw bytes: the signature covers them exactly.

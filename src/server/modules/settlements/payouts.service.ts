@@ -13,12 +13,13 @@ import {
 import type { Config } from '../../config.ts';
 import type { Database, Queryable } from '../../db/client.ts';
 import { enqueue } from '../../jobs/queue.ts';
-import { AppError, forbidden, illegalTransition, invalid, notFound } from '../../lib/errors.ts';
+import { AppError, conflict, forbidden, illegalTransition, invalid, notFound } from '../../lib/errors.ts';
 import { readSettlementSettings } from './ledger.repo.ts';
 import * as repo from './payouts.repo.ts';
 import {
   isPayoutSandbox,
   PayoutProviderError,
+  payoutMode,
   payoutProviderOf,
   verifyPayoutWebhook,
   type PayoutProvider,
@@ -44,6 +45,9 @@ export const PAYOUT_MSG = {
   notDraft: 'Only a draft batch can be approved or rejected.',
   notBankFile: 'Only an approved bank file batch has a bank file.',
   notRecordable: 'Only a bank file payout that is being processed can be recorded as paid.',
+  utrTaken: 'This UTR is already recorded on another payout.',
+  notFailable: 'Only a payout that is queued or being processed can be marked failed.',
+  accountChanged: 'The payout account changed; review it again.',
   noProvider: 'RazorpayX is not configured here: prepare the batch as a bank file instead.',
   signatureInvalid: 'The webhook signature does not match.',
 } as const;
@@ -119,7 +123,7 @@ export async function listPayoutAccounts(ctx: SellerCtx, status?: repo.PayoutAcc
 export async function verifyPayoutAccount(
   ctx: SellerCtx,
   sellerId: string,
-  body: { approve: boolean; reason: string },
+  body: { approve: boolean; reason: string; updatedAt?: string | undefined },
 ) {
   assertAdmin(ctx.actor);
   if (!body.approve && body.reason.trim().length < 5) {
@@ -130,8 +134,15 @@ export async function verifyPayoutAccount(
     reason: body.reason.trim(),
     by: ctx.actor.id,
     at: new Date(),
+    ...(body.updatedAt ? { seen: new Date(body.updatedAt) } : {}),
   });
-  if (!a) throw notFound(PAYOUT_MSG.accountNotFound);
+  if (!a) {
+    // Not decided: no account, or (with updatedAt) the seller changed it after the Admin's screen showed it.
+    if (body.updatedAt && (await repo.payoutAccountOf(ctx.db, sellerId))) {
+      throw conflict(PAYOUT_MSG.accountChanged);
+    }
+    throw notFound(PAYOUT_MSG.accountNotFound);
+  }
   return { account: accountToWire(a) };
 }
 
@@ -282,9 +293,6 @@ export async function rejectBatch(ctx: AdminCtx, id: string, reason: string) {
 /** A CSV cell that a spreadsheet will not run as a formula. */
 const plain = (s: string) => (/^[=+\-@\t\r]/.test(s) ? `'${s}` : s);
 
-/** IMPS carries up to ₹5,00,000; larger amounts go by NEFT. */
-const IMPS_LIMIT_PAISE = 5_00_000_00;
-
 /**
  * GET …/:id/bank-file: the payouts of an approved bank file batch still being processed, as a CSV for a
  * bank's bulk upload (one row each; the reference is our payout id, quoted back with the UTR).
@@ -315,7 +323,7 @@ export async function bankFile(ctx: SellerCtx, id: string) {
       upi ? '' : (p.account.ifsc ?? ''),
       upi ? plain(p.account.vpa ?? '') : '',
       formatDecimal(p.amount),
-      upi ? 'UPI' : p.amount > IMPS_LIMIT_PAISE ? 'NEFT' : 'IMPS',
+      payoutMode(p.account, p.amount),
       p.id,
       `Haat payout batch ${batch.number}`,
     ];
@@ -324,19 +332,52 @@ export async function bankFile(ctx: SellerCtx, id: string) {
 }
 
 /** PUT /api/admin/payouts/:id/record: a bank file payout was paid; its UTR. processing → processed. */
-export async function recordBankPayout(ctx: SellerCtx, id: string, utr: string): Promise<PayoutWire> {
+export async function recordBankPayout(ctx: AdminCtx, id: string, utr: string): Promise<PayoutWire> {
   assertAdmin(ctx.actor);
   const found = await repo.payoutById(ctx.db, id);
   if (!found) throw notFound(PAYOUT_MSG.payoutNotFound);
-  const moved = await repo.markPayoutProcessed(ctx.db, id, { utr, at: new Date(), rail: 'bank_file' });
-  if (!moved) throw illegalTransition(PAYOUT_MSG.notRecordable, found.state);
-  const view = await repo.payoutView(ctx.db, id);
-  return payoutToWire(view!);
+  return ctx.db.transaction(async (tx) => {
+    // One UTR is one transfer: under a lock on the UTR, another payout holding it is a 409.
+    await repo.lockUtr(tx, utr);
+    if (await repo.payoutWithUtr(tx, utr, id)) {
+      throw conflict(PAYOUT_MSG.utrTaken);
+    }
+    const moved = await repo.markPayoutProcessed(tx, id, { utr, at: new Date(), rail: 'bank_file' });
+    if (!moved) throw illegalTransition(PAYOUT_MSG.notRecordable, found.state);
+    const view = await repo.payoutView(tx, id);
+    return payoutToWire(view!);
+  });
+}
+
+/**
+ * PUT /api/admin/payouts/:id/fail: a payout stuck in queued or processing (a bank transfer the bank
+ * refused, a RazorpayX payout whose job gave up) is failed and its money owed again; 409 otherwise.
+ */
+export async function failPayout(ctx: AdminCtx, id: string, reason: string): Promise<PayoutWire> {
+  assertAdmin(ctx.actor);
+  const found = await repo.payoutById(ctx.db, id);
+  if (!found) throw notFound(PAYOUT_MSG.payoutNotFound);
+  return ctx.db.transaction(async (tx) => {
+    const back = await repo.givePayoutBack(tx, {
+      payoutId: id,
+      from: ['queued', 'processing'],
+      to: 'failed',
+      reason: `Marked failed by an Admin: ${reason.trim()}`,
+      at: new Date(),
+      by: ctx.actor.id,
+    });
+    if (!back) throw illegalTransition(PAYOUT_MSG.notFailable, found.state);
+    const view = await repo.payoutView(tx, id);
+    return payoutToWire(view!);
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------------
 // Execution and webhooks
 // ---------------------------------------------------------------------------------------------------------
+
+/** A payout RazorpayX created but answered in one of these states will not be paid. */
+const REFUSED_STATUSES = new Set(['rejected', 'failed', 'cancelled']);
 
 /**
  * The 'payouts.execute' job: sends a queued payout to RazorpayX with its id as the idempotency key, then
@@ -380,6 +421,19 @@ export async function executePayout(db: Database, config: Config, payoutId: stri
   }
   await db.transaction(async (tx) => {
     const now = new Date();
+    if (REFUSED_STATUSES.has(answer.status)) {
+      // Created but refused at once: no webhook may follow, so the money is owed again now.
+      await repo.setProviderPayoutIfMissing(tx, payout.id, answer.id);
+      await repo.noteAttemptFailed(tx, payout.id, `RazorpayX answered ${answer.status}`, now);
+      await repo.givePayoutBack(tx, {
+        payoutId: payout.id,
+        from: ['queued'],
+        to: 'failed',
+        reason: `RazorpayX ${answer.status} the payout${answer.reason ? `: ${answer.reason}` : ''}`,
+        at: now,
+      });
+      return;
+    }
     const kept = await repo.keepProviderPayout(tx, payout.id, answer.id, now);
     if (kept && kept.providerPayoutId !== answer.id) {
       throw new Error(`payout ${payout.id}: RazorpayX answered another payout id`);

@@ -24,7 +24,7 @@ export type CreatePayoutInput = {
   narration: string;
 };
 
-export type ProviderPayout = { id: string; status: string; utr?: string };
+export type ProviderPayout = { id: string; status: string; utr?: string; reason?: string };
 
 /** A provider that could not be reached or answered an error. `refused`: a definitive 4xx, do not retry. */
 export class PayoutProviderError extends Error {
@@ -88,6 +88,17 @@ function fundAccount(account: PayoutDestination, sellerId: string) {
       };
 }
 
+/** IMPS carries up to ₹5,00,000 a transfer; larger bank payouts go by NEFT. */
+export const IMPS_LIMIT_PAISE = 5_00_000_00;
+/** UPI carries up to ₹1,00,000 a payout (a seller paid by UPI above it is skipped: over_upi_limit). */
+export const UPI_LIMIT_PAISE = 1_00_000_00;
+
+/** The transfer mode of a payout, by its account and amount (the bank file uses the same rule). */
+export function payoutMode(account: Record<string, string>, amountPaise: number): 'UPI' | 'IMPS' | 'NEFT' {
+  if (account.method === 'upi') return 'UPI';
+  return amountPaise > IMPS_LIMIT_PAISE ? 'NEFT' : 'IMPS';
+}
+
 /** The real Payouts API (POST /v1/payouts with a composite fund account), basic auth with the key pair. */
 export function createRazorpayxApi(opts: {
   keyId: string;
@@ -116,7 +127,7 @@ export function createRazorpayxApi(opts: {
             fund_account: fundAccount(input.account, input.sellerId),
             amount: input.amountPaise,
             currency: 'INR',
-            mode: input.account.method === 'upi' ? 'UPI' : 'IMPS',
+            mode: payoutMode(input.account, input.amountPaise),
             purpose: 'payout',
             queue_if_low_balance: true,
             reference_id: input.referenceId,
@@ -134,12 +145,20 @@ export function createRazorpayxApi(opts: {
       } catch {
         // not JSON: keep the text for the error
       }
-      const p = (body ?? {}) as { id?: unknown; status?: unknown; utr?: unknown };
+      const p = (body ?? {}) as {
+        id?: unknown;
+        status?: unknown;
+        utr?: unknown;
+        failure_reason?: unknown;
+        status_details?: { description?: unknown } | null;
+      };
       if (res.status >= 200 && res.status < 300 && typeof p.id === 'string') {
+        const reason = p.status_details?.description ?? p.failure_reason;
         return {
           id: p.id,
           status: String(p.status ?? 'processing'),
           ...(typeof p.utr === 'string' && p.utr ? { utr: p.utr } : {}),
+          ...(typeof reason === 'string' && reason ? { reason } : {}),
         };
       }
       // 400/422: the request itself is wrong (bad account, bad amount); retrying cannot help.
@@ -156,7 +175,8 @@ const id14 = (seed: string, secret: string) => hmacHex(secret, seed).slice(0, 14
  * sandbox keeps one payout per key, so asking again answers the same payout. It accepts a payout as
  * 'processing' and, like RazorpayX, settles it by webhook: payout.processed with a UTR; for an account
  * number ending in '000' or a UPI id starting 'reverse', payout.processed then payout.reversed; a UPI id
- * starting 'invalid' is refused with HTTP 400.
+ * starting 'invalid' is refused with HTTP 400; an account number ending in '999' or a UPI id starting
+ * 'rejected' is created but answered 'rejected' (and no webhook follows).
  */
 export function createRazorpayxSandbox(opts: { webhookSecret: string }): PayoutSandbox {
   const payouts = new Map<
@@ -175,10 +195,15 @@ export function createRazorpayxSandbox(opts: { webhookSecret: string }): PayoutS
         });
       }
       const known = payouts.get(input.idempotencyKey);
-      if (known) return { id: known.id, status: known.status };
+      if (known)
+        return { id: known.id, status: known.status, ...(known.reason ? { reason: known.reason } : {}) };
+      const rejected =
+        (input.account.method === 'upi' && vpa.startsWith('rejected')) ||
+        (input.account.method !== 'upi' && (input.account.accountNumber ?? '').endsWith('999'));
       const made = {
         id: `pout_SBX${id14(`payout:${input.idempotencyKey}`, opts.webhookSecret)}`,
-        status: 'processing',
+        status: rejected ? 'rejected' : 'processing',
+        ...(rejected ? { reason: 'Sandbox: beneficiary account rejected' } : {}),
         amount: input.amountPaise,
         referenceId: input.referenceId,
         reverse:
@@ -186,11 +211,11 @@ export function createRazorpayxSandbox(opts: { webhookSecret: string }): PayoutS
           (input.account.method === 'upi' && vpa.startsWith('reverse')),
       };
       payouts.set(input.idempotencyKey, made);
-      return { id: made.id, status: made.status };
+      return { id: made.id, status: made.status, ...(made.reason ? { reason: made.reason } : {}) };
     },
     webhooksFor(idempotencyKey) {
       const p = payouts.get(idempotencyKey);
-      if (!p) return [];
+      if (!p || p.status === 'rejected') return [];
       const utr = `SBXUTR${id14(`utr:${idempotencyKey}`, opts.webhookSecret).slice(0, 10)}`;
       const events = p.reverse ? ['payout.processed', 'payout.reversed'] : ['payout.processed'];
       return events.map((event) => {

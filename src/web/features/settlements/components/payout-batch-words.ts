@@ -23,6 +23,7 @@ export const BATCH_STATE_BADGES: Record<PayoutBatchWire['state'], string> = {
 export const SKIP_REASON_LABELS: Record<z.infer<typeof skippedSellerSchema>['reason'], string> = {
   no_verified_account: 'No verified payout account',
   below_minimum: 'Below the minimum',
+  over_upi_limit: 'Above the UPI limit of ₹1,00,000 — add a bank account',
 };
 
 export const METHOD_LABELS = { bank: 'Bank account', upi: 'UPI' } as const;
