@@ -66,9 +66,13 @@ function PendingPayments() {
                   <ul className="list-unstyled mb-0 small">
                     {group.payments.map((payment) => (
                       <li key={payment._id} className="text-nowrap">
-                        <Link to={`/order/${payment.orderId}`}>
-                          Order <span className="font-monospace">{payment.orderNumber}</span>
-                        </Link>
+                        {payment.orderId ? (
+                          <Link to={`/order/${payment.orderId}`}>
+                            Order <span className="font-monospace">{payment.orderNumber}</span>
+                          </Link>
+                        ) : (
+                          payment.orderNumber
+                        )}
                         {': '}
                         <Money amount={payment.itemTotalPrice} currency={group.currency} />
                       </li>
