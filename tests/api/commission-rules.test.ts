@@ -351,6 +351,27 @@ describe('manual adjustments', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ id: entry._id, amount: -25050, createdBy: admin.user.id });
   });
+
+  it('writes an adjustment once per Idempotency-Key, even when the same request races itself', async () => {
+    const body = { sellerId: s2.user.id, amount: '75.25', reason: 'Courier refund passed on' };
+    const send = (payload: object, key: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/admin/ledger-adjustments',
+        headers: { ...authHeader(admin.token), 'idempotency-key': key },
+        payload,
+      });
+    const [a, b] = await Promise.all([send(body, 'adj-1'), send(body, 'adj-1')]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 201]);
+    expect(a.json().entry._id).toBe(b.json().entry._id);
+    expect((await send({ ...body, amount: '80' }, 'adj-1')).statusCode).toBe(409);
+    expect((await send(body, 'adj-2')).statusCode).toBe(201);
+    const rows = await t.db
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.sellerId, s2.user.id), eq(ledgerEntries.kind, 'adjustment')));
+    expect(rows.map((r) => r.amount)).toEqual([7525, 7525]);
+  });
 });
 
 describe('settlement settings', () => {

@@ -39,6 +39,21 @@ export async function appendEntries(tx: Queryable, rows: LedgerEntryInsert[]): P
   return tx.insert(ledgerEntries).values(live).onConflictDoNothing().returning();
 }
 
+/** The entry of a kind written for a cause without an order line (an adjustment), if any. */
+export async function entryByCause(
+  db: Queryable,
+  kind: LedgerEntryRow['kind'],
+  cause: string,
+): Promise<LedgerEntryRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(ledgerEntries)
+    .where(
+      and(eq(ledgerEntries.kind, kind), eq(ledgerEntries.cause, cause), isNull(ledgerEntries.orderItemId)),
+    );
+  return row;
+}
+
 /** Draft → row, with the facts of the event. */
 export function entryRow(
   draft: EntryDraft,

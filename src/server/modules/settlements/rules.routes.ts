@@ -1,5 +1,6 @@
 import { isAdmin } from '#shared/permissions.ts';
 import { errorSchema, idParams } from '#shared/schemas/common.ts';
+import { IDEMPOTENCY_HEADER, placeOrderHeaders } from '#shared/schemas/order.ts';
 import {
   adjustmentForm,
   adjustmentResponse,
@@ -100,11 +101,20 @@ export default async function rulesRoutes(app: App) {
       onRequest: admin,
       schema: {
         tags,
-        summary: "A signed correction of a seller's balance with a reason, one ledger entry (Admin)",
+        summary:
+          "A signed correction of a seller's balance with a reason, one ledger entry (Admin; 201, or 200 with the first for a repeated Idempotency-Key)",
+        headers: placeOrderHeaders,
         body: adjustmentForm,
-        response: { 201: adjustmentResponse, ...errors },
+        response: { 200: adjustmentResponse, 201: adjustmentResponse, ...errors },
       },
     },
-    async (req, reply) => reply.status(201).send(await rules.createAdjustment(signedIn(req), req.body)),
+    async (req, reply) => {
+      const { entry, created } = await rules.createAdjustment(
+        signedIn(req),
+        req.body,
+        req.headers[IDEMPOTENCY_HEADER] ?? null,
+      );
+      return reply.status(created ? 201 : 200).send({ entry });
+    },
   );
 }

@@ -228,24 +228,35 @@ function newEntryWire(e: ledger.LedgerEntryRow): LedgerEntryWire {
 
 /**
  * POST /api/admin/ledger-adjustments: one 'adjustment' entry (signed: + owed to the seller) with the
- * Admin's reason, under a cause of its own. It has no shipment, so it is payable at once (or, negative,
- * taken from the next payout).
+ * Admin's reason. Its cause is the Admin's `Idempotency-Key` when sent (the form sends one per adjustment),
+ * so a double click or a retried request writes it once and answers the first (`created` false); without
+ * a key every call is a new adjustment. It has no shipment, so it is payable at once (or, negative, taken
+ * from the next payout).
  */
 export async function createAdjustment(
   ctx: AuthedCtx,
   form: Required<AdjustmentForm> & { amount: string },
-): Promise<{ entry: LedgerEntryWire }> {
+  idempotencyKey: string | null = null,
+): Promise<{ entry: LedgerEntryWire; created: boolean }> {
   await requireSeller(ctx.db, form.sellerId, 'sellerId');
+  const cause = idempotencyKey
+    ? `adjustment:${ctx.actor.id}:${idempotencyKey}`
+    : `adjustment:${randomUUID()}`;
   const [row] = await ledger.appendEntries(ctx.db, [
     {
       sellerId: form.sellerId,
       kind: 'adjustment',
       amount: parseMoney(form.amount),
-      cause: `adjustment:${randomUUID()}`,
+      cause,
       note: form.reason,
       createdBy: ctx.actor.id,
     },
   ]);
-  if (!row) throw new Error('createAdjustment: nothing written');
-  return { entry: newEntryWire(row) };
+  if (row) return { entry: newEntryWire(row), created: true };
+  const first = await ledger.entryByCause(ctx.db, 'adjustment', cause);
+  if (!first) throw new Error('createAdjustment: nothing written');
+  if (first.sellerId !== form.sellerId || first.amount !== parseMoney(form.amount)) {
+    throw conflict('This Idempotency-Key was used for another adjustment.');
+  }
+  return { entry: newEntryWire(first), created: false };
 }

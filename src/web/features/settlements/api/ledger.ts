@@ -50,11 +50,17 @@ export const useTaxWithheld = (owner: LedgerOwner, fy: string) =>
       ),
   });
 
-/** POST /api/admin/ledger-adjustments (Admin): a signed amount in rupees with a reason. */
+/**
+ * POST /api/admin/ledger-adjustments (Admin): a signed amount in rupees with a reason. The key names one
+ * adjustment: sent again (a retry, a double click), the server answers the first instead of a second.
+ */
 export function useAddAdjustment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: AdjustmentForm) => api.post<AdjustmentResponse>('/api/admin/ledger-adjustments', body),
+    mutationFn: ({ body, idempotencyKey }: { body: AdjustmentForm; idempotencyKey: string }) =>
+      api.post<AdjustmentResponse>('/api/admin/ledger-adjustments', body, {
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.settlements.all }),
   });
 }

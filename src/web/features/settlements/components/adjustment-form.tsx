@@ -20,6 +20,8 @@ const FIELDS = ['amount', 'reason'] as const;
 export function AdjustmentForm({ sellerId }: { sellerId: string }) {
   const add = useAddAdjustment();
   const [saved, setSaved] = useState<string | null>(null);
+  // One Idempotency-Key per adjustment: a double click or a retry records it once; a new one after saving.
+  const [attempt, setAttempt] = useState(() => crypto.randomUUID());
   const {
     register,
     handleSubmit,
@@ -34,19 +36,23 @@ export function AdjustmentForm({ sellerId }: { sellerId: string }) {
 
   const onSubmit = handleSubmit((body) => {
     setSaved(null);
-    add.mutate(body, {
-      onSuccess: (res) => {
-        setSaved(`Adjustment of ${signedRupees(res.entry.amount)} recorded.`);
-        reset({ sellerId, amount: '', reason: '' });
+    add.mutate(
+      { body, idempotencyKey: attempt },
+      {
+        onSuccess: (res) => {
+          setAttempt(crypto.randomUUID());
+          setSaved(`Adjustment of ${signedRupees(res.entry.amount)} recorded.`);
+          reset({ sellerId, amount: '', reason: '' });
+        },
+        onError: (error) => {
+          applyFieldErrors(error, setError, FIELDS);
+          const first = isApiError(error)
+            ? FIELDS.find((f) => error.errors.some((e) => e.path === f))
+            : undefined;
+          if (first) setFocus(first);
+        },
       },
-      onError: (error) => {
-        applyFieldErrors(error, setError, FIELDS);
-        const first = isApiError(error)
-          ? FIELDS.find((f) => error.errors.some((e) => e.path === f))
-          : undefined;
-        if (first) setFocus(first);
-      },
-    });
+    );
   });
 
   return (
