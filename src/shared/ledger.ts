@@ -171,7 +171,7 @@ export function commissionOfLine(line: LineValue, rule: CommissionRule | undefin
 // ---------------------------------------------------------------------------------------------------------
 
 export type LedgerRates = {
-  /** GST on commission and fees ('18'). */
+  /** GST on the commission ('18'); the COD fee is set GST-inclusive (docs/decisions/0120-seller-ledger.md). */
   commissionGstRate: string;
   /** Section 52 TCS ('0.5'). */
   tcsRate: string;
