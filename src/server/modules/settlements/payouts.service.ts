@@ -25,7 +25,6 @@ import {
   type PayoutProvider,
   type ProviderPayout,
 } from './razorpayx.provider.ts';
-import { payoutToWire } from './statements.service.ts';
 
 /**
  * Payouts (docs/decisions/0121-payouts.md): sellers' payout accounts and their verification, payout
@@ -57,7 +56,34 @@ type SellerCtx = { db: Queryable; actor: Actor };
 
 const iso = (d: Date) => d.toISOString();
 
-function accountToWire(a: repo.PayoutAccountRow): PayoutAccountWire {
+/** Where a payout went, as its frozen account says, the account number masked. */
+export function payoutDestination(account: Record<string, string>): string {
+  if (account.method === 'upi') return account.vpa ?? '';
+  return `${maskAccountNumber(account.accountNumber ?? '')} · ${account.ifsc ?? ''}`;
+}
+
+export function payoutToWire(p: repo.PayoutView): PayoutWire {
+  return {
+    _id: p.id,
+    batchId: p.batchId,
+    batchNumber: p.batchNumber,
+    sellerId: p.sellerId,
+    sellerName: p.sellerName,
+    amount: toWireNumber(p.amount),
+    state: p.state,
+    rail: p.rail,
+    destination: payoutDestination(p.account),
+    providerPayoutId: p.providerPayoutId,
+    utr: p.utr,
+    failureReason: p.failureReason,
+    processedAt: p.processedAt ? iso(p.processedAt) : null,
+    reversedAt: p.reversedAt ? iso(p.reversedAt) : null,
+    createdAt: iso(p.createdAt),
+  };
+}
+
+/** A payout account on the wire, the account number masked (also the statements' view). */
+export function accountToWire(a: repo.PayoutAccountRow): PayoutAccountWire {
   return {
     method: a.method,
     accountHolder: a.accountHolder,

@@ -19,7 +19,7 @@ import {
 import type { LedgerEntryKind } from '#shared/ledger.ts';
 import type { ReportEntry } from '#shared/ledger-reports.ts';
 import { SELLER_ROLES } from '#shared/roles.ts';
-import { bucketSql } from './payouts.repo.ts';
+import { bucketSql, type PayoutView } from './payouts.repo.ts';
 
 /**
  * SQL of statements (docs/decisions/0122-statements-and-tax-withheld.md): a seller's ledger page with the
@@ -191,8 +191,6 @@ export async function payoutSums(
   return { inPayout: Number(row?.inPayout ?? 0), paid: Number(row?.paid ?? 0) };
 }
 
-export type PayoutView = typeof payouts.$inferSelect & { batchNumber: number; sellerName: string };
-
 const payoutView = {
   payout: payouts,
   batchNumber: payoutBatches.number,
@@ -209,26 +207,6 @@ export async function payoutsOfSeller(db: Queryable, sellerId: string): Promise<
     .where(eq(payouts.sellerId, sellerId))
     .orderBy(desc(payouts.createdAt), desc(payoutBatches.number));
   return rows.map((r) => ({ ...r.payout, batchNumber: r.batchNumber, sellerName: r.sellerName }));
-}
-
-export async function payoutById(db: Queryable, id: string): Promise<PayoutView | undefined> {
-  const [r] = await db
-    .select(payoutView)
-    .from(payouts)
-    .innerJoin(payoutBatches, eq(payoutBatches.id, payouts.batchId))
-    .innerJoin(users, eq(users.id, payouts.sellerId))
-    .where(eq(payouts.id, id));
-  return r && { ...r.payout, batchNumber: r.batchNumber, sellerName: r.sellerName };
-}
-
-export type PayoutAccountRow = typeof payoutAccounts.$inferSelect;
-
-export async function payoutAccountOf(
-  db: Queryable,
-  sellerId: string,
-): Promise<PayoutAccountRow | undefined> {
-  const [row] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.sellerId, sellerId));
-  return row;
 }
 
 /** The entries the reports fold, within [start, end), of one seller or all, of some kinds. */

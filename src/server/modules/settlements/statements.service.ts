@@ -1,6 +1,6 @@
 import { indiaDate } from '#shared/gst-rates.ts';
 import { csvCell, indiaMonthRange } from '#shared/gst-returns.ts';
-import { bucketTotals, ledgerEntryLabel, maskAccountNumber, panOfGstin } from '#shared/ledger.ts';
+import { bucketTotals, ledgerEntryLabel, panOfGstin } from '#shared/ledger.ts';
 import {
   financialYearRange,
   foldSettlementTotals,
@@ -11,8 +11,6 @@ import { formatDecimal, toWireNumber } from '#shared/money.ts';
 import { isAdmin, isSeller, type Actor } from '#shared/permissions.ts';
 import type {
   LedgerEntryWire,
-  PayoutAccountWire,
-  PayoutWire,
   SellerLedgerResponse,
   SettlementTotalsResponse,
   TaxWithheldResponse,
@@ -21,7 +19,8 @@ import { financialYearOf } from '#shared/tax-documents.ts';
 import { nameWithVariant } from '#shared/variants.ts';
 import type { Queryable } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
-import { unpaidEntries } from './payouts.repo.ts';
+import { payoutAccountOf, payoutView, unpaidEntries } from './payouts.repo.ts';
+import { accountToWire, payoutDestination, payoutToWire } from './payouts.service.ts';
 import { payoutStatementPdf, type PayoutStatement } from './payout-statement-pdf.ts';
 import * as repo from './statements.repo.ts';
 
@@ -43,47 +42,6 @@ type Ctx = { db: Queryable; actor: Actor };
 
 const wire = toWireNumber;
 const iso = (d: Date) => d.toISOString();
-
-/** Where a payout went, as its frozen account says, the account number masked. */
-export function payoutDestination(account: Record<string, string>): string {
-  if (account.method === 'upi') return account.vpa ?? '';
-  return `${maskAccountNumber(account.accountNumber ?? '')} · ${account.ifsc ?? ''}`;
-}
-
-export function payoutToWire(p: repo.PayoutView): PayoutWire {
-  return {
-    _id: p.id,
-    batchId: p.batchId,
-    batchNumber: p.batchNumber,
-    sellerId: p.sellerId,
-    sellerName: p.sellerName,
-    amount: wire(p.amount),
-    state: p.state,
-    rail: p.rail,
-    destination: payoutDestination(p.account),
-    providerPayoutId: p.providerPayoutId,
-    utr: p.utr,
-    failureReason: p.failureReason,
-    processedAt: p.processedAt ? iso(p.processedAt) : null,
-    reversedAt: p.reversedAt ? iso(p.reversedAt) : null,
-    createdAt: iso(p.createdAt),
-  };
-}
-
-function accountToWire(a: repo.PayoutAccountRow): PayoutAccountWire {
-  return {
-    method: a.method,
-    accountHolder: a.accountHolder,
-    accountNumber: a.accountNumber ? maskAccountNumber(a.accountNumber) : null,
-    ifsc: a.ifsc,
-    vpa: a.vpa,
-    pan: a.pan,
-    status: a.status,
-    rejectReason: a.rejectReason,
-    verifiedAt: a.verifiedAt ? iso(a.verifiedAt) : null,
-    updatedAt: iso(a.updatedAt),
-  };
-}
 
 const itemNameOf = (r: repo.StatementEntryRow): string | null =>
   r.lineName === null ? null : nameWithVariant(r.lineName, { size: r.lineSize, colour: r.lineColour });
@@ -152,7 +110,7 @@ async function ledgerOf(
     unpaidEntries(db, now, seller.id),
     repo.payoutSums(db, seller.id),
     repo.payoutsOfSeller(db, seller.id),
-    repo.payoutAccountOf(db, seller.id),
+    payoutAccountOf(db, seller.id),
   ]);
   const b = bucketTotals(unpaid);
   return {
@@ -207,7 +165,7 @@ const slug = (s: string) =>
 
 /** The payout with what it settled; the payout's own seller (active) or Admin, anybody else 404. */
 async function statementOf(ctx: Ctx, payoutId: string): Promise<PayoutStatement> {
-  const payout = await repo.payoutById(ctx.db, payoutId);
+  const payout = await payoutView(ctx.db, payoutId);
   const mine = payout && isSeller(ctx.actor) && payout.sellerId === ctx.actor.id;
   if (!payout || !(mine || isAdmin(ctx.actor))) throw notFound(STATEMENT_MSG.payoutNotFound);
   const [seller, rows] = await Promise.all([
