@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShipmentState } from '#shared/fulfilment.ts';
 import { indiaMonthOf, indiaMonthRange, previousMonth } from '#shared/gst-returns.ts';
 import { taxDocumentSchema } from '#shared/schemas/gst.ts';
-import { orderItems, returnRequests, shipments, taxDocuments } from '../../src/server/db/schema/index.ts';
+import {
+  commissionRules,
+  orderItems,
+  returnRequests,
+  shipments,
+  taxDocuments,
+} from '../../src/server/db/schema/index.ts';
 import {
   issueCommissionInvoices,
   monthToInvoice,
@@ -281,4 +287,32 @@ describe('POST /api/admin/commission-invoices', () => {
 it('the timer invoices last month', () => {
   expect(monthToInvoice(new Date('2026-12-01T00:10:00+05:30'))).toBe('2026-11');
   expect(monthToInvoice(new Date('2027-01-15T12:00:00Z'))).toBe('2026-12');
+});
+
+it('charges the commission the ledger recorded under a commission rule, not the category markup', async () => {
+  const ruled = await createWho(t.db, {
+    roles: ['Seller-Company'],
+    businessRegistrationCode: '27AAPFU0939F1ZV',
+    state: 'Maharashtra',
+    shop: { shopName: 'Commission R' },
+  });
+  await t.db.insert(commissionRules).values({
+    sellerId: ruled.user.id,
+    kind: 'fixed',
+    fixedPaise: 4_000,
+    effectiveFrom: '2020-01-01',
+  });
+  const plate = await createProduct(t.db, {
+    sellerId: ruled.user.id,
+    price: '500.00',
+    percentageMarkup: '10',
+    countInStock: 10,
+  });
+  await delivered([{ product: plate, qty: 3 }], inLastMonth);
+  const res = await call('POST', '/api/admin/commission-invoices', admin, { month: lastMonth });
+  expect(res.statusCode, res.body).toBe(200);
+  // ₹40.00 per unit × 3 = ₹120.00 (the 10 % markup would be ₹150.00); IGST 18 % = ₹21.60.
+  expect(
+    (res.json() as { documents: Summary[] }).documents.find((d) => d.sellerId === ruled.user.id),
+  ).toMatchObject({ taxableValue: 120, tax: 21.6, total: 141.6 });
 });

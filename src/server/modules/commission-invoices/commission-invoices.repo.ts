@@ -1,10 +1,13 @@
-import { and, eq, gte, inArray, isNotNull, lt } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { orderItems, returnRequests, shipments, users } from '../../db/schema/index.ts';
+import { ledgerEntries, orderItems, returnRequests, shipments, users } from '../../db/schema/index.ts';
 
 /**
  * What a month's commission invoices are computed from (docs/decisions/0118-gst-returns-and-commission-invoices.md):
  * the order lines of the shipments delivered in the month, and the units returned (received back) in it.
+ * The commission of each is what the seller's ledger recorded (the commission rule applied,
+ * docs/decisions/0123-commission-rules-and-cod-remittance.md); lines from before the ledger carry none and
+ * are computed from their category markup as before.
  */
 
 export type CommissionUnitRecord = {
@@ -13,6 +16,8 @@ export type CommissionUnitRecord = {
   discount: string;
   qty: number;
   percentageMarkup: string;
+  /** Paise of commission the ledger recorded (charged) or took back (credited); null = none recorded. */
+  ledgerCommission: string | null;
 };
 
 /** The lines of every order shipment delivered in [start, end), per seller (exchanges carry no new sale). */
@@ -27,6 +32,9 @@ export async function deliveredLines(
       discount: orderItems.discount,
       qty: orderItems.qty,
       percentageMarkup: orderItems.percentageMarkup,
+      ledgerCommission: sql<string | null>`(select (-sum(e.amount))::text from ${ledgerEntries} e
+        where e.kind = 'commission' and e.reversal_of is null
+          and e.shipment_id = ${shipments.id} and e.order_item_id = ${orderItems.id})`,
     })
     .from(shipments)
     .innerJoin(
@@ -56,6 +64,9 @@ export async function returnedUnits(
       discount: orderItems.discount,
       qty: returnRequests.qty,
       percentageMarkup: orderItems.percentageMarkup,
+      ledgerCommission: sql<string | null>`(select sum(e.amount)::text from ${ledgerEntries} e
+        where e.kind = 'commission' and e.reversal_of is not null
+          and e.return_request_id = ${returnRequests.id})`,
     })
     .from(returnRequests)
     .innerJoin(orderItems, eq(orderItems.id, returnRequests.orderItemId))

@@ -42,12 +42,15 @@ async function monthCommission(db: Database, month: string): Promise<Map<string,
   const add = (rows: repo.CommissionUnitRecord[], field: keyof Totals) => {
     for (const r of rows) {
       const t = out.get(r.sellerId) ?? { charged: 0, credited: 0 };
-      t[field] += commissionOf({
-        unitPrice: parseMoney(r.price),
-        discountPerUnit: parseMoney(r.discount),
-        qty: r.qty,
-        percentageMarkup: r.percentageMarkup,
-      });
+      t[field] +=
+        r.ledgerCommission !== null
+          ? Number(r.ledgerCommission)
+          : commissionOf({
+              unitPrice: parseMoney(r.price),
+              discountPerUnit: parseMoney(r.discount),
+              qty: r.qty,
+              percentageMarkup: r.percentageMarkup,
+            });
       out.set(r.sellerId, t);
     }
   };
