@@ -111,6 +111,16 @@ export function useRecordPayout() {
   });
 }
 
+/** PUT /api/admin/payouts/:id/fail {reason}: a payout stuck in queued or processing is failed; its money is owed again. */
+export function useFailPayout() {
+  const invalidate = useInvalidateSettlements();
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: string; reason: string }) =>
+      api.put<PayoutWire>(`/api/admin/payouts/${enc(id)}/fail`, { reason }),
+    onSettled: invalidate,
+  });
+}
+
 /** GET /api/admin/payout-accounts?status=: sellers' payout accounts with that status. */
 export const usePayoutAccounts = (status: AccountStatus) =>
   useQuery({
@@ -119,14 +129,28 @@ export const usePayoutAccounts = (status: AccountStatus) =>
       api.get<PayoutAccountList>(`/api/admin/payout-accounts?status=${status}`, { signal }),
   });
 
-/** PUT /api/admin/payout-accounts/:sellerId/verify {approve, reason}. */
+/**
+ * PUT /api/admin/payout-accounts/:sellerId/verify {approve, reason, updatedAt}: `updatedAt` is the account
+ * as the screen showed it; a seller's later change answers 409 (review it again).
+ */
 export function useVerifyAccount() {
   const invalidate = useInvalidateSettlements();
   return useMutation({
-    mutationFn: ({ sellerId, approve, reason }: { sellerId: string; approve: boolean; reason: string }) =>
+    mutationFn: ({
+      sellerId,
+      approve,
+      reason,
+      updatedAt,
+    }: {
+      sellerId: string;
+      approve: boolean;
+      reason: string;
+      updatedAt: string;
+    }) =>
       api.put<z.infer<typeof payoutAccountResponse>>(`/api/admin/payout-accounts/${enc(sellerId)}/verify`, {
         approve,
         reason,
+        updatedAt,
       }),
     onSettled: invalidate,
   });

@@ -40,7 +40,7 @@ export function AccountReview() {
   const onVerify = (a: PayoutAccountRow) => {
     setDone(null);
     verify.mutate(
-      { sellerId: a.sellerId, approve: true, reason: '' },
+      { sellerId: a.sellerId, approve: true, reason: '', updatedAt: a.updatedAt },
       {
         onSuccess: () => {
           setDone(`${a.sellerName}’s payout account is verified.`);
@@ -165,7 +165,7 @@ export function AccountReview() {
           onClose={closeReject}
           onConfirm={(reason) =>
             verify.mutate(
-              { sellerId: rejecting.sellerId, approve: false, reason },
+              { sellerId: rejecting.sellerId, approve: false, reason, updatedAt: rejecting.updatedAt },
               {
                 onSuccess: () => {
                   setDone(`${rejecting.sellerName}’s payout account is rejected.`);

@@ -360,7 +360,7 @@ export function AdminPayoutAccountCard({
                     type="button"
                     className="btn btn-success"
                     disabled={verify.isPending}
-                    onClick={() => verify.mutate({ approve: true, reason: '' })}
+                    onClick={() => verify.mutate({ approve: true, reason: '', updatedAt: account.updatedAt })}
                   >
                     Verify account
                   </button>

@@ -4,12 +4,23 @@ import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
 import type { PayoutBatchWire, PayoutWire } from '#shared/schemas/settlements.ts';
 import { formatDate } from '#web/lib/format.ts';
-import { IN_FLIGHT, bankFileUrl, useApproveBatch, useRecordPayout, useRejectBatch } from '../api/payouts.ts';
+import {
+  IN_FLIGHT,
+  bankFileUrl,
+  useApproveBatch,
+  useFailPayout,
+  useRecordPayout,
+  useRejectBatch,
+} from '../api/payouts.ts';
 import { PAYOUT_STATE_BADGES, PAYOUT_STATE_LABELS, rupees } from '../lib/labels.ts';
 import { ApproveBatchDialog, ReasonDialog, RecordUtrDialog } from './payout-batch-dialogs.tsx';
 import { BATCH_STATE_BADGES, BATCH_STATE_LABELS, RAIL_LABELS } from './payout-batch-words.ts';
 
 const ledgerPath = (sellerId: string) => `/admin/sellers/${encodeURIComponent(sellerId)}/ledger`;
+
+/** A payout of an approved batch still on its way: an Admin may mark it failed (its money is owed again). */
+const canFail = (batch: PayoutBatchWire, p: PayoutWire) =>
+  batch.state === 'approved' && IN_FLIGHT.includes(p.state);
 
 /** A bank-file payout of an approved batch the bank has not confirmed yet: its UTR can be recorded. */
 const canRecordUtr = (batch: PayoutBatchWire, p: PayoutWire) =>
@@ -43,7 +54,7 @@ function References({ p }: { p: PayoutWire }) {
  * One payout batch: its number, date, rail, state, count, total and how many are paid; it opens to its
  * payouts (a table on wide screens, a card each on a phone). A draft batch can be approved (a dialog
  * states the total first) or rejected with a reason; an approved bank-file batch offers its file and a
- * 'Record UTR' per payout.
+ * 'Record UTR' per payout; a payout still on its way can be marked failed with a reason.
  */
 export function PayoutBatchCard({
   batch,
@@ -59,11 +70,15 @@ export function PayoutBatchCard({
   const approve = useApproveBatch();
   const reject = useRejectBatch();
   const record = useRecordPayout();
+  const fail = useFailPayout();
+  const [failing, setFailing] = useState<PayoutWire | null>(null);
   const close = () => {
     setDialog(null);
+    setFailing(null);
     approve.reset();
     reject.reset();
     record.reset();
+    fail.reset();
   };
   const label = `batch ${String(batch.number)}`;
 
@@ -155,16 +170,28 @@ export function PayoutBatchCard({
                     <div className="fs-6 fw-semibold">{rupees(p.amount)}</div>
                     <div className="text-break text-body-secondary">{p.destination}</div>
                     <References p={p} />
-                    {canRecordUtr(batch, p) ? (
-                      <Button
-                        size="sm"
-                        variant="outline-primary"
-                        className="mt-2"
-                        onClick={() => setDialog(p)}
-                      >
-                        Record UTR<span className="visually-hidden"> for {p.sellerName}</span>
-                      </Button>
-                    ) : null}
+                    <div className="d-flex flex-wrap gap-2">
+                      {canRecordUtr(batch, p) ? (
+                        <Button
+                          size="sm"
+                          variant="outline-primary"
+                          className="mt-2"
+                          onClick={() => setDialog(p)}
+                        >
+                          Record UTR<span className="visually-hidden"> for {p.sellerName}</span>
+                        </Button>
+                      ) : null}
+                      {canFail(batch, p) ? (
+                        <Button
+                          size="sm"
+                          variant="outline-danger"
+                          className="mt-2"
+                          onClick={() => setFailing(p)}
+                        >
+                          Mark failed<span className="visually-hidden"> for {p.sellerName}</span>
+                        </Button>
+                      ) : null}
+                    </div>
                   </li>
                 ))}
               </ul>
@@ -211,11 +238,18 @@ export function PayoutBatchCard({
                           <References p={p} />
                         </td>
                         <td className="text-end">
-                          {canRecordUtr(batch, p) ? (
-                            <Button size="sm" variant="outline-primary" onClick={() => setDialog(p)}>
-                              Record UTR<span className="visually-hidden"> for {p.sellerName}</span>
-                            </Button>
-                          ) : null}
+                          <div className="d-flex flex-wrap justify-content-end gap-1">
+                            {canRecordUtr(batch, p) ? (
+                              <Button size="sm" variant="outline-primary" onClick={() => setDialog(p)}>
+                                Record UTR<span className="visually-hidden"> for {p.sellerName}</span>
+                              </Button>
+                            ) : null}
+                            {canFail(batch, p) ? (
+                              <Button size="sm" variant="outline-danger" onClick={() => setFailing(p)}>
+                                Mark failed<span className="visually-hidden"> for {p.sellerName}</span>
+                              </Button>
+                            ) : null}
+                          </div>
                         </td>
                       </tr>
                     ))}
@@ -227,7 +261,18 @@ export function PayoutBatchCard({
         </div>
       </div>
 
-      {dialog === 'approve' ? (
+      {failing ? (
+        <ReasonDialog
+          title={`Mark ${failing.sellerName}’s payout as failed?`}
+          intro={`Only when the ${failing.rail === 'bank_file' ? 'bank' : 'RazorpayX dashboard'} shows it was not paid: ${rupees(failing.amount)} becomes payable again for the next batch.`}
+          confirmLabel="Mark failed"
+          pending={fail.isPending}
+          error={fail.error}
+          fallbackFocus={heading}
+          onClose={close}
+          onConfirm={(reason) => fail.mutate({ id: failing._id, reason }, { onSuccess: close })}
+        />
+      ) : dialog === 'approve' ? (
         <ApproveBatchDialog
           batch={batch}
           pending={approve.isPending}
