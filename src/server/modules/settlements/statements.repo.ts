@@ -265,9 +265,6 @@ export type UnpaidOrderRow = {
   amount: number;
 };
 
-/** Payout states that are final: their entries are settled (processed) or owed again by a 'payout_reversal'. */
-export const FINAL_PAYOUT_STATES = ['processed', 'cancelled', 'failed', 'reversed'] as const;
-
 /**
  * Per seller and order, the sum of the order's entries not yet paid out: unclaimed, or claimed by a
  * payout on its way (draft, queued, processing), never the payout's own 'payout' entry (that is the
