@@ -601,6 +601,11 @@ describe('review fixes: limits, stale verification, refusals answered at once, s
     const rx = (await prepare('razorpayx')).body.batch as PayoutBatchWire;
     const rejectedId = payoutOf(rx, chetan.user.id)._id;
     await call('PUT', `/api/admin/payout-batches/${rx._id}/approve`, admin);
+    // A RazorpayX payout is never failed by hand: RazorpayX may still pay it (only its answers settle it).
+    const byHand = await call('PUT', `/api/admin/payouts/${rejectedId}/fail`, admin, {
+      reason: 'Not on the dashboard',
+    });
+    expect(byHand.status).toBe(409);
     await runJobsNow();
     const [row] = await t.db.select().from(payouts).where(eq(payouts.id, rejectedId));
     expect(row).toMatchObject({ state: 'failed', attempts: 1 });

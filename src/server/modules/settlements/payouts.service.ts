@@ -45,7 +45,7 @@ export const PAYOUT_MSG = {
   notBankFile: 'Only an approved bank file batch has a bank file.',
   notRecordable: 'Only a bank file payout that is being processed can be recorded as paid.',
   utrTaken: 'This UTR is already recorded on another payout.',
-  notFailable: 'Only a payout that is queued or being processed can be marked failed.',
+  notFailable: 'Only a bank transfer payout still being processed can be marked failed.',
   accountChanged: 'The payout account changed; review it again.',
   noProvider: 'RazorpayX is not configured here: prepare the batch as a bank file instead.',
   signatureInvalid: 'The webhook signature does not match.',
@@ -383,10 +383,13 @@ export async function failPayout(ctx: AdminCtx, id: string, reason: string): Pro
   assertAdmin(ctx.actor);
   const found = await repo.payoutById(ctx.db, id);
   if (!found) throw notFound(PAYOUT_MSG.payoutNotFound);
+  // A RazorpayX payout is settled only by RazorpayX (its webhooks, or the job retrying with the same
+  // idempotency key): marking one failed by hand while RazorpayX may still pay it could pay twice.
+  if (found.rail !== 'bank_file') throw illegalTransition(PAYOUT_MSG.notFailable, found.state);
   return ctx.db.transaction(async (tx) => {
     const back = await repo.givePayoutBack(tx, {
       payoutId: id,
-      from: ['queued', 'processing'],
+      from: ['processing'],
       to: 'failed',
       reason: `Marked failed by an Admin: ${reason.trim()}`,
       at: new Date(),

@@ -20,7 +20,7 @@ const ledgerPath = (sellerId: string) => `/admin/sellers/${encodeURIComponent(se
 
 /** A payout of an approved batch still on its way: an Admin may mark it failed (its money is owed again). */
 const canFail = (batch: PayoutBatchWire, p: PayoutWire) =>
-  batch.state === 'approved' && IN_FLIGHT.includes(p.state);
+  batch.state === 'approved' && batch.rail === 'bank_file' && p.state === 'processing';
 
 /** A bank-file payout of an approved batch the bank has not confirmed yet: its UTR can be recorded. */
 const canRecordUtr = (batch: PayoutBatchWire, p: PayoutWire) =>
@@ -264,7 +264,7 @@ export function PayoutBatchCard({
       {failing ? (
         <ReasonDialog
           title={`Mark ${failing.sellerName}’s payout as failed?`}
-          intro={`Only when the ${failing.rail === 'bank_file' ? 'bank' : 'RazorpayX dashboard'} shows it was not paid: ${rupees(failing.amount)} becomes payable again for the next batch.`}
+          intro={`Only when the bank returned or refused the transfer: ${rupees(failing.amount)} becomes payable again for the next batch.`}
           confirmLabel="Mark failed"
           pending={fail.isPending}
           error={fail.error}
