@@ -1,5 +1,6 @@
 import { ErrorAlert } from '#web/components/alerts.tsx';
 import { Loader } from '#web/components/loader.tsx';
+import { OnThisPage } from '#web/components/on-this-page.tsx';
 import { useSettlementSettings } from '../api/settlements-admin.ts';
 import { CommissionRuleFormCard } from '../components/commission-rule-form.tsx';
 import { CommissionRules } from '../components/commission-rules.tsx';
@@ -24,17 +25,7 @@ export function AdminSettlementsPage() {
       <div className="col-12 col-xxl-10">
         <title>Settlements · Haat</title>
         <h1 className="h3 mb-2">Settlements</h1>
-        <nav aria-label="On this page" className="mb-4">
-          <ul className="nav nav-pills small gap-1">
-            {SECTIONS.map(([id, label]) => (
-              <li key={id} className="nav-item">
-                <a className="nav-link py-1 px-2 border" href={`#${id}`}>
-                  {label}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <OnThisPage sections={SECTIONS} />
         <section id="settlement-totals" aria-labelledby="settlement-totals-heading" className="mb-5">
           <h2 id="settlement-totals-heading" className="h5">
             Totals
