@@ -108,10 +108,17 @@ describe('ledger core', () => {
     expect(new Set((await unpaidEntries(t.db, now, seller.user.id)).map((e) => e.bucket))).toEqual(
       new Set(['on_hold']),
     );
+    // The window closes 7 × 24 h after delivery, to the millisecond (the same rule as holdBucket).
+    const [{ deliveredAt }] = (await t.db
+      .select({ deliveredAt: shipments.deliveredAt })
+      .from(shipments)
+      .where(eq(shipments.id, s!.id))) as [{ deliveredAt: Date }];
+    const closes = deliveredAt.getTime() + 7 * 86_400_000;
+    const bucketsAt = async (ms: number) =>
+      new Set((await unpaidEntries(t.db, new Date(ms), seller.user.id)).map((e) => e.bucket));
+    expect(await bucketsAt(closes - 1)).toEqual(new Set(['on_hold']));
+    expect(await bucketsAt(closes)).toEqual(new Set(['payable']));
     const later = new Date(now.getTime() + 8 * 86_400_000);
-    expect(new Set((await unpaidEntries(t.db, later, seller.user.id)).map((e) => e.bucket))).toEqual(
-      new Set(['payable']),
-    );
 
     // No verified account: nothing to pay.
     expect(
