@@ -3,6 +3,7 @@ import { ErrorAlert, Message } from '#web/components/alerts.tsx';
 import { Loader } from '#web/components/loader.tsx';
 import { useTaxWithheld, type LedgerOwner } from '../api/ledger.ts';
 import { monthName, recentFinancialYears, rupees } from '../lib/labels.ts';
+import './settlement-tables.css';
 
 const rate = (r: string | null) => (r === null ? '' : ` (${r.includes('.') ? r.replace(/\.?0+$/, '') : r}%)`);
 const monthLabel = (m: string) => (/^\d{4}-\d{2}$/.test(m) ? monthName(m) : m);
@@ -10,7 +11,7 @@ const monthLabel = (m: string) => (/^\d{4}-\d{2}$/.test(m) ? monthName(m) : m);
 /**
  * TCS (section 52 CGST) and TDS (section 194-O) withheld from a seller per India month of a financial
  * year, with the totals: the figures of the certificates Haat issues (Form 27D, Form 16A). The year is
- * chosen here; the table scrolls sideways on a phone.
+ * chosen here; on a phone the table scrolls sideways with the month held in view.
  */
 export function TaxWithheldSection({
   owner,
@@ -63,7 +64,12 @@ export function TaxWithheldSection({
         <Message variant="secondary">No sales recorded in {fy}.</Message>
       ) : (
         <div className="table-responsive">
-          <Table size="sm" striped className="align-middle" aria-label={`TCS and TDS of ${fy}`}>
+          <Table
+            size="sm"
+            striped
+            className="align-middle haat-books-sticky"
+            aria-label={`TCS and TDS of ${fy}`}
+          >
             <thead>
               <tr>
                 <th scope="col">Month</th>
