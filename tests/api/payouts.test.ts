@@ -5,7 +5,13 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PayoutBatchWire } from '#shared/schemas/settlements.ts';
 import { assertServable, loadConfig } from '../../src/server/config.ts';
-import { jobs, ledgerEntries, payoutAccounts, payouts } from '../../src/server/db/schema/index.ts';
+import {
+  jobs,
+  ledgerEntries,
+  notifications,
+  payoutAccounts,
+  payouts,
+} from '../../src/server/db/schema/index.ts';
 import { prepareBatch, runSettlementCycle } from '../../src/server/modules/settlements/payouts.service.ts';
 import {
   createRazorpayxApi,
@@ -72,6 +78,15 @@ async function entriesOfPayout(payoutId: string) {
     .select({ kind: ledgerEntries.kind, amount: ledgerEntries.amount })
     .from(ledgerEntries)
     .where(eq(ledgerEntries.payoutId, payoutId));
+}
+
+/** The types of the mails written about a payout. */
+async function mailsOfPayout(payoutId: string) {
+  const rows = await t.db
+    .select({ type: notifications.type })
+    .from(notifications)
+    .where(and(eq(notifications.documentType, 'payout'), eq(notifications.documentId, payoutId)));
+  return rows.map((r) => r.type);
 }
 
 /** Runs every job now, delayed ones too (the sandbox's webhooks come 2–3 s later), until none is left. */
@@ -294,6 +309,9 @@ describe('payout batches through RazorpayX', () => {
     expect([...sandbox.payouts.values()].filter((p) => p.referenceId === payoutId)).toHaveLength(1);
     expect(await entriesOfPayout(payoutId)).toEqual([{ kind: 'payout', amount: -20_000 }]);
     expect(await balanceOf(asha.user.id)).toBe(0);
+    // The seller is told once.
+    await runJobsNow();
+    expect(await mailsOfPayout(payoutId)).toEqual(['payout_sent']);
   });
 
   it('gives a reversed payout back once, pays it again next batch, and a rejected batch gives money back', async () => {
@@ -321,6 +339,12 @@ describe('payout batches through RazorpayX', () => {
       { kind: 'payout_reversal', amount: 40_000 },
     ]);
     expect(await balanceOf(chetan.user.id)).toBe(40_000);
+    await runJobsNow();
+    // Told once that it came back; told it was sent only if it was processed before it came back (the
+    // two sandbox webhooks may run in either order here).
+    expect((await mailsOfPayout(payoutId)).sort()).toEqual(
+      row!.processedAt ? ['payout_returned', 'payout_sent'] : ['payout_returned'],
+    );
 
     // The next batch pays it again; rejecting that batch cancels the payout and owes the money again.
     const next = (await prepare()).body.batch as PayoutBatchWire;
@@ -336,6 +360,9 @@ describe('payout batches through RazorpayX', () => {
     expect(payoutOf(rejected.body, chetan.user.id)).toMatchObject({ state: 'cancelled' });
     expect(await balanceOf(chetan.user.id)).toBe(40_000);
     expect((await call('PUT', `/api/admin/payout-batches/${next._id}/approve`, admin)).status).toBe(409);
+    // A payout never sent (its batch rejected) mails nobody.
+    await runJobsNow();
+    expect(await mailsOfPayout(repaid._id)).toEqual([]);
   });
 });
 

@@ -8,6 +8,7 @@ import {
   payouts,
   users,
 } from '../../db/schema/index.ts';
+import { enqueue } from '../../jobs/queue.ts';
 import { RETURN_WINDOW_DAYS } from '#shared/fulfilment.ts';
 import { UPI_LIMIT_PAISE } from './razorpayx.provider.ts';
 import {
@@ -224,6 +225,8 @@ export async function givePayoutBack(
       at: input.at,
     })
     .onConflictDoNothing();
+  // The seller is told once that money it was sent came back (a payout never sent, of a rejected batch, is not).
+  if (input.to !== 'cancelled') await queuePayoutMail(tx, row.id, 'returned');
   return row;
 }
 
@@ -453,6 +456,7 @@ export async function markPayoutProcessed(
       ),
     )
     .returning();
+  if (row) await queuePayoutMail(tx, row.id, 'sent');
   return row;
 }
 
@@ -495,4 +499,34 @@ export async function findPayoutForProvider(
     return undefined;
   }
   return payoutById(db, referenceId);
+}
+
+/** The job that writes a payout's mail to its seller (payout-mails.ts handles it). */
+export const PAYOUT_MAIL_JOB = 'payouts.mail';
+
+/** Queues the seller's mail of a payout sent or returned, once per payout and event (its dedupe key). */
+export async function queuePayoutMail(tx: Queryable, payoutId: string, event: 'sent' | 'returned') {
+  await enqueue(
+    tx,
+    PAYOUT_MAIL_JOB,
+    { payoutId, event },
+    { dedupeKey: `${PAYOUT_MAIL_JOB}:${payoutId}:${event}` },
+  );
+}
+
+/** A payout with its seller's name and e-mail and its batch number, for its mail. */
+export async function payoutMailFacts(db: Queryable, id: string) {
+  const [r] = await db
+    .select({
+      p: payouts,
+      sellerName: users.name,
+      sellerEmail: users.email,
+      sellerDeletedAt: users.deletedAt,
+      batchNumber: payoutBatches.number,
+    })
+    .from(payouts)
+    .innerJoin(users, eq(users.id, payouts.sellerId))
+    .innerJoin(payoutBatches, eq(payoutBatches.id, payouts.batchId))
+    .where(eq(payouts.id, id));
+  return r;
 }

@@ -6,6 +6,8 @@ import payoutsRoutes from './payouts.routes.ts';
 import { PAYOUT_EXECUTE_JOB, executePayout, runSettlementCycle } from './payouts.service.ts';
 import rulesRoutes from './rules.routes.ts';
 import statementsRoutes from './statements.routes.ts';
+import { payoutMailJob } from './payout-mails.ts';
+import { PAYOUT_MAIL_JOB } from './payouts.repo.ts';
 
 /** How often the cycle timer looks whether a settlement cycle is due. */
 export const SETTLEMENT_TIMER_MS = 60 * 60_000;
@@ -57,5 +59,7 @@ export default async function settlementsPlugin(app: App) {
     const { payoutId } = executePayload.parse(raw);
     await executePayout(db, app.config, payoutId);
   });
+  // The seller's mail when a payout is sent or comes back (queued by the state move).
+  app.jobs.handle(PAYOUT_MAIL_JOB, payoutMailJob(app.config));
   await app.register(settlementTimer);
 }

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { formatMoney, INR } from '#shared/money.ts';
+import { linkOrigin, type Config } from '../../config.ts';
+import type { JobHandler } from '../../jobs/queue.ts';
+import { enqueueEmail } from '../notifications/notifications.service.ts';
+import { payoutDestination } from './payouts.service.ts';
+import { payoutMailFacts } from './payouts.repo.ts';
+
+/**
+ * A seller's mails about its money (docs/decisions/0121-payouts.md): 'payout_sent' when a payout is
+ * processed (with the bank's UTR), 'payout_returned' when one sent comes back or fails (the money is owed
+ * again and goes out in the next batch). The state move queues the `payouts.mail` job in its transaction
+ * (once: its dedupe key); `enqueueEmail`'s unique (type, 'payout', payout id, recipient) keeps the mail
+ * once even when the job runs again.
+ */
+
+export const PAYOUT_SENT_MAIL = 'payout_sent';
+export const PAYOUT_RETURNED_MAIL = 'payout_returned';
+
+const payload = z.object({ payoutId: z.string(), event: z.enum(['sent', 'returned']) });
+
+const esc = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+type Facts = NonNullable<Awaited<ReturnType<typeof payoutMailFacts>>>;
+
+export function renderPayoutMail(f: Facts, event: 'sent' | 'returned', statementUrl: string) {
+  const amount = formatMoney(f.p.amount, INR);
+  const to = payoutDestination(f.p.account);
+  const subject =
+    event === 'sent'
+      ? `Payout of ${amount} sent to ${to}`
+      : `Payout of ${amount} came back: it will be paid again`;
+  const paragraphs =
+    event === 'sent'
+      ? [
+          `Hello ${f.sellerName}, Haat has paid you ${amount} (batch ${f.batchNumber}) to ${to}.`,
+          f.p.utr ? `Bank reference (UTR): ${f.p.utr}.` : '',
+          'Your statement lists every sale, fee and tax in it.',
+        ]
+      : [
+          `Hello ${f.sellerName}, the payout of ${amount} (batch ${f.batchNumber}) to ${to} did not reach you${f.p.failureReason ? `: ${f.p.failureReason}` : ''}.`,
+          'The amount is back in your balance and goes out with the next payout. Please check your payout account.',
+        ];
+  const lines = paragraphs.filter(Boolean);
+  const text = [...lines, '', `Your statement: ${statementUrl}`, '', 'Haat'].join('\n');
+  const p = (s: string) => `<p style="font-family:sans-serif;font-size:14px">${esc(s)}</p>`;
+  const html = `<!doctype html><html><body><h1 style="font-family:sans-serif;font-size:20px">${esc(subject)}</h1>${lines
+    .map(p)
+    .join(
+      '',
+    )}<p style="font-family:sans-serif;font-size:14px"><a href="${esc(statementUrl)}">Your statement</a></p></body></html>`;
+  return { subject, text, html };
+}
+
+/** The `payouts.mail` job's handler. A payout that never reached the mailed state, or a deleted seller, gets none. */
+export function payoutMailJob(config: Config): JobHandler {
+  return async (raw, { db }) => {
+    const { payoutId, event } = payload.parse(raw);
+    const f = await payoutMailFacts(db, payoutId);
+    if (!f || f.sellerDeletedAt) return;
+    // Sent once processed, even if it has come back since (that has its own mail).
+    if (event === 'sent' && f.p.processedAt === null) return;
+    if (event === 'returned' && f.p.state !== 'reversed' && f.p.state !== 'failed') return;
+    await enqueueEmail(db, {
+      type: event === 'sent' ? PAYOUT_SENT_MAIL : PAYOUT_RETURNED_MAIL,
+      documentType: 'payout',
+      documentId: payoutId,
+      recipient: f.sellerEmail,
+      ...renderPayoutMail(f, event, `${linkOrigin(config)}/seller/statement`),
+    });
+  };
+}
