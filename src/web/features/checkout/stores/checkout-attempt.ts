@@ -1,3 +1,4 @@
+import { newIdempotencyKey } from '#web/lib/random-key.ts';
 /**
  * One Idempotency-Key per checkout attempt (docs/product/pricing-and-tax.md). The same order payload keeps its key across
  * retries and reloads of the tab (sessionStorage), so a submission whose answer was lost cannot make a
@@ -9,13 +10,6 @@ type Attempt = { payload: string; key: string };
 
 /** This page's copy, for when sessionStorage is unavailable. */
 let inMemory: Attempt | null = null;
-
-function newKey(): string {
-  // randomUUID needs a secure context; getRandomValues works everywhere.
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
 
 function readAttempt(): Attempt | null {
   try {
@@ -34,7 +28,7 @@ export function idempotencyKeyFor(body: unknown): string {
   const payload = JSON.stringify(body);
   const current = readAttempt() ?? inMemory;
   if (current && current.payload === payload) return current.key;
-  const attempt: Attempt = { payload, key: newKey() };
+  const attempt: Attempt = { payload, key: newIdempotencyKey() };
   inMemory = attempt;
   try {
     window.sessionStorage.setItem(ATTEMPT_KEY, JSON.stringify(attempt));

@@ -6,6 +6,7 @@ import { adjustmentForm, type AdjustmentForm as AdjustmentFormInput } from '#sha
 import { ErrorAlert, Message } from '#web/components/alerts.tsx';
 import { SubmitButton, TextField } from '#web/components/form-field.tsx';
 import { isApiError } from '#web/lib/api-client.ts';
+import { newIdempotencyKey } from '#web/lib/random-key.ts';
 import { applyFieldErrors } from '#web/lib/form-errors.ts';
 import { useAddAdjustment } from '../api/ledger.ts';
 import { signedRupees } from '../lib/labels.ts';
@@ -21,7 +22,7 @@ export function AdjustmentForm({ sellerId }: { sellerId: string }) {
   const add = useAddAdjustment();
   const [saved, setSaved] = useState<string | null>(null);
   // One Idempotency-Key per adjustment: a double click or a retry records it once; a new one after saving.
-  const [attempt, setAttempt] = useState(() => crypto.randomUUID());
+  const [attempt, setAttempt] = useState(newIdempotencyKey);
   const {
     register,
     handleSubmit,
@@ -40,11 +41,14 @@ export function AdjustmentForm({ sellerId }: { sellerId: string }) {
       { body, idempotencyKey: attempt },
       {
         onSuccess: (res) => {
-          setAttempt(crypto.randomUUID());
+          setAttempt(newIdempotencyKey());
           setSaved(`Adjustment of ${signedRupees(res.entry.amount)} recorded.`);
           reset({ sellerId, amount: '', reason: '' });
         },
         onError: (error) => {
+          // The key was used for another amount (the first answer was lost, then the form changed): the
+          // server said so; the next save is a new adjustment.
+          if (isApiError(error) && error.code === 'conflict') setAttempt(newIdempotencyKey());
           applyFieldErrors(error, setError, FIELDS);
           const first = isApiError(error)
             ? FIELDS.find((f) => error.errors.some((e) => e.path === f))
