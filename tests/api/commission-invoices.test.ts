@@ -315,4 +315,29 @@ it('charges the commission the ledger recorded under a commission rule, not the 
   expect(
     (res.json() as { documents: Summary[] }).documents.find((d) => d.sellerId === ruled.user.id),
   ).toMatchObject({ taxableValue: 120, tax: 21.6, total: 141.6 });
+
+  // A 0 % promotion: the ledger charged nothing, so there is nothing to invoice (not the 10 % markup).
+  const promo = await createWho(t.db, {
+    roles: ['Seller-Company'],
+    businessRegistrationCode: '27AAPFU0939F1ZV',
+    state: 'Maharashtra',
+    shop: { shopName: 'Commission Z' },
+  });
+  await t.db.insert(commissionRules).values({
+    sellerId: promo.user.id,
+    kind: 'percent',
+    percent: '0',
+    effectiveFrom: '2020-01-01',
+  });
+  const cup = await createProduct(t.db, {
+    sellerId: promo.user.id,
+    price: '500.00',
+    percentageMarkup: '10',
+    countInStock: 10,
+  });
+  await delivered([{ product: cup, qty: 3 }], inLastMonth);
+  const again = await call('POST', '/api/admin/commission-invoices', admin, { month: lastMonth });
+  expect(
+    (again.json() as { documents: Summary[] }).documents.find((d) => d.sellerId === promo.user.id),
+  ).toBeUndefined();
 });

@@ -6,6 +6,7 @@ import {
   orderItems,
   payoutAccounts,
   productVariants,
+  settlementSettings,
   shipments,
 } from '../../src/server/db/schema/index.ts';
 import { moveShipment } from '../../src/server/modules/fulfilment/fulfilment.service.ts';
@@ -280,6 +281,36 @@ describe('ledger core', () => {
     expect((await tds(second.shipmentId)).map((e) => [e.amount, e.rate])).toEqual([[-100, '0.1']]);
     // Recording again (a retried event) writes nothing.
     expect(await t.db.transaction((tx) => recordSale(tx, second.shipmentId, new Date()))).toEqual([]);
+
+    // Sales on shipping: a COD fee configured while the parcel travels is not added on delivery.
+    await t.db.update(settlementSettings).set({ saleOn: 'shipped' }).where(eq(settlementSettings.id, 1));
+    try {
+      const product = await createProduct(t.db, {
+        sellerId: individual.user.id,
+        price: '999.99',
+        percentageMarkup: '15',
+        countInStock: 5,
+      });
+      const o = await placeOrder(
+        t.app,
+        buyer.token,
+        orderBody([{ product: product.id, qty: 1 }], { paymentMethod: 'CashOnDelivery' }),
+      );
+      const [s] = await t.db.select().from(shipments).where(eq(shipments.orderId, o._id));
+      await bringTo(s!.id, ['accepted', 'packed', 'shipped']);
+      await t.db.update(settlementSettings).set({ codFeePaise: 1_500 }).where(eq(settlementSettings.id, 1));
+      await bringTo(s!.id, ['delivered']);
+      const kinds = (await entriesOfSellers(t.db, [individual.user.id]))
+        .filter((e) => e.shipmentId === s!.id)
+        .map((e) => e.kind);
+      expect(kinds).not.toContain('cod_fee');
+      expect(kinds).toContain('sale');
+    } finally {
+      await t.db
+        .update(settlementSettings)
+        .set({ saleOn: 'delivered', codFeePaise: 0 })
+        .where(eq(settlementSettings.id, 1));
+    }
     expect(await bucketsOf(individual.user.id, new Date())).toEqual(new Set(['on_hold']));
   });
 });

@@ -648,8 +648,8 @@ describe('review fixes: limits, stale verification, refusals answered at once, s
     const record = (id: string, utr: string) =>
       call('PUT', `/api/admin/payouts/${id}/record`, admin, { utr });
     expect((await record(a, 'DUPUTR2026112701')).status).toBe(200);
-    const dup = await record(c, 'DUPUTR2026112701');
-    expect(dup.status).toBe(409);
+    const dup = await record(c, 'duputr2026112701');
+    expect(dup.status).toBe(409); // the same UTR in small letters
     expect(dup.body.message).toBe('This UTR is already recorded on another payout.');
 
     const fail = (id: string, reason: string, who: Who = admin) =>

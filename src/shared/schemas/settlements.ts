@@ -341,7 +341,9 @@ export const recordPayoutBody = z.object({
   utr: z
     .string()
     .trim()
-    .regex(/^[A-Za-z0-9]{8,22}$/, 'Please enter the bank’s UTR (8 to 22 letters or digits).'),
+    .regex(/^[A-Za-z0-9]{8,22}$/, 'Please enter the bank’s UTR (8 to 22 letters or digits).')
+    // Banks print UTRs in capitals; 'abcd1234' and 'ABCD1234' are one transfer.
+    .transform((s) => s.toUpperCase()),
 });
 
 /** GET /api/seller/tcs-tds?fy=2026-27 (own) and GET /api/admin/sellers/:id/tcs-tds?fy=: per India month. */

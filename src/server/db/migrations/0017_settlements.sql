@@ -188,14 +188,19 @@ CREATE TRIGGER "ledger_entries_append_only" BEFORE UPDATE OR DELETE ON "ledger_e
   FOR EACH ROW EXECUTE FUNCTION "ledger_entries_append_only"();
 --> statement-breakpoint
 -- Opening balances: what the seller payment records of delivered shipments still owed when the ledger
--- began becomes one adjustment per line (docs/decisions/0120-seller-ledger.md).
+-- began becomes one adjustment per line (docs/decisions/0120-seller-ledger.md), covering the units not
+-- returned yet, so a later return takes back its share of what is left.
 INSERT INTO "ledger_entries" ("seller_id", "kind", "amount", "cause", "order_id", "shipment_id", "order_item_id", "qty", "note", "at")
 SELECT sp.seller_id, 'adjustment', round((sp.item_total_price - sp.reversed_amount) * 100)::bigint,
-       'opening:' || sp.order_item_id, sp.order_id, s.id, sp.order_item_id, oi.qty,
+       'opening:' || sp.order_item_id, sp.order_id, s.id, sp.order_item_id,
+       oi.qty - coalesce((SELECT sum(rr.qty) FROM "return_requests" rr
+                           WHERE rr.order_item_id = oi.id AND rr.state IN ('received', 'refunded')), 0),
        'Opening balance: payout recorded before the ledger', s.delivered_at
   FROM "seller_payments" sp
   JOIN "order_items" oi ON oi.id = sp.order_item_id
   JOIN "orders" o ON o.id = sp.order_id AND o.status = 'placed'
   JOIN "shipments" s ON s.order_id = sp.order_id AND s.seller_id = sp.seller_id AND s.kind = 'order'
  WHERE sp.payment_status = 'Pending' AND s.state = 'delivered'
-   AND sp.item_total_price > sp.reversed_amount;
+   AND sp.item_total_price > sp.reversed_amount
+   AND oi.qty > coalesce((SELECT sum(rr.qty) FROM "return_requests" rr
+                           WHERE rr.order_item_id = oi.id AND rr.state IN ('received', 'refunded')), 0);

@@ -32,9 +32,11 @@ export async function deliveredLines(
       discount: orderItems.discount,
       qty: orderItems.qty,
       percentageMarkup: orderItems.percentageMarkup,
-      ledgerCommission: sql<string | null>`(select (-sum(e.amount))::text from ${ledgerEntries} e
-        where e.kind = 'commission' and e.reversal_of is null
-          and e.shipment_id = ${shipments.id} and e.order_item_id = ${orderItems.id})`,
+      // Recorded when the line has its sale on the ledger (a 0 % rule writes no commission entry: 0).
+      ledgerCommission: sql<string | null>`(select case when bool_or(e.kind = 'sale')
+          then coalesce(-sum(e.amount) filter (where e.kind = 'commission'), 0)::text end
+        from ${ledgerEntries} e
+        where e.reversal_of is null and e.shipment_id = ${shipments.id} and e.order_item_id = ${orderItems.id})`,
     })
     .from(shipments)
     .innerJoin(
@@ -64,9 +66,11 @@ export async function returnedUnits(
       discount: orderItems.discount,
       qty: returnRequests.qty,
       percentageMarkup: orderItems.percentageMarkup,
-      ledgerCommission: sql<string | null>`(select sum(e.amount)::text from ${ledgerEntries} e
-        where e.kind = 'commission' and e.reversal_of is not null
-          and e.return_request_id = ${returnRequests.id})`,
+      // Taken back when the return reversed anything on the ledger (its commission may round to 0).
+      ledgerCommission: sql<string | null>`(select case when count(*) > 0
+          then coalesce(sum(e.amount) filter (where e.kind = 'commission'), 0)::text end
+        from ${ledgerEntries} e
+        where e.reversal_of is not null and e.return_request_id = ${returnRequests.id})`,
     })
     .from(returnRequests)
     .innerJoin(orderItems, eq(orderItems.id, returnRequests.orderItemId))

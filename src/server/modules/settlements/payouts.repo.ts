@@ -225,8 +225,10 @@ export async function givePayoutBack(
       at: input.at,
     })
     .onConflictDoNothing();
-  // The seller is told once that money it was sent came back (a payout never sent, of a rejected batch, is not).
-  if (input.to !== 'cancelled') await queuePayoutMail(tx, row.id, 'returned');
+  // The seller is told once that money it was sent came back. A payout never sent is not mailed: one of a
+  // rejected batch, or one RazorpayX refused before taking it (given back from queued only).
+  const wasSent = input.to !== 'cancelled' && input.from.some((s) => s !== 'queued' && s !== 'draft');
+  if (wasSent) await queuePayoutMail(tx, row.id, 'returned');
   return row;
 }
 

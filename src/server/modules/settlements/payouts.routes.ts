@@ -215,7 +215,7 @@ export default async function payoutsRoutes(app: App) {
       schema: {
         tags,
         summary:
-          'Mark a payout stuck in queued or processing as failed, with a reason: its money is owed again; 409 from any other state (Admin)',
+          'Mark a bank-transfer payout the bank refused (still processing) as failed, with a reason: its money is owed again; 409 for any other payout (Admin)',
         params: payoutParams,
         body: failPayoutBody,
         response: { 200: payoutSchema, ...errors },

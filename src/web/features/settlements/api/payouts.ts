@@ -111,7 +111,7 @@ export function useRecordPayout() {
   });
 }
 
-/** PUT /api/admin/payouts/:id/fail {reason}: a payout stuck in queued or processing is failed; its money is owed again. */
+/** PUT /api/admin/payouts/:id/fail {reason}: a bank-transfer payout the bank refused is failed; its money is owed again. */
 export function useFailPayout() {
   const invalidate = useInvalidateSettlements();
   return useMutation({
