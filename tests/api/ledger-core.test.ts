@@ -9,6 +9,7 @@ import {
   settlementSettings,
   shipments,
 } from '../../src/server/db/schema/index.ts';
+import { failedExchangeCredits } from '../../src/server/modules/commission-invoices/commission-invoices.repo.ts';
 import { moveShipment } from '../../src/server/modules/fulfilment/fulfilment.service.ts';
 import { entriesOfSellers } from '../../src/server/modules/settlements/ledger.repo.ts';
 import { recordSale } from '../../src/server/modules/settlements/ledger.service.ts';
@@ -220,6 +221,18 @@ describe('ledger core', () => {
     expect(new Set(entries.filter((e) => e.reversalOf).map((e) => e.cause))).toEqual(
       new Set([`return:${r._id}`]),
     );
+    // The month's commission invoice credits the commission given back on the failed exchange.
+    const credited = entries
+      .filter((e) => e.reversalOf && e.kind === 'commission')
+      .reduce((n, e) => n + e.amount, 0);
+    expect(credited).toBeGreaterThan(0);
+    const hour = 3_600_000;
+    const range = {
+      start: new Date(Date.now() - hour),
+      end: new Date(Date.now() + hour),
+      sellerId: seller.user.id,
+    };
+    expect(await failedExchangeCredits(t.db, range)).toEqual([{ sellerId: seller.user.id, paise: credited }]);
   });
 
   it('takes back the opening balance of a line delivered before the ledger began when it is returned', async () => {

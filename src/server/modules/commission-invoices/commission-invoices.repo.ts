@@ -85,6 +85,36 @@ export async function returnedUnits(
     );
 }
 
+/**
+ * The commission the ledger gave back in [start, end) on exchanges whose new size never arrived (the
+ * buyer was refunded instead), per seller, in paise: these requests are exchanges, so `returnedUnits`
+ * does not see them.
+ */
+export async function failedExchangeCredits(
+  tx: Queryable,
+  q: { start: Date; end: Date; sellerId?: string },
+): Promise<{ sellerId: string; paise: number }[]> {
+  const rows = await tx
+    .select({
+      sellerId: ledgerEntries.sellerId,
+      paise: sql<string>`sum(${ledgerEntries.amount})::text`,
+    })
+    .from(ledgerEntries)
+    .innerJoin(returnRequests, eq(returnRequests.id, ledgerEntries.returnRequestId))
+    .where(
+      and(
+        eq(returnRequests.kind, 'exchange'),
+        eq(ledgerEntries.kind, 'commission'),
+        isNotNull(ledgerEntries.reversalOf),
+        gte(ledgerEntries.at, q.start),
+        lt(ledgerEntries.at, q.end),
+        q.sellerId ? eq(ledgerEntries.sellerId, q.sellerId) : undefined,
+      ),
+    )
+    .groupBy(ledgerEntries.sellerId);
+  return rows.map((r) => ({ sellerId: r.sellerId, paise: Number(r.paise) }));
+}
+
 export type SellerParty = {
   id: string;
   name: string;

@@ -56,6 +56,11 @@ async function monthCommission(db: Database, month: string): Promise<Map<string,
   };
   add(await repo.deliveredLines(db, range), 'charged');
   add(await repo.returnedUnits(db, range), 'credited');
+  for (const c of await repo.failedExchangeCredits(db, range)) {
+    const t = out.get(c.sellerId) ?? { charged: 0, credited: 0 };
+    t.credited += c.paise;
+    out.set(c.sellerId, t);
+  }
   return out;
 }
 
