@@ -1,4 +1,4 @@
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import type { FieldValues, Path, UseFormSetError, UseFormSetFocus } from 'react-hook-form';
 import { isApiError } from './api-client.ts';
 
 /**
@@ -16,4 +16,21 @@ export function applyFieldErrors<T extends FieldValues>(
       setError(fieldError.path as Path<T>, { type: 'server', message: fieldError.message });
     }
   }
+}
+
+/**
+ * `applyFieldErrors`, then focus the first field (in the form's order) the server refused, as the form's
+ * own checks do.
+ */
+export function showServerErrors<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  setFocus: UseFormSetFocus<T>,
+  fields: readonly string[],
+): void {
+  applyFieldErrors(error, setError, fields);
+  if (!isApiError(error)) return;
+  const paths = new Set(error.errors.map((e) => e.path));
+  const first = fields.find((f) => paths.has(f));
+  if (first) setFocus(first as Path<T>);
 }

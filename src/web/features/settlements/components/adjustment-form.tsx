@@ -7,7 +7,7 @@ import { ErrorAlert, Message } from '#web/components/alerts.tsx';
 import { SubmitButton, TextField } from '#web/components/form-field.tsx';
 import { isApiError } from '#web/lib/api-client.ts';
 import { newIdempotencyKey } from '#web/lib/random-key.ts';
-import { applyFieldErrors } from '#web/lib/form-errors.ts';
+import { showServerErrors } from '#web/lib/form-errors.ts';
 import { useAddAdjustment } from '../api/ledger.ts';
 import { signedRupees } from '../lib/labels.ts';
 
@@ -49,11 +49,7 @@ export function AdjustmentForm({ sellerId }: { sellerId: string }) {
           // The key was used for another amount (the first answer was lost, then the form changed): the
           // server said so; the next save is a new adjustment.
           if (isApiError(error) && error.code === 'conflict') setAttempt(newIdempotencyKey());
-          applyFieldErrors(error, setError, FIELDS);
-          const first = isApiError(error)
-            ? FIELDS.find((f) => error.errors.some((e) => e.path === f))
-            : undefined;
-          if (first) setFocus(first);
+          showServerErrors(error, setError, setFocus, FIELDS);
         },
       },
     );

@@ -12,7 +12,8 @@ import {
 import { ErrorAlert, Message } from '#web/components/alerts.tsx';
 import { SubmitButton, TextField } from '#web/components/form-field.tsx';
 import { useRecordRemittance } from '../api/cod-cash.ts';
-import { AGE_BUCKETS, days, indiaToday, oldestAge, showServerErrors, sumRupees } from '../lib/books.ts';
+import { AGE_BUCKETS, days, indiaToday, oldestAge, sumRupees } from '../lib/books.ts';
+import { showServerErrors } from '#web/lib/form-errors.ts';
 import { formatIndiaDate, rupees } from '../lib/labels.ts';
 import './settlement-tables.css';
 

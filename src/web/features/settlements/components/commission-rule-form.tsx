@@ -7,7 +7,8 @@ import { ErrorAlert, Message } from '#web/components/alerts.tsx';
 import { SelectField, SubmitButton, TextField } from '#web/components/form-field.tsx';
 import { CategoryPicker } from '#web/features/gst/index.ts';
 import { useAddCommissionRule, useProductSearch, useSellers } from '../api/settlements-admin.ts';
-import { formatDay, indiaToday, indiaTomorrow, showServerErrors } from '../lib/books.ts';
+import { formatDay, indiaToday, indiaTomorrow } from '../lib/books.ts';
+import { showServerErrors } from '#web/lib/form-errors.ts';
 
 const FIELDS = [
   'sellerId',

@@ -11,7 +11,7 @@ import { ErrorAlert, Message } from '#web/components/alerts.tsx';
 import { SubmitButton, TextField } from '#web/components/form-field.tsx';
 import { Loader } from '#web/components/loader.tsx';
 import { isApiError } from '#web/lib/api-client.ts';
-import { applyFieldErrors } from '#web/lib/form-errors.ts';
+import { showServerErrors } from '#web/lib/form-errors.ts';
 import { usePayoutAccount, useSavePayoutAccount, useVerifyPayoutAccount } from '../api/payout-account.ts';
 import { ACCOUNT_STATUS_BADGES, ACCOUNT_STATUS_LABELS, formatIndiaDate } from '../lib/labels.ts';
 
@@ -107,11 +107,7 @@ export function PayoutAccountForm({
     save.mutate(body, {
       onSuccess: onDone,
       onError: (error) => {
-        applyFieldErrors(error, setError, FIELDS);
-        const first = isApiError(error)
-          ? FIELDS.find((f) => error.errors.some((e) => e.path === f))
-          : undefined;
-        if (first) setFocus(first);
+        showServerErrors(error, setError, setFocus, FIELDS);
       },
     });
   });

@@ -10,7 +10,7 @@ import {
 import { ErrorAlert, Message } from '#web/components/alerts.tsx';
 import { SelectField, SubmitButton, TextField } from '#web/components/form-field.tsx';
 import { useSaveSettlementSettings } from '../api/settlements-admin.ts';
-import { showServerErrors } from '../lib/books.ts';
+import { showServerErrors } from '#web/lib/form-errors.ts';
 
 /** The form's fields in screen order: the server's errors are matched to them, the first one focused. */
 const FIELDS = [

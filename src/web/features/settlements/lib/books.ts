@@ -1,9 +1,6 @@
 import { indiaDate } from '#shared/gst-rates.ts';
 import { parseMoney, sumMoney, toWireNumber } from '#shared/money.ts';
 import type { CommissionRuleWire, CodCashResponse } from '#shared/schemas/settlements.ts';
-import type { FieldValues, Path, UseFormSetError, UseFormSetFocus } from 'react-hook-form';
-import { isApiError } from '#web/lib/api-client.ts';
-import { applyFieldErrors } from '#web/lib/form-errors.ts';
 
 /** Words and small rules of the operator's settlement screens: totals, commission rules, COD cash. */
 
@@ -92,20 +89,3 @@ export function oldestAge(ages: Record<AgeKey, number>): AgeKey | null {
 
 /** '1 day', '12 days'. */
 export const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
-
-/**
- * Put the server's field errors (400 issues) under their fields and move focus to the first of them in
- * the form's order, as the form's own checks do.
- */
-export function showServerErrors<T extends FieldValues>(
-  error: unknown,
-  setError: UseFormSetError<T>,
-  setFocus: UseFormSetFocus<T>,
-  fields: readonly string[],
-): void {
-  applyFieldErrors(error, setError, fields);
-  if (!isApiError(error)) return;
-  const paths = new Set(error.errors.map((e) => e.path));
-  const first = fields.find((f) => paths.has(f));
-  if (first) setFocus(first as Path<T>);
-}
