@@ -167,6 +167,8 @@ export const BRANDS = [
   'Gamcha Co',
 ];
 export const SELLERS = 200;
+/** How many made-up collection names product names start with (bench_collection). */
+export const COLLECTIONS = 4000;
 const SENTENCES = [
   'Soft on the skin and easy to wash.',
   'Made in small batches by weavers we know by name.',
@@ -207,6 +209,14 @@ function helperFunctions(): string[] {
          when (i * 31 + j * 17 + c * 13) % 100 < 25 then 0
          when (i * 31 + j * 17 + c * 13) % 100 < 75 then 1 + (i + j) % 5
          else 5 + (i * j + c) % 60 end $$`,
+    // A collection name that starts the product name ("Varika Printed Indigo Kurta"): ${COLLECTIONS}
+    // made-up words of three syllables, so searches see a vocabulary of thousands of words, most matching
+    // a few products each (bench/vocabulary.ts draws keywords from it).
+    `create function bench_collection(i int) returns text language sql immutable as $$
+       select initcap(s[1 + w % 24] || s[1 + (w / 24) % 24] || s[1 + (w / 576) % 24])
+       from (select ((i::bigint * 7919) % ${COLLECTIONS})::int as w,
+                    array['ka','ra','li','ma','sha','vi','na','ta','ru','de','pa','ni',
+                          'so','ya','ha','mi','lo','ve','ja','ku','ri','sa','bo','ne'] as s) x $$`,
     // The public discount percent of product i (null: none), and whether it needs a coupon.
     `create function bench_discount(i int) returns int language sql immutable as $$
        select case when (i / ${CATEGORIES.length}) % 10 = 3 then 10 + (i * 7) % 61 end $$`,
@@ -315,7 +325,8 @@ export async function generateCatalog(url: string, n: number): Promise<void> {
                              list_price, sale_price, discount_percent, percentage_markup, status,
                              created_at, updated_at)
        select user_id, shop_id,
-              adj[1 + (i * 7) % cardinality(adj)] || ' ' || colour[1 + (i * 11) % cardinality(colour)] || ' '
+              bench_collection(i) || ' ' || adj[1 + (i * 7) % cardinality(adj)] || ' '
+                || colour[1 + (i * 11) % cardinality(colour)] || ' '
                 || nouns[1 + (i / ${CATEGORIES.length}) % cardinality(nouns)],
               b, price, stock, category_id,
               'A ' || lower(adj[1 + (i * 7) % cardinality(adj)]) || ' '

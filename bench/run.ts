@@ -135,6 +135,16 @@ async function admin(serverUrl: string, sqlText: string): Promise<void> {
   }
 }
 
+async function databaseExists(serverUrl: string, database: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: withDatabase(serverUrl, 'postgres') });
+  await client.connect();
+  try {
+    return (await client.query('select 1 from pg_database where datname = $1', [database])).rowCount === 1;
+  } finally {
+    await client.end();
+  }
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Catalog generator: bench/catalog.ts (products with variants, brands, sellers, ratings, discounts).
 
@@ -303,21 +313,29 @@ async function main() {
   const closers: (() => Promise<unknown>)[] = [];
   try {
     say(`database ${dbName} on ${server.label}${KEEP ? ' (kept)' : ''}`);
-    if (!REUSE) {
+    // `--database NAME` that does not exist yet: made, generated and kept (so a million products can be
+    // generated once, e.g. with `--only generate`, and measured later).
+    const exists = REUSE !== undefined && (await databaseExists(server.url, REUSE));
+    if (!exists) {
       await admin(server.url, `create database "${dbName}"`);
-      created = !KEEP;
+      created = !KEEP && REUSE === undefined;
     }
     const url = withDatabase(server.url, dbName);
     const db = connect(url);
     closers.push(() => db.$client.end());
+    // Pending migrations run on a kept database too (the schema may have moved since it was generated).
     await runMigrations(db);
 
-    if (!REUSE) {
+    if (!exists) {
       const t = performance.now();
       await generateCatalog(url, PRODUCTS);
       say(`generated ${PRODUCTS} products and analyzed in ${((performance.now() - t) / 1000).toFixed(1)} s`);
     }
     say(`derived columns differing from product_derived_refresh in a sample: ${await checkDerived(url)}`);
+    if (ONLY === 'generate') {
+      say(`generated only; measure with --database ${dbName}`);
+      return;
+    }
 
     const config = loadConfig({
       DATABASE_URL: url,
