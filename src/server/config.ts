@@ -55,6 +55,8 @@ const envSchema = z.object({
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
   /** Longest a single SQL statement may run, in ms; then 503 (ADR 0016). */
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /** Background jobs (mails, webhooks, imports) one process runs at once (ADR 0125). */
+  JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Bearer token for GET /metrics; in production /metrics is off without it (docs/operations.md). */
   METRICS_TOKEN: z.string().min(16).optional(),
@@ -89,6 +91,7 @@ export type Config = {
   catalogCacheMs: number;
   userWriteLimits: boolean;
   db: { connectTimeoutMs: number; statementTimeoutMs: number };
+  jobs: { concurrency: number };
 };
 
 export class ConfigError extends Error {}
@@ -153,6 +156,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     // Tests place many orders as one buyer; the per-user limits' own test turns them on.
     userWriteLimits: e.USER_WRITE_LIMITS ?? env !== 'test',
     db: { connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS, statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS },
+    jobs: { concurrency: e.JOBS_CONCURRENCY },
   };
 }
 
