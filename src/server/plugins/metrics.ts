@@ -5,6 +5,11 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import { queueStats } from '../jobs/queue.ts';
 import { ordersPlaced, paymentsPaid } from '../lib/metrics.ts';
 import type { App } from '../lib/types.ts';
+import {
+  catalogCacheEntries,
+  catalogCacheInvalidations,
+  catalogCacheLookups,
+} from './catalog-cache-metrics.ts';
 
 /**
  * GET /metrics in the Prometheus text format (docs/operations.md lists the metrics):
@@ -28,6 +33,8 @@ export const metricsPlugin = fp(async (app: App) => {
   if (config.env !== 'test') collectDefaultMetrics({ register: registry, prefix: 'haat_' });
   registry.registerMetric(ordersPlaced);
   registry.registerMetric(paymentsPaid);
+  for (const metric of [catalogCacheLookups, catalogCacheInvalidations, catalogCacheEntries])
+    registry.registerMetric(metric);
 
   const labelNames = ['method', 'route', 'status_code'] as const;
   const requests = new Counter({
