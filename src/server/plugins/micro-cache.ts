@@ -1,71 +1,261 @@
-import type { FastifyRequest } from 'fastify';
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import {
+  EVERYTHING,
+  listenCatalog,
+  prunePending,
+  registerSink,
+  type InvalidationSink,
+} from '../db/catalog-invalidation.ts';
 import type { App } from '../lib/types.ts';
+import {
+  catalogCacheEntries,
+  catalogCacheInvalidations,
+  catalogCacheLookups,
+} from './catalog-cache-metrics.ts';
 
-/**
- * A micro-cache for the public catalogue reads (lists, search, product detail, categories, shops, live
- * discounts): the serialized 200 answer to an anonymous GET is reused for `ttlMs`, so a burst of shoppers
- * on the same page costs one database round and one serialization (docs/product/quality.md#performance targets).
- *
- * Freshness: any successful write handled by this process (POST/PUT/PATCH/DELETE < 400 — a product edit,
- * a review, an order taking stock) empties the cache at once, so one instance never serves a stale page
- * after its own writes; other instances behind a load balancer catch up within `ttlMs`. Signed-in requests
- * are never cached (an owner may see an inactive product), and neither is anything that is not a 200.
- */
-const CACHEABLE_ROUTES = new Set([
-  '/api/products',
-  '/api/products/top',
-  '/api/products/category',
-  '/api/products/:id',
-  '/api/products/:id/markup',
-  '/api/product-discounts',
-]);
-const CACHEABLE_PREFIXES = ['/api/category/', '/api/shops/'];
-const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-type Entry = { body: string; contentType: string; expires: number };
-
-export type MicroCacheOptions = { ttlMs?: number; maxEntries?: number };
-
-function cacheable(req: FastifyRequest): boolean {
-  if (req.method !== 'GET' || req.actor || req.headers.authorization) return false;
-  const route = req.routeOptions.url;
-  if (!route) return false;
-  if (CACHEABLE_ROUTES.has(route)) return true;
-  return CACHEABLE_PREFIXES.some((p) => route.startsWith(p)) && !route.includes('categories-markup');
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Opts a GET route into the catalogue cache (ADR 0124): the tags its 200 answer depends on
+     * (db/catalog-invalidation.ts). `body` is the handler's answer before serialization when it returned an
+     * object (JSON routes), undefined when it sent a string (rendered HTML).
+     */
+    catalogCache?: (req: FastifyRequest, body?: unknown) => readonly string[];
+  }
 }
 
+/**
+ * The catalogue cache (ADR 0124, docs/operations.md#catalogue-cache): the serialized 200 answer to an
+ * anonymous GET of a route with `config.catalogCache` is reused for `ttlMs`, so a burst of shoppers on the
+ * same page costs one database round and one serialization.
+ *
+ * Freshness: each entry carries tags; a catalogue write names the tags it changed
+ * (`invalidateCatalog(tx, tags)`, a NOTIFY sent on commit) and every instance drops the entries carrying
+ * them when its LISTEN connection hears it. The instance that wrote also drops them before the write's
+ * answer goes out. Orders and stock changes drop nothing: stock may be up to `ttlMs` old on a page. Deeper
+ * list pages (page 2 on) are dropped by the products they show, and otherwise live out their time to live.
+ * While the LISTEN connection is down the cache serves and stores nothing, and it starts empty when the
+ * connection is back (notices sent meanwhile are lost).
+ *
+ * HTTP: anonymous answers carry a strong ETag (If-None-Match → 304) and
+ * `Cache-Control: public, max-age=0, s-maxage=<ttl>, stale-while-revalidate=<swr>` with
+ * `Vary: Authorization, Cookie`, so a CDN may absorb reads; signed-in answers get `private, no-store` and
+ * are never cached. Nothing but a 200 is cached.
+ */
+export type MicroCacheOptions = {
+  ttlMs?: number;
+  maxEntries?: number;
+  /** Bodies kept at most, in UTF-16 code units (about bytes for JSON): 32 Mi by default. */
+  maxChars?: number;
+  /** stale-while-revalidate offered to shared caches, in seconds. */
+  staleWhileRevalidateS?: number;
+};
+
+type Entry = {
+  body: string;
+  contentType: string;
+  etag: string;
+  expires: number;
+  tags: readonly string[];
+};
+
+type RequestState = { epoch: number; tags?: readonly string[] };
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Category pages may list thousands of ids: past this many, they are tagged `lists` alone. */
+const MAX_TAGS = 200;
+
 export const microCachePlugin = fp(async (app: App, opts: MicroCacheOptions) => {
-  const ttlMs = opts.ttlMs ?? 2000;
-  const maxEntries = opts.maxEntries ?? 2000;
+  const ttlMs = opts.ttlMs ?? 5000;
+  const maxEntries = opts.maxEntries ?? 10_000;
+  const maxChars = opts.maxChars ?? 32 * 1024 * 1024;
+  const swr = opts.staleWhileRevalidateS ?? 30;
+  const publicCacheControl = `public, max-age=0, s-maxage=${Math.max(1, Math.ceil(ttlMs / 1000))}, stale-while-revalidate=${swr}`;
+
   const entries = new Map<string, Entry>();
+  const byTag = new Map<string, Set<string>>();
+  let chars = 0;
+  // Invalidation epochs: an answer computed by a request that began before one of its tags was dropped
+  // is not stored (it may hold what the write replaced).
+  let epoch = 0;
+  let clearedAt = 0;
+  const tagDroppedAt = new Map<string, number>();
+  const state = new WeakMap<FastifyRequest, RequestState>();
+  let listening = false;
+
+  const remove = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    chars -= entry.body.length;
+    for (const tag of entry.tags) {
+      const keys = byTag.get(tag);
+      if (!keys) continue;
+      keys.delete(key);
+      if (keys.size === 0) byTag.delete(tag);
+    }
+  };
+  const clear = () => {
+    entries.clear();
+    byTag.clear();
+    tagDroppedAt.clear();
+    chars = 0;
+    clearedAt = ++epoch;
+  };
+  const invalidate = (tags: readonly string[]) => {
+    if (tags.includes(EVERYTHING)) return clear();
+    epoch++;
+    // Bounded memory: past 50 000 remembered tags, remember one clear instead.
+    if (tagDroppedAt.size > 50_000) {
+      tagDroppedAt.clear();
+      clearedAt = epoch;
+    }
+    for (const tag of tags) {
+      tagDroppedAt.set(tag, epoch);
+      const keys = byTag.get(tag);
+      if (keys) for (const key of [...keys]) remove(key);
+    }
+  };
+
+  const sink: InvalidationSink = { pending: new Map() };
+  const unregister = registerSink(sink);
+  const listener = await listenCatalog(
+    { ...app.db.$client.options },
+    {
+      onNotice: ({ nonce, tags }) => {
+        sink.pending.delete(nonce);
+        for (const tag of tags) catalogCacheInvalidations.inc({ kind: tagKind(tag) });
+        invalidate(tags);
+      },
+      onState: (up, err) => {
+        // Either way the cache starts empty: what was missed while away cannot be known.
+        clear();
+        listening = up;
+        if (up) app.log.info('catalogue cache: listening for invalidations');
+        else app.log.warn({ err }, 'catalogue cache: invalidation listener lost, cache off until it is back');
+      },
+    },
+  );
+  app.addHook('onClose', async () => {
+    unregister();
+    await listener.close();
+  });
+  const stopGauge = catalogCacheEntries.track(() => entries.size);
+  app.addHook('onClose', async () => stopGauge());
+
+  const tagsOf = (req: FastifyRequest) => req.routeOptions.config.catalogCache;
+  const anonymous = (req: FastifyRequest) => !req.actor && !req.headers.authorization;
+  const routeLabel = (req: FastifyRequest) => req.routeOptions.url ?? 'unmatched';
+
+  const sendCached = (req: FastifyRequest, reply: FastifyReply, hit: Entry) => {
+    reply.header('cache-control', publicCacheControl).header('vary', 'Authorization, Cookie');
+    reply.header('etag', hit.etag).header('x-cache', 'hit');
+    if (matches(req.headers['if-none-match'], hit.etag)) return reply.code(304).send();
+    return reply.header('content-type', hit.contentType).send(hit.body);
+  };
 
   // Runs after the auth plugin's onRequest hook, so req.actor is known.
   app.addHook('onRequest', async (req, reply) => {
-    if (!cacheable(req)) return;
-    const hit = entries.get(req.url);
-    if (!hit) return;
-    if (hit.expires <= Date.now()) {
-      entries.delete(req.url);
+    if (req.method !== 'GET' || !tagsOf(req)) return;
+    if (!anonymous(req)) return;
+    state.set(req, { epoch });
+    const route = routeLabel(req);
+    if (!listening) {
+      catalogCacheLookups.inc({ route, result: 'off' });
       return;
     }
-    return reply.header('content-type', hit.contentType).header('x-cache', 'hit').send(hit.body);
+    const hit = entries.get(req.url);
+    if (hit && hit.expires > Date.now()) {
+      // Least recently used goes first: a hit moves to the end.
+      entries.delete(req.url);
+      entries.set(req.url, hit);
+      catalogCacheLookups.inc({ route, result: 'hit' });
+      return sendCached(req, reply, hit);
+    }
+    if (hit) remove(req.url);
+    catalogCacheLookups.inc({ route, result: 'miss' });
   });
 
-  app.addHook('onSend', async (req, reply, payload) => {
-    if (reply.statusCode !== 200 || typeof payload !== 'string' || !cacheable(req)) return payload;
-    if (reply.getHeader('x-cache') === 'hit') return payload;
-    if (entries.size >= maxEntries) {
-      // Maps keep insertion order: drop the oldest entry.
-      const oldest = entries.keys().next().value;
-      if (oldest !== undefined) entries.delete(oldest);
-    }
-    const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
-    entries.set(req.url, { body: payload, contentType, expires: Date.now() + ttlMs });
+  // JSON answers: the tags are read from the object before it is serialized.
+  app.addHook('preSerialization', async (req, reply, payload) => {
+    const s = state.get(req);
+    const tagger = tagsOf(req);
+    if (s && tagger && reply.statusCode === 200) s.tags = tagger(req, payload);
     return payload;
   });
 
-  app.addHook('onResponse', async (req, reply) => {
-    if (UNSAFE.has(req.method) && reply.statusCode < 400) entries.clear();
+  app.addHook('onSend', async (req, reply, payload) => {
+    // A write's own invalidations take effect before its answer goes out (its NOTIFY may come later).
+    if (UNSAFE.has(req.method)) {
+      if (sink.pending.size > 0) {
+        prunePending(sink);
+        for (const { tags } of sink.pending.values()) invalidate(tags);
+      }
+      return payload;
+    }
+    const tagger = tagsOf(req);
+    if (req.method !== 'GET' || !tagger) return payload;
+    if (!anonymous(req)) {
+      // Signed-in answers may hold what a guest must not see (an owner's inactive product).
+      reply.header('cache-control', 'private, no-store');
+      return payload;
+    }
+    if (reply.getHeader('x-cache') === 'hit') return payload;
+    const s = state.get(req);
+    if (reply.statusCode !== 200 || typeof payload !== 'string' || !s) return payload;
+
+    const etag = `"${createHash('sha1').update(payload).digest('base64url')}"`;
+    reply.header('cache-control', publicCacheControl).header('vary', 'Authorization, Cookie');
+    reply.header('etag', etag);
+    if (listening) store(req, reply, payload, etag, s.tags ?? tagger(req, undefined), s.epoch);
+    if (matches(req.headers['if-none-match'], etag)) {
+      reply.code(304);
+      return '';
+    }
+    return payload;
   });
+
+  function store(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    body: string,
+    etag: string,
+    given: readonly string[],
+    startedAt: number,
+  ) {
+    const tags = given.length > MAX_TAGS ? ['lists'] : given;
+    if (clearedAt > startedAt) return;
+    for (const tag of tags) if ((tagDroppedAt.get(tag) ?? 0) > startedAt) return;
+    if (body.length > maxChars / 4) return;
+    remove(req.url);
+    while (entries.size > 0 && (entries.size >= maxEntries || chars + body.length > maxChars)) {
+      const oldest = entries.keys().next().value;
+      if (oldest === undefined) break;
+      remove(oldest);
+    }
+    const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
+    entries.set(req.url, { body, contentType, etag, expires: Date.now() + ttlMs, tags });
+    chars += body.length;
+    for (const tag of tags) {
+      let keys = byTag.get(tag);
+      if (!keys) byTag.set(tag, (keys = new Set()));
+      keys.add(req.url);
+    }
+  }
 });
+
+/** If-None-Match: `*`, one tag or a list, weak or strong (a weak comparison, as RFC 9110 asks for GET). */
+function matches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
+}
+
+/** `product:…` → product; low-cardinality metric labels. */
+function tagKind(tag: string): string {
+  if (tag === EVERYTHING) return 'all';
+  const colon = tag.indexOf(':');
+  return colon === -1 ? tag : tag.slice(0, colon);
+}

@@ -33,6 +33,7 @@ import { findCountry } from '../places/places.service.ts';
 import * as repo from './accounts.repo.ts';
 import * as resetRepo from './password-reset.repo.ts';
 import * as sessionsRepo from './sessions.repo.ts';
+import { invalidateCatalog, shopTags } from '../../db/catalog-invalidation.ts';
 
 export const SESSION_DAYS = 30;
 
@@ -317,6 +318,7 @@ export async function updateProfile(
           shopPicture: body.shopPicture,
           shopBanner: body.shopBanner,
         });
+      if (seller) await invalidateCatalog(tx, shopTags(me));
       if (sensitive) await repo.deleteOtherSessions(tx, me, sessionId);
     });
   } catch (err) {

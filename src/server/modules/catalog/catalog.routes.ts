@@ -16,6 +16,12 @@ import productWriteRoutes from './product-write.routes.ts';
 import reviewRoutes from './review.routes.ts';
 import * as productService from './product.service.ts';
 import * as productFilterService from './product-filter.service.ts';
+import {
+  categoryListTags,
+  productDetailTags,
+  productIdTags,
+  productListTags,
+} from '../../plugins/catalog-cache-tags.ts';
 
 const productIdParams = idParams('Product not found');
 /** Any string: the markup of anything unknown, malformed ids included, is 0 (docs/product/api.md). */
@@ -30,6 +36,7 @@ export default async function catalogRoutes(app: App) {
   app.get(
     '/products',
     {
+      config: { catalogCache: productListTags },
       schema: {
         tags: ['products'],
         summary:
@@ -44,6 +51,7 @@ export default async function catalogRoutes(app: App) {
   app.get(
     '/products/top',
     {
+      config: { catalogCache: productListTags },
       schema: {
         tags: ['products'],
         summary: 'Top rated active products',
@@ -56,6 +64,7 @@ export default async function catalogRoutes(app: App) {
   app.get(
     '/products/category',
     {
+      config: { catalogCache: categoryListTags },
       schema: {
         tags: ['products'],
         summary:
@@ -70,6 +79,7 @@ export default async function catalogRoutes(app: App) {
   app.get(
     '/products/:id',
     {
+      config: { catalogCache: productDetailTags },
       schema: {
         tags: ['products'],
         summary: 'A product with its reviews',
@@ -83,6 +93,7 @@ export default async function catalogRoutes(app: App) {
   app.get(
     '/products/:id/markup',
     {
+      config: { catalogCache: productIdTags },
       schema: {
         tags: ['products'],
         summary: "A product's percentage markup (0 when unknown)",

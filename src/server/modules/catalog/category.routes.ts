@@ -13,6 +13,7 @@ import { errorSchema, pathId } from '#shared/schemas/common.ts';
 import { z } from 'zod';
 import type { App } from '../../lib/types.ts';
 import * as categoryService from './category.service.ts';
+import { categoriesTags } from '../../plugins/catalog-cache-tags.ts';
 
 const categoryIdParams = z.object({ categoryId: pathId('Category not found') });
 
@@ -28,6 +29,7 @@ export default async function categoryRoutes(app: App) {
   app.get(
     '/category/getcategories/:categoryId',
     {
+      config: { catalogCache: categoriesTags },
       schema: {
         tags,
         summary: 'The category record of an id (a one-item list)',
@@ -41,6 +43,7 @@ export default async function categoryRoutes(app: App) {
   app.get(
     '/category/hsn-tax/:categoryId',
     {
+      config: { catalogCache: categoriesTags },
       schema: {
         tags,
         summary: 'HSN code and GST rate of a category',
@@ -53,7 +56,7 @@ export default async function categoryRoutes(app: App) {
 
   app.get(
     '/category/firstlevel',
-    { schema: { tags, summary: 'Level 1 names', response: names } },
+    { config: { catalogCache: categoriesTags }, schema: { tags, summary: 'Level 1 names', response: names } },
     async (req) => categoryService.levels.first(req.ctx),
   );
 
@@ -61,6 +64,7 @@ export default async function categoryRoutes(app: App) {
   app.get(
     '/category/secondlevel/:first',
     {
+      config: { catalogCache: categoriesTags },
       schema: {
         tags,
         summary: 'Level 2 names under a level 1 name',
@@ -74,6 +78,7 @@ export default async function categoryRoutes(app: App) {
   app.get(
     '/category/thirdlevel/:second/:first',
     {
+      config: { catalogCache: categoriesTags },
       schema: {
         tags,
         summary: 'Level 3 names under a level 2 name (then its level 1 name)',
@@ -87,6 +92,7 @@ export default async function categoryRoutes(app: App) {
   app.get(
     '/category/fourthlevel/:third/:second',
     {
+      config: { catalogCache: categoriesTags },
       schema: {
         tags,
         summary: 'Level 4 names under a level 3 name (then its level 2 name)',
@@ -100,6 +106,7 @@ export default async function categoryRoutes(app: App) {
   app.get(
     '/category/fifthlevel/:fourth/:third',
     {
+      config: { catalogCache: categoriesTags },
       schema: {
         tags,
         summary: 'Level 5 names under a level 4 name (then its level 3 name)',
@@ -115,6 +122,7 @@ export default async function categoryRoutes(app: App) {
     app.get(
       url,
       {
+        config: { catalogCache: categoriesTags },
         schema: {
           tags,
           summary: 'The id of the category with exactly these levels',
@@ -129,6 +137,7 @@ export default async function categoryRoutes(app: App) {
   app.get(
     '/category/:name',
     {
+      config: { catalogCache: categoriesTags },
       schema: {
         tags,
         summary:

@@ -7,6 +7,7 @@ import * as discounts from './discount.repo.ts';
 import { toWire } from './discount.service.ts';
 import * as repo from './product-write.repo.ts';
 import { discountValueFor, scopeOf } from './product-write.service.ts';
+import { DISCOUNTS, invalidateCatalog, productTags } from '../../db/catalog-invalidation.ts';
 
 /**
  * A product's discount as its seller or Admin manages it (docs/product/api.md#resources "Product discount", docs/product/orders-and-checkout.md#checkout-flow: the active flag
@@ -50,6 +51,7 @@ export async function saveProductDiscount(
     const product = await repo.lockPriceOf(tx, productId, scopeOf(ctx));
     if (!product) throw notFound(PRODUCT_NOT_FOUND);
     const value = discountValueFor(Number(product.price), body);
+    await invalidateCatalog(tx, [...productTags({ id: productId }), DISCOUNTS]);
     return toWire(await discounts.upsertDiscount(tx, productId, value), true);
   });
 }

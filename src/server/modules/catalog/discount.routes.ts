@@ -3,12 +3,14 @@ import { errorSchema } from '#shared/schemas/common.ts';
 import { couponParams, productDiscountSchema } from '#shared/schemas/product.ts';
 import type { App } from '../../lib/types.ts';
 import * as discountService from './discount.service.ts';
+import { discountsTags } from '../../plugins/catalog-cache-tags.ts';
 
 /** Storefront discounts (docs/product/api.md#catalog; docs/decisions/0041-coupon-codes-are-not-listed.md). */
 export default async function discountRoutes(app: App) {
   app.get(
     '/product-discounts',
     {
+      config: { catalogCache: discountsTags },
       schema: {
         tags: ['discounts'],
         summary: 'Live discounts (coupon codes hidden)',

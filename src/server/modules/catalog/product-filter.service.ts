@@ -6,6 +6,7 @@ import type { Ctx } from '../../lib/types.ts';
 import { categoryIdsNamed } from './category.service.ts';
 import * as repo from './product-filter.repo.ts';
 import { listProducts as plainList, toProductList } from './product.service.ts';
+import { catalogTag, DISCOUNTS, invalidateCatalog, LISTS } from '../../db/catalog-invalidation.ts';
 
 /**
  * Filtered storefront lists with facets (docs/decisions/0103-filters-and-facets.md): search, category and
@@ -110,6 +111,7 @@ export async function refreshEndedDiscounts(ctx: Pick<Ctx, 'db'>): Promise<numbe
   let refreshed = 0;
   for (;;) {
     const ids = await repo.refreshEndedDiscounts(ctx.db, REFRESH_BATCH);
+    if (ids.length > 0) await invalidateCatalog(ctx.db, [...ids.map(catalogTag.product), LISTS, DISCOUNTS]);
     refreshed += ids.length;
     if (ids.length < REFRESH_BATCH) return refreshed;
   }

@@ -37,6 +37,7 @@ import { toProduct } from './product.service.ts';
 import { isUuid } from '#shared/schemas/common.ts';
 import * as repo from './product-write.repo.ts';
 import * as variants from './variant.repo.ts';
+import { catalogTag, invalidateCatalog, productTags } from '../../db/catalog-invalidation.ts';
 
 /**
  * Sellers and Admin managing products (docs/product/orders-and-checkout.md#checkout-flow, docs/product/roles-and-accounts.md#permissions; docs/product/roles-and-accounts.md, docs/product/catalog.md). Route guards let in active sellers
@@ -224,6 +225,7 @@ async function insertWithVariants(
   grid: readonly VariantInput[],
 ): Promise<void> {
   await repo.insertProduct(tx, row);
+  await invalidateCatalog(tx, productTags({ id: row.id, categoryId: row.categoryId, sellerId: row.userId }));
   await writeVariants(() => variants.insertVariants(tx, row.id, grid));
 }
 
@@ -309,6 +311,10 @@ export async function updateProduct(ctx: WriteCtx, id: string, body: UpdateInput
     const changed = { categoryId: changes.includes('categoryId'), image: changes.includes('image') };
 
     const category = await categoryOrFail(txCtx, body.categoryId ?? current.categoryId);
+    await invalidateCatalog(tx, [
+      ...productTags({ id, categoryId: current.categoryId, sellerId: current.userId }),
+      catalogTag.category(category.id),
+    ]);
     const next = await nextVariants(tx, id, body, current, category, changed.categoryId);
     if (body.sizeChartId) await checkSizeChart(tx, body.sizeChartId, current.userId);
 
@@ -462,6 +468,10 @@ export async function toggleProduct(ctx: AuthedCtx, id: string): Promise<{ _id: 
     if (!current.status && current.image.length === 0) throw fieldError('image', PRODUCT_MSG.image);
     const status = await repo.toggleStatus(tx, id, scopeOf(ctx));
     if (status === null) throw notFound(PRODUCT_NOT_FOUND);
+    await invalidateCatalog(
+      tx,
+      productTags({ id, categoryId: current.categoryId, sellerId: current.userId }),
+    );
     return { _id: id, status };
   });
 }
@@ -471,6 +481,7 @@ export async function deleteProduct(ctx: WriteCtx, id: string): Promise<{ messag
   if (!isAdmin(ctx.actor)) throw forbidden(MSG.notAllowed);
   const images = await repo.deleteProduct(ctx.db, id);
   if (images === null) throw notFound(PRODUCT_NOT_FOUND);
+  await invalidateCatalog(ctx.db, productTags({ id })); // after the delete's own transaction
   await Promise.all(images.map((url) => deleteProductImage(ctx.storage, url)));
   return { message: 'Product removed' };
 }

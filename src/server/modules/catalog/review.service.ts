@@ -19,6 +19,7 @@ import { deleteProductImage, sniffImageType, storeImage } from '../../lib/images
 import type { Storage } from '../../lib/storage.ts';
 import type { AuthedCtx, Ctx } from '../../lib/types.ts';
 import * as repo from './review.repo.ts';
+import { catalogTag, invalidateCatalog, productTags } from '../../db/catalog-invalidation.ts';
 
 /**
  * Reviews (docs/product/catalog.md#reviews, docs/decisions/0105-reviews.md): one per person and product,
@@ -203,6 +204,7 @@ export async function addReview(
       }
       await repo.replaceImages(tx, id, photos);
       await repo.refreshRating(tx, productId);
+      await invalidateCatalog(tx, productTags({ id: productId }));
     });
   } catch (err) {
     await removePhotos(ctx, photos);
@@ -254,6 +256,7 @@ export async function editReview(
       await repo.updateReview(tx, id, { rating: body.rating, comment: body.comment.trim() });
       await repo.replaceImages(tx, id, [...kept, ...added]);
       await repo.refreshRating(tx, current.productId);
+      await invalidateCatalog(tx, productTags({ id: current.productId }));
       dropped = photos.filter((url) => !kept.includes(url));
     });
   } catch (err) {
@@ -277,6 +280,7 @@ export async function deleteReview(ctx: ReviewWriteCtx, id: string): Promise<voi
     photos = await repo.imagesOf(tx, id);
     await repo.deleteReview(tx, id);
     await repo.refreshRating(tx, current.productId);
+    await invalidateCatalog(tx, productTags({ id: current.productId }));
   });
   await removePhotos(ctx, photos);
 }
@@ -295,6 +299,7 @@ export async function voteHelpful(ctx: AuthedCtx, id: string, on: boolean): Prom
     if (review.userId === actor.id) throw forbidden(REVIEW_WRITE_MSG.ownVote);
     if (on) await repo.addVote(tx, id, actor.id);
     else await repo.removeVote(tx, id, actor.id);
+    await invalidateCatalog(tx, [catalogTag.product(review.productId)]);
     return { helpfulCount: await repo.refreshHelpful(tx, id), votedHelpful: on };
   });
 }
@@ -311,6 +316,7 @@ export async function setHidden(ctx: AuthedCtx, id: string, reason: string | nul
     await repo.lockProduct(tx, current.productId);
     await repo.setHidden(tx, id, reason === null ? null : { reason, by: ctx.actor.id });
     await repo.refreshRating(tx, current.productId);
+    await invalidateCatalog(tx, productTags({ id: current.productId }));
   });
   const row = await repo.reviewById(ctx.db, id, ctx.actor.id);
   if (!row) throw notFound(REVIEW_WRITE_MSG.notFound);

@@ -36,6 +36,7 @@ import { isStorableText } from '../../lib/storable-text.ts';
 import { keyOfPublicUrl, newKey, type Storage, type StoredFile } from '../../lib/storage.ts';
 import type { AuthedCtx } from '../../lib/types.ts';
 import * as repo from './product-imports.repo.ts';
+import { catalogTag, invalidateCatalog, shopTags } from '../../db/catalog-invalidation.ts';
 
 /**
  * Bulk listing (docs/product/bulk-listing.md, docs/decisions/0107-bulk-listing.md). A seller uploads a CSV
@@ -495,6 +496,7 @@ async function runClaimed(deps: JobDeps, row: repo.ImportRow): Promise<void> {
     if ('errors' in imageLists)
       return await undoAnd(deps, stored, () => fail(deps, row.id, imageLists.errors, 0));
     const outcome = await deps.db.transaction(async (tx) => {
+      await invalidateCatalog(tx, [...shopTags(row.sellerId), ...[...ids.values()].map(catalogTag.product)]);
       return writeAll(tx, row, checked, writing, ids, imageLists.lists, progress, result);
     });
     if ('errors' in outcome) return await undoAnd(deps, stored, () => fail(deps, row.id, outcome.errors, 0));

@@ -10,6 +10,7 @@ import { uniqueViolation } from '../../db/pg-errors.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { AuthedCtx } from '../../lib/types.ts';
 import * as repo from './size-charts.repo.ts';
+import { catalogTag, invalidateCatalog } from '../../db/catalog-invalidation.ts';
 
 /**
  * A seller's size charts (docs/product/catalog.md#size-charts, docs/decisions/0106-size-charts.md): reusable
@@ -65,6 +66,7 @@ export async function createChart(ctx: AuthedCtx, input: SizeChartInput): Promis
 export async function updateChart(ctx: AuthedCtx, id: string, input: SizeChartInput): Promise<SizeChartItem> {
   const found = await nameTaken(() => repo.updateChart(ctx.db, id, ctx.actor.id, input));
   if (!found) throw notFound(SIZE_CHART_MSG.notFound);
+  await invalidateCatalog(ctx.db, [catalogTag.shop(ctx.actor.id)]); // product details show the chart
   return reread(ctx, id);
 }
 
@@ -74,6 +76,7 @@ export async function deleteChart(ctx: AuthedCtx, id: string): Promise<SizeChart
     const locked = await repo.lockForDelete(tx, id, ctx.actor.id);
     if (!locked) throw notFound(SIZE_CHART_MSG.notFound);
     await repo.deleteChart(tx, id, ctx.actor.id);
+    await invalidateCatalog(tx, [catalogTag.shop(ctx.actor.id)]);
     return locked.productCount;
   });
   const message =

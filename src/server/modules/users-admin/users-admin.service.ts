@@ -11,6 +11,7 @@ import type { AuthedCtx } from '../../lib/types.ts';
 import * as accounts from '../accounts/accounts.service.ts';
 import { queueSellerVerifiedEmail } from '../accounts/seller-onboarding.service.ts';
 import * as repo from './users-admin.repo.ts';
+import { invalidateCatalog, shopTags } from '../../db/catalog-invalidation.ts';
 
 /**
  * User administration (docs/product/screens.md Users table / Edit User, docs/product/orders-and-checkout.md#checkout-flow "User edit", docs/product/roles-and-accounts.md#permissions; docs/product/roles-and-accounts.md). The routes
@@ -101,6 +102,7 @@ export async function updateUser(
         active: body.active,
       });
       if (!updated) throw notFound('User not found');
+      await invalidateCatalog(tx, shopTags(id));
       await repo.setRoles(
         tx,
         id,
@@ -161,6 +163,7 @@ export async function deleteUser(ctx: AuthedCtx, storage: Storage, id: string): 
       }
     }
     if (kept) await repo.anonymise(tx, id);
+    await invalidateCatalog(tx, shopTags(id));
     if ((await repo.countActiveAdmins(tx)) < 1) throw conflict(LAST_ADMIN_MSG, 'last_admin');
     if (id === ctx.actor.id) throw conflict('You cannot delete your own account', 'self_delete');
     return { anonymised: kept, documents: current.user.verificationDocs };
