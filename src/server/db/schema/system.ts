@@ -1,16 +1,4 @@
-import { sql } from 'drizzle-orm';
-import {
-  bigserial,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  unique,
-  uuid,
-  date,
-} from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, unique, uuid, date } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './_common.ts';
 
 /**
@@ -31,34 +19,15 @@ export const notifications = pgTable(
   (t) => [unique('notifications_once_key').on(t.type, t.documentType, t.documentId, t.recipient)],
 );
 
-/** A durable job queue in PostgreSQL, claimed with FOR UPDATE SKIP LOCKED. */
-export const jobs = pgTable(
-  'jobs',
-  {
-    id: bigserial({ mode: 'number' }).primaryKey(),
-    kind: text().notNull(),
-    payload: jsonb()
-      .$type<Record<string, unknown>>()
-      .notNull()
-      .default(sql`'{}'::jsonb`),
-    /** Optional de-duplication key: a second enqueue with the same key is a no-op. */
-    dedupeKey: text().unique(),
-    runAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    attempts: integer().notNull().default(0),
-    maxAttempts: integer().notNull().default(8),
-    lockedAt: timestamp({ withTimezone: true }),
-    lockedBy: text(),
-    lastError: text(),
-    doneAt: timestamp({ withTimezone: true }),
-    failedAt: timestamp({ withTimezone: true }),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    index('jobs_ready_idx')
-      .on(t.runAt)
-      .where(sql`${t.doneAt} is null and ${t.failedAt} is null`),
-  ],
-);
+/**
+ * The dedupe keys of queued jobs (src/server/jobs/queue.ts, ADR 0125). The queue itself is graphile-worker's
+ * (schema `graphile_worker`), which forgets a job's key when the job is done; a key here is kept for good,
+ * so a second enqueue with the same key is a no-op whether or not the first job has run.
+ */
+export const jobKeys = pgTable('job_keys', {
+  key: text().primaryKey(),
+  createdAt: createdAt(),
+});
 
 /** Cached exchange-rate tables per base currency (docs/product/currency-and-places.md). */
 export const currencyRates = pgTable('currency_rates', {
