@@ -4,6 +4,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type { EventEmitter } from 'node:events';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Logger, runMigrations as installGraphileWorker } from 'graphile-worker';
 import pg from 'pg';
 import { loadPincodes } from './pincodes.ts';
 import * as schema from './schema/index.ts';
@@ -124,22 +125,34 @@ function dropOnQueryTimeout(client: pg.PoolClient): void {
 }
 
 /**
- * Apply pending migrations, then load the shipped pincodes (db/pincodes.ts). An advisory lock makes two processes starting together take turns
- * instead of racing on the same DDL.
+ * Install or upgrade the job queue's schema (graphile-worker's `graphile_worker`, ADR 0125), apply pending
+ * migrations (one of which moves the old queue's jobs into it), then load the shipped pincodes
+ * (db/pincodes.ts). An advisory lock makes two processes starting together take turns instead of racing
+ * on the same DDL.
  */
 export async function runMigrations(db: Database): Promise<void> {
   // Its own connection without the pool's statement timeouts: a migration (or waiting for another
   // process's) may rightly take longer than any request should.
-  const client = new pg.Client({
+  const untimed = {
     ...db.$client.options,
     statement_timeout: 0,
     query_timeout: 0,
     idle_in_transaction_session_timeout: 0,
-  });
+  };
+  const client = new pg.Client(untimed);
   client.on('error', () => {});
   await client.connect();
   try {
     await client.query('select pg_advisory_lock(724242)');
+    // graphile-worker's own migrations, on a pool of their own without timeouts, before ours.
+    const workerPool = new pg.Pool({ ...untimed, max: 2 });
+    workerPool.on('error', () => {});
+    workerPool.on('connect', (c) => c.on('error', () => {}));
+    try {
+      await installGraphileWorker({ pgPool: workerPool, logger: new Logger(() => () => {}) });
+    } finally {
+      await workerPool.end();
+    }
     await migrate(drizzle({ client, casing: 'snake_case' }), { migrationsFolder });
     // Reference data that ships with the app (India's pincodes), under the same lock.
     await loadPincodes(client);

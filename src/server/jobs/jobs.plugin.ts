@@ -7,9 +7,9 @@ export type Jobs = {
   handle(kind: string, handler: JobHandler): void;
   /** Every registered handler, by kind. */
   readonly handlers: JobHandlers;
-  /** Run every due job now (tests; the runner does it on a timer). */
+  /** Run every due job now and wait for them (tests; the runner does it continuously). */
   runDue(): Promise<RunSummary>;
-  /** Ask the runner to look for jobs now rather than at its next tick (no-op when it is not running). */
+  /** Kept for callers that just queued a job; the runner hears new jobs through NOTIFY at once. */
   wake(): void;
 };
 
@@ -20,14 +20,17 @@ declare module 'fastify' {
 }
 
 /**
- * Decorates `app.jobs` and runs the queue's worker from onReady to onClose. Not started when
- * NODE_ENV=test: tests call `app.jobs.runDue()` (or `runDueJobs`) so they never wait on a timer.
+ * Decorates `app.jobs` and runs graphile-worker (JOBS_CONCURRENCY jobs at a time) from onReady to onClose.
+ * Not started when NODE_ENV=test: tests call `app.jobs.runDue()` so they never wait on a timer.
  */
 export const jobsPlugin = fp(async (app: App) => {
   const handlers: Record<string, JobHandler> = {};
+  const log = (msg: string, err?: unknown, fields?: Record<string, unknown>) =>
+    app.log.warn({ ...fields, err }, msg);
   const runner = new JobRunner(app.db, () => handlers, {
+    concurrency: app.config.jobs.concurrency,
     intervalMs: 1000,
-    log: (msg, err, fields) => app.log.warn({ ...fields, err }, msg),
+    log,
   });
   const jobs: Jobs = {
     handle(kind, handler) {
@@ -37,7 +40,7 @@ export const jobsPlugin = fp(async (app: App) => {
     get handlers() {
       return { ...handlers };
     },
-    runDue: () => runDueJobs(app.db, handlers),
+    runDue: () => runDueJobs(app.db, handlers, { log }),
     wake: () => runner.wake(),
   };
   app.decorate('jobs', jobs);

@@ -1,11 +1,23 @@
-import { hostname } from 'node:os';
+import { EventEmitter } from 'node:events';
 import { sql } from 'drizzle-orm';
+import {
+  Logger,
+  run,
+  runOnce,
+  type Job,
+  type LogFunctionFactory,
+  type Runner,
+  type TaskList,
+  type WorkerEvents,
+} from 'graphile-worker';
+import pg from 'pg';
 import type { Database, Queryable } from '../db/client.ts';
 
 /**
- * A durable job queue in PostgreSQL (docs/product/deployment-safety.md#running-haat, docs/product/payments.md): jobs are rows in `jobs`, enqueued in the same
- * transaction as the change that asks for them, claimed by any instance with `FOR UPDATE SKIP LOCKED`,
- * retried with exponential back-off, and kept after they finish (doneAt / failedAt) for inspection.
+ * The durable job queue (ADR 0125): graphile-worker in the `graphile_worker` schema of our database,
+ * installed by `runMigrations`. A job is enqueued in the same transaction as the change that asks for it
+ * (`graphile_worker.add_job` is SQL), claimed by any instance with `FOR UPDATE SKIP LOCKED`, retried with
+ * exponential back-off, deleted when it succeeds and kept with its last error when it used up its attempts.
  *
  * Delivery is at least once: a handler that crashes after its side effect but before the job is marked
  * done runs again, so handlers make themselves idempotent (the mail job checks `notifications.sentAt`).
@@ -15,6 +27,7 @@ export type JobRow = {
   id: number;
   kind: string;
   payload: Record<string, unknown>;
+  /** This attempt's number (1 on the first run). */
   attempts: number;
   maxAttempts: number;
   runAt: Date;
@@ -26,11 +39,29 @@ export type JobHandler = (payload: Record<string, unknown>, ctx: JobContext) => 
 export type JobHandlers = Readonly<Record<string, JobHandler>>;
 
 export type EnqueueOptions = {
-  /** A second enqueue with the same key is a no-op (unique column), whether or not the first has run. */
+  /** A second enqueue with the same key is a no-op (`job_keys`), whether or not the first has run. */
   dedupeKey?: string;
   runAt?: Date;
   maxAttempts?: number;
 };
+
+/** Attempts a job gets unless its enqueue says otherwise. */
+export const DEFAULT_MAX_ATTEMPTS = 8;
+
+/**
+ * The SQL expression that adds one job, for a statement that queues a job as part of something larger
+ * (notifications.repo.ts). `payload` is a json(b) SQL expression.
+ */
+export function addJobSql(
+  kind: string,
+  payload: ReturnType<typeof sql>,
+  opts: Omit<EnqueueOptions, 'dedupeKey'> & { jobKey?: ReturnType<typeof sql> } = {},
+) {
+  return sql`graphile_worker.add_job(${kind}, (${payload})::json,
+    run_at => ${opts.runAt?.toISOString() ?? null}::timestamptz,
+    max_attempts => ${opts.maxAttempts ?? DEFAULT_MAX_ATTEMPTS}::int,
+    job_key => ${opts.jobKey ?? null}::text)`;
+}
 
 /**
  * Add a job. Pass the transaction of the change that asks for it, so the job exists exactly when that
@@ -42,38 +73,44 @@ export async function enqueue(
   payload: Record<string, unknown>,
   opts: EnqueueOptions = {},
 ): Promise<boolean> {
+  const json = sql`${JSON.stringify(payload)}`;
+  if (opts.dedupeKey === undefined) {
+    await db.execute(sql`select (${addJobSql(kind, json, opts)}).id`);
+    return true;
+  }
+  // The key is taken in job_keys for good (graphile-worker forgets a job's key once the job is done); a
+  // concurrent enqueue with the same key waits for this transaction and then finds the key taken.
   const result = await db.execute(sql`
-    insert into jobs (kind, payload, dedupe_key, run_at, max_attempts)
-    values (${kind}, ${JSON.stringify(payload)}::jsonb, ${opts.dedupeKey ?? null},
-            coalesce(${opts.runAt?.toISOString() ?? null}::timestamptz, now()), ${opts.maxAttempts ?? 8})
-    on conflict (dedupe_key) do nothing
-    returning id`);
+    with taken as (
+      insert into job_keys (key) values (${opts.dedupeKey}) on conflict do nothing returning key)
+    select (${addJobSql(kind, json, { ...opts, jobKey: sql`${opts.dedupeKey}` })}).id
+    from taken`);
   return result.rows.length > 0;
 }
 
-/** Delay before attempt n+1 after n failed attempts: 15 s, 30 s, 1 min, … capped at 1 hour, ±20 % jitter. */
-export function backoffMs(failedAttempts: number, random: () => number = Math.random): number {
-  const base = Math.min(15_000 * 2 ** Math.max(0, failedAttempts - 1), 3_600_000);
-  return Math.round(base * (0.8 + 0.4 * random()));
-}
+/**
+ * A worker whose lock on a job is older than this is considered crashed and the job is retried
+ * (graphile-worker's fixed lock timeout).
+ */
+export const LOCK_TIMEOUT_SECONDS = 4 * 3600;
 
-/** A claimed job whose worker has not reported back for this long is considered crashed and is retried. */
-export const LOCK_TIMEOUT_SECONDS = 600;
+/** A job waiting in the queue (or kept after its last attempt failed), for tests and inspection. */
+export type QueuedJob = JobRow & {
+  key: string | null;
+  lastError: string | null;
+  lockedAt: Date | null;
+  /** Used up its attempts: will not run again. */
+  failed: boolean;
+};
 
-const defaultWorkerId = () => `${hostname()}:${process.pid}`;
-
-/** Claim up to `limit` due jobs of the given kinds for `workerId`, counting the attempt now. */
-export async function claimDueJobs(
-  db: Database,
-  kinds: string[],
-  workerId: string,
-  limit = 10,
-): Promise<JobRow[]> {
-  if (kinds.length === 0) return [];
-  const kindList = sql.join(
-    kinds.map((k) => sql`${k}`),
-    sql`, `,
-  );
+/**
+ * Jobs still in the queue (not yet succeeded), oldest first, optionally of one kind or with one key. A job
+ * that succeeded is gone; one that used up its attempts stays with `failed` and `lastError`.
+ */
+export async function queuedJobs(
+  db: Queryable,
+  filter: { kind?: string; key?: string } = {},
+): Promise<QueuedJob[]> {
   const result = await db.execute<{
     id: number;
     kind: string;
@@ -81,17 +118,17 @@ export async function claimDueJobs(
     attempts: number;
     max_attempts: number;
     run_at: string | Date;
+    key: string | null;
+    last_error: string | null;
+    locked_at: string | Date | null;
   }>(sql`
-    update jobs set locked_at = now(), locked_by = ${workerId}, attempts = attempts + 1
-    where id in (
-      select id from jobs
-      where done_at is null and failed_at is null and run_at <= now()
-        and kind in (${kindList})
-        and (locked_at is null or locked_at < now() - make_interval(secs => ${LOCK_TIMEOUT_SECONDS}))
-      order by run_at, id
-      limit ${limit}
-      for update skip locked)
-    returning id, kind, payload, attempts, max_attempts, run_at`);
+    select j.id, t.identifier as kind, j.payload::jsonb as payload, j.attempts, j.max_attempts, j.run_at,
+           j.key, j.last_error, j.locked_at
+    from graphile_worker._private_jobs j
+    join graphile_worker._private_tasks t on t.id = j.task_id
+    where (${filter.kind ?? null}::text is null or t.identifier = ${filter.kind ?? null})
+      and (${filter.key ?? null}::text is null or j.key = ${filter.key ?? null})
+    order by j.id`);
   return result.rows.map((r) => ({
     id: Number(r.id),
     kind: r.kind,
@@ -99,135 +136,200 @@ export async function claimDueJobs(
     attempts: r.attempts,
     maxAttempts: r.max_attempts,
     runAt: new Date(r.run_at),
+    key: r.key,
+    lastError: r.last_error,
+    lockedAt: r.locked_at === null ? null : new Date(r.locked_at),
+    failed: r.attempts >= r.max_attempts && r.locked_at === null,
   }));
+}
+
+/**
+ * Make waiting jobs due now (tests; an operator retrying after a fix). `ids` omitted: every job that has
+ * attempts left. Uses graphile-worker's `reschedule_jobs`.
+ */
+export async function makeDue(db: Queryable, ids?: number[]): Promise<number> {
+  const list = ids ?? (await queuedJobs(db)).filter((j) => !j.failed && !j.lockedAt).map((j) => j.id);
+  if (list.length === 0) return 0;
+  const result = await db.execute(sql`
+    select id from graphile_worker.reschedule_jobs(${`{${list.join(',')}}`}::bigint[], run_at => now())`);
+  return result.rows.length;
 }
 
 export type RunSummary = { done: number; retried: number; failed: number };
 
+type LogFn = (msg: string, err?: unknown, fields?: Record<string, unknown>) => void;
+
+/** Our handlers as graphile-worker tasks: the JobRow they are given, and a log line per failed attempt. */
+function taskList(db: Database, handlers: JobHandlers, log?: LogFn): TaskList {
+  const tasks: TaskList = {};
+  for (const [kind, handler] of Object.entries(handlers)) {
+    tasks[kind] = async (payload, helpers) => {
+      const job = jobRow(helpers.job, payload);
+      try {
+        await handler(job.payload, { db, job });
+      } catch (err) {
+        log?.(`job ${job.id} (${kind}) attempt ${job.attempts} failed`, err, {
+          jobId: job.id,
+          jobKind: kind,
+          attempt: job.attempts,
+        });
+        throw err;
+      }
+    };
+  }
+  return tasks;
+}
+
+function jobRow(job: Job, payload: unknown): JobRow {
+  return {
+    id: Number(job.id),
+    kind: job.task_identifier,
+    payload: (payload ?? {}) as Record<string, unknown>,
+    attempts: job.attempts,
+    maxAttempts: job.max_attempts,
+    runAt: new Date(job.run_at),
+  };
+}
+
 /**
- * Claim and run every job that is due now, one at a time, until none is left (or `maxJobs` ran).
- * The runner calls this on a timer; tests call it directly instead of waiting.
+ * graphile-worker's own log lines: warnings and errors that are not about one job (those the task wrapper
+ * logs with the job's id) go to `log`; the rest is dropped.
+ */
+function workerLogger(log?: LogFn): Logger {
+  const factory: LogFunctionFactory = (scope) => (level, message, meta) => {
+    if (!log || scope.jobId !== undefined || (level !== 'error' && level !== 'warning')) return;
+    log(`job queue: ${message}`, (meta as { error?: unknown } | undefined)?.error);
+  };
+  return new Logger(factory);
+}
+
+/** A small pool for graphile-worker itself (claiming and completing jobs), separate from the app's. */
+function workerPool(db: Database, max: number): pg.Pool {
+  const pool = new pg.Pool({ ...db.$client.options, max });
+  // A lost connection, idle or in use: the query in flight fails (and is retried), the pool opens another.
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
+  return pool;
+}
+
+/**
+ * Run every job that is due now until none is left, then return what happened (tests call this through
+ * `app.jobs.runDue()` instead of waiting for a runner). Several calls at once share the work: each job
+ * runs once.
  */
 export async function runDueJobs(
   db: Database,
   handlers: JobHandlers,
-  opts: { workerId?: string; maxJobs?: number; onError?: (job: JobRow, err: unknown) => void } = {},
+  opts: { log?: LogFn; pool?: pg.Pool } = {},
 ): Promise<RunSummary> {
-  const workerId = opts.workerId ?? defaultWorkerId();
-  const maxJobs = opts.maxJobs ?? 1000;
   const summary: RunSummary = { done: 0, retried: 0, failed: 0 };
-  const kinds = Object.keys(handlers);
-  let ran = 0;
-  while (ran < maxJobs) {
-    const batch = await claimDueJobs(db, kinds, workerId, Math.min(10, maxJobs - ran));
-    if (batch.length === 0) break;
-    for (const job of batch) {
-      ran++;
-      const outcome = await runOne(db, handlers, job, workerId, opts.onError);
-      summary[outcome]++;
-    }
+  if (Object.keys(handlers).length === 0) return summary;
+  const events = new EventEmitter() as WorkerEvents;
+  events.on('job:success', () => void summary.done++);
+  events.on(
+    'job:error',
+    ({ job }) => void summary[job.attempts >= job.max_attempts ? 'failed' : 'retried']++,
+  );
+  const pool = opts.pool ?? workerPool(db, 3);
+  try {
+    // The runner releases the jobs of crashed workers on a timer; a single run does it first.
+    await pool.query(`
+      update graphile_worker._private_jobs
+      set locked_at = null, locked_by = null, run_at = greatest(run_at, now())
+      where locked_at < now() - make_interval(secs => ${LOCK_TIMEOUT_SECONDS})`);
+    await runOnce({
+      pgPool: pool,
+      taskList: taskList(db, handlers, opts.log),
+      concurrency: 1,
+      noHandleSignals: true,
+      logger: workerLogger(opts.log),
+      events,
+    });
+  } finally {
+    if (!opts.pool) await pool.end();
   }
   return summary;
 }
 
-async function runOne(
-  db: Database,
-  handlers: JobHandlers,
-  job: JobRow,
-  workerId: string,
-  onError?: (job: JobRow, err: unknown) => void,
-): Promise<keyof RunSummary> {
-  const handler = handlers[job.kind];
-  try {
-    if (!handler) throw new Error(`No handler for job kind ${job.kind}`);
-    await handler(job.payload, { db, job });
-    await db.execute(sql`
-      update jobs set done_at = now(), locked_at = null, locked_by = null, last_error = null
-      where id = ${job.id} and locked_by = ${workerId}`);
-    return 'done';
-  } catch (err) {
-    onError?.(job, err);
-    const message = (err instanceof Error ? err.message : String(err)).slice(0, 2000);
-    if (job.attempts >= job.maxAttempts) {
-      await db.execute(sql`
-        update jobs set failed_at = now(), locked_at = null, locked_by = null, last_error = ${message}
-        where id = ${job.id} and locked_by = ${workerId}`);
-      return 'failed';
-    }
-    const retryAt = new Date(Date.now() + backoffMs(job.attempts));
-    await db.execute(sql`
-      update jobs set run_at = ${retryAt.toISOString()}::timestamptz, locked_at = null, locked_by = null,
-        last_error = ${message}
-      where id = ${job.id} and locked_by = ${workerId}`);
-    return 'retried';
-  }
-}
+export type RunnerOptions = {
+  /** Jobs run at once by this process (config JOBS_CONCURRENCY). */
+  concurrency?: number;
+  /** How often to look for jobs that became due (new jobs are heard at once through LISTEN/NOTIFY). */
+  intervalMs?: number;
+  /** `fields` names the job (jobId, jobKind, attempt) so its log lines can be found by job id. */
+  log?: LogFn;
+};
 
 /**
- * Polls for due jobs every `intervalMs` while started. One run at a time per runner; several instances
- * share the work through SKIP LOCKED. `stop()` waits for the run in progress.
+ * graphile-worker's runner from `start()` to `stop()`: `concurrency` jobs at a time, claimed in batches
+ * (its local queue), new jobs heard through LISTEN/NOTIFY, due retries found by polling every
+ * `intervalMs`. Several instances share the work. `stop()` lets the jobs in progress finish.
  */
 export class JobRunner {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
+  private runner: Runner | null = null;
+  private pool: pg.Pool | null = null;
+  private starting: Promise<void> | null = null;
+  private retry: NodeJS.Timeout | null = null;
   private stopped = true;
-  private readonly workerId = `${defaultWorkerId()}:${Math.random().toString(36).slice(2, 8)}`;
 
   constructor(
     private readonly db: Database,
     private readonly handlers: () => JobHandlers,
-    private readonly opts: {
-      intervalMs?: number;
-      /** `fields` names the job (jobId, jobKind, attempt) so its log lines can be found by job id. */
-      log?: (msg: string, err?: unknown, fields?: Record<string, unknown>) => void;
-    } = {},
+    private readonly opts: RunnerOptions = {},
   ) {}
 
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
-    this.schedule(0);
+    this.starting = this.boot();
   }
 
-  /** Run soon instead of at the next tick (e.g. right after a request enqueued something). */
-  wake(): void {
-    if (this.stopped || this.running) return;
-    this.schedule(0);
-  }
+  /** Kept for callers that just queued a job: the runner already hears new jobs through NOTIFY. */
+  wake(): void {}
 
   async stop(): Promise<void> {
     this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.running;
+    if (this.retry) clearTimeout(this.retry);
+    this.retry = null;
+    await this.starting;
+    await this.runner?.stop().catch(() => {});
+    this.runner = null;
+    await this.pool?.end().catch(() => {});
+    this.pool = null;
   }
 
-  private schedule(delay: number) {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.tick(), delay);
-    this.timer.unref();
-  }
-
-  private async tick() {
-    this.timer = null;
-    if (this.stopped || this.running) return;
-    this.running = runDueJobs(this.db, this.handlers(), {
-      workerId: this.workerId,
-      maxJobs: 100,
-      onError: (job, err) =>
-        this.opts.log?.(`job ${job.id} (${job.kind}) attempt ${job.attempts} failed`, err, {
-          jobId: job.id,
-          jobKind: job.kind,
-          attempt: job.attempts,
-        }),
-    })
-      .then(() => undefined)
-      .catch((err: unknown) => this.opts.log?.('job runner could not reach the database', err))
-      .finally(() => {
-        this.running = null;
-        if (!this.stopped) this.schedule(this.opts.intervalMs ?? 1000);
+  private async boot(): Promise<void> {
+    const concurrency = this.opts.concurrency ?? 10;
+    this.pool ??= workerPool(this.db, concurrency + 3);
+    try {
+      this.runner = await run({
+        pgPool: this.pool,
+        taskList: taskList(this.db, this.handlers(), this.opts.log),
+        concurrency,
+        pollInterval: this.opts.intervalMs ?? 1000,
+        noHandleSignals: true,
+        logger: workerLogger(this.opts.log),
+        preset: {
+          worker: {
+            // Claim several jobs per round trip; a job locked in a local queue and not started within
+            // the TTL goes back to the database.
+            localQueue: { size: concurrency * 2, ttl: 60_000 },
+            completeJobBatchDelay: 0,
+            failJobBatchDelay: 0,
+          },
+        },
       });
-    await this.running;
+      if (this.stopped) await this.runner.stop();
+    } catch (err) {
+      // The database is unreachable (or the schema missing): try again shortly, as the old poller did.
+      this.opts.log?.('job runner could not reach the database', err);
+      if (!this.stopped) {
+        this.retry = setTimeout(() => {
+          if (!this.stopped) this.starting = this.boot();
+        }, 5000);
+        this.retry.unref();
+      }
+    }
   }
 }
 
@@ -236,11 +338,10 @@ export async function queueStats(
   db: Queryable,
 ): Promise<{ due: number; oldestDueAgeSeconds: number; failed: number }> {
   const result = await db.execute<{ due: string; oldest: string | null; failed: string }>(sql`
-    select count(*) filter (where failed_at is null and run_at <= now()) as due,
-           extract(epoch from now() - min(run_at) filter (where failed_at is null and run_at <= now()))
-             as oldest,
-           count(*) filter (where failed_at is not null) as failed
-    from jobs where done_at is null`);
+    select count(*) filter (where is_available and run_at <= now()) as due,
+           extract(epoch from now() - min(run_at) filter (where is_available and run_at <= now())) as oldest,
+           count(*) filter (where attempts >= max_attempts and locked_at is null) as failed
+    from graphile_worker._private_jobs`);
   const row = result.rows[0];
   return {
     due: Number(row?.due ?? 0),

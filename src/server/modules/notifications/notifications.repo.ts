@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { NotificationKey } from '#shared/schemas/payment.ts';
 import type { Queryable } from '../../db/client.ts';
+import { addJobSql } from '../../jobs/queue.ts';
 import { notifications } from '../../db/schema/index.ts';
 
 /**
@@ -19,7 +20,7 @@ export type QueuedEmail = {
 };
 
 /**
- * Record the notification and queue its delivery job, in ONE statement on `db` (pass the caller's
+ * Record the notification and queue its delivery job (graphile-worker's add_job), in ONE statement on `db` (pass the caller's
  * transaction to tie it to that change). True only when this call created the notification; a repeat,
  * even a concurrent one, is refused by the unique key and queues nothing.
  */
@@ -34,11 +35,12 @@ export async function insertNotificationWithJob(
       values (${email.type}, ${email.documentType}, ${email.documentId}, ${email.recipient})
       on conflict on constraint notifications_once_key do nothing
       returning id)
-    insert into jobs (kind, payload, dedupe_key)
-    select ${jobKind}, ${JSON.stringify(email.payload)}::jsonb || jsonb_build_object('notificationId', created.id::text),
-           'notification:' || created.id::text
-    from created
-    returning id`);
+    select (${addJobSql(
+      jobKind,
+      sql`${JSON.stringify(email.payload)}::jsonb || jsonb_build_object('notificationId', created.id::text)`,
+      { jobKey: sql`'notification:' || created.id::text` },
+    )}).id
+    from created`);
   return result.rows.length > 0;
 }
 
