@@ -12,7 +12,8 @@ import type { Queryable } from './client.ts';
  * Tags (what a cached answer depends on, what a write changed):
  * - `product:<id>` a product's detail, markup, and every cached list that shows it;
  * - `category:<id>` the category pages listing that category;
- * - `shop:<sellerId>` the seller's shop pages and the details of its products (shop and seller names);
+ * - `shop:<sellerId>` the seller's shop pages (its record, its product pages);
+ * - `seller:<sellerId>` what shows the seller's name, shop name or size charts: its products' details;
  * - `lists` the first pages of every product list (home, top, search, category, shop) and the shop names;
  * - `categories` the category tree lookups; `discounts` the live discounts.
  */
@@ -27,6 +28,7 @@ export const catalogTag = {
   product: (id: string) => `product:${id}`,
   category: (id: string) => `category:${id}`,
   shop: (sellerId: string) => `shop:${sellerId}`,
+  seller: (sellerId: string) => `seller:${sellerId}`,
 };
 
 /** What a change to one product touches: its detail, the first list pages, its category and shop. */
@@ -41,9 +43,12 @@ export function productTags(p: {
   return tags;
 }
 
-/** What a change to a seller's shop or account touches: its pages, its products' details, first list pages. */
+/**
+ * What a change to a seller's shop or account touches (a rename, a new picture, a deactivation): its shop
+ * pages, its products' details, the first list pages.
+ */
 export function shopTags(sellerId: string): string[] {
-  return [catalogTag.shop(sellerId), LISTS];
+  return [catalogTag.shop(sellerId), catalogTag.seller(sellerId), LISTS];
 }
 
 const MAX_PAYLOAD = 7900;

@@ -45,11 +45,11 @@ export const shopTags: Tagger = (_req, body) => {
   return seller ? [catalogTag.shop(seller)] : [LISTS];
 };
 
-/** A product's detail: the product, and its seller's shop (shop and seller names, size charts). */
+/** A product's detail: the product, and its seller (shop and seller names, size charts). */
 export const productDetailTags: Tagger = (req, body) => {
   const { id } = req.params as { id: string };
   const seller = (body as { user?: { _id: string } } | undefined)?.user?._id;
-  return [catalogTag.product(id), ...(seller ? [catalogTag.shop(seller)] : [])];
+  return [catalogTag.product(id), ...(seller ? [catalogTag.seller(seller)] : [])];
 };
 
 /** A product's markup. */

@@ -66,7 +66,7 @@ export async function createChart(ctx: AuthedCtx, input: SizeChartInput): Promis
 export async function updateChart(ctx: AuthedCtx, id: string, input: SizeChartInput): Promise<SizeChartItem> {
   const found = await nameTaken(() => repo.updateChart(ctx.db, id, ctx.actor.id, input));
   if (!found) throw notFound(SIZE_CHART_MSG.notFound);
-  await invalidateCatalog(ctx.db, [catalogTag.shop(ctx.actor.id)]); // product details show the chart
+  await invalidateCatalog(ctx.db, [catalogTag.seller(ctx.actor.id)]); // product details show the chart
   return reread(ctx, id);
 }
 
@@ -76,7 +76,7 @@ export async function deleteChart(ctx: AuthedCtx, id: string): Promise<SizeChart
     const locked = await repo.lockForDelete(tx, id, ctx.actor.id);
     if (!locked) throw notFound(SIZE_CHART_MSG.notFound);
     await repo.deleteChart(tx, id, ctx.actor.id);
-    await invalidateCatalog(tx, [catalogTag.shop(ctx.actor.id)]);
+    await invalidateCatalog(tx, [catalogTag.seller(ctx.actor.id)]);
     return locked.productCount;
   });
   const message =
