@@ -47,7 +47,7 @@ const envSchema = z.object({
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   /** Secret for signed links and sandbox payments; generated per data dir when unset. */
   APP_SECRET: z.string().min(32).optional(),
-  /** Micro-cache of anonymous catalogue reads, in ms (0 = off); off by default under NODE_ENV=test. */
+  /** Catalogue cache time to live, in ms (0 = off; ADR 0124); off by default under NODE_ENV=test. */
   CATALOG_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   /** `0` turns the per-user limits on placing orders and reviews off; on unless NODE_ENV=test. */
   USER_WRITE_LIMITS: bool.optional(),
@@ -152,7 +152,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     metricsToken: e.METRICS_TOKEN,
     // Tests write rows straight into the database, which no cache can see: they opt in explicitly.
-    catalogCacheMs: e.CATALOG_CACHE_MS ?? (env === 'test' ? 0 : 2000),
+    catalogCacheMs: e.CATALOG_CACHE_MS ?? (env === 'test' ? 0 : 10_000),
     // Tests place many orders as one buyer; the per-user limits' own test turns them on.
     userWriteLimits: e.USER_WRITE_LIMITS ?? env !== 'test',
     db: { connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS, statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS },
