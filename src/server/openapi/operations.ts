@@ -46,6 +46,7 @@ export const API_TAGS = {
   'commission-invoices': "The marketplace's monthly commission invoices to its sellers",
   settlements:
     'Seller money: the ledger, statements, TCS/TDS, commission rules, payout accounts, payout batches through RazorpayX or a bank file, COD cash remittances',
+  seo: 'robots.txt and the sitemap of active products and categories, for crawlers (outside /api)',
 } as const;
 
 export type ApiTag = keyof typeof API_TAGS;
@@ -388,6 +389,11 @@ export const OPERATIONS: Record<string, Operation> = {
   'GET /api/admin/cod-cash': { operationId: 'getCodCash', tag: 'settlements' },
   'GET /api/distributor/cod-cash': { operationId: 'getOwnCodCash', tag: 'settlements' },
   'POST /api/admin/cod-remittances': { operationId: 'recordCodRemittance', tag: 'settlements' },
+  // seo (outside /api: crawlers look for these at the site's root)
+  'GET /robots.txt': { operationId: 'getRobotsTxt', tag: 'seo', download: true },
+  'GET /sitemap.xml': { operationId: 'getSitemapIndex', tag: 'seo', download: true },
+  'GET /sitemaps/pages.xml': { operationId: 'getPagesSitemap', tag: 'seo', download: true },
+  'GET /sitemaps/products-:first.xml': { operationId: 'getProductsSitemap', tag: 'seo', download: true },
 };
 
 /** The key of a route in OPERATIONS: `GET /api/products/:id`. */
