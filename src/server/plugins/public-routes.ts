@@ -55,6 +55,11 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   'POST /api/payments/razorpay/webhook',
   'POST /api/payouts/razorpayx/webhook',
   'GET /api/upload/verification-docs/file',
+  // For crawlers, outside /api (docs/decisions/0127-page-weight-images-seo.md): marked public in the document
+  'GET /robots.txt',
+  'GET /sitemap.xml',
+  'GET /sitemaps/pages.xml',
+  'GET /sitemaps/products-:first.xml',
 ]);
 
 /** Whether a route is part of the API the deny-by-default rule covers (the docs page is not). */
