@@ -1,10 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController, type FastifyError } from 'fastify';
 import {
@@ -16,7 +12,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import { ZodError } from 'zod';
-import { linkOrigin, type Config } from './config.ts';
+import type { Config } from './config.ts';
 import { onConnectionLost, ping, type Database } from './db/client.ts';
 import { outageCause } from './db/errors.ts';
 import { ERROR_CODES, codeOfStatus, type ApiErrorBody } from '../shared/errors.ts';
@@ -36,7 +32,7 @@ import accountsPlugin from './modules/accounts/accounts.plugin.ts';
 import usersAdminPlugin from './modules/users-admin/users-admin.plugin.ts';
 import kycPlugin from './modules/kyc/kyc.plugin.ts';
 import placesPlugin from './modules/places/places.plugin.ts';
-import catalogPlugin, { productHeadHtml } from './modules/catalog/catalog.plugin.ts';
+import catalogPlugin from './modules/catalog/catalog.plugin.ts';
 import shopsPlugin from './modules/shops/shops.plugin.ts';
 import wishlistPlugin from './modules/wishlist/wishlist.plugin.ts';
 import sizeChartsPlugin from './modules/size-charts/size-charts.plugin.ts';
@@ -57,8 +53,10 @@ import { storagePlugin } from './plugins/storage.ts';
 import { jobsPlugin } from './jobs/jobs.plugin.ts';
 import notificationsPlugin from './modules/notifications/notifications.plugin.ts';
 import { paymentsPlugin } from './modules/payments/payments.plugin.ts';
+import { registerWeb } from './web/web.ts';
+import seoPlugin from './modules/seo/seo.plugin.ts';
 
-export const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
+export { webRoot } from './web/web.ts';
 
 export type BuildOptions = {
   config: Config;
@@ -239,33 +237,9 @@ export async function buildApp({ config, db, logger, logStream, onRoute }: Build
   await app.register(taxDocumentsPlugin, { prefix: '/api' });
   // Without a prefix: notifications go under /api, the development mailbox at /dev/mailbox.
   await app.register(notificationsPlugin);
+  // robots.txt and the sitemap, at the site's root.
+  await app.register(seoPlugin);
 
   await registerWeb(app);
   return app;
-}
-
-/** Serve the built web app, falling back to index.html for client routes; JSON 404 under /api. */
-async function registerWeb(app: App) {
-  const indexFile = path.join(webRoot, 'index.html');
-  const hasWeb = fs.existsSync(indexFile);
-  if (hasWeb) {
-    await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false, maxAge: '1h' });
-  }
-  const indexHtml = hasWeb ? fs.readFileSync(indexFile, 'utf8') : '';
-  const productPage = /^\/product\/([0-9a-f-]{36})\/?$/i;
-
-  app.setNotFoundHandler(async (req, reply) => {
-    const url = req.url.split('?')[0] ?? '';
-    if (url.startsWith('/api/') || url === '/api' || req.method !== 'GET' || !hasWeb) {
-      return reply.status(404).send({ message: 'Not found', code: ERROR_CODES.not_found });
-    }
-    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
-    const productId = productPage.exec(url)?.[1];
-    if (productId) {
-      const origin = linkOrigin(app.config);
-      const head = await productHeadHtml({ db: app.db, actor: null }, productId, origin);
-      if (head) return reply.send(indexHtml.replace(/<title>[^<]*<\/title>/, head));
-    }
-    return reply.send(indexHtml);
-  });
 }
