@@ -27,7 +27,7 @@ declare module 'fastify' {
 }
 
 /**
- * The catalogue cache (ADR 0124, docs/operations.md#catalogue-cache): the serialized 200 answer to an
+ * The catalogue cache (ADR 0124, docs/operations.md#catalogue-cache-and-a-cdn): the serialized 200 answer to an
  * anonymous GET of a route with `config.catalogCache` is reused for `ttlMs`, so a burst of shoppers on the
  * same page costs one database round and one serialization.
  *
