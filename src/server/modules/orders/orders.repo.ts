@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { OrderSearch } from '#shared/order-search.ts';
 import { ORDER_PAGE_SIZE } from '#shared/schemas/order.ts';
 import type { Queryable } from '../../db/client.ts';
@@ -63,31 +63,6 @@ export type OrderedProduct = {
   sellerId: string;
 };
 
-/**
- * Locks the products being ordered, in id order (the lock order every order and restock uses, so they
- * cannot deadlock), and returns them, inactive ones included. FOR NO KEY UPDATE is the lock the variant
- * trigger's update of the row would take anyway; taking it first, before any variant, keeps the order
- * product → variant that product edits follow too.
- */
-export async function lockProducts(tx: Queryable, productIds: readonly string[]): Promise<OrderedProduct[]> {
-  if (productIds.length === 0) return [];
-  return tx
-    .select({
-      id: products.id,
-      name: products.name,
-      price: products.price,
-      currency: products.currency,
-      status: products.status,
-      percentageMarkup: products.percentageMarkup,
-      categoryId: products.categoryId,
-      sellerId: products.userId,
-    })
-    .from(products)
-    .where(inArray(products.id, [...productIds]))
-    .orderBy(asc(products.id))
-    .for('no key update');
-}
-
 export type StockVariant = {
   id: string;
   productId: string;
@@ -97,49 +72,6 @@ export type StockVariant = {
   countInStock: number;
   price: string | null;
 };
-
-const stockVariantColumns = {
-  id: productVariants.id,
-  productId: productVariants.productId,
-  size: productVariants.size,
-  colour: productVariants.colour,
-  sku: productVariants.sku,
-  countInStock: productVariants.countInStock,
-  price: productVariants.price,
-};
-
-/** The variants of some products, each product's in display order. */
-export async function variantsOfProducts(
-  tx: Queryable,
-  productIds: readonly string[],
-): Promise<Map<string, StockVariant[]>> {
-  const byProduct = new Map<string, StockVariant[]>();
-  if (productIds.length === 0) return byProduct;
-  const rows = await tx
-    .select(stockVariantColumns)
-    .from(productVariants)
-    .where(inArray(productVariants.productId, [...productIds]))
-    .orderBy(asc(productVariants.productId), asc(productVariants.position), asc(productVariants.createdAt));
-  for (const row of rows) byProduct.set(row.productId, [...(byProduct.get(row.productId) ?? []), row]);
-  return byProduct;
-}
-
-/**
- * Takes `qty` units of a variant, only if that many remain: the variant as it is now, or undefined when
- * nothing was taken. Its product's count_in_stock follows by trigger.
- */
-export async function takeVariantStock(
-  tx: Queryable,
-  variantId: string,
-  qty: number,
-): Promise<StockVariant | undefined> {
-  const rows = await tx
-    .update(productVariants)
-    .set({ countInStock: sql`${productVariants.countInStock} - ${qty}` })
-    .where(and(eq(productVariants.id, variantId), gte(productVariants.countInStock, qty)))
-    .returning(stockVariantColumns);
-  return rows[0];
-}
 
 export type PricingFacts = {
   productId: string;
@@ -157,52 +89,149 @@ export type PricingFacts = {
   } | null;
 };
 
-/** Category tax, discount, images and seller name of the products being ordered, in one query. */
-export async function pricingFacts(tx: Queryable, productIds: string[]): Promise<Map<string, PricingFacts>> {
-  const rows = await tx
-    .select({
-      productId: products.id,
-      categoryId: categories.id,
-      hsn: categories.hsn,
-      categoryTax: categories.tax,
-      sellerName: users.name,
-      images: sql<
-        string[]
-      >`coalesce((select array_agg(${productImages.url} order by ${productImages.position}, ${productImages.id}) from ${productImages} where ${productImages.productId} = ${products.id}), '{}'::text[])`,
-      discountValue: productDiscounts.discountValue,
-      discountUnit: productDiscounts.discountUnit,
-      validUntil: productDiscounts.validUntil,
-      couponCode: productDiscounts.couponCode,
-      activate: productDiscounts.activate,
-    })
+/** Everything placing an order reads about its products: the rows, their variants and pricing facts. */
+export type OrderSnapshot = {
+  products: Map<string, OrderedProduct>;
+  /** Each product's variants in display order. */
+  variants: Map<string, StockVariant[]>;
+  facts: Map<string, PricingFacts>;
+};
+
+type SnapshotRow = {
+  id: string;
+  name: string;
+  price: string;
+  currency: string;
+  status: boolean;
+  percentage_markup: string;
+  category_id: string;
+  seller_id: string;
+  hsn: string;
+  category_tax: string;
+  seller_name: string;
+  images: string[];
+  discount_value: string | null;
+  discount_unit: 'percentage' | 'amount' | null;
+  valid_until: Date | null;
+  coupon_code: string | null;
+  activate: boolean | null;
+  variants: {
+    id: string;
+    size: string;
+    colour: string | null;
+    sku: string;
+    count_in_stock: number;
+    price: string | null;
+  }[];
+};
+
+/**
+ * Locks the products being ordered FOR NO KEY UPDATE, in id order: the lock order every order and restock
+ * uses, so they cannot deadlock; the lock the variant trigger's update of the row takes anyway, taken
+ * before any variant, as product edits do. Read the products after it (orderSnapshot), in a statement of
+ * its own: a statement that waited for a lock still reads the other tables (variants, discount) as they
+ * were when it began.
+ */
+export async function lockProducts(tx: Queryable, productIds: readonly string[]): Promise<void> {
+  if (productIds.length === 0) return;
+  await tx
+    .select({ id: products.id })
     .from(products)
-    .innerJoin(categories, eq(categories.id, products.categoryId))
-    .innerJoin(users, eq(users.id, products.userId))
-    .leftJoin(productDiscounts, eq(productDiscounts.productId, products.id))
-    .where(inArray(products.id, productIds));
-  return new Map(
-    rows.map((r) => [
-      r.productId,
-      {
-        productId: r.productId,
-        categoryId: r.categoryId,
-        hsn: r.hsn,
-        categoryTax: r.categoryTax,
-        sellerName: r.sellerName,
-        images: r.images,
-        discount:
-          r.discountValue !== null && r.discountUnit !== null && r.validUntil !== null && r.activate !== null
-            ? {
-                discountValue: r.discountValue,
-                discountUnit: r.discountUnit,
-                validUntil: r.validUntil,
-                couponCode: r.couponCode,
-                activate: r.activate,
-              }
-            : null,
-      },
-    ]),
-  );
+    .where(inArray(products.id, [...productIds]))
+    .orderBy(asc(products.id))
+    .for('no key update');
+}
+
+/**
+ * The products being ordered with their variants (display order), category tax, seller name, images and
+ * discount, in one round trip; inactive products too. After lockProducts, the variants read are the ones
+ * the stock UPDATE will find.
+ */
+export async function orderSnapshot(tx: Queryable, productIds: readonly string[]): Promise<OrderSnapshot> {
+  const snapshot: OrderSnapshot = { products: new Map(), variants: new Map(), facts: new Map() };
+  if (productIds.length === 0) return snapshot;
+  const result = await tx.execute<SnapshotRow>(sql`
+    select p.id, p.name, p.price, p.currency, p.status, p.percentage_markup, p.category_id,
+           p.user_id as seller_id, c.hsn, c.tax as category_tax, u.name as seller_name,
+           coalesce((select array_agg(i.url order by i.position, i.id) from ${productImages} i
+                      where i.product_id = p.id), '{}'::text[]) as images,
+           d.discount_value, d.discount_unit, d.valid_until, d.coupon_code, d.activate,
+           coalesce((select json_agg(json_build_object('id', v.id, 'size', v.size, 'colour', v.colour,
+                                                       'sku', v.sku, 'count_in_stock', v.count_in_stock,
+                                                       'price', v.price::text)
+                                     order by v.position, v.created_at)
+                       from ${productVariants} v where v.product_id = p.id), '[]'::json) as variants
+      from ${products} p
+      join ${categories} c on c.id = p.category_id
+      join ${users} u on u.id = p.user_id
+      left join ${productDiscounts} d on d.product_id = p.id
+     where p.id in (${sql.join(
+       productIds.map((id) => sql`${id}::uuid`),
+       sql`, `,
+     )})
+     order by p.id`);
+  for (const r of result.rows) {
+    snapshot.products.set(r.id, {
+      id: r.id,
+      name: r.name,
+      price: r.price,
+      currency: r.currency,
+      status: r.status,
+      percentageMarkup: r.percentage_markup,
+      categoryId: r.category_id,
+      sellerId: r.seller_id,
+    });
+    snapshot.variants.set(
+      r.id,
+      r.variants.map((v) => ({
+        id: v.id,
+        productId: r.id,
+        size: v.size,
+        colour: v.colour,
+        sku: v.sku,
+        countInStock: v.count_in_stock,
+        price: v.price,
+      })),
+    );
+    snapshot.facts.set(r.id, {
+      productId: r.id,
+      categoryId: r.category_id,
+      hsn: r.hsn,
+      categoryTax: r.category_tax,
+      sellerName: r.seller_name,
+      images: r.images,
+      discount:
+        r.discount_value !== null && r.discount_unit !== null && r.valid_until !== null && r.activate !== null
+          ? {
+              discountValue: r.discount_value,
+              discountUnit: r.discount_unit,
+              validUntil: r.valid_until,
+              couponCode: r.coupon_code,
+              activate: r.activate,
+            }
+          : null,
+    });
+  }
+  return snapshot;
+}
+
+/**
+ * Takes each variant's units, only where that many remain, in one statement: the ids of the variants
+ * taken (a variant missing from the answer had too few). Call with the products locked (orderSnapshot),
+ * which orders concurrent takers of the same variants. Products' count_in_stock follows by trigger.
+ */
+export async function takeVariantsStock(
+  tx: Queryable,
+  takes: readonly { variantId: string; qty: number }[],
+): Promise<Set<string>> {
+  if (takes.length === 0) return new Set();
+  const result = await tx.execute<{ id: string }>(sql`
+    update ${productVariants} v set count_in_stock = v.count_in_stock - t.qty
+      from unnest(${`{${takes.map((t) => t.variantId).join(',')}}`}::uuid[],
+                  ${`{${takes.map((t) => t.qty).join(',')}}`}::int[]) as t(id, qty)
+     where v.id = t.id and v.count_in_stock >= t.qty
+    returning v.id`);
+  return new Set(result.rows.map((r) => r.id));
 }
 
 export async function insertOrder(tx: Queryable, values: OrderInsert): Promise<OrderRow> {

@@ -401,7 +401,71 @@ function toDiscount(d: repo.PricingFacts['discount']): Discount | null {
   };
 }
 
-/** The transaction of docs/product/pricing-and-tax.md. Returns the new order's id, or the first one's for a repeated key. */
+type PlannedLine = { product: repo.OrderedProduct; variant: repo.StockVariant; qty: number };
+
+/**
+ * The lines an order buys, decided from a snapshot of its products (pure): every product must exist and be
+ * active, each line's variant is resolved against the stock the snapshot shows, and lines naming the same
+ * variant are merged (the first one's place kept); two sizes of a product are two lines. Throws the 400 or
+ * 409 the buyer sees.
+ */
+function planLines(
+  input: PlaceOrderInput,
+  productIds: readonly string[],
+  snap: repo.OrderSnapshot,
+): PlannedLine[] {
+  for (const id of productIds) if (!snap.products.has(id)) throw productNotFound(id);
+  for (const id of productIds) {
+    const p = snap.products.get(id)!;
+    if (!p.status) throw conflict(ORDER_SERVICE_MSG.unavailable(p.name), 'product_unavailable');
+  }
+  const left = new Map<string, number>();
+  for (const list of snap.variants.values()) for (const v of list) left.set(v.id, v.countInStock);
+  const byVariant = new Map<string, PlannedLine>();
+  for (const line of input.orderItems) {
+    const product = snap.products.get(line.product)!;
+    const variant = resolveVariant(line, product, snap.variants.get(product.id) ?? [], left);
+    left.set(variant.id, (left.get(variant.id) ?? 0) - line.qty);
+    const same = byVariant.get(variant.id);
+    if (same) same.qty += line.qty;
+    else byVariant.set(variant.id, { product, variant, qty: line.qty });
+  }
+  return [...byVariant.values()];
+}
+
+/**
+ * What an order written from `lines` depends on, stock counts aside: the same text for two snapshots means
+ * the same lines, prices, discounts, taxes, names, images and SKUs.
+ */
+function planFingerprint(lines: readonly PlannedLine[], snap: repo.OrderSnapshot): string {
+  return JSON.stringify(
+    lines.map(({ product, variant, qty }) => {
+      const { countInStock: _stock, ...options } = variant;
+      return [product, options, qty, snap.facts.get(product.id) ?? null];
+    }),
+  );
+}
+
+/**
+ * Thrown inside a speculative placement when the products changed between the unlocked read and the lock
+ * (a price, a discount, a variant chosen differently): the transaction is rolled back and placed again
+ * with the products locked first.
+ */
+class ProductsChanged extends Error {}
+
+/**
+ * The transaction of docs/product/pricing-and-tax.md. Returns the new order's id, or the first one's for a
+ * repeated key.
+ *
+ * `speculative` (the usual case, docs/decisions/0129-server-hot-paths.md): everything that does not need
+ * a lock is done first (reading and pricing the products, the delivery promise, writing the order, its
+ * lines, payments, shipments and queued mails); then the buyer's cash-on-delivery holding is counted under
+ * its lock, the products are locked and read again, the order is planned again from what the lock shows,
+ * and the stock is taken; the commit follows at once. A plan that differs from the written one (anything
+ * but the stock counts changed, or stock moved so a line would pick another variant) throws
+ * ProductsChanged and the caller runs the non-speculative transaction, which locks the products first as
+ * placement always did. Either way every price, discount and unit is the one the lock shows.
+ */
 async function placeInTransaction(
   tx: Queryable,
   actor: Actor,
@@ -409,64 +473,40 @@ async function placeInTransaction(
   currency: CurrencySpec,
   rateFromInr: string,
   idempotencyKey: string | null,
-): Promise<{ id: string; created: boolean }> {
+  speculative: boolean,
+): Promise<{ id: string; created: boolean; order?: Order }> {
   if (idempotencyKey) {
     await repo.lockIdempotencyKey(tx, actor.id, idempotencyKey);
     const existing = await repo.orderIdByIdempotencyKey(tx, actor.id, idempotencyKey);
     if (existing) return { id: existing, created: false };
   }
 
-  // Lock the products in id order, then resolve each line's variant against the stock they hold now.
   const productIds = [...new Set(input.orderItems.map((l) => l.product))].sort();
-  const locked = new Map((await repo.lockProducts(tx, productIds)).map((p) => [p.id, p]));
-  for (const id of productIds) {
-    const p = locked.get(id);
-    if (!p) throw productNotFound(id);
+  if (!speculative) await repo.lockProducts(tx, productIds);
+  const snap = await repo.orderSnapshot(tx, productIds);
+  let planned: PlannedLine[];
+  try {
+    planned = planLines(input, productIds, snap);
+  } catch (err) {
+    // A refusal read without the lock is confirmed under it: a concurrent restock may be committing.
+    if (speculative) throw new ProductsChanged();
+    throw err;
   }
-  for (const id of productIds) {
-    const p = locked.get(id)!;
-    if (!p.status) throw conflict(ORDER_SERVICE_MSG.unavailable(p.name), 'product_unavailable');
+  const facts = snap.facts;
+  const units = planned.reduce((n, l) => n + l.qty, 0);
+  if (!speculative && input.paymentMethod === 'CashOnDelivery') {
+    await assertCodHoldingAllowed(tx, actor.id, units);
   }
-  const variantsByProduct = await repo.variantsOfProducts(tx, productIds);
-  const left = new Map<string, number>();
-  for (const list of variantsByProduct.values()) for (const v of list) left.set(v.id, v.countInStock);
-
-  // One order line per variant: lines naming the same variant are merged (the first one's place kept);
-  // two sizes of a product are two lines.
-  const byVariant = new Map<
-    string,
-    { product: repo.OrderedProduct; variant: repo.StockVariant; qty: number }
-  >();
-  for (const line of input.orderItems) {
-    const product = locked.get(line.product)!;
-    const variant = resolveVariant(line, product, variantsByProduct.get(product.id) ?? [], left);
-    left.set(variant.id, (left.get(variant.id) ?? 0) - line.qty);
-    const same = byVariant.get(variant.id);
-    if (same) same.qty += line.qty;
-    else byVariant.set(variant.id, { product, variant, qty: line.qty });
-  }
-
-  // Take the stock: one conditional UPDATE per variant, in (product id, variant id) order. Throwing rolls
-  // every decrement back: nothing is written.
-  const takes = [...byVariant.values()].sort(
-    (a, b) => a.product.id.localeCompare(b.product.id) || a.variant.id.localeCompare(b.variant.id),
-  );
-  for (const t of takes) {
-    const taken = await repo.takeVariantStock(tx, t.variant.id, t.qty);
-    // Not expected with the product locked; the database has the last word all the same.
-    if (!taken) throw shortfallError(nameWithVariant(t.product.name, t.variant), t.variant.countInStock);
-  }
-  const facts = await repo.pricingFacts(tx, productIds);
   // GST (docs/decisions/0116-gst-rates-as-dated-data.md): the dated rules in force today, the place of
   // supply (the delivery state; none abroad → IGST) and each seller's state (GSTIN, else address).
   const gstRules = await allGstRules(tx);
   const sellerStates = await sellerStateCodes(
     tx,
-    [...byVariant.values()].map((l) => l.product.sellerId),
+    planned.map((l) => l.product.sellerId),
   );
   const placeOfSupply = placeOfSupplyOf(input.shippingAddress) ?? null;
 
-  const lines = [...byVariant.values()].map(({ product, variant, qty }) => {
+  const lines = planned.map(({ product, variant, qty }) => {
     const fact = facts.get(product.id);
     if (!fact) throw new Error(`placeOrder: product ${product.id} vanished inside its transaction`);
     const pricing: CartLineInput = {
@@ -511,13 +551,6 @@ async function placeInTransaction(
     })),
     now: new Date(),
   });
-  if (input.paymentMethod === 'CashOnDelivery') {
-    await assertCodHoldingAllowed(
-      tx,
-      actor.id,
-      lines.reduce((n, l) => n + l.pricing.qty, 0),
-    );
-  }
   const digits = currency.decimalDigits;
   const shown = (m: Minor) => formatDecimal(m, digits);
   const { display, inr } = priced.totals;
@@ -601,7 +634,37 @@ async function placeInTransaction(
   });
   // A cash on delivery order is complete when placed: its mails leave now, whatever the browser does.
   if (input.paymentMethod === 'CashOnDelivery') await queueOrderCompleted(tx, order.id);
-  return { id: order.id, created: true };
+
+  if (speculative) {
+    // The order is written: now the locks, held only until the commit that follows.
+    if (input.paymentMethod === 'CashOnDelivery') {
+      await assertCodHoldingAllowed(tx, actor.id, units, { alreadyWritten: true });
+    }
+    await repo.lockProducts(tx, productIds);
+    const lockedSnap = await repo.orderSnapshot(tx, productIds);
+    const again = planLines(input, productIds, lockedSnap);
+    if (planFingerprint(again, lockedSnap) !== planFingerprint(planned, snap)) throw new ProductsChanged();
+  }
+  // Take the stock: one conditional UPDATE for every variant, the products locked. Throwing rolls every
+  // decrement back: nothing is written.
+  const taken = await repo.takeVariantsStock(
+    tx,
+    planned.map((l) => ({ variantId: l.variant.id, qty: l.qty })),
+  );
+  for (const l of planned) {
+    // Not expected with the products locked; the database has the last word all the same.
+    if (!taken.has(l.variant.id)) {
+      throw shortfallError(nameWithVariant(l.product.name, l.variant), l.variant.countInStock);
+    }
+  }
+  const shownItems = items
+    .map((item) => ({ ...item, sellerName: facts.get(item.productId ?? '')?.sellerName ?? '' }))
+    .sort((a, b) => a.position - b.position);
+  return {
+    id: order.id,
+    created: true,
+    order: toOrder({ ...order, buyerName: actor.name, buyerEmail: actor.email }, shownItems, 'full'),
+  };
 }
 
 /**
@@ -624,11 +687,16 @@ export async function placeOrder(
   };
   const rateFromInr = await orderRateFromInr(ctx.db, spec.code);
 
-  let result: { id: string; created: boolean };
+  let result: { id: string; created: boolean; order?: Order };
   try {
-    result = await ctx.db.transaction((tx) =>
-      placeInTransaction(tx, ctx.actor, input, currency, rateFromInr, idempotencyKey),
-    );
+    const place = (speculative: boolean) =>
+      ctx.db.transaction((tx) =>
+        placeInTransaction(tx, ctx.actor, input, currency, rateFromInr, idempotencyKey, speculative),
+      );
+    result = await place(true).catch((err: unknown) => {
+      if (err instanceof ProductsChanged) return place(false);
+      throw err;
+    });
   } catch (err) {
     // The advisory lock makes this rare (a repeat only gets here if the first one's lock was not held,
     // e.g. a key reused across a failover); the unique key still guarantees a single order.
@@ -639,7 +707,8 @@ export async function placeOrder(
     throw err;
   }
   if (result.created) ordersPlaced.inc({ method: input.paymentMethod });
-  return { order: await loadFullOrder(ctx.db, result.id), created: result.created };
+  // A new order is shown from the rows its transaction wrote; a repeated key's from the database.
+  return { order: result.order ?? (await loadFullOrder(ctx.db, result.id)), created: result.created };
 }
 
 // ---------------------------------------------------------------------------------------------------------
