@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CURRENCIES, currencyByCode, currencyCodeSchema, isCurrencyCode } from './currencies.ts';
+import { CURRENCIES, currencyByCode, isCurrencyCode } from './currencies.ts';
+import { currencyCodeSchema } from './schemas/currency.ts';
 import { COUNTRY_CODES } from './postal-code.ts';
 
 describe('currency table', () => {

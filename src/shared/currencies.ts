@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import table from './currency-table.json' with { type: 'json' };
 
 /**
@@ -8,17 +7,18 @@ import table from './currency-table.json' with { type: 'json' };
  * scripts/generate-currencies.ts, so the browser formats prices with it and no call leaves the server.
  */
 
-export const currencySchema = z.object({
-  code: z.string(),
-  symbol: z.string(),
-  symbolNative: z.string(),
-  name: z.string(),
-  decimalDigits: z.number().int(),
-  rounding: z.number(),
+/** A row of the table; its zod schema (for the API's reply) is in schemas/currency.ts. */
+export type Currency = {
+  code: string;
+  symbol: string;
+  symbolNative: string;
+  name: string;
+  /** 0, 2 or 3. */
+  decimalDigits: number;
+  rounding: number;
   /** ISO2 of the country whose locale gave `symbolNative` (the issuer, or a main user of a shared currency). */
-  country: z.string(),
-});
-export type Currency = z.infer<typeof currencySchema>;
+  country: string;
+};
 
 /** Every currency, sorted by code. */
 export const CURRENCIES: readonly Currency[] = Object.freeze(
@@ -38,10 +38,3 @@ export function currencyByCode(code: string): Currency | undefined {
 export function isCurrencyCode(code: string): boolean {
   return byCode.has(code);
 }
-
-/** A currency field: trimmed, upper-cased, and one of the table's codes (docs/product/messages.md message). */
-export const currencyCodeSchema = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .refine(isCurrencyCode, { message: 'Please select a currency.' });

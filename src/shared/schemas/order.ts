@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isValidAddressPostalCode } from '../checkout.ts';
-import { currencyCodeSchema } from '../currencies.ts';
+import { currencyCodeSchema } from './currency.ts';
 import { MSG } from '../messages.ts';
 import { ORDER_PROGRESS_STATES } from '../order-progress.ts';
 import { POSTAL_CODE_MAX_LENGTH } from '../postal-code.ts';

@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { CURRENCIES, currencySchema } from '#shared/currencies.ts';
+import { CURRENCIES } from '#shared/currencies.ts';
+import { currencySchema } from '#shared/schemas/currency.ts';
 import {
   citySchema,
   countryParams,
