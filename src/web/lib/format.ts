@@ -1,6 +1,13 @@
 /** Display formatting shared by every page. Money is formatted by <Price>/<Money> (components/price.tsx). */
 
-const dateFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
+// India's calendar, whatever the viewer's (or the rendering server's) time zone, so a server-rendered
+// review date is the same day the browser shows (docs/decisions/0126-server-rendering.md).
+const dateFormat = new Intl.DateTimeFormat('en-IN', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'Asia/Kolkata',
+});
 const dateTimeFormat = new Intl.DateTimeFormat('en-IN', {
   day: 'numeric',
   month: 'short',

@@ -4,6 +4,7 @@ import type { AuthResponse, User } from '#shared/schemas/user.ts';
 import { ERROR_CODES } from '#shared/errors.ts';
 import { api, hasErrorCode } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
+import { useHydrated } from './use-hydrated.ts';
 import { readUserInfo, saveUserInfo } from './user-info.ts';
 import { mergeGuestWishlist } from './wishlist/wishlist-api.ts';
 
@@ -35,10 +36,12 @@ export const sessionQueryOptions = () =>
  */
 export function useSession() {
   const query = useQuery(sessionQueryOptions());
+  const hydrated = useHydrated();
   const user = query.data;
   const actor = user ? actorOf(user) : null;
   let displayActor: Actor | null = actor;
-  if (query.isPending) {
+  // Browser storage only once hydrated: the server's HTML cannot know it (ADR 0126).
+  if (query.isPending && hydrated) {
     const info = readUserInfo();
     displayActor = info
       ? { id: info._id, name: info.name, email: info.email, roles: info.role, active: info.active }

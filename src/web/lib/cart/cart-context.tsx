@@ -1,5 +1,6 @@
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { readStored, writeStored } from '#web/lib/local-storage.ts';
+import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { addLine, CART_KEY, parseCart, removeLine, totalQty, type CartLine } from './cart-store.ts';
 
 export type Cart = {
@@ -15,12 +16,16 @@ export type Cart = {
 
 const CartContext = createContext<Cart | null>(null);
 
+const NO_ITEMS: CartLine[] = [];
 const loadCart = (): CartLine[] => readStored(CART_KEY, parseCart) ?? [];
 const saveCart = (lines: CartLine[]) => writeStored(CART_KEY, lines);
 
 /** Holds the cart in state, mirrors it to localStorage `cartItems`, and follows changes made in other tabs. */
 export function CartProvider({ children }: { children: ReactNode }) {
-  const [items, setItems] = useState<CartLine[]>(loadCart);
+  const [stored, setItems] = useState<CartLine[]>(loadCart);
+  // The server's HTML shows an empty cart; so does the render that hydrates it (ADR 0126).
+  const hydrated = useHydrated();
+  const items = hydrated ? stored : NO_ITEMS;
   const loaded = useRef(true);
 
   useEffect(() => {
@@ -29,8 +34,8 @@ export function CartProvider({ children }: { children: ReactNode }) {
       loaded.current = false;
       return;
     }
-    saveCart(items);
-  }, [items]);
+    saveCart(stored);
+  }, [stored]);
 
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {

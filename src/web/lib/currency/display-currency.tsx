@@ -4,6 +4,7 @@ import { currencyByCode } from '#shared/currencies.ts';
 import { INR, type CurrencySpec } from '#shared/money.ts';
 import { currencyForLocale, pickDisplayCurrency, rateFromInrTable } from '#shared/rates.ts';
 import { useSession } from '#web/lib/session.ts';
+import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { readUserInfo } from '#web/lib/user-info.ts';
 import { countriesQueryOptions } from '#web/lib/countries.ts';
 import { geoCurrencyQueryOptions } from './get-geo-currency.ts';
@@ -44,12 +45,16 @@ const DisplayCurrencyContext = createContext<DisplayCurrency | null>(null);
 /** Which currency to show, by docs/product/currency-and-places.md's order. */
 function useSelectedCurrency() {
   const { user, isPending: sessionPending } = useSession();
+  // What the browser stored is read only once hydrated, and nothing is asked of the geo lookup before:
+  // the server's HTML (and the first render over it) shows INR prices (ADR 0126).
+  const hydrated = useHydrated();
   // While the session check runs, the stored display data says who was signed in (no flicker).
-  const info = sessionPending ? readUserInfo() : null;
+  const info = sessionPending && hydrated ? readUserInfo() : null;
   const userId = user?._id ?? info?._id ?? null;
   const userCurrency = user?.currency ?? info?.currency ?? null;
 
-  const [choice, setChoice] = useState<CurrencyChoice | null>(readChoice);
+  const [storedChoice, setChoice] = useState<CurrencyChoice | null>(readChoice);
+  const choice = hydrated ? storedChoice : null;
   useEffect(() => {
     // Another tab picked a currency: follow it.
     const onStorage = (event: StorageEvent) => {
@@ -63,11 +68,12 @@ function useSelectedCurrency() {
   const known = [own, userCurrency, visitor].find((c) => c && currencyByCode(c.toUpperCase())) ?? null;
 
   // Only when nothing above decides: ask the server's geo lookup, then the browser locale.
-  const geo = useQuery({ ...geoCurrencyQueryOptions(), enabled: !known });
+  const geo = useQuery({ ...geoCurrencyQueryOptions(), enabled: !known && hydrated });
   const geoCurrency = geo.data?.currency ?? null;
   const needLocale = !known && geo.isFetched && !geoCurrency;
   const countries = useQuery({ ...countriesQueryOptions(), enabled: needLocale });
-  const locale = typeof navigator === 'undefined' ? null : (navigator.languages?.[0] ?? navigator.language);
+  const locale =
+    !hydrated || typeof navigator === 'undefined' ? null : (navigator.languages?.[0] ?? navigator.language);
   const localeCurrency = countries.data ? currencyForLocale(locale, countries.data) : null;
 
   const selected = pickDisplayCurrency([own, userCurrency, visitor, geoCurrency, localeCurrency]);
@@ -89,9 +95,10 @@ function useSelectedCurrency() {
 
 export function DisplayCurrencyProvider({ children }: { children: ReactNode }) {
   const { selected, pending, setCurrency } = useSelectedCurrency();
+  const hydrated = useHydrated();
   // The rates load as soon as a currency other than INR is likely; prices switch only once the choice is
   // settled, so a visitor whose locale turns out to be Indian never sees dollars flash by.
-  const rates = useQuery({ ...ratesQueryOptions('INR'), enabled: selected !== 'INR' });
+  const rates = useQuery({ ...ratesQueryOptions('INR'), enabled: selected !== 'INR' && hydrated });
   const converting = selected !== 'INR' && !pending;
   const table = rates.data;
   const inrRates = table?.inr as Record<string, number> | undefined;

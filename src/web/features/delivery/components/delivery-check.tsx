@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { DELIVERY_MSG, isPincode } from '#shared/delivery.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
+import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { useDeliveryPromise } from '../api/get-promise.ts';
 import { readPincode, savePincode } from '../lib/pincode-store.ts';
 
@@ -10,8 +11,12 @@ import { readPincode, savePincode } from '../lib/pincode-store.ts';
  */
 export function DeliveryCheck({ productId }: { productId: string }) {
   const id = useId();
-  const [asked, setAsked] = useState<string | null>(() => readPincode());
-  const [text, setText] = useState(() => asked ?? '');
+  // The remembered pincode is the browser's: read once hydrated, so the server's HTML matches (ADR 0126).
+  const hydrated = useHydrated();
+  const [storedAsked, setAsked] = useState<string | null>(() => readPincode());
+  const [storedText, setText] = useState(() => storedAsked ?? '');
+  const asked = hydrated ? storedAsked : null;
+  const text = hydrated ? storedText : '';
   const [invalid, setInvalid] = useState(false);
   const answer = useDeliveryPromise(productId, asked);
 
