@@ -8,6 +8,7 @@ import { WishlistButton } from '#web/components/wishlist-button.tsx';
 import { DeliveryCheck } from '#web/features/delivery/index.ts';
 import { ReviewsSection } from '#web/features/reviews/index.ts';
 import { shopPath } from '#web/lib/format.ts';
+import { siteOrigin } from '#web/lib/site-origin.ts';
 import type { Product } from '#shared/schemas/product.ts';
 import { useShelfPrice } from '../api/get-discounts.ts';
 import { useProduct } from '../api/get-product.ts';
@@ -69,7 +70,7 @@ function ProductDetails({ product }: { product: Product }) {
   const shown = priceOf({ _id: product._id, price: variantPrice(product, choice.chosen) });
   const varies = !choice.chosen && pricesVary(product, choice.variants);
   const levels = categoryLevels(product.category);
-  const origin = window.location.origin;
+  const origin = siteOrigin();
   const url = `${origin}/product/${product._id}`;
   const description = metaDescription(product.description);
   const firstImage = product.image[0] ? new URL(product.image[0], origin).href : undefined;

@@ -4,6 +4,7 @@ import { ErrorAlert, Message } from '#web/components/alerts.tsx';
 import { Loader } from '#web/components/loader.tsx';
 import { Pagination, PastLastPage } from '#web/components/pagination.tsx';
 import { shopPath } from '#web/lib/format.ts';
+import { siteOrigin } from '#web/lib/site-origin.ts';
 import { useShop, useShopProducts } from '../api/get-shop.ts';
 import { FilteredListing } from '../components/filter-panel.tsx';
 import { ProductGrid } from '../components/product-grid.tsx';
@@ -57,9 +58,7 @@ export function ShopPage() {
       <meta name="description" content={`${s.shopName} by ${s.user.name} on Haat.`} />
       <meta property="og:title" content={s.shopName} />
       <meta property="og:type" content="website" />
-      {s.shopBanner ? (
-        <meta property="og:image" content={new URL(s.shopBanner, window.location.origin).href} />
-      ) : null}
+      {s.shopBanner ? <meta property="og:image" content={new URL(s.shopBanner, siteOrigin()).href} /> : null}
       <header className="haat-shop-header mb-4">
         <div className="haat-shop-banner">
           {s.shopBanner ? <img src={s.shopBanner} alt={`${s.shopName} banner`} /> : null}
