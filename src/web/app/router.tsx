@@ -1,5 +1,5 @@
-import { lazy, type ComponentType } from 'react';
-import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
+import { isValidElement, lazy, useState, type ComponentType } from 'react';
+import { createBrowserRouter, matchRoutes, Outlet, type RouteObject } from 'react-router';
 import {
   canEditMarkups,
   canManageOrders,
@@ -16,9 +16,27 @@ import { Layout } from './layout/layout.tsx';
 import { RequireAccess } from './require-access.tsx';
 import { RouteError } from '../components/route-error.tsx';
 
-/** React.lazy for a named export, so each feature's pages load only when visited. */
-function page<M>(load: () => Promise<M>, name: keyof M) {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+type Page = ComponentType & { preload: () => Promise<unknown> };
+
+/**
+ * React.lazy for a named export, so each feature's pages load only when visited. `preload` loads it ahead:
+ * a page mounted once its code is there renders it at once instead of suspending, which is how a
+ * server-rendered page hydrates without its content being thrown away (preloadRoute, main.tsx).
+ */
+function page<M>(load: () => Promise<M>, name: keyof M): Page {
+  let loaded: ComponentType | null = null;
+  const preload = async () => {
+    const Component = (await load())[name] as ComponentType;
+    loaded = Component;
+    return { default: Component };
+  };
+  const Lazy = lazy(preload);
+  function Page() {
+    // Chosen once per mount, so a page never remounts when its code arrives.
+    const [Component] = useState(() => loaded);
+    return Component ? <Component /> : <Lazy />;
+  }
+  return Object.assign(Page, { preload });
 }
 
 const HomePage = page(() => import('../features/catalog/pages/home-page.tsx'), 'HomePage');
@@ -318,3 +336,11 @@ export const routes: RouteObject[] = [
 ];
 
 export const createRouter = () => createBrowserRouter(routes);
+
+/** Load the code of the pages `pathname` shows, before hydrating the server's HTML of it. */
+export async function preloadRoute(pathname: string): Promise<void> {
+  const pages = (matchRoutes(routes, pathname) ?? [])
+    .map((m) => (isValidElement(m.route.element) ? m.route.element.type : null))
+    .filter((type): type is Page => typeof type === 'function' && 'preload' in type);
+  await Promise.all(pages.map((p) => p.preload()));
+}

@@ -72,6 +72,18 @@ function fallbackMessage(status: number): string {
 }
 
 type Body = unknown;
+
+/**
+ * The fetch requests go through: the browser's own, or, while the server renders a page
+ * (entry-server.tsx), one that asks the app in-process for the visitor who asked for the page.
+ */
+let fetchImpl: typeof fetch | null = null;
+
+/** Server rendering only: route every request through `impl` (null: back to the global fetch). */
+export function setApiFetch(impl: typeof fetch | null): void {
+  fetchImpl = impl;
+}
+
 type RequestOptions = { signal?: AbortSignal | undefined; headers?: Record<string, string> };
 
 async function request<T>(
@@ -91,7 +103,7 @@ async function request<T>(
 
   let response: Response;
   try {
-    response = await fetch(path, {
+    response = await (fetchImpl ?? fetch)(path, {
       method,
       headers,
       body: payload,
