@@ -1,23 +1,40 @@
 import 'bootstrap/dist/css/bootstrap.min.css';
 import './styles.css';
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers.tsx';
-import { createRouter } from './app/router.tsx';
+import { createRouter, preloadRoute } from './app/router.tsx';
+import { createQueryClient } from './lib/query-client.ts';
+import { setSiteOrigin } from './lib/site-origin.ts';
 
-// The server renders a product page's <head> tags (title, Open Graph, JSON-LD) for crawlers; the page
-// renders its own once running, so drop the server's copies to avoid duplicates.
-for (const el of document.head.querySelectorAll('[data-ssr]')) el.remove();
-
-const router = createRouter();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
+// A storefront page the server rendered (docs/decisions/0126-server-rendering.md) carries the data it was
+// rendered with: prime the query client with it and hydrate the HTML. Any other page starts empty.
+const rendered = document.getElementById('haat-data');
+const queryClient = createQueryClient();
+const router = createRouter();
+const app = (
   <StrictMode>
-    <Providers>
+    <Providers client={queryClient}>
       <RouterProvider router={router} />
     </Providers>
-  </StrictMode>,
+  </StrictMode>
 );
+
+if (rendered?.textContent) {
+  const data = JSON.parse(rendered.textContent) as { origin: string; queries: DehydratedState };
+  setSiteOrigin(data.origin);
+  hydrate(queryClient, data.queries);
+  // The page's code first: hydrating over a page that is still loading would make React drop the
+  // server's HTML of it as soon as anything above it changes.
+  void preloadRoute(window.location.pathname).finally(() => hydrateRoot(root, app));
+} else {
+  // Without a server-rendered page, the server may still have put a product page's <head> tags in for
+  // crawlers; the page renders its own once running, so drop the server's copies to avoid duplicates.
+  for (const el of document.head.querySelectorAll('[data-ssr]')) el.remove();
+  createRoot(root).render(app);
+}
