@@ -1,0 +1,179 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ERROR_CODES } from '../../shared/errors.ts';
+import { linkOrigin } from '../config.ts';
+import type { App } from '../lib/types.ts';
+import { productHeadHtml } from '../modules/catalog/catalog.plugin.ts';
+import { pageHtml, prepareShell, type Manifest } from './page-html.ts';
+import { apiAnswerTags, FALLBACK_TAGS, PAGE_BASE_TAGS } from './page-tags.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+/** The built web app (`vite build`). */
+export const webRoot = path.join(root, 'dist/web');
+/** The built server renderer (`vite build --ssr`, src/web/entry-server.tsx). */
+export const ssrEntry = path.join(root, 'dist/ssr/entry-server.js');
+
+/** What dist/ssr/entry-server.js exports (src/web/entry-server.tsx; the server never imports src/web). */
+type RenderResult =
+  | { kind: 'redirect'; status: number; location: string }
+  | { kind: 'page'; status: number; head: string; body: string; data: string };
+type Renderer = {
+  render: (input: { url: string; origin: string; fetch: typeof fetch }) => Promise<RenderResult>;
+};
+
+/**
+ * The storefront pages the server renders (docs/decisions/0126-server-rendering.md), with the page module
+ * whose chunks and stylesheets their HTML preloads (keys of Vite's manifest). Every other path gets
+ * index.html and renders in the browser.
+ */
+export const STOREFRONT_PAGES = [
+  { url: '/', page: 'features/catalog/pages/home-page.tsx' },
+  { url: '/page/:pageNumber', page: 'features/catalog/pages/home-page.tsx' },
+  { url: '/search/:keyword', page: 'features/catalog/pages/home-page.tsx' },
+  { url: '/search/:keyword/page/:pageNumber', page: 'features/catalog/pages/home-page.tsx' },
+  { url: '/product/:id', page: 'features/catalog/pages/product-page.tsx' },
+  { url: '/categories/*', page: 'features/catalog/pages/category-page.tsx' },
+  { url: '/shop/:shopName', page: 'features/catalog/pages/shop-page.tsx' },
+] as const;
+
+const PRODUCT_PAGE = /^\/product\/([0-9a-f-]{36})\/?$/i;
+
+/**
+ * Serve the built web app: the storefront pages rendered on the server (when dist/ssr is built), every
+ * other client route as index.html; JSON 404 under /api.
+ */
+export async function registerWeb(app: App) {
+  const indexFile = path.join(webRoot, 'index.html');
+  const hasWeb = fs.existsSync(indexFile);
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false, maxAge: '1h' });
+  }
+  const indexHtml = hasWeb ? fs.readFileSync(indexFile, 'utf8') : '';
+  const origin = linkOrigin(app.config);
+
+  /** index.html, with a product page's <head> tags for crawlers (the page renders in the browser). */
+  const clientPage = async (req: FastifyRequest, reply: FastifyReply) => {
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+    const productId = PRODUCT_PAGE.exec(req.url.split('?')[0] ?? '')?.[1];
+    if (productId) {
+      const head = await productHeadHtml({ db: app.db, actor: null }, productId, origin);
+      if (head) return reply.send(indexHtml.replace(/<title>[^<]*<\/title>/, head));
+    }
+    return reply.send(indexHtml);
+  };
+
+  app.setNotFoundHandler(async (req, reply) => {
+    const url = req.url.split('?')[0] ?? '';
+    if (url.startsWith('/api/') || url === '/api' || req.method !== 'GET' || !hasWeb) {
+      return reply.status(404).send({ message: 'Not found', code: ERROR_CODES.not_found });
+    }
+    return clientPage(req, reply);
+  });
+
+  const renderer = hasWeb ? await loadRenderer(app) : null;
+  if (!renderer) return;
+  const shell = prepareShell(indexHtml, readManifest(app), webRoot);
+  const tagsOf = new WeakMap<FastifyRequest, readonly string[]>();
+
+  for (const { url, page } of STOREFRONT_PAGES) {
+    app.get(
+      url,
+      {
+        schema: { hide: true },
+        // Anonymous HTML is cached and dropped like the JSON it was rendered from (ADR 0124).
+        config: { catalogCache: (req: FastifyRequest) => tagsOf.get(req) ?? FALLBACK_TAGS },
+      },
+      async (req, reply) => {
+        const tags = new Set<string>(PAGE_BASE_TAGS);
+        let result: RenderResult;
+        try {
+          result = await renderer.render({
+            url: req.url,
+            origin,
+            fetch: appFetch(app, req, (apiUrl, body) => {
+              for (const tag of apiAnswerTags(apiUrl, body)) tags.add(tag);
+            }),
+          });
+        } catch (err) {
+          // A page that cannot be rendered still works: the browser renders it, as before ADR 0126.
+          req.log.error({ err }, 'server rendering failed; sending index.html');
+          return clientPage(req, reply);
+        }
+        if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
+        tagsOf.set(req, [...tags]);
+        return (
+          reply
+            .status(result.status)
+            // A signed-in visitor's page holds their own header: never stored on the way (ADR 0124 sets
+            // the shared-cache headers of anonymous pages).
+            .header('cache-control', req.actor ? 'private, no-store' : 'no-cache')
+            .type('text/html; charset=utf-8')
+            .send(pageHtml(shell, result, page))
+        );
+      },
+    );
+  }
+}
+
+async function loadRenderer(app: App): Promise<Renderer | null> {
+  if (!fs.existsSync(ssrEntry)) {
+    app.log.warn('dist/ssr is not built: storefront pages render in the browser only (npm run build)');
+    return null;
+  }
+  // A file path at run time, not an import of src/web: the server never bundles the web app's code.
+  const mod = (await import(pathToFileURL(ssrEntry).href)) as Partial<Renderer>;
+  return typeof mod.render === 'function' ? (mod as Renderer) : null;
+}
+
+function readManifest(app: App): Manifest | null {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(webRoot, '.vite/manifest.json'), 'utf8')) as Manifest;
+  } catch {
+    app.log.warn('dist/web/.vite/manifest.json is missing: rendered pages preload no page chunks');
+    return null;
+  }
+}
+
+/**
+ * The web app's fetch while the server renders a page: each request is answered by the app itself
+ * (in-process, `app.inject`) as the visitor who asked for the page (their cookie goes along), and
+ * `onAnswer` hears every 200 answer (for the page's cache tags).
+ */
+function appFetch(
+  app: App,
+  req: FastifyRequest,
+  onAnswer: (url: string, body: unknown) => void,
+): typeof fetch {
+  return async (input, init) => {
+    const url =
+      typeof input === 'string'
+        ? input
+        : input instanceof URL
+          ? `${input.pathname}${input.search}`
+          : input.url;
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (req.headers.cookie) headers.cookie = req.headers.cookie;
+    if (req.headers['accept-language']) headers['accept-language'] = req.headers['accept-language'];
+    const res = await app.inject({
+      method: (init?.method ?? 'GET') as 'GET',
+      url,
+      headers,
+      ...(typeof init?.body === 'string' ? { payload: init.body } : {}),
+    });
+    if (res.statusCode === 200) {
+      try {
+        onAnswer(url, JSON.parse(res.body));
+      } catch {
+        onAnswer(url, undefined);
+      }
+    }
+    const empty = res.statusCode === 204 || res.statusCode === 304;
+    return new Response(empty ? null : res.body, {
+      status: res.statusCode,
+      headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') },
+    });
+  };
+}

@@ -1,0 +1,183 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_COOKIE } from '../../src/server/plugins/auth.ts';
+import { ssrEntry } from '../../src/server/web/web.ts';
+import { createTestApp, type TestContext } from '../setup/test-app.ts';
+import { createCategory, createDiscount, createProduct, createShop } from '../factories/catalog.ts';
+import { createUser, sessionToken } from '../factories/users.ts';
+
+/**
+ * Storefront pages arrive as HTML with their data in it (docs/decisions/0126-server-rendering.md), read
+ * here as a crawler would: plain HTTP, no JavaScript. Needs `npm run build` (dist/web and dist/ssr).
+ */
+const built = fs.existsSync(ssrEntry);
+
+/** The text of the HTML without its tags, spaces collapsed. */
+const text = (html: string) =>
+  html
+    .replace(/<script[\s\S]*?<\/script>/g, ' ')
+    .replace(/<style[\s\S]*?<\/style>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/\s+/g, ' ');
+
+const headOf = (html: string) => html.slice(0, html.indexOf('</head>'));
+const bodyOf = (html: string) => html.slice(html.indexOf('<body>'));
+
+describe.skipIf(!built)('server-rendered storefront pages', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestApp({ PUBLIC_URL: 'https://shop.example' });
+  });
+  afterAll(async () => t?.close());
+
+  async function catalogue() {
+    const seller = await createUser(t.db, { roles: ['Seller-Company'], name: 'Meera Textiles Owner' });
+    const shop = await createShop(t.db, {
+      userId: seller.id,
+      shopName: `Meera Looms ${seller.id.slice(0, 6)}`,
+    });
+    const level3 = `Kurtas ${seller.id.slice(0, 6)}`;
+    const category = await createCategory(t.db, {
+      category: 'Fashion & Accessories',
+      subCategory: 'Men Clothes',
+      levelThreeCategory: level3,
+    });
+    const word = `zardozi${seller.id.slice(0, 6)}`;
+    const product = await createProduct(t.db, {
+      sellerId: seller.id,
+      categoryId: category.id,
+      name: `Indigo "Block" Kurta ${word}`,
+      price: '1000.00',
+      description: 'Hand block printed cotton kurta. '.repeat(10),
+    });
+    const other = await createProduct(t.db, {
+      sellerId: seller.id,
+      categoryId: category.id,
+      name: `Madder Red Kurta ${word}`,
+      price: '1450.00',
+    });
+    await createDiscount(t.db, { productId: product.id, discountValue: '10', discountUnit: 'percentage' });
+    return { seller, shop, category, level3, word, product, other };
+  }
+
+  it('renders a product page: name, price, breadcrumbs and head tags in the HTML, the data for hydration', async () => {
+    const { product, level3 } = await catalogue();
+    const res = await t.app.inject({ method: 'GET', url: `/product/${product.id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    const html = res.body;
+    const body = text(bodyOf(html));
+
+    expect(body).toContain(product.name);
+    expect(body).toContain('₹900.00'); // 10 % off ₹1,000
+    expect(body).toContain('₹1,000.00');
+    // Breadcrumbs: Home › each category level › the product.
+    const crumbs = /<nav[^>]*aria-label="Breadcrumb"[\s\S]*?<\/nav>/.exec(html)?.[0] ?? '';
+    expect(text(crumbs)).toContain('Home');
+    expect(text(crumbs)).toContain('Men Clothes');
+    expect(text(crumbs)).toContain(level3);
+    expect(text(crumbs)).toContain(product.name);
+
+    // Head tags in <head>, once each, with the public origin.
+    const head = headOf(html);
+    expect(head).toContain('<title>Indigo &quot;Block&quot; Kurta');
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html.match(/<meta name="description"/g)).toHaveLength(1);
+    expect(head).toContain(`<link rel="canonical" href="https://shop.example/product/${product.id}"/>`);
+    expect(head).toContain('<meta property="product:price:amount" content="900.00"/>');
+    const ld = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)?.[1];
+    expect(JSON.parse(ld ?? 'null')).toMatchObject({
+      '@type': 'Product',
+      offers: { price: '900.00', priceCurrency: 'INR' },
+    });
+
+    // The data the page was rendered with, for the browser to hydrate with: an anonymous visitor's session
+    // is null (no 401 request from the browser), and the product is there.
+    const data = JSON.parse(
+      /<script type="application\/json" id="haat-data">(.*?)<\/script>/s.exec(html)?.[1] ?? '{}',
+    ) as {
+      origin: string;
+      queries: { queries: { queryKey: unknown[]; state: { data: unknown } }[] };
+    };
+    expect(data.origin).toBe('https://shop.example');
+    const byKey = new Map(data.queries.queries.map((q) => [JSON.stringify(q.queryKey), q.state.data]));
+    expect(byKey.get('["session"]')).toBeNull();
+    expect(byKey.get(JSON.stringify(['catalog', 'product', product.id]))).toMatchObject({ _id: product.id });
+    // No "needs JavaScript" notice on a page that has its content.
+    expect(html).not.toContain('<noscript>');
+  });
+
+  it('renders a category page with its products, and the search page with its results', async () => {
+    const { product, other, level3, word } = await catalogue();
+    const slug = (s: string) => encodeURIComponent(s.toLowerCase().replace(/\s+/g, '-'));
+    const category = await t.app.inject({
+      method: 'GET',
+      url: `/categories/${slug('Fashion & Accessories')}/${slug('Men Clothes')}/${slug(level3)}`,
+    });
+    expect(category.statusCode).toBe(200);
+    const categoryText = text(bodyOf(category.body));
+    expect(categoryText).toContain(product.name);
+    expect(categoryText).toContain(other.name);
+    expect(categoryText).toContain('₹1,450.00');
+
+    const search = await t.app.inject({ method: 'GET', url: `/search/${word}` });
+    expect(search.statusCode).toBe(200);
+    const searchText = text(bodyOf(search.body));
+    expect(searchText).toContain(`Search results for “${word}”`);
+    expect(searchText).toContain(product.name);
+    expect(searchText).toContain(other.name);
+    expect(headOf(search.body)).toContain(`<title>${word} · Search · Haat</title>`);
+  });
+
+  it('renders the home page and a shop page', async () => {
+    const { shop, product, seller } = await catalogue();
+    const home = await t.app.inject({ method: 'GET', url: '/' });
+    expect(home.statusCode).toBe(200);
+    expect(text(bodyOf(home.body))).toContain('Latest Products');
+    expect(text(bodyOf(home.body))).toContain(product.name);
+
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `/shop/${encodeURIComponent(shop.shopName.replace(/\s+/g, '-'))}`,
+    });
+    expect(page.statusCode).toBe(200);
+    const shopText = text(bodyOf(page.body));
+    expect(shopText).toContain(shop.shopName);
+    expect(shopText).toContain(`Products by ${seller.name}`);
+    expect(shopText).toContain(product.name);
+  });
+
+  it('answers an unknown product with 404 and the page to load in the browser', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/product/00000000-0000-4000-8000-000000000000' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain('<div id="root">');
+  });
+
+  it('renders a signed-in visitor their own header, and never caches it', async () => {
+    const buyer = await createUser(t.db, { name: 'Asha Buyer' });
+    const token = await sessionToken(t.db, buyer.id);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { cookie: `${SESSION_COOKIE}=${token}` },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(text(bodyOf(res.body))).toContain('Asha Buyer');
+    expect(res.headers['cache-control']).toContain('no-store');
+    const anonymous = await t.app.inject({ method: 'GET', url: '/' });
+    expect(text(bodyOf(anonymous.body))).not.toContain('Asha Buyer');
+  });
+
+  it('keeps other client routes on the plain index.html', async () => {
+    for (const url of ['/cart', '/login', '/product/00000000-0000-4000-8000-000000000000/edit']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<div id="root"></div>');
+      expect(res.body, url).not.toContain('haat-data');
+    }
+  });
+});
