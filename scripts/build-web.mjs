@@ -1,4 +1,4 @@
-// Build the web app (vite) when dist/web is missing or older than its sources. Used by `npm start` and
+// Build the web app (vite) when dist/web or dist/ssr is missing or older than its sources. Used by `npm start` and
 // `npm test` (the API tests check the server-rendered index.html; the browser tests serve it).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -16,16 +16,24 @@ function newest(dir) {
   return t;
 }
 
-/** Returns the exit status of the build, or 0 when the build was up to date. */
+const vite = (...args) =>
+  spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', ...args], {
+    cwd: root,
+    stdio: 'inherit',
+  }).status ?? 1;
+
+/**
+ * Returns the exit status of the build, or 0 when the build was up to date. Builds the browser app
+ * (dist/web) and the server renderer of the storefront pages (dist/ssr, docs/decisions/0126-server-rendering.md).
+ */
 export function buildWebIfStale() {
-  const index = path.join(root, 'dist/web/index.html');
-  const sources = Math.max(newest(path.join(root, 'src/web')), newest(path.join(root, 'src/shared')));
-  if (fs.existsSync(index) && fs.statSync(index).mtimeMs >= sources) return 0;
-  process.stdout.write('[haat] building the web app…\n');
-  const r = spawnSync(
-    process.execPath,
-    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
-    { cwd: root, stdio: 'inherit' },
+  const outputs = ['dist/web/index.html', 'dist/ssr/entry-server.js'].map((f) => path.join(root, f));
+  const sources = Math.max(
+    newest(path.join(root, 'src/web')),
+    newest(path.join(root, 'src/shared')),
+    fs.statSync(path.join(root, 'vite.config.ts')).mtimeMs,
   );
-  return r.status ?? 1;
+  if (outputs.every((f) => fs.existsSync(f) && fs.statSync(f).mtimeMs >= sources)) return 0;
+  process.stdout.write('[haat] building the web app…\n');
+  return vite('--logLevel', 'warn') || vite('--ssr', '--logLevel', 'warn');
 }
