@@ -27,7 +27,6 @@ import { gzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/server/app.ts';
-import { createSession } from '../src/server/plugins/auth.ts';
 import { benchProductImport } from './product-import.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { connect, runMigrations } from '../src/server/db/client.ts';
@@ -35,6 +34,16 @@ import { freePort, startEmbeddedPostgres, type EmbeddedServer } from '../src/ser
 import { checkDerived, generateCatalog } from './catalog.ts';
 import { nodeJson } from './child-json.ts';
 import { filterEndpoints, loadMix, probe, randomFilterPaths } from './filters.ts';
+import { lighthousePages, printLighthouse, storefrontPaths } from './lighthouse.ts';
+import {
+  prepareMix,
+  printMixRows,
+  runMix,
+  runOrders,
+  runSearchOnly,
+  type MixContext,
+  type MixRow,
+} from './mix.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -67,6 +76,9 @@ const ONLY = textOption('--only', 'BENCH_ONLY');
 /** `--keep`: do not drop the database; `--database NAME`: reuse a kept one (nothing is generated). */
 const KEEP = process.argv.includes('--keep') || process.env.BENCH_KEEP === '1';
 const REUSE = textOption('--database', 'BENCH_DATABASE');
+/** Seconds each mixed-workload row loads (after a 3 s warm-up), and its connection counts. */
+const MIX_SECONDS = option('--mix-seconds', 'BENCH_MIX_SECONDS', 25);
+const MIX_CONNECTIONS = [32, 128];
 /** How many random filter/sort combinations the mix row walks through. */
 const MIX_SIZE = 200;
 
@@ -337,12 +349,15 @@ async function main() {
       return;
     }
 
+    const metricsToken = randomBytes(24).toString('base64url');
     const config = loadConfig({
       DATABASE_URL: url,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'silent',
       SEED_DEMO: '0',
       APP_SECRET: randomBytes(32).toString('base64url'),
+      // /metrics (cache, queue and order figures) answers this token.
+      METRICS_TOKEN: metricsToken,
       // One bench buyer places every order: the per-user limit (30 per 10 minutes) would answer 429.
       USER_WRITE_LIMITS: '0',
     });
@@ -350,6 +365,9 @@ async function main() {
     closers.unshift(() => app.close());
     const appPort = await freePort();
     await app.listen({ port: appPort, host: '127.0.0.1' });
+    // The app alone, started and idle (before the cache-off app and the bare route join this process).
+    await new Promise((r) => setTimeout(r, 1000));
+    const idleRss = process.memoryUsage().rss;
 
     // The same app with the catalogue micro-cache off: what the database path alone gives.
     const uncached = await buildApp({ config: { ...config, catalogCacheMs: 0 }, db, logger: false });
@@ -372,40 +390,6 @@ async function main() {
       )
     ).rows[0]?.id;
 
-    // A signed-in buyer placing cash-on-delivery orders for one product with plenty of stock: every
-    // order goes through pricing, the conditional stock update and the seller payment record.
-    const buyerId = (
-      await db.$client.query<{ id: string }>(
-        `insert into users (name, email, password_hash, phone, address, state, city)
-         values ('Bench Buyer', 'bench-buyer-' || gen_random_uuid() || '@haat.test', 'not-a-hash', '9876543210', '1 MG Road', 'Maharashtra', 'Mumbai')
-         returning id`,
-      )
-    ).rows[0]!.id;
-    await db.$client.query(
-      `insert into user_roles (user_id, role_id) select $1, id from roles where name = 'Buyer'`,
-      [buyerId],
-    );
-    const { token } = await createSession(db, buyerId);
-    await db.$client.query(`update product_variants set count_in_stock = 100000000 where product_id = $1`, [
-      productId,
-    ]);
-    // One buyer places thousands of unpaid cash-on-delivery orders: lift the limit on open ones
-    // (docs/decisions/0110-cancellations.md), which would otherwise refuse all but the first few.
-    await db.$client.query(
-      `update delivery_settings set max_open_cod_orders = 32000, max_open_cod_units = 32000 where id = 1`,
-    );
-    const orderBody = JSON.stringify({
-      orderItems: [{ product: productId, qty: 1 }],
-      shippingAddress: {
-        address: '1 MG Road',
-        city: 'Mumbai',
-        state: 'Maharashtra',
-        postalCode: '400001',
-        country: 'India',
-      },
-      paymentMethod: 'CashOnDelivery',
-    });
-
     const base = `http://127.0.0.1:${appPort}`;
     const nocache = `http://127.0.0.1:${uncachedPort}`;
     const bareRoute: Endpoint = { name: 'bare Fastify route', url: `http://127.0.0.1:${barePort}/bare` };
@@ -418,45 +402,60 @@ async function main() {
       { name: 'GET /api/products (cache off)', url: `${nocache}/api/products` },
       { name: 'GET /api/products?keyword=shirt (cache off)', url: `${nocache}/api/products?keyword=shirt` },
       { name: 'GET /api/products/:id (cache off)', url: `${nocache}/api/products/${productId ?? 'none'}` },
-      {
-        name: 'POST /api/orders (place order)',
-        url: `${base}/api/orders`,
-        method: 'POST',
-        body: orderBody,
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      },
     ];
 
+    const parts = ONLY ? new Set(ONLY.split(',')) : undefined;
+    const want = (part: string) => !parts || parts.has(part);
     const rows: Row[] = [];
-    const onlyFilters = ONLY === 'filters';
-    for (const e of onlyFilters ? [bareRoute] : endpoints) rows.push(await measure(e));
-    // Filters, sorts and facets, all with the cache off (bench/filters.ts).
-    for (const e of filterRows) rows.push(await measure({ ...e, name: `${e.name} (cache off)` }));
-    const mixPaths = await randomFilterPaths(url, MIX_SIZE);
-    say(`random filter/sort mix: ${MIX_SIZE} combinations, ${SECONDS} s at ${CONNECTIONS} connections`);
-    const mix = await loadMix(root, nocache, mixPaths, SECONDS, CONNECTIONS);
-    rows.push({ name: `random filter/sort mix, ${MIX_SIZE} combinations (cache off)`, ...mix });
-    say('random filter/sort mix: each combination alone, one request at a time');
-    const alone = await probe(nocache, mixPaths);
-    const named = await probe(
-      nocache,
-      filterRows.map((e) => e.url.slice(nocache.length)),
-    );
-    rows.push(await benchProductImport(base, db));
+    const mixRows: MixRow[] = [];
+    const ctx: MixContext = { root, base, metricsToken };
+    if (want('endpoints') || want('filters')) rows.push(await measure(bareRoute));
+    if (want('endpoints')) for (const e of endpoints.slice(1)) rows.push(await measure(e));
+    let alone: Awaited<ReturnType<typeof probe>> | undefined;
+    let named: Awaited<ReturnType<typeof probe>> | undefined;
+    if (want('filters')) {
+      // Filters, sorts and facets, all with the cache off (bench/filters.ts).
+      for (const e of filterRows) rows.push(await measure({ ...e, name: `${e.name} (cache off)` }));
+      const mixPaths = await randomFilterPaths(url, MIX_SIZE);
+      say(`random filter/sort mix: ${MIX_SIZE} combinations, ${SECONDS} s at ${CONNECTIONS} connections`);
+      const mix = await loadMix(root, nocache, mixPaths, SECONDS, CONNECTIONS);
+      rows.push({ name: `random filter/sort mix, ${MIX_SIZE} combinations (cache off)`, ...mix });
+      say('random filter/sort mix: each combination alone, one request at a time');
+      alone = await probe(nocache, mixPaths);
+      named = await probe(
+        nocache,
+        filterRows.map((e) => e.url.slice(nocache.length)),
+      );
+    }
+    // The mixed workload, the order rows and the job queue (bench/mix.ts).
+    if (want('mix') || want('orders') || want('filters')) {
+      const inputs = await prepareMix(url, db);
+      if (want('filters') || want('mix'))
+        rows.push(await runSearchOnly(ctx, inputs, nocache, CONNECTIONS, SECONDS));
+      if (want('mix'))
+        for (const c of MIX_CONNECTIONS) mixRows.push(await runMix(ctx, inputs, c, MIX_SECONDS));
+      if (want('orders')) {
+        mixRows.push(await runOrders(ctx, inputs, 'distinct', CONNECTIONS, SECONDS));
+        mixRows.push(await runOrders(ctx, inputs, 'hot', CONNECTIONS, SECONDS));
+      }
+    }
+    if (want('endpoints')) rows.push(await benchProductImport(base, db));
 
     const js = homePageJavaScript();
 
     process.stdout.write(
-      `\nHaat bench: ${PRODUCTS} products, ${CONNECTIONS} connections, ${SECONDS} s each, on ${server.label}, node ${process.version}\n`,
+      `\nHaat bench: ${PRODUCTS} products, ${CONNECTIONS} connections, ${SECONDS} s each (mix ${MIX_SECONDS} s), on ${server.label}, node ${process.version}, ${new Date().toISOString()}\n`,
     );
-    printTable(rows);
-    process.stdout.write(
-      `\nOne request at a time (no queueing), cache off:\n` +
-        `  ${MIX_SIZE} random combinations: p50 ${alone.p50.toFixed(1)} ms, p99 ${alone.p99.toFixed(1)} ms, max ${alone.max.toFixed(1)} ms${alone.failed ? `, ${alone.failed} not 200` : ''}\n` +
-        `  slowest: ${alone.slowest.map((x) => `${x.ms.toFixed(0)} ms ${x.path}`).join('\n           ')}\n` +
-        `  named filter rows: p50 ${named.p50.toFixed(1)} ms, max ${named.max.toFixed(1)} ms; ` +
-        `slowest ${named.slowest.map((x) => `${x.ms.toFixed(0)} ms ${x.path}`).join(', ')}\n`,
-    );
+    if (mixRows.length) printMixRows(mixRows, idleRss);
+    if (rows.length) printTable(rows);
+    if (alone && named)
+      process.stdout.write(
+        `\nOne request at a time (no queueing), cache off:\n` +
+          `  ${MIX_SIZE} random combinations: p50 ${alone.p50.toFixed(1)} ms, p99 ${alone.p99.toFixed(1)} ms, max ${alone.max.toFixed(1)} ms${alone.failed ? `, ${alone.failed} not 200` : ''}\n` +
+          `  slowest: ${alone.slowest.map((x) => `${x.ms.toFixed(0)} ms ${x.path}`).join('\n           ')}\n` +
+          `  named filter rows: p50 ${named.p50.toFixed(1)} ms, max ${named.max.toFixed(1)} ms; ` +
+          `slowest ${named.slowest.map((x) => `${x.ms.toFixed(0)} ms ${x.path}`).join(', ')}\n`,
+      );
     const total = js.files.reduce((s, f) => s + f.gzip, 0);
     const raw = js.files.reduce((s, f) => s + f.raw, 0);
     process.stdout.write(
@@ -464,6 +463,8 @@ async function main() {
     );
     for (const f of js.files)
       process.stdout.write(`  ${f.file}  ${(f.gzip / 1024).toFixed(1)} KiB gzipped\n`);
+    // Last, after the tables are printed: a page that never answers cannot hold the other figures back.
+    if (want('lighthouse')) printLighthouse(await lighthousePages(base, await storefrontPaths(url)));
   } finally {
     for (const close of closers) await close().catch(() => {});
     if (created)
