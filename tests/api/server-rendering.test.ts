@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../src/server/plugins/auth.ts';
 import { ssrEntry } from '../../src/server/web/web.ts';
@@ -148,6 +149,25 @@ describe.skipIf(!built)('server-rendered storefront pages', () => {
     expect(shopText).toContain(shop.shopName);
     expect(shopText).toContain(`Products by ${seller.name}`);
     expect(shopText).toContain(product.name);
+  });
+
+  it('compresses the HTML for browsers that accept it', async () => {
+    const { product } = await catalogue();
+    for (const [encoding, decode] of [
+      ['br', zlib.brotliDecompressSync],
+      ['gzip', zlib.gunzipSync],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/product/${product.id}`,
+        headers: { 'accept-encoding': `${encoding}, deflate` },
+      });
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(String(res.headers.vary)).toContain('Accept-Encoding');
+      const html = decode(res.rawPayload).toString('utf8');
+      expect(text(bodyOf(html))).toContain(product.name);
+      expect(res.rawPayload.length).toBeLessThan(html.length / 3);
+    }
   });
 
   it('answers an unknown product with 404 and the page to load in the browser', async () => {

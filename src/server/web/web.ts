@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_CODES } from '../../shared/errors.ts';
@@ -85,6 +86,8 @@ export async function registerWeb(app: App) {
         schema: { hide: true },
         // Anonymous HTML is cached and dropped like the JSON it was rendered from (ADR 0124).
         config: { catalogCache: (req: FastifyRequest) => tagsOf.get(req) ?? FALLBACK_TAGS },
+        // After the cache's own onSend (app-level hooks run first), so it keeps the plain text.
+        onSend: compressHtml,
       },
       async (req, reply) => {
         const tags = new Set<string>(PAGE_BASE_TAGS);
@@ -116,6 +119,33 @@ export async function registerWeb(app: App) {
       },
     );
   }
+}
+
+/**
+ * A rendered page is 50–150 KB of HTML (markup, inline CSS, data) that shrinks about 6 times: compress it
+ * when the browser accepts it (brotli at a fast level, else gzip), cached pages too.
+ */
+async function compressHtml(req: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  if (typeof payload !== 'string' || payload.length < 1024 || reply.getHeader('content-encoding')) {
+    return payload;
+  }
+  const accepts = String(req.headers['accept-encoding'] ?? '');
+  const vary = reply.getHeader('vary');
+  reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
+  if (/\bbr\b/.test(accepts)) {
+    reply.header('content-encoding', 'br');
+    return zlib.brotliCompressSync(payload, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: payload.length,
+      },
+    });
+  }
+  if (/\bgzip\b/.test(accepts)) {
+    reply.header('content-encoding', 'gzip');
+    return zlib.gzipSync(payload, { level: 6 });
+  }
+  return payload;
 }
 
 async function loadRenderer(app: App): Promise<Renderer | null> {
