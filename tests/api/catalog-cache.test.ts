@@ -78,19 +78,39 @@ describe('catalogue cache', () => {
     expect(await hit(`/api/products/${p2}`)).toBe(true);
   });
 
-  it('a deep list page holding the product is dropped too; one without it lives out its time', async () => {
-    const deep = '/api/products?pageNumber=2';
+  it('a deeper page is dropped when a product it shows changes, and lives out its time otherwise', async () => {
+    // 13 products found by a search, newest first: 12 on page 1, the oldest alone on page 2. (A category
+    // or shop page is dropped whole by any write to a product of its category or shop.)
+    const made = [];
+    for (let i = 0; i < 13; i++)
+      made.push(
+        await createProduct(t.db, {
+          sellerId: seller.user.id,
+          categoryId,
+          name: `Zebrawood stool ${String(i)}`,
+          createdAt: new Date(Date.now() - i * 60_000),
+        }),
+      );
+    const deep = '/api/products?keyword=zebrawood&sort=newest&pageNumber=2';
+    const edit = (id: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/products/${id}`,
+        headers: authHeader(seller.token),
+        payload: { description: 'Edited' },
+      });
     await warm(deep);
+    expect((await get(deep)).json<{ products: { _id: string }[] }>().products.map((p) => p._id)).toEqual([
+      made[12]?.id,
+    ]);
     await warm('/api/product-discounts');
-    await t.app.inject({
-      method: 'PUT',
-      url: `/api/products/${p2}`,
-      headers: authHeader(seller.token),
-      payload: { description: 'Edited again' },
-    });
-    // Two products fit on page 1: page 2 is empty, shows neither, and is not dropped.
+    // A product of page 1 changes: page 2 (and the discounts) stay.
+    expect((await edit(made[0]?.id ?? '')).statusCode).toBe(200);
     expect(await hit(deep)).toBe(true);
     expect(await hit('/api/product-discounts')).toBe(true);
+    // The product shown on page 2 changes: page 2 goes.
+    expect((await edit(made[12]?.id ?? '')).statusCode).toBe(200);
+    expect(await hit(deep)).toBe(false);
   });
 
   it('an order drops neither listings nor details (stock may be a time to live old)', async () => {

@@ -56,6 +56,8 @@ export type MicroCacheOptions = {
 type Entry = {
   body: string;
   contentType: string;
+  /** The headers the route set itself (a page's Link or Content-Language), replayed on a hit. */
+  headers: Record<string, string | number | string[]>;
   etag: string;
   expires: number;
   tags: readonly string[];
@@ -64,6 +66,21 @@ type Entry = {
 type RequestState = { epoch: number; tags?: readonly string[] };
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Headers every answer gets anew (per request, or set by this plugin), never copied from a stored one. */
+const NOT_REPLAYED = new Set([
+  'content-type',
+  'content-length',
+  'cache-control',
+  'etag',
+  'vary',
+  'x-cache',
+  'x-request-id',
+  'date',
+  'set-cookie',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+]);
 /** Category pages may list thousands of ids: past this many, they are tagged `lists` alone. */
 const MAX_TAGS = 200;
 
@@ -74,6 +91,7 @@ export const microCachePlugin = fp(async (app: App, opts: MicroCacheOptions) => 
   const swr = opts.staleWhileRevalidateS ?? 30;
   const publicCacheControl = `public, max-age=0, s-maxage=${Math.max(1, Math.ceil(ttlMs / 1000))}, stale-while-revalidate=${swr}`;
 
+  const publicHeaders = publicHeadersFor(publicCacheControl);
   const entries = new Map<string, Entry>();
   const byTag = new Map<string, Set<string>>();
   let chars = 0;
@@ -150,10 +168,10 @@ export const microCachePlugin = fp(async (app: App, opts: MicroCacheOptions) => 
   const routeLabel = (req: FastifyRequest) => req.routeOptions.url ?? 'unmatched';
 
   const sendCached = (req: FastifyRequest, reply: FastifyReply, hit: Entry) => {
-    reply.header('cache-control', publicCacheControl).header('vary', 'Authorization, Cookie');
+    publicHeaders(reply);
     reply.header('etag', hit.etag).header('x-cache', 'hit');
     if (matches(req.headers['if-none-match'], hit.etag)) return reply.code(304).send();
-    return reply.header('content-type', hit.contentType).send(hit.body);
+    return reply.headers(hit.headers).header('content-type', hit.contentType).send(hit.body);
   };
 
   // Runs after the auth plugin's onRequest hook, so req.actor is known.
@@ -205,9 +223,11 @@ export const microCachePlugin = fp(async (app: App, opts: MicroCacheOptions) => 
     if (reply.getHeader('x-cache') === 'hit') return payload;
     const s = state.get(req);
     if (reply.statusCode !== 200 || typeof payload !== 'string' || !s) return payload;
+    // An answer that sets a cookie is somebody's own: neither stored nor offered to shared caches.
+    if (reply.hasHeader('set-cookie')) return payload;
 
     const etag = `"${createHash('sha1').update(payload).digest('base64url')}"`;
-    reply.header('cache-control', publicCacheControl).header('vary', 'Authorization, Cookie');
+    publicHeaders(reply);
     reply.header('etag', etag);
     if (listening) store(req, reply, payload, etag, s.tags ?? tagger(req, undefined), s.epoch);
     if (matches(req.headers['if-none-match'], etag)) {
@@ -236,7 +256,10 @@ export const microCachePlugin = fp(async (app: App, opts: MicroCacheOptions) => 
       remove(oldest);
     }
     const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
-    entries.set(req.url, { body, contentType, etag, expires: Date.now() + ttlMs, tags });
+    const headers: Entry['headers'] = {};
+    for (const [name, value] of Object.entries(reply.getHeaders()))
+      if (value !== undefined && !NOT_REPLAYED.has(name)) headers[name] = value;
+    entries.set(req.url, { body, contentType, headers, etag, expires: Date.now() + ttlMs, tags });
     chars += body.length;
     for (const tag of tags) {
       let keys = byTag.get(tag);
@@ -245,6 +268,15 @@ export const microCachePlugin = fp(async (app: App, opts: MicroCacheOptions) => 
     }
   }
 });
+
+/** Shared caches may keep it; a request with credentials is a different answer (Vary kept, added to). */
+function publicHeadersFor(cacheControl: string) {
+  return (reply: FastifyReply) => {
+    const vary = reply.getHeader('vary');
+    const given = typeof vary === 'string' && vary !== '' ? `${vary}, ` : '';
+    reply.header('cache-control', cacheControl).header('vary', `${given}Authorization, Cookie`);
+  };
+}
 
 /** If-None-Match: `*`, one tag or a list, weak or strong (a weak comparison, as RFC 9110 asks for GET). */
 function matches(header: string | undefined, etag: string): boolean {
