@@ -149,7 +149,15 @@ export async function lighthousePages(base: string, pages: PagePath[]): Promise<
       const all: Scores[] = [];
       for (let i = 0; i < runs; i++) all.push(scoresOf(page.name, url, await runLighthouse(url)));
       all.sort((a, b) => (a.performance ?? -1) - (b.performance ?? -1));
-      out.push(all[Math.floor(all.length / 2)]!);
+      const s = all[Math.floor(all.length / 2)]!;
+      out.push(s);
+      // As it comes, too: a page that hangs the app must not take the others' figures with it.
+      say(
+        `  ${page.name}: performance ${s.performance ?? '-'}, accessibility ${s.accessibility ?? '-'}, SEO ${s.seo ?? '-'}, ` +
+          `FCP ${((s.fcpMs ?? NaN) / 1000).toFixed(1)} s, LCP ${((s.lcpMs ?? NaN) / 1000).toFixed(1)} s, ` +
+          `TBT ${(s.tbtMs ?? NaN).toFixed(0)} ms, CLS ${(s.cls ?? NaN).toFixed(3)}, JS ${((s.scriptBytes ?? NaN) / 1024).toFixed(0)} KiB` +
+          `${s.error ? ` (${s.error.split('\n')[0]!})` : ''}`,
+      );
     } catch (err) {
       out.push({ name: page.name, url, error: err instanceof Error ? err.message : String(err) });
     }
