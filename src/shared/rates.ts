@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { isCurrencyCode } from './currencies.ts';
 import { decimalToString, divideHalfUp, parseDecimal, type DecimalInput } from './money.ts';
 
@@ -155,24 +154,11 @@ export function pickDisplayCurrency(candidates: ReadonlyArray<string | null | un
   return FALLBACK_DISPLAY_CURRENCY;
 }
 
-/**
- * GET /api/rates/:code: RATES_URL's shape `{ date, <code>: { <other>: rate } }` (the table is the second key,
- * as docs/product/pricing-and-tax.md's client expects), then `snapshot: true` when it is the bundled snapshot (state its date then).
- * Declared with a catch-all so the serializer keeps that key order.
- */
-export const ratesResponseSchema = z
-  .object({ date: z.string() })
-  .catchall(z.union([z.record(z.string(), z.number()), z.boolean()]));
+/** GET /api/rates/:code's answer (its zod schema, with why its keys are in that order: schemas/currency.ts). */
 export type RatesResponse = { date: string; snapshot: boolean } & Record<string, unknown>;
 
-export const ratesParamsSchema = z.object({ code: z.string().min(3).max(3) });
-
 /** GET /api/geo/currency: the visitor's country and its currency by GEOIP_URL, nulls when unknown. */
-export const geoCurrencySchema = z.object({
-  currency: z.string().nullable(),
-  country: z.string().nullable(),
-});
-export type GeoCurrency = z.infer<typeof geoCurrencySchema>;
+export type GeoCurrency = { currency: string | null; country: string | null };
 
 /**
  * The locale a price is formatted in: rupees with Indian grouping (₹1,23,456.50, the marketplace's home

@@ -1,11 +1,6 @@
 import { z } from 'zod';
-import {
-  geoCurrencySchema,
-  ratesParamsSchema,
-  ratesResponseSchema,
-  ratesTableBody,
-  todayIso,
-} from '#shared/rates.ts';
+import { ratesTableBody, todayIso } from '#shared/rates.ts';
+import { geoCurrencySchema, ratesParamsSchema, ratesResponseSchema } from '#shared/schemas/currency.ts';
 import type { App } from '../../lib/types.ts';
 import { lookupGeoCurrency } from './geo.service.ts';
 import { createRatesService } from './rates.service.ts';
