@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { Country, State } from 'country-state-city';
+import type { ICountry, IState } from 'country-state-city';
 import { isValidPostalCode } from '#shared/postal-code.ts';
 import { notFound } from '../../lib/errors.ts';
 
@@ -46,6 +46,25 @@ const CURRENT_CURRENCY: Readonly<Record<string, string>> = {
   SX: 'XCG',
   VE: 'VES',
   ZW: 'ZWG',
+};
+
+/**
+ * The package's country and state tables, loaded at first use and only those: its index also loads the
+ * 8 MB city table (~45 MB of heap), which only the city lists need (rawCities). Nothing of it is held
+ * by a process that never looks a place up (docs/decisions/0129-server-hot-paths.md).
+ */
+const requireHere = createRequire(import.meta.url);
+type CountryModule = { default: { getAllCountries: () => ICountry[] } };
+type StateModule = { default: { getStatesOfCountry: (countryCode: string) => IState[] } };
+const Country = {
+  getAllCountries: () =>
+    (requireHere('country-state-city/lib/cjs/country.js') as CountryModule).default.getAllCountries(),
+};
+const State = {
+  getStatesOfCountry: (countryCode: string) =>
+    (requireHere('country-state-city/lib/cjs/state.js') as StateModule).default.getStatesOfCountry(
+      countryCode,
+    ),
 };
 
 const collator = new Intl.Collator('en');
@@ -132,12 +151,12 @@ export function listStates(countryIso: string): readonly StateInfo[] {
 /**
  * The package's city rows as it ships them: [name, countryCode, stateCode, latitude, longitude].
  * `City.getAllCities()` would first turn all ~150 000 rows into objects and keep them (~15 MB more heap,
- * twice the time); the package is already holding this array (its index loads it), so read it directly.
+ * twice the time), so the array is read directly, at the first city list.
  * A change of that file's shape fails the places unit tests.
  */
 type CityRow = readonly [name: string, countryCode: string, stateCode: string, ...rest: unknown[]];
 function rawCities(): readonly CityRow[] {
-  return createRequire(import.meta.url)('country-state-city/lib/cjs/assets/city.json') as CityRow[];
+  return requireHere('country-state-city/lib/cjs/assets/city.json') as CityRow[];
 }
 
 /** country code → state code → sorted, distinct city names; built in one pass over ~150 000 cities. */
