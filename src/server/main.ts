@@ -5,7 +5,6 @@ import { buildApp } from './app.ts';
 import { assertServable, ConfigError, loadConfig, type Config } from './config.ts';
 import { connect, runMigrations, type Database } from './db/client.ts';
 import { EmbeddedPostgresError, startEmbeddedPostgres, type EmbeddedServer } from './db/embedded.ts';
-import { seedIfEmpty } from './db/seed/demo.ts';
 import { loadOrCreateSecrets } from './lib/secrets.ts';
 
 const say = (msg: string) => process.stdout.write(`[haat] ${msg}\n`);
@@ -41,6 +40,8 @@ export async function main() {
 
   await runMigrations(db);
   if (config.seedDemo) {
+    // Loaded only to seed: the demo's pictures need sharp, which a running shop loads at its first image.
+    const { seedIfEmpty } = await import('./db/seed/demo.ts');
     const seeded = await seedIfEmpty(db, { dataDir: config.dataDir });
     if (seeded) say('seeded the demo shop (see README for the demo accounts)');
   }

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
-import sharp, { type Sharp } from 'sharp';
+import { createRequire } from 'node:module';
+import type { Sharp } from 'sharp';
+import type SharpModule from 'sharp';
 import { IMAGE_VARIANTS, ORIGINAL_MAX_PX, VARIANT_WIDTH, variantUrl } from '#shared/images.ts';
 import { AppError } from './errors.ts';
 import { assertSafeKey, keyOfPublicUrl, type Storage, type Visibility } from './storage.ts';
@@ -40,10 +42,21 @@ export const IMAGE_MSG = {
   tooManyPixels: `The image is too large: at most ${IMAGE_LIMITS.maxPixels / 1_000_000} megapixels (for example 8000 × 6000)`,
 } as const;
 
-// One libvips thread per image (the slots give the parallelism) and no operation cache (it held decoded
-// pixels until restart). Applies to the whole process, the demo seed included.
-sharp.concurrency(1);
-sharp.cache(false);
+/**
+ * sharp (libvips, ~20 MB resident) is loaded at the first image, not at start
+ * (docs/decisions/0129-server-hot-paths.md). Then: one libvips thread per image (the slots give the
+ * parallelism) and no operation cache (it held decoded pixels until restart), for the whole process,
+ * the demo seed included once it stores an image.
+ */
+let sharpModule: typeof SharpModule | undefined;
+function sharp(...args: Parameters<typeof SharpModule>): Sharp {
+  if (!sharpModule) {
+    sharpModule = createRequire(import.meta.url)('sharp') as typeof SharpModule;
+    sharpModule.concurrency(1);
+    sharpModule.cache(false);
+  }
+  return sharpModule(...args);
+}
 
 /** A counting semaphore: at most `size` tasks run; the others wait in arrival order. */
 export class Slots {

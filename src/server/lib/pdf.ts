@@ -1,4 +1,5 @@
-import PDFDocument from 'pdfkit';
+import { createRequire } from 'node:module';
+import type PDFDocument from 'pdfkit';
 
 /**
  * Small PDF documents made on the server (packing slips now, tax invoices next) with pdfkit and its
@@ -12,9 +13,17 @@ export type Pdf = InstanceType<typeof PDFDocument>;
 
 export type PdfOptions = { title: string; compress?: boolean };
 
+/**
+ * pdfkit (and its fonts) is loaded at the first document, not at start: most processes make none for
+ * a long while (docs/decisions/0129-server-hot-paths.md).
+ */
+let pdfkit: typeof PDFDocument | undefined;
+const loadPdfkit = () => (pdfkit ??= createRequire(import.meta.url)('pdfkit') as typeof PDFDocument);
+
 /** Builds a document with `draw` and answers its bytes. */
 export function renderPdf(options: PdfOptions, draw: (doc: Pdf) => void): Promise<Buffer> {
-  const doc = new PDFDocument({
+  const Document = loadPdfkit();
+  const doc = new Document({
     size: 'A4',
     margin: 40,
     compress: options.compress ?? false,
