@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDENTITY_PROOF_FORMATS, SELLER_MSG } from '#shared/accounts.ts';
 import { MSG } from '#shared/messages.ts';
 import { authResponse, userSchema } from '#shared/schemas/user.ts';
-import { jobs, notifications, uploads, users } from '../../src/server/db/schema/index.ts';
+import { notifications, uploads, users } from '../../src/server/db/schema/index.ts';
+import { queuedJobs } from '../../src/server/jobs/queue.ts';
 import { createTestApp, type TestContext } from '../setup/test-app.ts';
 import { authHeader, createUser, sessionToken, uniqueEmail, type TestUser } from '../factories/users.ts';
 import { createCategory, createShop } from '../factories/catalog.ts';
@@ -458,7 +459,7 @@ describe('POST /api/users/seller-verification-email', () => {
         ['seller_verification_admin', admin.email.toLowerCase()],
       ].sort(),
     );
-    const queued = await t.db.select().from(jobs).where(eq(jobs.kind, 'email.send'));
+    const queued = await queuedJobs(t.db, { kind: 'email.send' });
     const forSeller = queued.filter((j) => (j.payload as { documentId?: string }).documentId === user._id);
     expect(forSeller).toHaveLength(2);
     const text = String(

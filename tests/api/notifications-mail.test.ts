@@ -2,7 +2,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobs, notifications } from '../../src/server/db/schema/index.ts';
+import { notifications } from '../../src/server/db/schema/index.ts';
+import { queuedJobs } from '../../src/server/jobs/queue.ts';
 import { enqueueEmail } from '../../src/server/modules/notifications/notifications.service.ts';
 import { createTestApp, type TestContext } from '../setup/test-app.ts';
 
@@ -33,10 +34,7 @@ describe('enqueueEmail', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]!.recipient).toBe('buyer@example.test');
     expect(rows[0]!.sentAt).toBeNull();
-    const queued = await t.db
-      .select()
-      .from(jobs)
-      .where(eq(jobs.dedupeKey, `notification:${rows[0]!.id}`));
+    const queued = await queuedJobs(t.db, { key: `notification:${rows[0]!.id}` });
     expect(queued).toHaveLength(1);
     expect(queued[0]!.kind).toBe('email.send');
   });

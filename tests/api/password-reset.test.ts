@@ -1,15 +1,10 @@
 import { createHash } from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESET_MSG } from '#shared/accounts.ts';
 import { MSG } from '#shared/messages.ts';
-import {
-  jobs,
-  notifications,
-  passwordResetTokens,
-  sessions,
-  users,
-} from '../../src/server/db/schema/index.ts';
+import { notifications, passwordResetTokens, sessions, users } from '../../src/server/db/schema/index.ts';
+import { queuedJobs } from '../../src/server/jobs/queue.ts';
 import { RESETS_PER_HOUR } from '../../src/server/modules/accounts/password-reset.service.ts';
 import { createTestApp, type TestContext } from '../setup/test-app.ts';
 import { authHeader, createUser, signIn, type TestUser } from '../factories/users.ts';
@@ -46,11 +41,9 @@ const profile = (token: string) =>
 
 /** The reset link of the newest reset e-mail queued for `email`, read from the mail job. */
 async function latestLink(email: string): Promise<string> {
-  const rows = await t.db
-    .select({ payload: jobs.payload })
-    .from(jobs)
-    .where(and(eq(jobs.kind, 'email.send'), sql`${jobs.payload}->>'to' = ${email.toLowerCase()}`))
-    .orderBy(desc(jobs.id));
+  const rows = (await queuedJobs(t.db, { kind: 'email.send' }))
+    .filter((j) => j.payload.to === email.toLowerCase())
+    .reverse();
   const mail = rows
     .map((r) => r.payload as { type: string; text: string })
     .find((p) => p.type === 'password_reset');

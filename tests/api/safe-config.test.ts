@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { webRoot } from '../../src/server/app.ts';
-import { jobs, orders } from '../../src/server/db/schema/index.ts';
+import { orders } from '../../src/server/db/schema/index.ts';
+import { queuedJobs } from '../../src/server/jobs/queue.ts';
 import { createPayPalSandbox } from '../../src/server/modules/payments/paypal.provider.ts';
 import { sandboxSecret } from '../../src/server/modules/payments/providers.ts';
 import { createCategory, createProduct } from '../factories/catalog.ts';
@@ -31,11 +32,9 @@ async function withApp(env: Record<string, string>, fn: (t: TestContext) => Prom
 
 /** The reset link of the newest reset e-mail queued for `email`, read from the mail job. */
 async function resetLink(t: TestContext, email: string): Promise<string> {
-  const rows = await t.db
-    .select({ payload: jobs.payload })
-    .from(jobs)
-    .where(and(eq(jobs.kind, 'email.send'), sql`${jobs.payload}->>'to' = ${email.toLowerCase()}`))
-    .orderBy(desc(jobs.id));
+  const rows = (await queuedJobs(t.db, { kind: 'email.send' }))
+    .filter((j) => j.payload.to === email.toLowerCase())
+    .reverse();
   const mail = rows
     .map((r) => r.payload as { type: string; text: string })
     .find((p) => p.type === 'password_reset');

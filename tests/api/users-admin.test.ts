@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '#shared/messages.ts';
 import { userListResponse, userSchema } from '#shared/schemas/user.ts';
 import {
-  jobs,
   notifications,
   orders,
   products,
@@ -14,6 +13,7 @@ import {
   shops,
   users,
 } from '../../src/server/db/schema/index.ts';
+import { queuedJobs } from '../../src/server/jobs/queue.ts';
 import { createTestApp, type TestContext } from '../setup/test-app.ts';
 import { authHeader, createUser, sessionToken, signIn, type TestUser } from '../factories/users.ts';
 import { createProduct } from '../factories/catalog.ts';
@@ -268,7 +268,7 @@ describe('activating a seller sends the seller-verified e-mail once', () => {
     expect(explicit.statusCode, explicit.body).toBe(200);
     expect(await verifiedMails(pending.id)).toHaveLength(1);
 
-    const queued = (await t.db.select().from(jobs).where(eq(jobs.kind, 'email.send'))).filter(
+    const queued = (await queuedJobs(t.db, { kind: 'email.send' })).filter(
       (j) =>
         (j.payload as { type?: string; documentId?: string }).type === 'seller_verified' &&
         (j.payload as { documentId?: string }).documentId === pending.id,
