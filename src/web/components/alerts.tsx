@@ -1,14 +1,17 @@
 import type { ReactNode } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import { errorMessage } from '#web/lib/api-client.ts';
+
+// Bootstrap's alert markup, without react-bootstrap's component (and the transition code it brings).
+const alertClass = (variant: string, className?: string) =>
+  `alert alert-${variant}${className ? ` ${className}` : ''}`;
 
 /** A failed call, shown with the server's message in a red alert (docs/product/api.md#wire-conventions). Renders nothing without an error. */
 export function ErrorAlert({ error, className }: { error: unknown; className?: string }) {
   if (!error) return null;
   return (
-    <Alert variant="danger" className={className} role="alert">
+    <div className={alertClass('danger', className)} role="alert">
       {errorMessage(error)}
-    </Alert>
+    </div>
   );
 }
 
@@ -23,8 +26,8 @@ export function Message({
   className?: string;
 }) {
   return (
-    <Alert variant={variant} className={className} role={variant === 'danger' ? 'alert' : 'status'}>
+    <div className={alertClass(variant, className)} role={variant === 'danger' ? 'alert' : 'status'}>
       {children}
-    </Alert>
+    </div>
   );
 }

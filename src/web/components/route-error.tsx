@@ -1,4 +1,3 @@
-import Alert from 'react-bootstrap/Alert';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { errorMessage } from '#web/lib/api-client.ts';
 
@@ -10,7 +9,9 @@ export function RouteError() {
     <section className="py-4">
       <title>Something went wrong · Haat</title>
       <h1 className="h2">Something went wrong</h1>
-      <Alert variant="danger">{message}</Alert>
+      <div className="alert alert-danger" role="alert">
+        {message}
+      </div>
       <div className="d-flex gap-2">
         <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
           Reload the page

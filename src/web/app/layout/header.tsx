@@ -1,15 +1,11 @@
 import type { FormEvent } from 'react';
-import Badge from 'react-bootstrap/Badge';
-import Container from 'react-bootstrap/Container';
-import Nav from 'react-bootstrap/Nav';
-import NavDropdown from 'react-bootstrap/NavDropdown';
-import Navbar from 'react-bootstrap/Navbar';
 import { Link, matchPath, NavLink, useLocation, useNavigate } from 'react-router';
 import { backOfficeMenu, backOfficeTitle, sellerMenu } from '#shared/permissions.ts';
 import { useSession } from '#web/lib/session.ts';
 import { useLogout } from '#web/features/auth/index.ts';
 import { useCart } from '#web/lib/cart/cart-context.tsx';
 import { CurrencyPicker } from '#web/components/currency-picker.tsx';
+import { NavMenu, useOpenOnThisPage } from '#web/components/nav-menu.tsx';
 import { Heart } from '#web/components/wishlist-button.tsx';
 import { CategoryMenu } from '#web/features/catalog/index.ts';
 
@@ -94,106 +90,110 @@ function BrandMark() {
 /** The cart link with its quantity badge (shown in the bar on phones, in the menu on wide screens). */
 function CartLink({ totalQty, className }: { totalQty: number; className: string }) {
   return (
-    <Nav.Link as={NavLink} to="/cart" eventKey="/cart" className={`align-items-center gap-1 ${className}`}>
+    <NavLink to="/cart" className={`nav-link align-items-center gap-1 ${className}`}>
       <CartIcon />
       Cart
       {totalQty > 0 ? (
-        <Badge pill bg="warning" text="dark" className="ms-1">
+        <span className="badge rounded-pill bg-warning text-dark ms-1">
           {totalQty}
           <span className="visually-hidden"> items</span>
-        </Badge>
+        </span>
       ) : null}
-    </Nav.Link>
+    </NavLink>
   );
 }
 
+/**
+ * The header: Bootstrap's navbar markup driven by React state, without react-bootstrap's components or
+ * Bootstrap's JavaScript, so the page shell stays small (docs/decisions/0127-page-weight-images-seo.md).
+ * The menu collapses behind a toggler below the lg breakpoint and closes when the page changes.
+ */
 export function Header() {
   const { displayActor: actor } = useSession();
   const { totalQty } = useCart();
   const logout = useLogout();
+  const [expanded, setExpanded] = useOpenOnThisPage();
 
   const sellerLinks = sellerMenu(actor);
   const officeLinks = backOfficeMenu(actor);
 
   return (
     <header>
-      <Navbar expand="lg" variant="dark" className="haat-navbar" collapseOnSelect>
-        <Container>
-          <Navbar.Brand as={Link} to="/" className="haat-brand">
+      <nav className="navbar navbar-expand-lg navbar-dark haat-navbar" aria-label="Main">
+        <div className="container">
+          <Link to="/" className="navbar-brand haat-brand">
             <BrandMark />
             Haat
-          </Navbar.Brand>
-          <Nav className="ms-auto me-2 d-lg-none flex-row gap-2">
-            <Nav.Link
-              as={NavLink}
-              to="/wishlist"
-              eventKey="/wishlist"
-              className="d-flex"
-              aria-label="Wishlist"
-            >
+          </Link>
+          <div className="navbar-nav ms-auto me-2 d-lg-none flex-row gap-2">
+            <NavLink to="/wishlist" className="nav-link d-flex" aria-label="Wishlist">
               <Heart />
-            </Nav.Link>
+            </NavLink>
             <CartLink totalQty={totalQty} className="d-flex" />
-          </Nav>
-          <Navbar.Toggle aria-controls="main-nav" aria-label="Toggle navigation" />
-          <Navbar.Collapse id="main-nav">
-            <Nav className="me-lg-2">
+          </div>
+          <button
+            type="button"
+            className={`navbar-toggler${expanded ? '' : ' collapsed'}`}
+            aria-controls="main-nav"
+            aria-expanded={expanded}
+            aria-label="Toggle navigation"
+            onClick={() => setExpanded(!expanded)}
+          >
+            <span className="navbar-toggler-icon" />
+          </button>
+          <div id="main-nav" className={`navbar-collapse collapse${expanded ? ' show' : ''}`}>
+            <div className="navbar-nav me-lg-2">
               <CategoryMenu />
-            </Nav>
+            </div>
             <SearchBox />
-            <Nav className="ms-auto align-items-lg-center">
+            <div className="navbar-nav ms-auto align-items-lg-center haat-account-nav">
               <CurrencyPicker className="me-lg-2" />
-              <Nav.Link
-                as={NavLink}
-                to="/wishlist"
-                eventKey="/wishlist"
-                className="d-none d-lg-flex align-items-center gap-1"
-              >
+              <NavLink to="/wishlist" className="nav-link d-none d-lg-flex align-items-center gap-1">
                 <Heart />
                 Wishlist
-              </Nav.Link>
+              </NavLink>
               <CartLink totalQty={totalQty} className="d-none d-lg-flex" />
               {actor ? (
-                <NavDropdown title={actor.name} id="user-menu" align="end">
-                  <NavDropdown.Item as={Link} to="/profile" eventKey="/profile">
+                <NavMenu id="user-menu" title={actor.name} align="end">
+                  <Link to="/profile" className="dropdown-item">
                     Profile
-                  </NavDropdown.Item>
+                  </Link>
                   {sellerLinks.map((link) => (
-                    <NavDropdown.Item key={link.to} as={Link} to={link.to} eventKey={link.to}>
+                    <Link key={link.to} to={link.to} className="dropdown-item">
                       {link.label}
-                    </NavDropdown.Item>
+                    </Link>
                   ))}
-                  <NavDropdown.Divider />
-                  <NavDropdown.Item
-                    as="button"
-                    eventKey="logout"
+                  <hr className="dropdown-divider" />
+                  <button
+                    type="button"
+                    className="dropdown-item"
                     onClick={() => logout.mutate()}
                     disabled={logout.isPending}
                   >
                     Logout
-                  </NavDropdown.Item>
-                </NavDropdown>
+                  </button>
+                </NavMenu>
               ) : (
-                <Nav.Link as={NavLink} to="/login" eventKey="/login">
+                <NavLink to="/login" className="nav-link">
                   Sign In
-                </Nav.Link>
+                </NavLink>
               )}
               {actor && officeLinks.length > 0 ? (
-                <NavDropdown title={backOfficeTitle(actor)} id="back-office-menu" align="end">
+                <NavMenu id="back-office-menu" title={backOfficeTitle(actor)} align="end">
                   {officeLinks.map((link) => (
-                    <NavDropdown.Item key={link.to} as={Link} to={link.to} eventKey={link.to}>
+                    <Link key={link.to} to={link.to} className="dropdown-item">
                       {link.label}
-                    </NavDropdown.Item>
+                    </Link>
                   ))}
-                </NavDropdown>
+                </NavMenu>
               ) : null}
-              <Nav.Link as={NavLink} to="/help" eventKey="/help">
+              <NavLink to="/help" className="nav-link">
                 Help
-              </Nav.Link>
-            </Nav>
-          </Navbar.Collapse>
-        </Container>
-      </Navbar>
+              </NavLink>
+            </div>
+          </div>
+        </div>
+      </nav>
     </header>
   );
 }

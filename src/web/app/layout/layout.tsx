@@ -1,5 +1,4 @@
 import { Suspense } from 'react';
-import Container from 'react-bootstrap/Container';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
@@ -14,11 +13,11 @@ export function Layout() {
       </a>
       <Header />
       <main id="main" tabIndex={-1} className="flex-grow-1 py-4">
-        <Container>
+        <div className="container">
           <Suspense fallback={<Loader />}>
             <Outlet />
           </Suspense>
-        </Container>
+        </div>
       </main>
       <Footer />
       <ScrollRestoration />

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import NavDropdown from 'react-bootstrap/NavDropdown';
 import { Link } from 'react-router';
 import { Loader } from '#web/components/loader.tsx';
+import { NavMenu } from '#web/components/nav-menu.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useCategoryTree } from '../api/get-categories.ts';
 import { categoryHref } from '../lib/category-path.ts';
@@ -18,13 +18,11 @@ export function CategoryMenu() {
   const { first, tree, error } = useCategoryTree(opened);
 
   return (
-    <NavDropdown
-      title="Categories"
+    <NavMenu
       id="category-menu"
+      title="Categories"
       className="haat-category-menu"
-      onToggle={(show) => {
-        if (show) setOpened(true);
-      }}
+      onOpen={() => setOpened(true)}
     >
       {first.isPending ? (
         <div className="px-3 py-2">
@@ -38,35 +36,28 @@ export function CategoryMenu() {
         <div className="haat-category-columns">
           {tree.map((top) => (
             <div key={top.name} className="haat-category-group">
-              <NavDropdown.Item
-                as={Link}
-                to={categoryHref([top.name])}
-                eventKey={categoryHref([top.name])}
-                className="fw-semibold"
-              >
+              <Link to={categoryHref([top.name])} className="dropdown-item fw-semibold">
                 {top.name}
-              </NavDropdown.Item>
+              </Link>
               {top.pending ? (
                 <div className="px-4 py-1">
                   <Loader inline label={`Loading ${top.name}…`} />
                 </div>
               ) : (
                 (top.children ?? []).map((sub) => (
-                  <NavDropdown.Item
+                  <Link
                     key={sub}
-                    as={Link}
                     to={categoryHref([top.name, sub])}
-                    eventKey={categoryHref([top.name, sub])}
-                    className="haat-category-sub"
+                    className="dropdown-item haat-category-sub"
                   >
                     {sub}
-                  </NavDropdown.Item>
+                  </Link>
                 ))
               )}
             </div>
           ))}
         </div>
       )}
-    </NavDropdown>
+    </NavMenu>
   );
 }
