@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import Carousel from 'react-bootstrap/Carousel';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { categoryHref } from '../lib/category-path.ts';
 
@@ -32,26 +31,95 @@ const BANNERS = [
 
 /**
  * The home page banner (docs/product/screens.md). It rotates by itself, so it has a pause button (WCAG 2.2.2) besides
- * pausing while the pointer is over it; the headline is text over a decorative picture.
+ * pausing while the pointer is over it; the headline is text over a decorative picture. Bootstrap's
+ * carousel markup with a few lines of state instead of react-bootstrap's component, which brought its
+ * transition code to the home page (docs/decisions/0127-page-weight-images-seo.md); a swipe turns it too.
+ * Only the first picture loads with the page (eagerly, it is the largest thing in view); the others
+ * load lazily when they come up.
  */
 export function BannerCarousel() {
   const [paused, setPaused] = useState(false);
+  const [hovered, setHovered] = useState(false);
+  const [active, setActive] = useState(0);
+  // The first slide appears with the page, not faded in (it is the page's largest paint); later ones fade.
+  const [turned, setTurned] = useState(false);
+  const touchX = useRef<number | null>(null);
+  const count = BANNERS.length;
+  const show = (index: number) => {
+    setTurned(true);
+    setActive((index + count) % count);
+  };
+  const go = (step: number) => show(active + step);
+
+  useEffect(() => {
+    if (paused || hovered) return;
+    const timer = setTimeout(() => {
+      setTurned(true);
+      setActive((i) => (i + 1) % count);
+    }, BANNER_INTERVAL_MS);
+    return () => clearTimeout(timer);
+  }, [active, paused, hovered, count]);
+
   return (
     <section className="haat-banner mb-4" aria-roledescription="carousel" aria-label="Featured collections">
-      <Carousel interval={paused ? null : BANNER_INTERVAL_MS} pause="hover" touch>
-        {BANNERS.map((banner) => (
-          <Carousel.Item key={banner.image}>
-            <img className="haat-banner-image" src={banner.image} alt="" width={1600} height={480} />
-            <div className="haat-banner-caption">
-              <p className="haat-banner-kicker">{banner.kicker}</p>
-              <p className="haat-banner-title">{banner.title}</p>
-              <Link to={banner.to} className="btn btn-warning fw-semibold">
-                {banner.cta}
-              </Link>
+      <div
+        className={`carousel slide${turned ? ' haat-banner-turned' : ''}`}
+        onMouseEnter={() => setHovered(true)}
+        onMouseLeave={() => setHovered(false)}
+        onTouchStart={(event) => {
+          touchX.current = event.touches[0]?.clientX ?? null;
+        }}
+        onTouchEnd={(event) => {
+          const start = touchX.current;
+          const end = event.changedTouches[0]?.clientX;
+          touchX.current = null;
+          if (start === null || end === undefined || Math.abs(end - start) < 40) return;
+          go(end < start ? 1 : -1);
+        }}
+      >
+        <div className="carousel-indicators">
+          {BANNERS.map((banner, i) => (
+            <button
+              key={banner.image}
+              type="button"
+              className={i === active ? 'active' : undefined}
+              aria-current={i === active ? 'true' : undefined}
+              aria-label={`Slide ${String(i + 1)}`}
+              onClick={() => show(i)}
+            />
+          ))}
+        </div>
+        <div className="carousel-inner">
+          {BANNERS.map((banner, i) => (
+            <div key={banner.image} className={`carousel-item${i === active ? ' active' : ''}`}>
+              <img
+                className="haat-banner-image"
+                src={banner.image}
+                alt=""
+                width={1600}
+                height={480}
+                loading={i === 0 ? 'eager' : 'lazy'}
+                fetchPriority={i === 0 ? 'high' : 'auto'}
+              />
+              <div className="haat-banner-caption">
+                <p className="haat-banner-kicker">{banner.kicker}</p>
+                <p className="haat-banner-title">{banner.title}</p>
+                <Link to={banner.to} className="btn btn-warning fw-semibold">
+                  {banner.cta}
+                </Link>
+              </div>
             </div>
-          </Carousel.Item>
-        ))}
-      </Carousel>
+          ))}
+        </div>
+        <button type="button" className="carousel-control-prev" onClick={() => go(-1)}>
+          <span className="carousel-control-prev-icon" aria-hidden="true" />
+          <span className="visually-hidden">Previous</span>
+        </button>
+        <button type="button" className="carousel-control-next" onClick={() => go(1)}>
+          <span className="carousel-control-next-icon" aria-hidden="true" />
+          <span className="visually-hidden">Next</span>
+        </button>
+      </div>
       <button
         type="button"
         className="btn btn-light haat-banner-pause"
