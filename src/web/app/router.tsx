@@ -40,6 +40,7 @@ function page<M>(load: () => Promise<M>, name: keyof M): Page {
 }
 
 const HomePage = page(() => import('../features/catalog/pages/home-page.tsx'), 'HomePage');
+const SearchPage = page(() => import('../features/catalog/pages/search-page.tsx'), 'SearchPage');
 const ProductPage = page(() => import('../features/catalog/pages/product-page.tsx'), 'ProductPage');
 const CategoryPage = page(() => import('../features/catalog/pages/category-page.tsx'), 'CategoryPage');
 const ShopPage = page(() => import('../features/catalog/pages/shop-page.tsx'), 'ShopPage');
@@ -224,8 +225,8 @@ export const routes: RouteObject[] = [
           // Storefront
           { index: true, element: <HomePage /> },
           { path: 'page/:pageNumber', element: <HomePage /> },
-          { path: 'search/:keyword', element: <HomePage /> },
-          { path: 'search/:keyword/page/:pageNumber', element: <HomePage /> },
+          { path: 'search/:keyword', element: <SearchPage /> },
+          { path: 'search/:keyword/page/:pageNumber', element: <SearchPage /> },
           { path: 'product/:id', element: <ProductPage /> },
           { path: 'categories/:category/:sub?/:level3?/:level4?/:level5?', element: <CategoryPage /> },
           { path: 'shop/:shopName', element: <ShopPage /> },

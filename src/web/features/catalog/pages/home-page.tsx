@@ -1,106 +1,40 @@
-import { Link, Navigate, useParams } from 'react-router';
-import { isBlankKeyword } from '#shared/search.ts';
+import { useParams } from 'react-router';
 import { ErrorAlert, Message } from '#web/components/alerts.tsx';
 import { Loader } from '#web/components/loader.tsx';
 import { Pagination, PastLastPage } from '#web/components/pagination.tsx';
+import { siteOrigin } from '#web/lib/site-origin.ts';
 import { useProducts } from '../api/get-products.ts';
 import { BannerCarousel } from '../components/banner-carousel.tsx';
-import { TopCategoryLinks } from '../components/category-links.tsx';
-import { FilteredListing } from '../components/filter-panel.tsx';
 import { ProductGrid } from '../components/product-grid.tsx';
 import { TopRatedStrip } from '../components/top-rated-strip.tsx';
-import { activeFilterCount, clearFilters, EMPTY_FILTERS, hrefWithFilters } from '../lib/filter-params.ts';
 import { listHref, pageFromParam } from '../lib/route-params.ts';
-import { useListFilters } from '../lib/use-list-filters.ts';
 
 /**
- * Home and search results (docs/product/screens.md): '/', '/page/:pageNumber', '/search/:keyword',
- * '/search/:keyword/page/:pageNumber'. Without a keyword: the banner, 'Top Rated' and 'Latest Products';
- * with one: a Go Back button instead of the banner, and the results best first, with filters and sort kept
- * in the query ('/search/kurta?size=M&sort=price_asc'). A blank keyword goes home.
+ * The home page (docs/product/screens.md): '/', '/page/:pageNumber'. The banner, 'Top Rated' (on the first
+ * page) and 'Latest Products'. Search results are search-page.tsx: the home page has no filters, so it
+ * loads none of their code (docs/decisions/0127-page-weight-images-seo.md).
  */
 export function HomePage() {
   const params = useParams();
-  const keyword = (params.keyword ?? '').trim();
   const page = pageFromParam(params.pageNumber);
-  const searching = params.keyword !== undefined;
-  const listFilters = useListFilters(listHref(keyword, 1), undefined, { category: true });
-  // Filters belong to search results; the home page's Latest Products has none.
-  const filters = searching ? listFilters.filters : EMPTY_FILTERS;
-  const products = useProducts(keyword, page, searching ? listFilters.query : '');
-  const hrefFor = (n: number) => hrefWithFilters(listHref(keyword, n), filters);
-  const filtered = activeFilterCount(filters) > 0;
-
-  if (searching && isBlankKeyword(keyword)) return <Navigate to="/" replace />;
+  const products = useProducts('', page, '');
+  const hrefFor = (n: number) => listHref('', n);
 
   const list = products.data;
-  const heading = searching ? `Search results for “${keyword}”` : 'Latest Products';
-  const title = searching
-    ? `${keyword} · Search · Haat`
-    : page > 1
-      ? `Latest Products, page ${String(page)} · Haat`
-      : 'Haat · Online marketplace';
-
-  const results = products.isPending ? (
-    <Loader label="Loading products…" />
-  ) : products.isError ? (
-    <ErrorAlert error={products.error} />
-  ) : list && list.products.length === 0 ? (
-    <Message variant="secondary">
-      {filtered ? (
-        <>
-          No products match these filters.{' '}
-          <button
-            type="button"
-            className="btn btn-link p-0 align-baseline"
-            onClick={() => listFilters.apply(clearFilters(filters))}
-          >
-            Clear all filters
-          </button>
-        </>
-      ) : searching ? (
-        <>
-          No products found. Try another word, or <Link to="/">browse the latest products</Link>.
-        </>
-      ) : (
-        'No products found.'
-      )}
-    </Message>
-  ) : list ? (
-    <div
-      aria-busy={products.isPlaceholderData}
-      className={products.isPlaceholderData ? 'opacity-50' : undefined}
-    >
-      <ProductGrid products={list.products} label={heading} besideFilters={searching} />
-      <Pagination
-        page={list.page}
-        pages={list.pages}
-        hrefFor={hrefFor}
-        label={searching ? 'Search result pages' : 'Product pages'}
-      />
-    </div>
-  ) : null;
+  const heading = 'Latest Products';
+  const title = page > 1 ? `Latest Products, page ${String(page)} · Haat` : 'Haat · Online marketplace';
 
   return (
     <section>
       <title>{title}</title>
+      <meta
+        name="description"
+        content="Haat: clothing, handloom, gadgets and home goods from independent sellers across India."
+      />
+      <link rel="canonical" href={`${siteOrigin()}${listHref('', page)}`} />
       {list ? <PastLastPage page={list.page} pages={list.pages} hrefFor={hrefFor} /> : null}
-      {!searching ? (
-        <meta
-          name="description"
-          content="Haat: clothing, handloom, gadgets and home goods from independent sellers across India."
-        />
-      ) : null}
-      {searching ? (
-        <Link to="/" className="btn btn-outline-primary mb-3">
-          ‹ Go Back
-        </Link>
-      ) : (
-        <>
-          <BannerCarousel />
-          {page === 1 ? <TopRatedStrip /> : null}
-        </>
-      )}
+      <BannerCarousel />
+      {page === 1 ? <TopRatedStrip /> : null}
       <div className="d-flex flex-wrap align-items-baseline justify-content-between gap-2 mb-3">
         <h1 className="h3 mb-0">{heading}</h1>
         {list && list.pages > 1 ? (
@@ -109,19 +43,21 @@ export function HomePage() {
           </p>
         ) : null}
       </div>
-      {searching ? (
-        <FilteredListing
-          filters={filters}
-          facets={list?.facets}
-          total={list?.total}
-          onApply={listFilters.apply}
-          before={<TopCategoryLinks keyword={keyword} filters={filters} />}
+      {products.isPending ? (
+        <Loader label="Loading products…" />
+      ) : products.isError ? (
+        <ErrorAlert error={products.error} />
+      ) : list && list.products.length === 0 ? (
+        <Message variant="secondary">No products found.</Message>
+      ) : list ? (
+        <div
+          aria-busy={products.isPlaceholderData}
+          className={products.isPlaceholderData ? 'opacity-50' : undefined}
         >
-          {results}
-        </FilteredListing>
-      ) : (
-        results
-      )}
+          <ProductGrid products={list.products} label={heading} eagerFirst={page === 1 ? 0 : 2} />
+          <Pagination page={list.page} pages={list.pages} hrefFor={hrefFor} label="Product pages" />
+        </div>
+      ) : null}
     </section>
   );
 }
