@@ -1,7 +1,12 @@
 import { lazy, Suspense, useRef, useState } from 'react';
+import { preload } from 'react-dom';
 import Carousel from 'react-bootstrap/Carousel';
 import { variantUrl } from '#shared/images.ts';
-import { NO_IMAGE } from '#web/components/product-card.tsx';
+import { imageSrcSet, NO_IMAGE } from '#web/components/product-card.tsx';
+
+/** The gallery's width: the page's left column from md, the whole width on phones. */
+export const GALLERY_SIZES =
+  '(min-width: 1400px) 636px, (min-width: 1200px) 546px, (min-width: 768px) 46vw, 94vw';
 
 const ProductLightbox = lazy(() => import('./product-lightbox.tsx'));
 
@@ -16,6 +21,18 @@ export function ProductGallery({ name, images }: { name: string; images: readonl
   const [open, setOpen] = useState(false);
   const [everOpened, setEverOpened] = useState(false);
   const openers = useRef<(HTMLButtonElement | null)[]>([]);
+
+  // The first picture is the page's largest paint: ask for it in the <head> (the server's HTML too), before
+  // the browser has laid out the carousel (docs/decisions/0127-page-weight-images-seo.md).
+  const first = images[0];
+  if (first) {
+    preload(variantUrl(first, 'medium'), {
+      as: 'image',
+      imageSrcSet: imageSrcSet(first),
+      imageSizes: GALLERY_SIZES,
+      fetchPriority: 'high',
+    });
+  }
 
   if (images.length === 0) {
     return (
@@ -63,10 +80,13 @@ export function ProductGallery({ name, images }: { name: string; images: readonl
             >
               <img
                 src={variantUrl(url, 'medium')}
+                srcSet={imageSrcSet(url)}
+                sizes={GALLERY_SIZES}
                 alt={alt(i)}
                 width={800}
                 height={800}
                 className="d-block w-100"
+                loading={i === 0 ? 'eager' : 'lazy'}
                 fetchPriority={i === 0 ? 'high' : 'auto'}
               />
               <span className="haat-gallery-zoom" aria-hidden="true">

@@ -1,5 +1,5 @@
 import type { Product } from '#shared/schemas/product.ts';
-import { ProductCard } from '#web/components/product-card.tsx';
+import { CARD_SIZES, ProductCard } from '#web/components/product-card.tsx';
 import { WishlistButton } from '#web/components/wishlist-button.tsx';
 import { useShelfPrice } from '../api/get-discounts.ts';
 
@@ -11,10 +11,13 @@ export function ProductGrid({
   products,
   label,
   besideFilters = false,
+  eagerFirst = 2,
 }: {
   products: readonly Product[];
   label: string;
   besideFilters?: boolean;
+  /** How many cards are in the first screenful on a phone (their pictures load at once); 0 below the fold. */
+  eagerFirst?: number;
 }) {
   const priceOf = useShelfPrice();
   const cols = besideFilters
@@ -22,9 +25,14 @@ export function ProductGrid({
     : 'row-cols-1 row-cols-md-2 row-cols-lg-3 row-cols-xl-4';
   return (
     <ul className={`haat-grid row ${cols} g-3 g-lg-4 list-unstyled`} aria-label={label}>
-      {products.map((product) => (
+      {products.map((product, i) => (
         <li key={product._id} className="col position-relative">
-          <ProductCard product={product} pricing={priceOf(product)} />
+          <ProductCard
+            product={product}
+            pricing={priceOf(product)}
+            sizes={besideFilters ? CARD_SIZES.besideFilters : CARD_SIZES.grid}
+            priority={i < eagerFirst}
+          />
           <WishlistButton productId={product._id} />
         </li>
       ))}

@@ -1,4 +1,4 @@
-import { ProductCard } from '#web/components/product-card.tsx';
+import { CARD_SIZES, ProductCard } from '#web/components/product-card.tsx';
 import { useShelfPrice } from '../api/get-discounts.ts';
 import { useTopProducts } from '../api/get-top-products.ts';
 
@@ -18,9 +18,14 @@ export function TopRatedStrip() {
         Top Rated
       </h2>
       <ul className="haat-strip list-unstyled mb-0" aria-label="Top rated products">
-        {products.map((product) => (
+        {products.map((product, i) => (
           <li key={product._id} className="haat-strip-item">
-            <ProductCard product={product} pricing={priceOf(product)} />
+            <ProductCard
+              product={product}
+              pricing={priceOf(product)}
+              sizes={CARD_SIZES.strip}
+              priority={i < 2}
+            />
           </li>
         ))}
       </ul>
