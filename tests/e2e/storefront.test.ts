@@ -123,6 +123,21 @@ async function addToCart(page: Page, qty: number) {
   await page.waitForURL((url) => url.pathname === '/cart');
 }
 
+/**
+ * Open a storefront page rendered in the browser alone (the plain index.html, as for a page the server
+ * does not render, docs/decisions/0126-server-rendering.md), so the browser makes the page's API calls
+ * itself and the test can make them fail.
+ */
+async function gotoRenderedInBrowser(page: Page, path: string) {
+  const shell = await (await fetch(`${baseURL}/cart`)).text();
+  await page.route(`**${path}`, (route) =>
+    route.request().resourceType() === 'document'
+      ? route.fulfill({ status: 200, contentType: 'text/html', body: shell })
+      : route.fallback(),
+  );
+  await page.goto(path);
+}
+
 describe('storefront in the browser', () => {
   it('takes a guest from home to checkout: paging, search, product, lightbox, cart and coupon', async () => {
     const { couponDiscount, couponProduct, openDiscount, openProduct } = await demoCatalogue();
@@ -437,10 +452,10 @@ describe('storefront in the browser', () => {
 
     // Failing calls say which step failed (docs/product/messages.md), in red.
     await page.route('**/api/category/men-bags', (route) => route.fulfill({ status: 500, body: '{}' }));
-    await page.goto('/categories/men-bags');
+    await gotoRenderedInBrowser(page, '/categories/men-bags');
     await page.getByRole('alert').getByText('Error fetching category IDs').waitFor();
     await page.route('**/api/products/category?*', (route) => route.fulfill({ status: 500, body: '{}' }));
-    await page.goto('/categories/men-shoes');
+    await gotoRenderedInBrowser(page, '/categories/men-shoes');
     await page.getByRole('alert').getByText('Error fetching products').waitFor();
     await page.unrouteAll();
 
@@ -451,7 +466,7 @@ describe('storefront in the browser', () => {
     if (!kurta) throw new Error('no Kavya Textiles kurta');
     // The seller's name comes from GET /api/users/public/:id; when that fails: 'Seller name'.
     await page.route('**/api/users/public/*', (route) => route.fulfill({ status: 500, body: '{}' }));
-    await page.goto(`/product/${kurta._id}`);
+    await gotoRenderedInBrowser(page, `/product/${kurta._id}`);
     await page.getByRole('link', { name: 'Seller name' }).waitFor();
     await page.unrouteAll();
     await page.goto(`/product/${kurta._id}`);
