@@ -171,7 +171,10 @@ export const microCachePlugin = fp(async (app: App, opts: MicroCacheOptions) => 
     publicHeaders(reply);
     reply.header('etag', hit.etag).header('x-cache', 'hit');
     if (matches(req.headers['if-none-match'], hit.etag)) return reply.code(304).send();
-    return reply.headers(hit.headers).header('content-type', hit.contentType).send(hit.body);
+    // What this request's own hooks set (security headers, say) stays as they set it.
+    for (const [name, value] of Object.entries(hit.headers))
+      if (!reply.hasHeader(name)) reply.header(name, value);
+    return reply.header('content-type', hit.contentType).send(hit.body);
   };
 
   // Runs after the auth plugin's onRequest hook, so req.actor is known.
@@ -258,7 +261,8 @@ export const microCachePlugin = fp(async (app: App, opts: MicroCacheOptions) => 
     const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
     const headers: Entry['headers'] = {};
     for (const [name, value] of Object.entries(reply.getHeaders()))
-      if (value !== undefined && !NOT_REPLAYED.has(name)) headers[name] = value;
+      if (value !== undefined && !NOT_REPLAYED.has(name) && !name.startsWith('access-control-'))
+        headers[name] = value;
     entries.set(req.url, { body, contentType, headers, etag, expires: Date.now() + ttlMs, tags });
     chars += body.length;
     for (const tag of tags) {
