@@ -240,7 +240,7 @@ async function measure(endpoint: Endpoint): Promise<Row> {
 }
 
 function printTable(rows: Row[]) {
-  const bare = rows[0]?.rps;
+  const bare = rows[0]?.name === 'bare Fastify route' ? rows[0].rps : undefined;
   const header = ['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'ratio to bare'];
   const body = rows.map((r) => {
     if (r.rps === undefined) return [r.name, r.note ?? '-', '', '', ''];
