@@ -1,16 +1,41 @@
 import { fileURLToPath } from 'node:url';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const serverEntry = fileURLToPath(new URL('./src/web/entry-server.tsx', import.meta.url));
 
 // The web app lives in src/web; the API server (src/server) serves the built files from dist/web.
 // `vite build --ssr` builds the server renderer (src/web/entry-server.tsx) into dist/ssr, which the server
 // loads at run time to render the storefront pages (docs/decisions/0126-server-rendering.md).
+/**
+ * Brotli and gzip copies of the built text files next to them (x.js.br, x.js.gz): the server sends them to
+ * browsers that accept them (@fastify/static preCompressed) without compressing on every request.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'haat-precompress',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      const dir = options.dir ?? '';
+      for (const name of Object.keys(bundle)) {
+        if (!/\.(js|css|svg|json)$/.test(name)) continue;
+        const file = path.join(dir, name);
+        const data = fs.readFileSync(file);
+        if (data.length < 1024) continue;
+        fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(data));
+        fs.writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: 9 }));
+      }
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react()],
+  plugins: isSsrBuild ? [react()] : [react(), precompress()],
   build: isSsrBuild
     ? {
         ssr: serverEntry,

@@ -170,6 +170,21 @@ describe.skipIf(!built)('server-rendered storefront pages', () => {
     }
   });
 
+  it('sends the built scripts and stylesheets compressed too', async () => {
+    const shell = (await t.app.inject({ method: 'GET', url: '/cart' })).body;
+    const script = /<script type="module" crossorigin src="([^"]+)"/.exec(shell)?.[1];
+    expect(script).toBeTruthy();
+    const res = await t.app.inject({
+      method: 'GET',
+      url: script!,
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    const plain = await t.app.inject({ method: 'GET', url: script! });
+    expect(zlib.brotliDecompressSync(res.rawPayload).toString('utf8')).toBe(plain.body);
+  });
+
   it('answers an unknown product with 404 and the page to load in the browser', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/product/00000000-0000-4000-8000-000000000000' });
     expect(res.statusCode).toBe(404);

@@ -50,7 +50,14 @@ export async function registerWeb(app: App) {
   const indexFile = path.join(webRoot, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false, maxAge: '1h' });
+    // preCompressed: the .br / .gz copies the build writes (vite.config.ts) go to browsers that accept them.
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      index: false,
+      maxAge: '1h',
+      preCompressed: true,
+    });
   }
   const indexHtml = hasWeb ? fs.readFileSync(indexFile, 'utf8') : '';
   const origin = linkOrigin(app.config);
