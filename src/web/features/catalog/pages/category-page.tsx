@@ -3,6 +3,7 @@ import { Message } from '#web/components/alerts.tsx';
 import { Breadcrumbs } from '#web/components/breadcrumbs.tsx';
 import { Loader } from '#web/components/loader.tsx';
 import { Pagination, PastLastPage } from '#web/components/pagination.tsx';
+import { siteOrigin } from '#web/lib/site-origin.ts';
 import { useCategoryProducts } from '../api/get-categories.ts';
 import { SubCategoryLinks } from '../components/category-links.tsx';
 import { FilteredListing } from '../components/filter-panel.tsx';
@@ -57,6 +58,8 @@ export function CategoryPage() {
       <title>{`${heading} · Haat`}</title>
       {list ? <PastLastPage page={list.page} pages={list.pages} hrefFor={pageHref} /> : null}
       <meta name="description" content={`${heading} from independent sellers on Haat.`} />
+      {/* Filters and sort are views of the page: its URL without them (docs/decisions/0127-page-weight-images-seo.md). */}
+      <link rel="canonical" href={`${siteOrigin()}${page > 1 ? `${base}?page=${String(page)}` : base}`} />
       <Breadcrumbs items={crumbs} className="mb-3" />
       <h1 className="h3 mb-3">{heading}</h1>
       {ids.isError ? (

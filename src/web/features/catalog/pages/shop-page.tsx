@@ -56,6 +56,7 @@ export function ShopPage() {
       <title>{`${s.shopName} · Haat`}</title>
       {list ? <PastLastPage page={list.page} pages={list.pages} hrefFor={pageHref} /> : null}
       <meta name="description" content={`${s.shopName} by ${s.user.name} on Haat.`} />
+      <link rel="canonical" href={`${siteOrigin()}${page > 1 ? `${base}?page=${String(page)}` : base}`} />
       <meta property="og:title" content={s.shopName} />
       <meta property="og:type" content="website" />
       {s.shopBanner ? <meta property="og:image" content={new URL(s.shopBanner, siteOrigin()).href} /> : null}
