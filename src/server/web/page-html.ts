@@ -15,7 +15,7 @@ export type Manifest = Record<string, ManifestChunk>;
  * Stylesheets up to this size (raw bytes, the entry's and the page's together) go inline in a <style>, so
  * the first paint waits for no request; bigger ones stay <link>ed (ADR 0126).
  */
-export const INLINE_CSS_LIMIT = 100 * 1024;
+export const INLINE_CSS_LIMIT = 160 * 1024;
 
 export type PageAssets = {
   /** <link rel="modulepreload"> for the page's chunks (those index.html does not already preload). */
