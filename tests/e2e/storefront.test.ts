@@ -182,6 +182,8 @@ describe('storefront in the browser', () => {
     await page.getByRole('link', { name: '‹ Go Back' }).waitFor();
     expect(await page.getByRole('button', { name: 'Pause slideshow' }).count()).toBe(0);
     const results = page.getByRole('list', { name: 'Search results for “kurta”' });
+    // Search results are their own page: the results arrive after the heading (no list is carried over).
+    await results.getByRole('link').first().waitFor();
     expect(await results.getByRole('link').count()).toBeGreaterThan(0);
     await settle(page);
     await screenshot(page, 'storefront-search-desktop');
