@@ -33,8 +33,8 @@ type Renderer = {
 export const STOREFRONT_PAGES = [
   { url: '/', page: 'features/catalog/pages/home-page.tsx' },
   { url: '/page/:pageNumber', page: 'features/catalog/pages/home-page.tsx' },
-  { url: '/search/:keyword', page: 'features/catalog/pages/home-page.tsx' },
-  { url: '/search/:keyword/page/:pageNumber', page: 'features/catalog/pages/home-page.tsx' },
+  { url: '/search/:keyword', page: 'features/catalog/pages/search-page.tsx' },
+  { url: '/search/:keyword/page/:pageNumber', page: 'features/catalog/pages/search-page.tsx' },
   { url: '/product/:id', page: 'features/catalog/pages/product-page.tsx' },
   { url: '/categories/*', page: 'features/catalog/pages/category-page.tsx' },
   { url: '/shop/:shopName', page: 'features/catalog/pages/shop-page.tsx' },
