@@ -12,12 +12,15 @@ export function ProductGrid({
   label,
   besideFilters = false,
   eagerFirst = 2,
+  headingLevel = 'h2',
 }: {
   products: readonly Product[];
   label: string;
   besideFilters?: boolean;
   /** How many cards are in the first screenful on a phone (their pictures load at once); 0 below the fold. */
   eagerFirst?: number;
+  /** The cards' heading level: one below the heading the grid sits under (h2 under the page's h1). */
+  headingLevel?: 'h2' | 'h3';
 }) {
   const priceOf = useShelfPrice();
   const cols = besideFilters
@@ -32,6 +35,7 @@ export function ProductGrid({
             pricing={priceOf(product)}
             sizes={besideFilters ? CARD_SIZES.besideFilters : CARD_SIZES.grid}
             priority={i < eagerFirst}
+            headingLevel={headingLevel}
           />
           <WishlistButton productId={product._id} />
         </li>

@@ -115,7 +115,12 @@ export function ShopPage() {
             aria-busy={products.isPlaceholderData}
             className={products.isPlaceholderData ? 'opacity-50' : undefined}
           >
-            <ProductGrid products={list.products} label={`Products by ${s.user.name}`} besideFilters />
+            <ProductGrid
+              products={list.products}
+              label={`Products by ${s.user.name}`}
+              besideFilters
+              headingLevel="h3"
+            />
             <Pagination
               page={list.page}
               pages={list.pages}
