@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  jobs,
   notifications,
   orderEvents,
   orderItems,
@@ -12,6 +11,7 @@ import {
   shipments,
   users,
 } from '../../src/server/db/schema/index.ts';
+import { queuedJobs } from '../../src/server/jobs/queue.ts';
 import { moveShipment } from '../../src/server/modules/fulfilment/fulfilment.service.ts';
 import { expireUnpaidOrders } from '../../src/server/modules/orders/orders.service.ts';
 import { sandboxSecret } from '../../src/server/modules/payments/providers.ts';
@@ -365,10 +365,7 @@ describe('refunds', () => {
       }),
     ]);
     // The provider is asked by a job, queued with the cancel.
-    const queued = await t.db
-      .select()
-      .from(jobs)
-      .where(and(eq(jobs.kind, 'refund.execute'), eq(jobs.dedupeKey, `refund.execute:${rows[0]!.id}`)));
+    const queued = await queuedJobs(t.db, { kind: 'refund.execute', key: `refund.execute:${rows[0]!.id}` });
     expect(queued).toHaveLength(1);
 
     // The buyer's mail says a refund follows.
@@ -561,7 +558,7 @@ describe('the cancellation mails', () => {
     await cancelShipment(sa.id, buyer);
     await cancelShipment(sa.id, buyer); // 409, no second mail
     expect(await mailRecipients(sa.id)).toEqual([emailOf(buyer), emailOf(sellerA)].sort());
-    const jobsQueued = await t.db.select().from(jobs).where(eq(jobs.kind, 'email.send'));
+    const jobsQueued = await queuedJobs(t.db, { kind: 'email.send' });
     const forThis = jobsQueued.filter((j) => (j.payload as { documentId?: string }).documentId === sa.id);
     expect(forThis).toHaveLength(2);
     const buyerMail = forThis.find((j) => (j.payload as { to: string }).to === emailOf(buyer))!;
@@ -576,7 +573,7 @@ describe('the cancellation mails', () => {
     const { sa } = await twoSellerOrder();
     await cancelShipment(sa.id, sellerA, { reason: 'damaged' });
     expect(await mailRecipients(sa.id)).toEqual([emailOf(buyer)]);
-    const [job] = (await t.db.select().from(jobs).where(eq(jobs.kind, 'email.send'))).filter(
+    const [job] = (await queuedJobs(t.db, { kind: 'email.send' })).filter(
       (j) => (j.payload as { documentId?: string }).documentId === sa.id,
     );
     expect((job!.payload as { text: string }).text).toContain(
@@ -589,7 +586,7 @@ describe('the cancellation mails', () => {
     await payWithRazorPay(order._id);
     await cancelShipment(sb.id, admin);
     expect(await mailRecipients(sb.id)).toEqual([emailOf(buyer), emailOf(sellerB)].sort());
-    const buyerJob = (await t.db.select().from(jobs).where(eq(jobs.kind, 'email.send'))).find(
+    const buyerJob = (await queuedJobs(t.db, { kind: 'email.send' })).find(
       (j) =>
         (j.payload as { documentId?: string }).documentId === sb.id &&
         (j.payload as { to: string }).to === emailOf(buyer),

@@ -1,9 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseMoney } from '#shared/money.ts';
-import { jobs, orders, payments } from '../../src/server/db/schema/index.ts';
+import { jobKeys, orders, payments } from '../../src/server/db/schema/index.ts';
+import { makeDue } from '../../src/server/jobs/queue.ts';
 import { sandboxSecret } from '../../src/server/modules/payments/providers.ts';
 import { createRazorpayApi } from '../../src/server/modules/payments/razorpay.provider.ts';
 import { paymentSignature, webhookSignature } from '../../src/server/modules/payments/razorpay-signature.ts';
@@ -79,11 +80,12 @@ async function razorpayOrder(orderId: string, by: Who = buyer) {
 }
 
 const orderRow = async (id: string) => (await t.db.select().from(orders).where(eq(orders.id, id)))[0]!;
+/** The order's completion job, by its dedupe key (kept after the job ran): queued at most once. */
 const completionJobs = async (orderId: string) =>
   t.db
     .select()
-    .from(jobs)
-    .where(and(eq(jobs.kind, 'order.completed'), eq(jobs.dedupeKey, `order-completed:${orderId}`)));
+    .from(jobKeys)
+    .where(eq(jobKeys.key, `order-completed:${orderId}`));
 
 function signed(rzOrderId: string, paymentId = `pay_T${Math.random().toString(36).slice(2, 12)}`) {
   return {
@@ -377,10 +379,7 @@ describe('sandbox checkout', () => {
     const pay = await inject('PUT', `/api/orders/${order._id}/RazorPay/pay`, buyer.token, success);
     expect(pay.statusCode).toBe(200);
     // The sandbox webhook is due 2 s later; make it due now and run it: a duplicate, still one payment.
-    await t.db
-      .update(jobs)
-      .set({ runAt: new Date() })
-      .where(eq(jobs.kind, 'payments.razorpay_sandbox_webhook'));
+    await makeDue(t.db);
     const summary = await t.app.jobs.runDue();
     expect(summary.failed).toBe(0);
     expect((await orderRow(order._id)).isPaid).toBe(true);
@@ -393,10 +392,7 @@ describe('sandbox checkout', () => {
     await inject('POST', '/api/payments/sandbox/razorpay/pay', buyer.token, {
       razorpay_order_id: rz.razor_order_id,
     });
-    await t.db
-      .update(jobs)
-      .set({ runAt: new Date() })
-      .where(eq(jobs.kind, 'payments.razorpay_sandbox_webhook'));
+    await makeDue(t.db);
     await t.app.jobs.runDue();
     expect((await orderRow(order._id)).isPaid).toBe(true);
   });

@@ -5,13 +5,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PayoutBatchWire } from '#shared/schemas/settlements.ts';
 import { assertServable, loadConfig } from '../../src/server/config.ts';
-import {
-  jobs,
-  ledgerEntries,
-  notifications,
-  payoutAccounts,
-  payouts,
-} from '../../src/server/db/schema/index.ts';
+import { ledgerEntries, notifications, payoutAccounts, payouts } from '../../src/server/db/schema/index.ts';
+import { makeDue } from '../../src/server/jobs/queue.ts';
 import { prepareBatch, runSettlementCycle } from '../../src/server/modules/settlements/payouts.service.ts';
 import {
   createRazorpayxApi,
@@ -92,10 +87,7 @@ async function mailsOfPayout(payoutId: string) {
 /** Runs every job now, delayed ones too (the sandbox's webhooks come 2–3 s later), until none is left. */
 async function runJobsNow() {
   for (let i = 0; i < 5; i++) {
-    await t.db
-      .update(jobs)
-      .set({ runAt: sql`now()` })
-      .where(sql`${jobs.doneAt} is null and ${jobs.failedAt} is null`);
+    await makeDue(t.db);
     const s = await t.app.jobs.runDue();
     if (s.done + s.retried + s.failed === 0) return;
   }

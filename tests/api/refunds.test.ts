@@ -8,7 +8,6 @@ import type { Actor } from '#shared/permissions.ts';
 import { unitsRefund } from '#shared/refunds.ts';
 import type { RoleName } from '#shared/roles.ts';
 import {
-  jobs,
   notifications,
   orderEvents,
   orderItems,
@@ -16,6 +15,7 @@ import {
   refunds,
   shipments,
 } from '../../src/server/db/schema/index.ts';
+import { makeDue, queuedJobs } from '../../src/server/jobs/queue.ts';
 import { expireUnpaidOrders, markOrderPaid } from '../../src/server/modules/orders/orders.service.ts';
 import { createPayPalApi } from '../../src/server/modules/payments/paypal.provider.ts';
 import { ProviderError } from '../../src/server/modules/payments/provider-http.ts';
@@ -33,6 +33,7 @@ import {
 import { createCategory, createProduct, type ProductRow } from '../factories/catalog.ts';
 import { backdateOrder, orderBody, placeOrder } from '../factories/orders.ts';
 import { authHeader, createWho, type UserOverrides, type Who } from '../factories/users.ts';
+import { allMails } from '../factories/mails.ts';
 import { createTestApp, type TestContext } from '../setup/test-app.ts';
 
 /**
@@ -205,10 +206,7 @@ const refundMails = (refundId: string) =>
 
 /** Runs every queued job now, delayed ones (the sandbox's webhooks, retries) included. */
 async function runJobsNow() {
-  await t.db
-    .update(jobs)
-    .set({ runAt: sql`now()` })
-    .where(sql`${jobs.doneAt} is null and ${jobs.failedAt} is null`);
+  await makeDue(t.db);
   return t.app.jobs.runDue();
 }
 
@@ -351,16 +349,12 @@ describe('PayPal refunds in the captured currency', () => {
     expect(await moves(first!.id)).toEqual(['∅→pending', 'pending→processing', 'processing→processed']);
     expect(await refundMails(first!.id)).toHaveLength(1);
     // The mail names the amount in dollars, the order number and the way back, and links to the order.
-    const [mailJob] = await t.db
-      .select()
-      .from(jobs)
-      .where(and(eq(jobs.kind, 'email.send'), sql`${jobs.payload}->>'documentId' = ${first!.id}`));
-    const mail = mailJob!.payload as { subject: string; text: string; to: string; type: string };
+    const [mail] = (await allMails(t.db, t.config.dataDir)).filter((m) => m.documentId === first!.id);
     const dollars = formatMoney(first!.amountMinor, { code: 'USD', decimalDigits: 2 });
-    expect(mail.type).toBe('refund_issued');
-    expect(mail.subject).toBe(`Refund of ${dollars} issued for order ${order.orderNumber}`);
-    expect(mail.text).toContain('to your PayPal account');
-    expect(mail.text).toContain(`/order/${order._id}`);
+    expect(mail!.type).toBe('refund_issued');
+    expect(mail!.subject).toBe(`Refund of ${dollars} issued for order ${order.orderNumber}`);
+    expect(mail!.text).toContain('to your PayPal account');
+    expect(mail!.text).toContain(`/order/${order._id}`);
 
     const second = await ask(order._id, cancelCause(lines.scarf.shipment.id), [
       { orderItemId: lines.scarf.item.id, qty: 2 },
@@ -391,10 +385,10 @@ describe('exactly once', () => {
     await t.app.jobs.runDue(); // asks RazorPay: processing, the sandbox webhook queued 2 s later
     expect((await refundRow(refund.id)).state).toBe('processing');
     const hook = await refundWebhook(refund.id);
-    await t.db
-      .update(jobs)
-      .set({ runAt: sql`now()` })
-      .where(eq(jobs.kind, 'payments.razorpay_sandbox_webhook'));
+    await makeDue(
+      t.db,
+      (await queuedJobs(t.db, { kind: 'payments.razorpay_sandbox_webhook' })).map((j) => j.id),
+    );
     const [, a, b] = await Promise.all([
       t.app.jobs.runDue(),
       postWebhook(hook.body, hook.signature),
@@ -443,10 +437,7 @@ describe('exactly once', () => {
     expect((await moves(refund.id)).filter((m) => m.endsWith('→processed'))).toHaveLength(1);
     expect(await refundMails(refund.id)).toHaveLength(1);
     // Nothing queued to ask RazorPay again.
-    const open = await t.db
-      .select()
-      .from(jobs)
-      .where(and(eq(jobs.kind, 'refund.execute'), sql`${jobs.doneAt} is null`));
+    const open = await queuedJobs(t.db, { kind: 'refund.execute' });
     expect(open.filter((j) => (j.payload as { refundId?: string }).refundId === refund.id)).toEqual([]);
   });
 
@@ -524,7 +515,9 @@ describe('exactly once', () => {
     const { refund } = await processingRefund();
     await t.app.jobs.runDue();
     // The sandbox's processed webhook is dropped; RazorPay says failed instead.
-    await t.db.delete(jobs).where(eq(jobs.kind, 'payments.razorpay_sandbox_webhook'));
+    await t.db.execute(sql`
+      select graphile_worker.permanently_fail_jobs(array_agg(id), 'dropped by the test')
+      from graphile_worker.jobs where task_identifier = 'payments.razorpay_sandbox_webhook'`);
     const hook = await refundWebhook(refund.id, 'refund.failed');
     expect((await postWebhook(hook.body, hook.signature)).json()).toEqual({ status: 'failed' });
     expect((await refundRow(refund.id)).state).toBe('failed');
@@ -729,10 +722,7 @@ describe('cash on delivery refunds, recorded by an Admin', () => {
       amountMinor: lines.kurta.value,
     });
     // No provider to ask: no job.
-    const queued = await t.db
-      .select()
-      .from(jobs)
-      .where(eq(jobs.dedupeKey, `refund.execute:${refund.id}`));
+    const queued = await queuedJobs(t.db, { key: `refund.execute:${refund.id}` });
     expect(queued).toEqual([]);
 
     // One refund: Admin and the buyer (with the account); anybody else 404.

@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShipmentState } from '#shared/fulfilment.ts';
 import { variantUrl } from '#shared/images.ts';
 import {
-  jobs,
   notifications,
   orderEvents,
   orderItems,
@@ -27,6 +26,7 @@ import { SESSION_COOKIE } from '../../src/server/plugins/auth.ts';
 import { createProduct, type ProductRow } from '../factories/catalog.ts';
 import { orderBody, placeOrder } from '../factories/orders.ts';
 import { authHeader, createWho, type UserOverrides, type Who } from '../factories/users.ts';
+import { allMails } from '../factories/mails.ts';
 import { createTestApp, type TestContext } from '../setup/test-app.ts';
 
 /**
@@ -190,10 +190,9 @@ const mailsOf = (returnId: string, type?: string) =>
         ...(type ? [eq(notifications.type, type)] : []),
       ),
     );
-/** The words of the mails of `type` about request `returnId` (the queued 'email.send' jobs). */
+/** The words of the mails of `type` about request `returnId` (queued or sent). */
 const mailTexts = async (returnId: string, type: string) =>
-  (await t.db.select().from(jobs).where(eq(jobs.kind, 'email.send')))
-    .map((j) => j.payload as { documentId?: string; type?: string; subject: string; text: string })
+  (await allMails(t.db, t.config.dataDir))
     .filter((p) => p.documentId === returnId && p.type === type)
     .map((p) => `${p.subject}\n${p.text}`);
 const requestRow = async (id: string) =>

@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShipmentState } from '#shared/fulfilment.ts';
 import {
   deliverySettings,
-  jobs,
   notifications,
   orderEvents,
   orderItems,
@@ -17,6 +16,7 @@ import {
   shipments,
   users,
 } from '../../src/server/db/schema/index.ts';
+import { makeDue, queuedJobs } from '../../src/server/jobs/queue.ts';
 import { moveShipment } from '../../src/server/modules/fulfilment/fulfilment.service.ts';
 import { scheduleSimulatedCourier } from '../../src/server/modules/fulfilment/courier-sandbox.ts';
 import { actionsOf, courierNotice } from '../../src/server/modules/fulfilment/shipments.service.ts';
@@ -25,6 +25,7 @@ import { markOrderPaid } from '../../src/server/modules/orders/orders.service.ts
 import { createProduct, type ProductRow } from '../factories/catalog.ts';
 import { orderBody, placeOrder, indiaAddress } from '../factories/orders.ts';
 import { authHeader, createUser, sessionToken, type Who } from '../factories/users.ts';
+import { allMails } from '../factories/mails.ts';
 import { createTestApp, type TestContext } from '../setup/test-app.ts';
 
 /**
@@ -795,13 +796,9 @@ describe('mails and the courier', () => {
     expect((await orderRow(s.orderId)).isDelivered).toBe(true);
 
     // What the buyer reads: the order number, the tracking link, a link to the order page.
-    const payloads = await t.db
-      .select({ payload: jobs.payload })
-      .from(jobs)
-      .where(eq(jobs.kind, 'email.send'));
-    const mail = payloads
-      .map((p) => p.payload as { subject: string; text: string; documentId: string; type: string })
-      .find((p) => p.documentId === s.id && p.type === 'shipment_shipped')!;
+    const mail = (await allMails(t.db, t.config.dataDir)).find(
+      (p) => p.documentId === s.id && p.type === 'shipment_shipped',
+    )!;
     expect(mail.subject).toContain(o.orderNumber);
     expect(mail.text).toContain('https://www.delhivery.com/track/package/1234567890123');
     expect(mail.text).toContain(`/order/${s.orderId}`);
@@ -822,10 +819,10 @@ describe('mails and the courier', () => {
     // Out for delivery now; delivery is due in a minute.
     expect((await shipmentRow(s.id)).state).toBe('shipped');
     expect(await mailsOf(s.id, 'shipment_out_for_delivery')).toHaveLength(1);
-    await t.db
-      .update(jobs)
-      .set({ runAt: new Date(Date.now() - 1000) })
-      .where(eq(jobs.dedupeKey, `courier.sandbox_notice:delivered:${s.id}`));
+    await makeDue(
+      t.db,
+      (await queuedJobs(t.db, { key: `courier.sandbox_notice:delivered:${s.id}` })).map((j) => j.id),
+    );
     await t.app.jobs.runDue();
     await t.app.jobs.runDue();
     expect((await shipmentRow(s.id)).state).toBe('delivered');
