@@ -82,6 +82,7 @@ export function BannerCarousel() {
             <button
               key={banner.image}
               type="button"
+              data-bs-target=""
               className={i === active ? 'active' : undefined}
               aria-current={i === active ? 'true' : undefined}
               aria-label={`Slide ${String(i + 1)}`}
