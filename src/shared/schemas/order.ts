@@ -33,6 +33,11 @@ export const ORDER_MSG = {
 export const ORDER_PAGE_SIZE = 20;
 export const MAX_ORDER_LINES = 100;
 export const MAX_LINE_QTY = 10_000;
+/**
+ * The most units the quantity choice on the product page and in the cart offers for one line (the server
+ * still accepts up to MAX_LINE_QTY). A stock of millions must not become a list of millions of options.
+ */
+export const MAX_QTY_CHOICE = 10;
 
 // ---------------------------------------------------------------------------------------------------------
 // Addresses and payment method (the checkout steps)

@@ -162,5 +162,7 @@ describe('qtyOptions', () => {
     expect(qtyOptions({ qty: 1, countInStock: 3 })).toEqual([1, 2, 3]);
     expect(qtyOptions({ qty: 4, countInStock: 2 })).toEqual([1, 2, 3, 4]);
     expect(qtyOptions({ qty: 1, countInStock: 0 })).toEqual([1]);
+    expect(qtyOptions({ qty: 1, countInStock: 100_000_000 })).toHaveLength(10);
+    expect(qtyOptions({ qty: 12, countInStock: 100_000_000 })).toHaveLength(12);
   });
 });

@@ -1,5 +1,6 @@
 import { useCallback, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { MAX_QTY_CHOICE } from '#shared/schemas/order.ts';
 import { NO_SIZE } from '#shared/schemas/product-form.ts';
 import type { Product } from '#shared/schemas/product.ts';
 import { stockMessage } from '#shared/variants.ts';
@@ -141,7 +142,7 @@ function OptionGroup({
 }
 
 /**
- * Stock status, size and colour buttons, quantity 1..the variant's stock, and Add to Cart
+ * Stock status, size and colour buttons, quantity 1..the variant's stock (at most MAX_QTY_CHOICE), and Add to Cart
  * (docs/product/screens.md, docs/decisions/0102-product-variants.md): a size must be chosen first where
  * the product has sizes (docs/decisions/0070-size-chosen-before-cart.md), a colour where it has colours.
  * Adds the variant as its own cart line (replacing that variant's line) and goes to the cart.
@@ -153,8 +154,10 @@ export function PurchasePanel({ product, choice }: { product: Product; choice: V
   const { sizes, colours } = pickOptions(variants);
   const inCart = items.filter((l) => l.product === product._id);
   const inStock = variants.some((v) => v.countInStock > 0);
-  // Before a variant is chosen, the quantity can go up to the largest stock of any variant.
-  const maxQty = chosen ? chosen.countInStock : Math.max(0, ...variants.map((v) => v.countInStock));
+  // Before a variant is chosen, the quantity can go up to the largest stock of any variant; the list
+  // offers at most MAX_QTY_CHOICE.
+  const stock = chosen ? chosen.countInStock : Math.max(0, ...variants.map((v) => v.countInStock));
+  const maxQty = Math.min(stock, MAX_QTY_CHOICE);
   const [wanted, setWanted] = useState(() => {
     const line = chosen ? inCart.find((l) => l.variant === chosen._id) : undefined;
     return line?.qty ?? 1;
