@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productDiscountSchema, productListSchema, publicShopSchema } from '#shared/schemas/product.ts';
 import { createTestApp, type TestContext } from '../setup/test-app.ts';
@@ -112,6 +113,7 @@ describe('product discounts', () => {
   let open: DiscountRow;
   let coupon: DiscountRow;
   let amount: DiscountRow;
+  let expired: DiscountRow;
 
   beforeAll(async () => {
     const product = (name: string, status = true) =>
@@ -123,7 +125,7 @@ describe('product discounts', () => {
       discountUnit: 'amount',
       discountValue: '150.00',
     });
-    await createDiscount(t.db, {
+    expired = await createDiscount(t.db, {
       productId: (await product('Expired')).id,
       validUntil: minutesAgo(1),
       couponCode: 'OLD5',
@@ -160,6 +162,37 @@ describe('product discounts', () => {
       discount_unit: 'amount',
     });
     expect(res.body).not.toContain('WELCOME10');
+  });
+
+  it("GET /api/product-discounts?products=a,b: only those products' live discounts, codes hidden", async () => {
+    const unknown = randomUUID();
+    const ids = [open.productId, coupon.productId, expired.productId, unknown];
+    const res = await get(`/api/product-discounts?products=${ids.join(',')}`);
+    expect(res.statusCode).toBe(200);
+    const list = productDiscountSchema.array().parse(res.json());
+    expect(list.map((d) => d._id).sort()).toEqual([open.id, coupon.id].sort());
+    expect(list.find((d) => d._id === coupon.id)).toMatchObject({ coupon_code: null, requires_coupon: true });
+    expect(res.body).not.toContain('WELCOME10');
+    // Repeated parameters, spaces and duplicates read as one list.
+    const repeated = await get(
+      `/api/product-discounts?products=${amount.productId}&products=%20${amount.productId}%20`,
+    );
+    expect(repeated.json().map((d: { _id: string }) => d._id)).toEqual([amount.id]);
+    // Products without a live discount: an empty list.
+    expect((await get(`/api/product-discounts?products=${unknown}`)).json()).toEqual([]);
+  });
+
+  it('GET /api/product-discounts?products= answers 400 for a bad id or more than 100 ids', async () => {
+    const bad = await get(`/api/product-discounts?products=${open.productId},not-an-id`);
+    expect(bad.statusCode).toBe(400);
+    const many = Array.from({ length: 101 }, () => randomUUID()).join(',');
+    expect((await get(`/api/product-discounts?products=${many}`)).statusCode).toBe(400);
+    const hundred = Array.from({ length: 99 }, () => randomUUID())
+      .concat(open.productId)
+      .join(',');
+    const ok = await get(`/api/product-discounts?products=${hundred}`);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().map((d: { _id: string }) => d._id)).toEqual([open.id]);
   });
 
   it('GET /api/product-discounts/coupon/{code} reveals the discounts of a code the buyer typed', async () => {

@@ -57,4 +57,15 @@ export const productIdTags: Tagger = (req) => [catalogTag.product((req.params as
 
 export const listsTags: Tagger = () => [LISTS];
 export const categoriesTags: Tagger = () => [CATEGORIES];
-export const discountsTags: Tagger = () => [DISCOUNTS];
+/**
+ * Live discounts: `discounts`, and with `products=a,b` each product asked for (parsed by the route's
+ * schema into a list, or still the raw comma-separated string when a page works out its tags).
+ */
+export const discountsTags: Tagger = (req) => {
+  const raw = (req.query as { products?: string | string[] } | undefined)?.products ?? [];
+  const ids = (Array.isArray(raw) ? raw : [raw])
+    .flatMap((s) => s.split(','))
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+  return [DISCOUNTS, ...new Set(ids.map(catalogTag.product))];
+};

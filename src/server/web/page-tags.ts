@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { catalogTag, CATEGORIES, DISCOUNTS, LISTS } from '../db/catalog-invalidation.ts';
 import {
   categoryListTags,
+  discountsTags,
   productDetailTags,
   productListTags,
   shopListTags,
@@ -31,6 +32,7 @@ export function apiAnswerTags(url: string, body: unknown): readonly string[] {
   if (p.startsWith('/api/shops/products/')) return shopListTags(req(), body);
   if (p.startsWith('/api/shops/name/')) return shopTags(req(), body);
   if (p.startsWith('/api/category/')) return [CATEGORIES];
+  if (p === '/api/product-discounts') return discountsTags(req(), body);
   if (p.startsWith('/api/product-discounts')) return [DISCOUNTS];
   // The seller line of a product page: the seller's name.
   if ((m = /^\/api\/users\/public\/([^/]+)$/.exec(p))) return [catalogTag.seller(dec(m[1]))];

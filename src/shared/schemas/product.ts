@@ -267,6 +267,34 @@ export type ProductDiscount = z.infer<typeof productDiscountSchema>;
 
 export const couponParams = z.object({ code: z.string().trim().min(1).max(100) });
 
+/** At most this many product ids in one `GET /api/product-discounts?products=` (a page of products fits). */
+export const MAX_DISCOUNT_PRODUCTS = 100;
+
+/**
+ * GET /api/product-discounts?products=a,b,c: only those products' live discounts. Without `products`, every
+ * live discount (the original route). Ids come comma-separated, repeated, or both; duplicates are dropped.
+ */
+export const discountsQuery = z.object({
+  products: z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .transform((v) =>
+      v === undefined
+        ? undefined
+        : [
+            ...new Set(
+              (Array.isArray(v) ? v : [v])
+                .flatMap((s) => s.split(','))
+                .map((s) => s.trim())
+                .filter((s) => s !== ''),
+            ),
+          ],
+    )
+    .pipe(
+      z.array(idSchema).max(MAX_DISCOUNT_PRODUCTS, `At most ${MAX_DISCOUNT_PRODUCTS} products`).optional(),
+    ),
+});
+
 /** A shop's public page (docs/product/api.md#resources Shop; docs/product/screens.md "Products by {owner name}"). */
 export const publicShopSchema = z.object({
   _id: z.string(),

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { productDiscounts, products } from '../../db/schema/index.ts';
 
@@ -30,9 +30,15 @@ const columns = {
 /**
  * Live discounts: activated, not yet expired, on an active product; soonest to end first. With
  * `couponCode`, only those of that code, matched trimmed and case-insensitively (as `couponMatches` in
- * #shared/discounts.ts does when pricing the cart).
+ * #shared/discounts.ts does when pricing the cart). With `productIds`, only those products' (an empty
+ * list matches nothing).
  */
-export async function liveDiscounts(db: Queryable, couponCode?: string): Promise<DiscountRow[]> {
+export async function liveDiscounts(
+  db: Queryable,
+  couponCode?: string,
+  productIds?: readonly string[],
+): Promise<DiscountRow[]> {
+  if (productIds?.length === 0) return [];
   return db
     .select(columns)
     .from(productDiscounts)
@@ -45,6 +51,7 @@ export async function liveDiscounts(db: Queryable, couponCode?: string): Promise
         couponCode === undefined
           ? undefined
           : sql`lower(trim(${productDiscounts.couponCode})) = lower(trim(${couponCode}))`,
+        productIds === undefined ? undefined : inArray(productDiscounts.productId, [...productIds]),
       ),
     )
     .orderBy(asc(productDiscounts.validUntil), asc(productDiscounts.id));

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { errorSchema } from '#shared/schemas/common.ts';
-import { couponParams, productDiscountSchema } from '#shared/schemas/product.ts';
+import { couponParams, discountsQuery, productDiscountSchema } from '#shared/schemas/product.ts';
 import type { App } from '../../lib/types.ts';
 import * as discountService from './discount.service.ts';
 import { discountsTags } from '../../plugins/catalog-cache-tags.ts';
@@ -13,11 +13,12 @@ export default async function discountRoutes(app: App) {
       config: { catalogCache: discountsTags },
       schema: {
         tags: ['discounts'],
-        summary: 'Live discounts (coupon codes hidden)',
-        response: { 200: z.array(productDiscountSchema) },
+        summary: "Live discounts (coupon codes hidden); with products=a,b only those products'",
+        querystring: discountsQuery,
+        response: { 200: z.array(productDiscountSchema), 400: errorSchema },
       },
     },
-    async (req) => discountService.listLiveDiscounts(req.ctx),
+    async (req) => discountService.listLiveDiscounts(req.ctx, req.query.products),
   );
 
   app.get(

@@ -27,9 +27,15 @@ export function toWire(row: repo.DiscountRow, revealCode: boolean): ProductDisco
   };
 }
 
-/** GET /api/product-discounts: every live discount; coupon discounts say `requires_coupon` and hide the code. */
-export async function listLiveDiscounts(ctx: Ctx): Promise<ProductDiscount[]> {
-  return (await repo.liveDiscounts(ctx.db)).map((r) => toWire(r, false));
+/**
+ * GET /api/product-discounts: every live discount, or with `productIds` only those products' (ids that
+ * are unknown or have none are left out); coupon discounts say `requires_coupon` and hide the code.
+ */
+export async function listLiveDiscounts(
+  ctx: Ctx,
+  productIds?: readonly string[],
+): Promise<ProductDiscount[]> {
+  return (await repo.liveDiscounts(ctx.db, undefined, productIds)).map((r) => toWire(r, false));
 }
 
 /**

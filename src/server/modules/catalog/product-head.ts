@@ -17,7 +17,7 @@ const escapeHtml = (s: string) =>
 export async function productHeadHtml(ctx: Ctx, id: string, origin: string): Promise<string | null> {
   const product = await getProduct({ ...ctx, actor: null }, id).catch(() => null);
   if (!product) return null;
-  const discount = (await listLiveDiscounts(ctx)).find((d) => d.product_id === product._id);
+  const [discount] = await listLiveDiscounts(ctx, [product._id]);
   const price = discountedUnitPrice(parseMoney(product.price, 2), discount, {
     now: new Date(),
     couponCodes: [],
