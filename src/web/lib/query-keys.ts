@@ -47,7 +47,9 @@ export const queryKeys = {
       ['catalog', 'products', { keyword, page, filters }] as const,
     top: ['catalog', 'top'] as const,
     product: (id: string) => ['catalog', 'product', id] as const,
-    discounts: ['catalog', 'discounts'] as const,
+    /** Every discounts entry (prefix); `discounts(ids)`: the live discounts of those products (sorted ids). */
+    allDiscounts: ['catalog', 'discounts'] as const,
+    discounts: (productIds: readonly string[]) => ['catalog', 'discounts', productIds] as const,
     firstLevel: ['catalog', 'categories', 'first'] as const,
     secondLevel: (first: string) => ['catalog', 'categories', 'second', first] as const,
     categoryIds: (path: readonly string[]) => ['catalog', 'categories', 'ids', ...path] as const,

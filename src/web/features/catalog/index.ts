@@ -4,4 +4,5 @@
  */
 export { discountsQueryOptions, useDiscounts, useShelfPrice } from './api/get-discounts.ts';
 export { productQueryOptions, useProduct } from './api/get-product.ts';
+export type { ShelfPrice } from './lib/product-pricing.ts';
 export { CategoryMenu } from './components/category-menu.tsx';

@@ -130,11 +130,11 @@ function Cart() {
   const navigate = useNavigate();
   const { items, add, remove } = useCart();
   const { codes, add: addCode, remove: removeCode } = useCouponCodes();
-  const { byProduct: discounts } = useDiscounts();
   const coupons = useCouponDiscounts(codes);
   const { currency, rateFromInr } = useDisplayCurrency();
   // One lookup per product, whatever the number of its variants in the cart.
   const ids = useMemo(() => [...new Set(items.map((l) => l.product))], [items]);
+  const { byProduct: discounts } = useDiscounts(ids);
   const products = useCartProducts(ids);
   const fresh = items.map((l) => products[ids.indexOf(l.product)]);
   const [notices, setNotices] = useState<CartNotice[]>([]);

@@ -22,7 +22,7 @@ export function ProductGrid({
   /** The cards' heading level: one below the heading the grid sits under (h2 under the page's h1). */
   headingLevel?: 'h2' | 'h3';
 }) {
-  const priceOf = useShelfPrice();
+  const priceOf = useShelfPrice(products.map((p) => p._id));
   const cols = besideFilters
     ? 'row-cols-1 row-cols-sm-2 row-cols-xl-3'
     : 'row-cols-1 row-cols-md-2 row-cols-lg-3 row-cols-xl-4';

@@ -8,8 +8,8 @@ import { useTopProducts } from '../api/get-top-products.ts';
  */
 export function TopRatedStrip() {
   const top = useTopProducts();
-  const priceOf = useShelfPrice();
   const products = (top.data ?? []).filter((p) => p.numReviews > 0);
+  const priceOf = useShelfPrice(products.map((p) => p._id));
   if (top.isPending) return <div className="haat-strip-placeholder" aria-hidden="true" />;
   if (products.length === 0) return null;
   return (

@@ -63,7 +63,7 @@ function SellerLine({ product }: { product: Product }) {
 }
 
 function ProductDetails({ product }: { product: Product }) {
-  const priceOf = useShelfPrice();
+  const priceOf = useShelfPrice([product._id]);
   // Search engines get the product's price; the shopper sees the price of the variant they chose.
   const price = priceOf(product);
   const choice = useVariantChoice(product);

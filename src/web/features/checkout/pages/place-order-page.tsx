@@ -80,7 +80,7 @@ function PlaceOrderReview({ shipping, billing, paymentMethod, couponCodes, busin
   const navigate = useNavigate();
   const cart = useCart();
   const { currency, rateFromInr } = useDisplayCurrency();
-  const discounts = useDiscounts();
+  const discounts = useDiscounts(cart.items.map((i) => i.product));
   const coupons = useCouponDiscounts(couponCodes);
   const taxFacts = useTaxFacts(cart.items.map((i) => i.product));
   // The place of supply: the delivery state decides CGST + SGST or IGST (undefined outside India: IGST).

@@ -8,7 +8,7 @@ import { ErrorAlert, Message } from '#web/components/alerts.tsx';
 import { DiscountedPrice } from '#web/components/discounted-price.tsx';
 import { Loader } from '#web/components/loader.tsx';
 import { NO_IMAGE } from '#web/components/product-card.tsx';
-import { productQueryOptions, useShelfPrice } from '#web/features/catalog/index.ts';
+import { productQueryOptions, useShelfPrice, type ShelfPrice } from '#web/features/catalog/index.ts';
 import { useCart } from '#web/lib/cart/cart-context.tsx';
 import { useSetSaved, useWishlist } from '#web/lib/wishlist/use-wishlist.ts';
 import { MoveToCartDialog } from '../components/move-to-cart-dialog.tsx';
@@ -109,6 +109,7 @@ function WishlistItems({
   const remove = useSetSaved();
   const [choosing, setChoosing] = useState<Product | null>(null);
   const [removeFailed, setRemoveFailed] = useState<unknown>(null);
+  const priceOf = useShelfPrice(products.map((p) => p._id));
 
   const move = (product: Product, variant: Variant) => {
     setChoosing(null);
@@ -135,6 +136,7 @@ function WishlistItems({
           <WishlistItem
             key={product._id}
             product={product}
+            price={priceOf(product)}
             onMove={() => startMove(product)}
             onRemove={() => {
               setRemoveFailed(null);
@@ -157,17 +159,17 @@ function WishlistItems({
 
 function WishlistItem({
   product,
+  price,
   onMove,
   onRemove,
   removing,
 }: {
   product: Product;
+  price: ShelfPrice;
   onMove: () => void;
   onRemove: () => void;
   removing: boolean;
 }) {
-  const priceOf = useShelfPrice();
-  const price = priceOf(product);
   const nameId = useId();
   const available = canMove(product);
   const first = product.image[0];
