@@ -113,6 +113,18 @@ describe('catalogue cache', () => {
     expect(await hit(deep)).toBe(false);
   });
 
+  it("a product's discounts (?products=) go with the product or with any discount write, not another product's", async () => {
+    const one = `/api/product-discounts?products=${p1}`;
+    const two = `/api/product-discounts?products=${p2},${p1}`;
+    await warm(one);
+    await warm(two);
+    await invalidateCatalog(t.db, [`product:${p2}`]);
+    await eventually(async () => !(await hit(two)));
+    expect(await hit(one)).toBe(true);
+    await invalidateCatalog(t.db, ['discounts']);
+    await eventually(async () => !(await hit(one)));
+  });
+
   it('an order drops neither listings nor details (stock may be a time to live old)', async () => {
     for (const url of [`/api/products/${p1}`, '/api/products', '/api/products/top']) await warm(url);
     const before = (await get(`/api/products/${p1}`)).json<{ countInStock: number }>().countInStock;
