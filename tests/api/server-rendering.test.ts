@@ -183,6 +183,10 @@ describe.skipIf(!built)('server-rendered storefront pages', () => {
     expect(res.headers['content-encoding']).toBe('br');
     const plain = await t.app.inject({ method: 'GET', url: script! });
     expect(zlib.brotliDecompressSync(res.rawPayload).toString('utf8')).toBe(plain.body);
+    // @fastify/static tags each file it sends (the .br copy is another file): one ETag per encoding.
+    expect(res.headers.etag).toBeTruthy();
+    expect(plain.headers.etag).toBeTruthy();
+    expect(res.headers.etag).not.toBe(plain.headers.etag);
   });
 
   it('answers an unknown product with 404 and the page to load in the browser', async () => {
@@ -213,6 +217,59 @@ describe.skipIf(!built)('server-rendered storefront pages', () => {
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toContain('<div id="root"></div>');
       expect(res.body, url).not.toContain('haat-data');
+    }
+  });
+});
+
+/** Rendered pages in the catalogue cache (ADR 0124): tagged like the JSON they hold, ETags per encoding. */
+describe.skipIf(!built)('server-rendered pages in the catalogue cache', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestApp({ PUBLIC_URL: 'https://shop.example', CATALOG_CACHE_MS: '60000' });
+  });
+  afterAll(async () => t?.close());
+
+  const page = (url: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url, headers });
+
+  async function aProduct() {
+    const seller = await createUser(t.db, { roles: ['Seller-Company'], name: 'Tagged Seller' });
+    await createShop(t.db, { userId: seller.id, shopName: `Tagged Looms ${seller.id.slice(0, 6)}` });
+    const category = await createCategory(t.db);
+    const product = await createProduct(t.db, {
+      sellerId: seller.id,
+      categoryId: category.id,
+      name: `Tagged Kurta ${seller.id.slice(0, 6)}`,
+      description: 'Hand block printed cotton kurta. '.repeat(10),
+    });
+    return { seller, product };
+  }
+
+  it('gives each encoding of a page its own ETag, and 304 only for the ETag of the encoding asked for', async () => {
+    const { product } = await aProduct();
+    const url = `/product/${product.id}`;
+    const etags = new Map<string, string>();
+    for (const encoding of ['br', 'gzip', 'identity']) {
+      // Twice: the first answer is rendered, the second comes from the cache; both carry the same ETag.
+      for (const round of [1, 2]) {
+        const res = await page(url, { 'accept-encoding': encoding });
+        expect(res.statusCode).toBe(200);
+        const etag = String(res.headers.etag);
+        expect(etag, `${encoding} round ${String(round)}`).toMatch(/^"[^"]+"$/);
+        if (round === 2) expect(etag).toBe(etags.get(encoding));
+        etags.set(encoding, etag);
+      }
+    }
+    expect(new Set(etags.values()).size).toBe(3);
+    for (const [encoding, etag] of etags) {
+      const same = await page(url, { 'accept-encoding': encoding, 'if-none-match': etag });
+      expect(same.statusCode, encoding).toBe(304);
+      expect(same.headers.etag, encoding).toBe(etag);
+      for (const [other, otherTag] of etags) {
+        if (other === encoding) continue;
+        const res = await page(url, { 'accept-encoding': encoding, 'if-none-match': otherTag });
+        expect(res.statusCode, `${encoding} with the ETag of ${other}`).toBe(200);
+      }
     }
   });
 });

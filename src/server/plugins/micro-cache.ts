@@ -23,6 +23,12 @@ declare module 'fastify' {
      * object (JSON routes), undefined when it sent a string (rendered HTML).
      */
     catalogCache?: (req: FastifyRequest, body?: unknown) => readonly string[];
+    /**
+     * Which variant of the stored answer this request gets when a later hook transforms it (a rendered
+     * page's content coding: `br`, `gz`; '' for the text as stored). Each variant has its own strong ETag
+     * (`"<hash>-br"`), and If-None-Match is matched against the one this request would get.
+     */
+    etagVariant?: (req: FastifyRequest) => string;
   }
 }
 
@@ -39,7 +45,7 @@ declare module 'fastify' {
  * While the LISTEN connection is down the cache serves and stores nothing, and it starts empty when the
  * connection is back (notices sent meanwhile are lost).
  *
- * HTTP: anonymous answers carry a strong ETag (If-None-Match → 304) and
+ * HTTP: anonymous answers carry a strong ETag (If-None-Match → 304; one per `etagVariant`) and
  * `Cache-Control: public, max-age=0, s-maxage=<ttl>, stale-while-revalidate=<swr>` with
  * `Vary: Authorization, Cookie`, so a CDN may absorb reads; signed-in answers get `private, no-store` and
  * are never cached. Nothing but a 200 is cached.
@@ -169,8 +175,9 @@ export const microCachePlugin = fp(async (app: App, opts: MicroCacheOptions) => 
 
   const sendCached = (req: FastifyRequest, reply: FastifyReply, hit: Entry) => {
     publicHeaders(reply);
-    reply.header('etag', hit.etag).header('x-cache', 'hit');
-    if (matches(req.headers['if-none-match'], hit.etag)) return reply.code(304).send();
+    const etag = etagOf(req, hit.etag);
+    reply.header('etag', etag).header('x-cache', 'hit');
+    if (matches(req.headers['if-none-match'], etag)) return reply.code(304).send();
     // What this request's own hooks set (security headers, say) stays as they set it.
     for (const [name, value] of Object.entries(hit.headers))
       if (!reply.hasHeader(name)) reply.header(name, value);
@@ -229,10 +236,11 @@ export const microCachePlugin = fp(async (app: App, opts: MicroCacheOptions) => 
     // An answer that sets a cookie is somebody's own: neither stored nor offered to shared caches.
     if (reply.hasHeader('set-cookie')) return payload;
 
-    const etag = `"${createHash('sha1').update(payload).digest('base64url')}"`;
+    const stored = `"${createHash('sha1').update(payload).digest('base64url')}"`;
+    const etag = etagOf(req, stored);
     publicHeaders(reply);
     reply.header('etag', etag);
-    if (listening) store(req, reply, payload, etag, s.tags ?? tagger(req, undefined), s.epoch);
+    if (listening) store(req, reply, payload, stored, s.tags ?? tagger(req, undefined), s.epoch);
     if (matches(req.headers['if-none-match'], etag)) {
       reply.code(304);
       return '';
@@ -280,6 +288,12 @@ function publicHeadersFor(cacheControl: string) {
     const given = typeof vary === 'string' && vary !== '' ? `${vary}, ` : '';
     reply.header('cache-control', cacheControl).header('vary', `${given}Authorization, Cookie`);
   };
+}
+
+/** The ETag of the variant this request gets: `"<hash>"`, or `"<hash>-br"` for `etagVariant` 'br'. */
+function etagOf(req: FastifyRequest, stored: string): string {
+  const variant = req.routeOptions.config.etagVariant?.(req);
+  return variant ? `${stored.slice(0, -1)}-${variant}"` : stored;
 }
 
 /** If-None-Match: `*`, one tag or a list, weak or strong (a weak comparison, as RFC 9110 asks for GET). */

@@ -81,7 +81,7 @@ export async function registerWeb(app: App) {
     return clientPage(req, reply);
   });
 
-  const renderer = hasWeb ? await loadRenderer(app) : null;
+  const renderer = hasWeb ? await loadRenderer(app, ssrEntry) : null;
   if (!renderer) return;
   const shell = prepareShell(indexHtml, readManifest(app), webRoot);
   const tagsOf = new WeakMap<FastifyRequest, readonly string[]>();
@@ -92,7 +92,11 @@ export async function registerWeb(app: App) {
       {
         schema: { hide: true },
         // Anonymous HTML is cached and dropped like the JSON it was rendered from (ADR 0124).
-        config: { catalogCache: (req: FastifyRequest) => tagsOf.get(req) ?? FALLBACK_TAGS },
+        // Each content coding is its own variant with its own ETag (compressHtml below).
+        config: {
+          catalogCache: (req: FastifyRequest) => tagsOf.get(req) ?? FALLBACK_TAGS,
+          etagVariant: (req: FastifyRequest) => ETAG_SUFFIX[htmlEncoding(req)],
+        },
         // After the cache's own onSend (app-level hooks run first), so it keeps the plain text.
         onSend: compressHtml,
       },
@@ -128,18 +132,30 @@ export async function registerWeb(app: App) {
   }
 }
 
+type HtmlEncoding = 'br' | 'gzip' | 'identity';
+const ETAG_SUFFIX: Record<HtmlEncoding, string> = { br: 'br', gzip: 'gz', identity: '' };
+
+/** The content coding a rendered page goes out in: brotli, else gzip, when the browser accepts it. */
+function htmlEncoding(req: FastifyRequest): HtmlEncoding {
+  const accepts = String(req.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepts)) return 'br';
+  if (/\bgzip\b/.test(accepts)) return 'gzip';
+  return 'identity';
+}
+
 /**
  * A rendered page is 50–150 KB of HTML (markup, inline CSS, data) that shrinks about 6 times: compress it
- * when the browser accepts it (brotli at a fast level, else gzip), cached pages too.
+ * when the browser accepts it (brotli at a fast level, else gzip), cached pages too. Every page is
+ * compressed whatever its size, so the ETag the cache gave it (`etagVariant`) names what is sent; a 304
+ * has no body but the same Vary.
  */
 async function compressHtml(req: FastifyRequest, reply: FastifyReply, payload: unknown) {
-  if (typeof payload !== 'string' || payload.length < 1024 || reply.getHeader('content-encoding')) {
-    return payload;
-  }
-  const accepts = String(req.headers['accept-encoding'] ?? '');
+  if (reply.getHeader('content-encoding')) return payload;
   const vary = reply.getHeader('vary');
   reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
-  if (/\bbr\b/.test(accepts)) {
+  if (typeof payload !== 'string' || payload === '' || reply.statusCode === 304) return payload;
+  const encoding = htmlEncoding(req);
+  if (encoding === 'br') {
     reply.header('content-encoding', 'br');
     return zlib.brotliCompressSync(payload, {
       params: {
@@ -148,20 +164,20 @@ async function compressHtml(req: FastifyRequest, reply: FastifyReply, payload: u
       },
     });
   }
-  if (/\bgzip\b/.test(accepts)) {
+  if (encoding === 'gzip') {
     reply.header('content-encoding', 'gzip');
     return zlib.gzipSync(payload, { level: 6 });
   }
   return payload;
 }
 
-async function loadRenderer(app: App): Promise<Renderer | null> {
-  if (!fs.existsSync(ssrEntry)) {
+async function loadRenderer(app: App, entry: string): Promise<Renderer | null> {
+  if (!fs.existsSync(entry)) {
     app.log.warn('dist/ssr is not built: storefront pages render in the browser only (npm run build)');
     return null;
   }
   // A file path at run time, not an import of src/web: the server never bundles the web app's code.
-  const mod = (await import(pathToFileURL(ssrEntry).href)) as Partial<Renderer>;
+  const mod = (await import(pathToFileURL(entry).href)) as Partial<Renderer>;
   return typeof mod.render === 'function' ? (mod as Renderer) : null;
 }
 
