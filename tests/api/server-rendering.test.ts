@@ -5,7 +5,7 @@ import { SESSION_COOKIE } from '../../src/server/plugins/auth.ts';
 import { ssrEntry } from '../../src/server/web/web.ts';
 import { createTestApp, type TestContext } from '../setup/test-app.ts';
 import { createCategory, createDiscount, createProduct, createShop } from '../factories/catalog.ts';
-import { createUser, sessionToken } from '../factories/users.ts';
+import { authHeader, createUser, sessionToken } from '../factories/users.ts';
 
 /**
  * Storefront pages arrive as HTML with their data in it (docs/decisions/0126-server-rendering.md), read
@@ -245,6 +245,37 @@ describe.skipIf(!built)('server-rendered pages in the catalogue cache', () => {
     return { seller, product };
   }
 
+  it("a change to the seller's size chart (tagged seller:<id> alone) drops the rendered product page", async () => {
+    const { seller, product } = await aProduct();
+    const headers = authHeader(await sessionToken(t.db, seller.id));
+    const chart = (body: object) => ({
+      unit: 'cm',
+      columns: ['Chest', 'Length'],
+      rows: [{ size: 'M', values: ['100', '104'] }],
+      ...body,
+    });
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/size-charts',
+      headers,
+      payload: chart({ name: 'Kurtas' }),
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const chartId = (made.json() as { _id: string })._id;
+    const url = `/product/${product.id}`;
+    await page(url);
+    expect((await page(url)).headers['x-cache']).toBe('hit');
+    // The edit only sends seller:<id> (size-charts.service.ts): the page must carry that tag.
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/size-charts/${chartId}`,
+      headers,
+      payload: chart({ name: 'Kurtas, longer', rows: [{ size: 'M', values: ['100', '110'] }] }),
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    await eventually(async () => (await page(url)).headers['x-cache'] === undefined);
+  });
+
   it('gives each encoding of a page its own ETag, and 304 only for the ETag of the encoding asked for', async () => {
     const { product } = await aProduct();
     const url = `/product/${product.id}`;
@@ -273,3 +304,11 @@ describe.skipIf(!built)('server-rendered pages in the catalogue cache', () => {
     }
   });
 });
+
+async function eventually(check: () => Promise<boolean>, timeoutMs = 5000) {
+  const until = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
