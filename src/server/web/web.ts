@@ -40,13 +40,18 @@ export const STOREFRONT_PAGES = [
   { url: '/shop/:shopName', page: 'features/catalog/pages/shop-page.tsx' },
 ] as const;
 
+export type WebOptions = {
+  /** The server renderer's module (tests point it at a missing or failing one); dist/ssr by default. */
+  ssrEntry?: string;
+};
+
 const PRODUCT_PAGE = /^\/product\/([0-9a-f-]{36})\/?$/i;
 
 /**
  * Serve the built web app: the storefront pages rendered on the server (when dist/ssr is built), every
  * other client route as index.html; JSON 404 under /api.
  */
-export async function registerWeb(app: App) {
+export async function registerWeb(app: App, opts: WebOptions = {}) {
   const indexFile = path.join(webRoot, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
   if (hasWeb) {
@@ -81,7 +86,7 @@ export async function registerWeb(app: App) {
     return clientPage(req, reply);
   });
 
-  const renderer = hasWeb ? await loadRenderer(app, ssrEntry) : null;
+  const renderer = hasWeb ? await loadRenderer(app, opts.ssrEntry ?? ssrEntry) : null;
   if (!renderer) return;
   const shell = prepareShell(indexHtml, readManifest(app), webRoot);
   const tagsOf = new WeakMap<FastifyRequest, readonly string[]>();
