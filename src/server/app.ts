@@ -66,10 +66,19 @@ export type BuildOptions = {
   logStream?: DestinationStream;
   /** Told of every route as it is registered (the route-guard test lists them this way). */
   onRoute?: (route: { method: string | string[]; url: string }) => void;
+  /** The server renderer's module instead of dist/ssr (the rendering-fallback test points it elsewhere). */
+  ssrEntry?: string;
 };
 
 /** Build the whole HTTP app: plugins → modules → one error handler. Tests call this too. */
-export async function buildApp({ config, db, logger, logStream, onRoute }: BuildOptions): Promise<App> {
+export async function buildApp({
+  config,
+  db,
+  logger,
+  logStream,
+  onRoute,
+  ssrEntry,
+}: BuildOptions): Promise<App> {
   const app = Fastify({
     logger: logger === false ? false : loggerOptions(config, logStream),
     // Only the proxies the operator names may set X-Forwarded-For (TRUST_PROXY); otherwise any client could
@@ -240,6 +249,6 @@ export async function buildApp({ config, db, logger, logStream, onRoute }: Build
   // robots.txt and the sitemap, at the site's root.
   await app.register(seoPlugin);
 
-  await registerWeb(app);
+  await registerWeb(app, { ssrEntry });
   return app;
 }
