@@ -16,7 +16,7 @@ export type TestContext = { app: App; db: Database; config: Config; close: () =>
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: Pick<BuildOptions, 'onRoute'> = {},
+  options: Pick<BuildOptions, 'onRoute' | 'ssrEntry'> = {},
 ): Promise<TestContext> {
   const serverUrl = inject('pgServerUrl');
   const name = uniqueName('haat_t');
