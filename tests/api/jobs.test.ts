@@ -159,6 +159,37 @@ describe('job queue (graphile-worker)', () => {
     expect(await queuedJobs(t.db)).toHaveLength(0);
   });
 
+  it("has the running runner free a crashed worker's job after the lock timeout, not a live lock", async () => {
+    expect(LOCK_TIMEOUT_SECONDS).toBe(600);
+    const ran: string[] = [];
+    const handlers = { 'test.echo': async (p: Record<string, unknown>) => void ran.push(String(p.n)) };
+    const runner = new JobRunner(t.db, () => handlers, { concurrency: 2, staleLockSweepMs: 200 });
+    runner.start();
+    try {
+      // Two jobs that reach the queue already claimed by a worker that then died, while the runner runs
+      // (so only its periodic sweep, not the one at start, can free them): one eleven minutes ago, one a
+      // minute ago.
+      await t.db.transaction(async (tx) => {
+        await enqueue(tx, 'test.echo', { n: 'stale' });
+        await enqueue(tx, 'test.echo', { n: 'recent' });
+        await tx.execute(sql`
+          update graphile_worker._private_jobs
+          set locked_by = 'crashed-worker', attempts = attempts + 1,
+              locked_at = now() - case when payload->>'n' = 'stale'
+                                       then make_interval(secs => ${LOCK_TIMEOUT_SECONDS + 60})
+                                       else interval '1 minute' end`);
+      });
+      await expect.poll(() => ran, { timeout: 10_000 }).toEqual(['stale']);
+      // Several sweeps later the recent lock is still held: that worker may yet finish it.
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(ran).toEqual(['stale']);
+      const left = await queuedJobs(t.db);
+      expect(left.map((j) => [j.payload.n, j.lockedAt !== null])).toEqual([['recent', true]]);
+    } finally {
+      await runner.stop();
+    }
+  });
+
   it('runs each job exactly once when runners race', async () => {
     for (let i = 0; i < 40; i++) await enqueue(t.db, 'test.count', { i });
     const counts = new Map<number, number>();

@@ -89,10 +89,35 @@ export async function enqueue(
 }
 
 /**
- * A worker whose lock on a job is older than this is considered crashed and the job is retried
- * (graphile-worker's fixed lock timeout).
+ * A worker whose lock on a job (or job queue) is older than this is considered crashed and the job is
+ * retried: the runner frees such locks every `STALE_LOCK_SWEEP_MS`, `runDueJobs` before it runs. The old
+ * queue's bound; graphile-worker's own sweep waits four hours. A handler must finish well within it.
  */
-export const LOCK_TIMEOUT_SECONDS = 4 * 3600;
+export const LOCK_TIMEOUT_SECONDS = 600;
+
+/** How often a running `JobRunner` frees locks older than `LOCK_TIMEOUT_SECONDS`. */
+export const STALE_LOCK_SWEEP_MS = 60_000;
+
+/**
+ * Free the jobs (and named job queues) locked longer than `LOCK_TIMEOUT_SECONDS` ago by a worker that
+ * died, so any live worker takes them again. One statement on graphile-worker's lock columns, what its
+ * own stale-lock sweep does after four hours. Safe to run from every instance at once (a freed job is
+ * claimed by one worker through graphile's SKIP LOCKED). Returns how many jobs it freed.
+ */
+export async function freeStaleLocks(pool: pg.Pool | Queryable): Promise<number> {
+  const statement = `
+    with queues as (
+      update graphile_worker._private_job_queues
+      set locked_at = null, locked_by = null
+      where locked_at < now() - make_interval(secs => ${LOCK_TIMEOUT_SECONDS}))
+    update graphile_worker._private_jobs
+    set locked_at = null, locked_by = null, run_at = greatest(run_at, now())
+    where locked_at < now() - make_interval(secs => ${LOCK_TIMEOUT_SECONDS})
+    returning id`;
+  const result =
+    pool instanceof pg.Pool ? await pool.query(statement) : await pool.execute(sql.raw(statement));
+  return result.rows.length;
+}
 
 /** A job waiting in the queue (or kept after its last attempt failed), for tests and inspection. */
 export type QueuedJob = JobRow & {
@@ -213,6 +238,12 @@ function workerPool(db: Database, max: number): pg.Pool {
 }
 
 /**
+ * Jobs `runDueJobs` runs at once. A test that made hundreds of moves drains their jobs (and the mails
+ * those jobs queue) in one call; one at a time that took longer than a test may wait.
+ */
+export const RUN_DUE_CONCURRENCY = 4;
+
+/**
  * Run every job that is due now until none is left, then return what happened (tests call this through
  * `app.jobs.runDue()` instead of waiting for a runner). Several calls at once share the work: each job
  * runs once.
@@ -220,7 +251,7 @@ function workerPool(db: Database, max: number): pg.Pool {
 export async function runDueJobs(
   db: Database,
   handlers: JobHandlers,
-  opts: { log?: LogFn; pool?: pg.Pool } = {},
+  opts: { log?: LogFn; pool?: pg.Pool; concurrency?: number } = {},
 ): Promise<RunSummary> {
   const summary: RunSummary = { done: 0, retried: 0, failed: 0 };
   if (Object.keys(handlers).length === 0) return summary;
@@ -230,17 +261,15 @@ export async function runDueJobs(
     'job:error',
     ({ job }) => void summary[job.attempts >= job.max_attempts ? 'failed' : 'retried']++,
   );
-  const pool = opts.pool ?? workerPool(db, 3);
+  const concurrency = opts.concurrency ?? RUN_DUE_CONCURRENCY;
+  const pool = opts.pool ?? workerPool(db, concurrency + 2);
   try {
-    // The runner releases the jobs of crashed workers on a timer; a single run does it first.
-    await pool.query(`
-      update graphile_worker._private_jobs
-      set locked_at = null, locked_by = null, run_at = greatest(run_at, now())
-      where locked_at < now() - make_interval(secs => ${LOCK_TIMEOUT_SECONDS})`);
+    // The runner frees the jobs of crashed workers on a timer; a single run does it first.
+    await freeStaleLocks(pool);
     await runOnce({
       pgPool: pool,
       taskList: taskList(db, handlers, opts.log),
-      concurrency: 1,
+      concurrency,
       noHandleSignals: true,
       logger: workerLogger(opts.log),
       events,
@@ -256,6 +285,8 @@ export type RunnerOptions = {
   concurrency?: number;
   /** How often to look for jobs that became due (new jobs are heard at once through LISTEN/NOTIFY). */
   intervalMs?: number;
+  /** How often to free the jobs of crashed workers (`freeStaleLocks`); `STALE_LOCK_SWEEP_MS` by default. */
+  staleLockSweepMs?: number;
   /** `fields` names the job (jobId, jobKind, attempt) so its log lines can be found by job id. */
   log?: LogFn;
 };
@@ -270,6 +301,8 @@ export class JobRunner {
   private pool: pg.Pool | null = null;
   private starting: Promise<void> | null = null;
   private retry: NodeJS.Timeout | null = null;
+  private sweep: NodeJS.Timeout | null = null;
+  private sweeping: Promise<void> | null = null;
   private stopped = true;
 
   constructor(
@@ -281,7 +314,27 @@ export class JobRunner {
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
+    this.pool ??= workerPool(this.db, (this.opts.concurrency ?? 10) + 3);
+    // Jobs claimed by a worker that died stay locked: free those older than LOCK_TIMEOUT_SECONDS now and
+    // then every sweep interval (graphile-worker's own sweep would wait four hours).
+    this.sweep = setInterval(() => this.freeStaleLocks(), this.opts.staleLockSweepMs ?? STALE_LOCK_SWEEP_MS);
+    this.sweep.unref();
+    this.freeStaleLocks();
     this.starting = this.boot();
+  }
+
+  /** One sweep at a time; a failure (database away) is logged and the next tick tries again. */
+  private freeStaleLocks(): void {
+    const pool = this.pool;
+    if (this.sweeping || !pool) return;
+    this.sweeping = freeStaleLocks(pool)
+      .then((freed) => {
+        if (freed > 0) this.opts.log?.(`job queue: freed ${freed} job(s) locked by a worker that stopped`);
+      })
+      .catch((err: unknown) => this.opts.log?.('job queue: freeing stale locks failed', err))
+      .finally(() => {
+        this.sweeping = null;
+      });
   }
 
   /** Kept for callers that just queued a job: the runner already hears new jobs through NOTIFY. */
@@ -291,6 +344,9 @@ export class JobRunner {
     this.stopped = true;
     if (this.retry) clearTimeout(this.retry);
     this.retry = null;
+    if (this.sweep) clearInterval(this.sweep);
+    this.sweep = null;
+    await this.sweeping;
     await this.starting;
     await this.runner?.stop().catch(() => {});
     this.runner = null;
