@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   escapeXml,
+  forgetProductFiles,
   productsSitemap,
   robotsTxt,
   SITEMAP_MAX_URLS,
@@ -131,6 +132,77 @@ describe('robots.txt and sitemap.xml', () => {
     expect(new Set(seen).size).toBe(n);
   });
 
+  async function productFileUrls(index: string, perFile: number): Promise<string[][]> {
+    const files = locs(index).filter((l) => l.includes('/sitemaps/products-'));
+    const out: string[][] = [];
+    for (const loc of files) {
+      const first = /products-([0-9a-f-]+)\.xml$/.exec(loc)?.[1] ?? '';
+      const body = await productsSitemap({ db: t.db, actor: null }, ORIGIN, first, perFile);
+      let xml = '';
+      for await (const part of body ?? []) xml += part;
+      out.push(locs(xml));
+    }
+    return out;
+  }
+
+  const activeProductUrls = async () =>
+    (await t.db.execute<{ id: string }>(sql`select id from products where status order by id`)).rows.map(
+      (r) => `${ORIGIN}/product/${r.id}`,
+    );
+
+  it('keeps the file boundaries for a while, and stale boundaries still list every active product once', async () => {
+    const ctx = { db: t.db, actor: null };
+    const perFile = 3;
+    const seller = await createUser(t.db, { roles: ['Seller-Company'] });
+    const category = await createCategory(t.db);
+    for (let i = 0; i < 4; i++) await createProduct(t.db, { sellerId: seller.id, categoryId: category.id });
+    const index = await sitemapIndex(ctx, ORIGIN, perFile);
+    const before = await productFileUrls(index, perFile);
+    expect(before.flat().sort()).toEqual(await activeProductUrls());
+
+    // The catalogue changes: one product of every file goes inactive, and a new one comes in somewhere.
+    const gone = before.map((urls) => urls[urls.length - 1]!.slice(`${ORIGIN}/product/`.length));
+    await t.db.execute(sql`update products set status = false where id = any(${sql.param(gone)}::uuid[])`);
+    const added = await createProduct(t.db, { sellerId: seller.id, categoryId: category.id });
+
+    // The same boundaries answer (no new walk), and the files still split the active products between them.
+    const productLines = (xml: string) => xml.split('\n').filter((l) => l.includes('/sitemaps/products-'));
+    expect(productLines(await sitemapIndex(ctx, ORIGIN, perFile))).toEqual(productLines(index));
+    const after = await productFileUrls(index, perFile);
+    const listed = after.flat();
+    expect(listed).toContain(`${ORIGIN}/product/${added.id}`);
+    expect(new Set(listed).size).toBe(listed.length);
+    expect(listed.sort()).toEqual(await activeProductUrls());
+    for (const urls of after) expect(urls.length).toBeLessThanOrEqual(perFile);
+
+    // Once forgotten (or stale), the files are cut again from the catalogue as it is.
+    forgetProductFiles(t.db);
+    const fresh = await sitemapIndex(ctx, ORIGIN, perFile);
+    expect(productLines(fresh)).not.toEqual(productLines(index));
+    const files = await productFileUrls(fresh, perFile);
+    expect(files.flat().sort()).toEqual(await activeProductUrls());
+    for (const urls of files.slice(0, -1)) expect(urls).toHaveLength(perFile);
+  });
+
+  it('lists exactly what the storefront shows: a deactivated seller keeps its active products listed', async () => {
+    // The storefront (lists, search, product page) hides inactive products only, not a seller's products
+    // when its account is deactivated; the sitemap follows it.
+    const seller = await createUser(t.db, { roles: ['Seller-Company'] });
+    const category = await createCategory(t.db);
+    const shown = await createProduct(t.db, { sellerId: seller.id, categoryId: category.id });
+    const hidden = await createProduct(t.db, { sellerId: seller.id, categoryId: category.id, status: false });
+    await t.db.execute(sql`update users set active = false where id = ${seller.id}`);
+    forgetProductFiles(t.db);
+
+    const listed = await allProductUrls();
+    for (const p of [shown, hidden]) {
+      const page = await get(`/api/products/${p.id}`);
+      expect(listed.includes(`${ORIGIN}/product/${p.id}`), p.id).toBe(page.statusCode === 200);
+    }
+    expect(listed).toContain(`${ORIGIN}/product/${shown.id}`);
+    expect(listed).not.toContain(`${ORIGIN}/product/${hidden.id}`);
+  });
+
   it('puts at most 50 000 products in one file: 50 001 active products make two', async () => {
     expect(SITEMAP_MAX_URLS).toBe(50_000);
     const seller = await createUser(t.db, { roles: ['Seller-Company'] });
@@ -151,6 +223,7 @@ describe('robots.txt and sitemap.xml', () => {
       }
     });
 
+    forgetProductFiles(t.db);
     const index = await get('/sitemap.xml');
     const files = locs(index.body).filter((l) => l.includes('/sitemaps/products-'));
     expect(files).toHaveLength(2);

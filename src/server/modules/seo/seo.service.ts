@@ -1,4 +1,5 @@
 import { categoryPath, productPath } from '#shared/storefront-paths.ts';
+import type { Queryable } from '../../db/client.ts';
 import type { Ctx } from '../../lib/types.ts';
 import * as repo from './seo.repo.ts';
 
@@ -13,6 +14,60 @@ import * as repo from './seo.repo.ts';
 export const SITEMAP_MAX_URLS = 50_000;
 /** Products read per query while a product file is written. */
 const BATCH = 5_000;
+/** How long this process reuses the product files' boundaries before it walks the ids again. */
+export const FILES_TTL_MS = 10 * 60_000;
+
+/**
+ * The product files' boundaries, kept in memory per database handle and file size (one walk costs about a
+ * second per file at a million products, and anyone may ask for /sitemap.xml). Past FILES_TTL_MS the old
+ * boundaries still answer while one walk refreshes them, so a crawler never waits on it and a burst of
+ * requests starts one walk, not many. A file lists the products from its first id up to the next file's
+ * first id, so however stale the boundaries, the files this process names split the ids between them and
+ * list every active product once; staleness only moves a product from one file to its neighbour.
+ */
+type FilesEntry = { at: number; files: Promise<repo.ProductFileRow[]>; refreshing: boolean };
+const filesCache = new WeakMap<Queryable, Map<number, FilesEntry>>();
+
+const walkFiles = (db: Queryable, perFile: number): FilesEntry => ({
+  at: Date.now(),
+  files: repo.productFiles(db, perFile),
+  refreshing: false,
+});
+
+/** The product files' boundaries: cached, refreshed in the background once stale (see filesCache). */
+export function productFiles(db: Queryable, perFile = SITEMAP_MAX_URLS): Promise<repo.ProductFileRow[]> {
+  let byPerFile = filesCache.get(db);
+  if (!byPerFile) filesCache.set(db, (byPerFile = new Map()));
+  const cached = byPerFile.get(perFile);
+  if (!cached) {
+    const entry = walkFiles(db, perFile);
+    byPerFile.set(perFile, entry);
+    // A failed walk is not kept: the next request tries again.
+    entry.files.catch(() => {
+      if (byPerFile.get(perFile) === entry) byPerFile.delete(perFile);
+    });
+    return entry.files;
+  }
+  if (Date.now() - cached.at > FILES_TTL_MS && !cached.refreshing) {
+    cached.refreshing = true;
+    const next = walkFiles(db, perFile);
+    next.files.then(
+      () => {
+        if (byPerFile.get(perFile) === cached) byPerFile.set(perFile, next);
+      },
+      // Keep answering with the old boundaries; the next request after this one tries again.
+      () => {
+        cached.refreshing = false;
+      },
+    );
+  }
+  return cached.files;
+}
+
+/** Forget the cached boundaries of `db` (tests, after changing the catalogue). */
+export function forgetProductFiles(db: Queryable): void {
+  filesCache.delete(db);
+}
 
 export const SITEMAP_PATHS = {
   index: '/sitemap.xml',
@@ -69,7 +124,7 @@ export function robotsTxt(origin: string): string {
 /** The sitemap index: the pages file, then one file per SITEMAP_MAX_URLS active products. */
 export async function sitemapIndex(ctx: Ctx, origin: string, perFile = SITEMAP_MAX_URLS): Promise<string> {
   const [files, categories] = await Promise.all([
-    repo.productFiles(ctx.db, perFile),
+    productFiles(ctx.db, perFile),
     repo.categoriesWithProducts(ctx.db),
   ]);
   const newestCategory = categories.reduce<Date | undefined>(
@@ -108,8 +163,9 @@ export async function pagesSitemap(ctx: Ctx, origin: string): Promise<string> {
 }
 
 /**
- * A product file: up to `perFile` active products from id `first`, read in batches and yielded as XML as
- * they come. Null when no active product is left from `first` (the file is gone: 404).
+ * A product file: the active products from id `first` (from the lowest id for the first file) up to the
+ * next file's first id (the cached boundaries, so files never overlap), at most `perFile` of them, read in batches and yielded as XML as they
+ * come. Null when no active product is left in that range (the file is gone: 404).
  */
 export async function productsSitemap(
   ctx: Ctx,
@@ -117,7 +173,11 @@ export async function productsSitemap(
   first: string,
   perFile = SITEMAP_MAX_URLS,
 ): Promise<AsyncIterable<string> | null> {
-  const firstBatch = await repo.productBatch(ctx.db, { from: first }, Math.min(BATCH, perFile));
+  const files = await productFiles(ctx.db, perFile);
+  const before = files.find((f) => f.first > first)?.first ?? null;
+  // The first file starts at the lowest id, so a product added below its first id is listed too.
+  const from = files[0]?.first === first ? repo.NO_ID : first;
+  const firstBatch = await repo.productBatch(ctx.db, { from }, before, Math.min(BATCH, perFile));
   if (firstBatch.length === 0) return null;
   async function* write() {
     yield `${XML_HEAD}<urlset ${NS}>\n`;
@@ -131,7 +191,7 @@ export async function productsSitemap(
       // A short batch was the last one; a full file stops at perFile.
       if (!last || batch.length < asked || written >= perFile) break;
       asked = Math.min(BATCH, perFile - written);
-      batch = await repo.productBatch(ctx.db, { after: last.id }, asked);
+      batch = await repo.productBatch(ctx.db, { after: last.id }, before, asked);
     }
     yield '</urlset>\n';
   }
