@@ -1,8 +1,10 @@
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../src/server/plugins/auth.ts';
-import { ssrEntry } from '../../src/server/web/web.ts';
+import { ssrEntry, webRoot } from '../../src/server/web/web.ts';
 import { createTestApp, type TestContext } from '../setup/test-app.ts';
 import { createCategory, createDiscount, createProduct, createShop } from '../factories/catalog.ts';
 import { authHeader, createUser, sessionToken } from '../factories/users.ts';
@@ -301,6 +303,54 @@ describe.skipIf(!built)('server-rendered pages in the catalogue cache', () => {
         const res = await page(url, { 'accept-encoding': encoding, 'if-none-match': otherTag });
         expect(res.statusCode, `${encoding} with the ETag of ${other}`).toBe(200);
       }
+    }
+  });
+});
+
+/** ADR 0126: a page the server cannot render still works, rendered by the browser as before. */
+describe.skipIf(!fs.existsSync(path.join(webRoot, 'index.html')))('when server rendering fails', () => {
+  async function productOn(t: TestContext) {
+    const seller = await createUser(t.db, { roles: ['Seller-Company'] });
+    const category = await createCategory(t.db);
+    return createProduct(t.db, { sellerId: seller.id, categoryId: category.id, name: 'Fallback Kurta' });
+  }
+
+  async function expectIndexWithHead(t: TestContext) {
+    const product = await productOn(t);
+    const res = await t.app.inject({ method: 'GET', url: `/product/${product.id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain('<div id="root"></div>');
+    expect(res.body).not.toContain('haat-data');
+    const head = headOf(res.body);
+    expect(head).toMatch(/<title[^>]*>Fallback Kurta · Haat<\/title>/);
+    expect(res.body.match(/<title/g)).toHaveLength(1);
+    expect(head).toContain(`rel="canonical" href="https://shop.example/product/${product.id}"`);
+    expect(head).toContain('"@type":"Product"');
+  }
+
+  it('sends index.html with the product head tags when the SSR bundle is missing', async () => {
+    const t = await createTestApp(
+      { PUBLIC_URL: 'https://shop.example' },
+      { ssrEntry: path.join(os.tmpdir(), 'haat-no-such-ssr', 'entry-server.js') },
+    );
+    try {
+      await expectIndexWithHead(t);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('sends index.html with the product head tags when a render throws', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'haat-ssr-'));
+    const entry = path.join(dir, 'entry-server.mjs');
+    fs.writeFileSync(entry, "export async function render() { throw new Error('render failed'); }\n");
+    const t = await createTestApp({ PUBLIC_URL: 'https://shop.example' }, { ssrEntry: entry });
+    try {
+      await expectIndexWithHead(t);
+    } finally {
+      await t.close();
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 });
