@@ -35,17 +35,22 @@ describe('catalogue micro-cache', () => {
     expect(second.headers['content-type']).toContain('application/json');
   });
 
-  it('forgets everything after a successful write: a deactivated product is gone at once', async () => {
+  it('drops what a successful write touches, at once, and keeps the rest (ADR 0124)', async () => {
     expect((await get(`/api/products/${productId}`)).statusCode).toBe(200);
     expect((await get(`/api/products/${productId}`)).headers['x-cache']).toBe('hit');
+    // The category tree does not show products: a product write leaves it cached.
+    await get('/api/category/firstlevel');
+    expect((await get('/api/category/firstlevel')).headers['x-cache']).toBe('hit');
     const toggle = await t.app.inject({
       method: 'PUT',
       url: `/api/products/${productId}/toggle`,
       headers: authHeader(sellerToken),
     });
     expect(toggle.statusCode).toBe(200);
+    // The deactivated product is gone at once; the category tree is still the cached answer.
     expect((await get(`/api/products/${productId}`)).statusCode).toBe(404);
-    // A failed write does not empty the cache.
+    expect((await get('/api/category/firstlevel')).headers['x-cache']).toBe('hit');
+    // A failed write drops nothing.
     await get('/api/products/top');
     const refused = await t.app.inject({ method: 'PUT', url: `/api/products/${productId}/toggle` });
     expect(refused.statusCode).toBe(401);
