@@ -453,18 +453,33 @@ function planFingerprint(lines: readonly PlannedLine[], snap: repo.OrderSnapshot
  */
 class ProductsChanged extends Error {}
 
+/** A deadlock (40P01) or serialization failure (40001), looked for through Drizzle's `cause` wrapping. */
+function retryableConflict(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (code === '40P01' || code === '40001') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /**
  * The transaction of docs/product/pricing-and-tax.md. Returns the new order's id, or the first one's for a
  * repeated key.
  *
- * `speculative` (the usual case, docs/decisions/0129-server-hot-paths.md): everything that does not need
- * a lock is done first (reading and pricing the products, the delivery promise, writing the order, its
- * lines, payments, shipments and queued mails); then the buyer's cash-on-delivery holding is counted under
- * its lock, the products are locked and read again, the order is planned again from what the lock shows,
- * and the stock is taken; the commit follows at once. A plan that differs from the written one (anything
- * but the stock counts changed, or stock moved so a line would pick another variant) throws
- * ProductsChanged and the caller runs the non-speculative transaction, which locks the products first as
- * placement always did. Either way every price, discount and unit is the one the lock shows.
+ * Locks, in the same order on both paths (and in the order every other writer of these rows takes them):
+ * the Idempotency-Key's advisory lock, the products in id order (`lockProducts`, as restocking, catalogue
+ * edits and variant writes do), then the buyer's cash-on-delivery advisory lock. Nothing is written before
+ * the products are locked: inserting order lines takes key-share locks on their products and variants one
+ * by one in cart order, which would invert the id order against a restock.
+ *
+ * `speculative` (the usual case, docs/decisions/0129-server-hot-paths.md): the products are read and the
+ * order priced without any lock (variants, pricing, GST, the delivery promise: reads only); then the
+ * products are locked, read again, the order planned again from what the lock shows and compared with the
+ * first plan. A plan that differs (anything but the stock counts changed, or stock moved so a line would
+ * pick another variant), or a refusal read without the lock, throws ProductsChanged and the caller runs
+ * the non-speculative transaction, which locks the products before reading them. Either way every price,
+ * discount and unit is the one the lock shows; the writes and the stock UPDATE follow, then the commit.
  */
 async function placeInTransaction(
   tx: Queryable,
@@ -494,9 +509,6 @@ async function placeInTransaction(
   }
   const facts = snap.facts;
   const units = planned.reduce((n, l) => n + l.qty, 0);
-  if (!speculative && input.paymentMethod === 'CashOnDelivery') {
-    await assertCodHoldingAllowed(tx, actor.id, units);
-  }
   // GST (docs/decisions/0116-gst-rates-as-dated-data.md): the dated rules in force today, the place of
   // supply (the delivery state; none abroad → IGST) and each seller's state (GSTIN, else address).
   const gstRules = await allGstRules(tx);
@@ -554,6 +566,21 @@ async function placeInTransaction(
   const digits = currency.decimalDigits;
   const shown = (m: Minor) => formatDecimal(m, digits);
   const { display, inr } = priced.totals;
+
+  if (speculative) {
+    // Priced from the unlocked read: now the lock, and the same plan read again under it.
+    await repo.lockProducts(tx, productIds);
+    const lockedSnap = await repo.orderSnapshot(tx, productIds);
+    let again: PlannedLine[];
+    try {
+      again = planLines(input, productIds, lockedSnap);
+    } catch {
+      throw new ProductsChanged();
+    }
+    if (planFingerprint(again, lockedSnap) !== planFingerprint(planned, snap)) throw new ProductsChanged();
+  }
+  // The buyer's cash-on-delivery holding, counted under its lock, taken after the products' on both paths.
+  if (input.paymentMethod === 'CashOnDelivery') await assertCodHoldingAllowed(tx, actor.id, units);
 
   const order = await repo.insertOrder(tx, {
     userId: actor.id,
@@ -635,16 +662,6 @@ async function placeInTransaction(
   // A cash on delivery order is complete when placed: its mails leave now, whatever the browser does.
   if (input.paymentMethod === 'CashOnDelivery') await queueOrderCompleted(tx, order.id);
 
-  if (speculative) {
-    // The order is written: now the locks, held only until the commit that follows.
-    if (input.paymentMethod === 'CashOnDelivery') {
-      await assertCodHoldingAllowed(tx, actor.id, units, { alreadyWritten: true });
-    }
-    await repo.lockProducts(tx, productIds);
-    const lockedSnap = await repo.orderSnapshot(tx, productIds);
-    const again = planLines(input, productIds, lockedSnap);
-    if (planFingerprint(again, lockedSnap) !== planFingerprint(planned, snap)) throw new ProductsChanged();
-  }
   // Take the stock: one conditional UPDATE for every variant, the products locked. Throwing rolls every
   // decrement back: nothing is written.
   const taken = await repo.takeVariantsStock(
@@ -693,8 +710,15 @@ export async function placeOrder(
       ctx.db.transaction((tx) =>
         placeInTransaction(tx, ctx.actor, input, currency, rateFromInr, idempotencyKey, speculative),
       );
-    result = await place(true).catch((err: unknown) => {
-      if (err instanceof ProductsChanged) return place(false);
+    const attempt = () =>
+      place(true).catch((err: unknown) => {
+        if (err instanceof ProductsChanged) return place(false);
+        throw err;
+      });
+    // Every lock is taken in one order, so a deadlock is not expected; should one happen all the same
+    // (or a serialization failure), the whole transaction rolled back and is placed once more.
+    result = await attempt().catch((err: unknown) => {
+      if (retryableConflict(err)) return attempt();
       throw err;
     });
   } catch (err) {
