@@ -145,4 +145,137 @@ describe('derived product columns', () => {
       await code(`insert into product_variants (product_id, size, colour, sku) values ($1, 'M', 'Red', 'R')`),
     ).toBe('ok');
   });
+
+  /**
+   * Migration 0020: a stock change that stays on one side of zero only adds the difference to the
+   * product's count; every other change recomputes. Each step is checked against a full recompute
+   * (product_derived_refresh) of the same rows.
+   */
+  describe('the stock-delta trigger (migration 0020) agrees with a full recompute', () => {
+    const recomputed = async (id: string): Promise<Derived> => {
+      const client = await t.db.$client.connect();
+      try {
+        await client.query('begin');
+        await client.query('select product_derived_refresh($1)', [id]);
+        const { rows } = await client.query<Derived>(
+          `select count_in_stock, sizes, colours, available_sizes, available_colours, list_price, sale_price,
+                  discount_percent from products where id = $1`,
+          [id],
+        );
+        return rows[0]!;
+      } finally {
+        await client.query('rollback');
+        client.release();
+      }
+    };
+    const agrees = async (id: string) => {
+      const now = await derived(id);
+      expect(now).toEqual(await recomputed(id));
+      return now;
+    };
+    const variantId = async (productId: string, sku: string) =>
+      (await q(`select id from product_variants where product_id = $1 and sku = $2`, [productId, sku]))
+        .rows[0].id as string;
+    const setStock = (id: string, n: number) =>
+      q(`update product_variants set count_in_stock = $2 where id = $1`, [id, n]);
+    const make = () =>
+      createProduct(t.db, {
+        sellerId,
+        categoryId,
+        price: '500.00',
+        variants: [
+          { size: 'S', colour: 'Red', sku: 'D-S-R', countInStock: 5, price: null },
+          { size: 'M', colour: 'Blue', sku: 'D-M-B', countInStock: 1, price: null },
+          { size: 'L', colour: 'Green', sku: 'D-L-G', countInStock: 0, price: null },
+        ],
+      });
+
+    it('5 → 3 moves only the count (fast path)', async () => {
+      const p = await make();
+      const before = await agrees(p.id);
+      await setStock(await variantId(p.id, 'D-S-R'), 3);
+      const after = await agrees(p.id);
+      expect(after).toEqual({ ...before, count_in_stock: 4 });
+    });
+
+    it('several variants of one product in one UPDATE, as an order takes them', async () => {
+      const p = await make();
+      await q(
+        `update product_variants set count_in_stock = count_in_stock - 1
+          where product_id = $1 and count_in_stock >= 1`,
+        [p.id],
+      );
+      expect(await agrees(p.id)).toMatchObject({ count_in_stock: 4, available_sizes: ['S'] });
+    });
+
+    it('1 → 0 and 0 → 2 change the available sizes and colours', async () => {
+      const p = await make();
+      await setStock(await variantId(p.id, 'D-M-B'), 0);
+      expect(await agrees(p.id)).toMatchObject({
+        count_in_stock: 5,
+        available_sizes: ['S'],
+        available_colours: ['Red'],
+      });
+      await setStock(await variantId(p.id, 'D-L-G'), 2);
+      expect(await agrees(p.id)).toMatchObject({
+        count_in_stock: 7,
+        sizes: ['S', 'M', 'L'],
+        available_sizes: ['S', 'L'],
+        available_colours: ['Red', 'Green'],
+      });
+    });
+
+    it('a size or colour change (with or without a stock change) recomputes', async () => {
+      const p = await make();
+      const red = await variantId(p.id, 'D-S-R');
+      await q(`update product_variants set size = 'XL' where id = $1`, [red]);
+      expect(await agrees(p.id)).toMatchObject({ sizes: ['XL', 'M', 'L'], available_sizes: ['XL', 'M'] });
+      await q(`update product_variants set colour = 'Black', count_in_stock = 4 where id = $1`, [red]);
+      expect(await agrees(p.id)).toMatchObject({
+        count_in_stock: 5,
+        colours: ['Black', 'Blue', 'Green'],
+        available_colours: ['Black', 'Blue'],
+      });
+    });
+
+    it("a variant's own price recomputes the list price, a stock change beside it too", async () => {
+      const p = await make();
+      await q(
+        `update product_variants set price = 400, count_in_stock = 2 where sku = 'D-M-B' and product_id = $1`,
+        [p.id],
+      );
+      expect(await agrees(p.id)).toMatchObject({ count_in_stock: 7, list_price: '400.00' });
+    });
+
+    it('a variant moved to another product recomputes both', async () => {
+      const from = await make();
+      const to = await createProduct(t.db, {
+        sellerId,
+        categoryId,
+        price: '800.00',
+        variants: [{ size: 'S', colour: 'White', sku: 'T-S-W', countInStock: 4, price: null }],
+      });
+      await q(`update product_variants set product_id = $2 where id = $1`, [
+        await variantId(from.id, 'D-M-B'),
+        to.id,
+      ]);
+      expect(await agrees(from.id)).toMatchObject({
+        count_in_stock: 5,
+        sizes: ['S', 'L'],
+        available_sizes: ['S'],
+        colours: ['Red', 'Green'],
+      });
+      expect(await agrees(to.id)).toMatchObject({
+        count_in_stock: 5,
+        available_colours: expect.arrayContaining(['White', 'Blue']),
+      });
+    });
+
+    it('an sku-only change leaves every derived value as it was', async () => {
+      const p = await make();
+      const before = await agrees(p.id);
+      await q(`update product_variants set sku = 'D-S-R-2' where sku = 'D-S-R' and product_id = $1`, [p.id]);
+      expect(await agrees(p.id)).toEqual(before);
+    });
+  });
 });
