@@ -29,6 +29,16 @@ declare module 'fastify' {
      * (`"<hash>-br"`), and If-None-Match is matched against the one this request would get.
      */
     etagVariant?: (req: FastifyRequest) => string;
+    /**
+     * The bytes of a variant (`etagVariant`) and the Content-Encoding they go out with, made from the
+     * stored text once per entry and variant and kept with it, so a hit only writes bytes.
+     */
+    encodeVariant?: (variant: string, body: string) => { encoding: string; body: Buffer };
+    /**
+     * The entry a request reads and writes; `req.url` by default. A page route keys on its path and the
+     * query parameters it reads, so `?junk=…` neither renders anew nor pushes hot entries out.
+     */
+    cacheKey?: (req: FastifyRequest) => string;
   }
 }
 
@@ -67,15 +77,19 @@ type Entry = {
   etag: string;
   expires: number;
   tags: readonly string[];
+  /** Encoded variants (`encodeVariant`), made on first use. */
+  variants: Map<string, Buffer>;
+  variantEncodings: Map<string, string>;
 };
 
-type RequestState = { epoch: number; tags?: readonly string[] };
+type RequestState = { epoch: number; key: string; tags?: readonly string[] };
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Headers every answer gets anew (per request, or set by this plugin), never copied from a stored one. */
 const NOT_REPLAYED = new Set([
   'content-type',
   'content-length',
+  'content-encoding',
   'cache-control',
   'etag',
   'vary',
@@ -114,6 +128,7 @@ export const microCachePlugin = fp(async (app: App, opts: MicroCacheOptions) => 
     if (!entry) return;
     entries.delete(key);
     chars -= entry.body.length;
+    for (const bytes of entry.variants.values()) chars -= bytes.length;
     for (const tag of entry.tags) {
       const keys = byTag.get(tag);
       if (!keys) continue;
@@ -172,8 +187,26 @@ export const microCachePlugin = fp(async (app: App, opts: MicroCacheOptions) => 
   const tagsOf = (req: FastifyRequest) => req.routeOptions.config.catalogCache;
   const anonymous = (req: FastifyRequest) => !req.actor && !req.headers.authorization;
   const routeLabel = (req: FastifyRequest) => req.routeOptions.url ?? 'unmatched';
+  const keyOf = (req: FastifyRequest) => req.routeOptions.config.cacheKey?.(req) ?? req.url;
 
-  const sendCached = (req: FastifyRequest, reply: FastifyReply, hit: Entry) => {
+  /** The body this request gets: the stored text, or its encoded variant (made once, then kept). */
+  const bodyFor = (req: FastifyRequest, reply: FastifyReply, entry: Entry, key: string): string | Buffer => {
+    const { etagVariant, encodeVariant } = req.routeOptions.config;
+    const variant = etagVariant?.(req);
+    if (!variant || !encodeVariant) return entry.body;
+    let bytes = entry.variants.get(variant);
+    if (!bytes) {
+      const encoded = encodeVariant(variant, entry.body);
+      bytes = encoded.body;
+      entry.variants.set(variant, bytes);
+      entry.variantEncodings.set(variant, encoded.encoding);
+      if (entries.get(key) === entry) chars += bytes.length;
+    }
+    reply.header('content-encoding', entry.variantEncodings.get(variant) ?? 'identity');
+    return bytes;
+  };
+
+  const sendCached = (req: FastifyRequest, reply: FastifyReply, hit: Entry, key: string) => {
     publicHeaders(reply);
     const etag = etagOf(req, hit.etag);
     reply.header('etag', etag).header('x-cache', 'hit');
@@ -181,28 +214,29 @@ export const microCachePlugin = fp(async (app: App, opts: MicroCacheOptions) => 
     // What this request's own hooks set (security headers, say) stays as they set it.
     for (const [name, value] of Object.entries(hit.headers))
       if (!reply.hasHeader(name)) reply.header(name, value);
-    return reply.header('content-type', hit.contentType).send(hit.body);
+    return reply.header('content-type', hit.contentType).send(bodyFor(req, reply, hit, key));
   };
 
   // Runs after the auth plugin's onRequest hook, so req.actor is known.
   app.addHook('onRequest', async (req, reply) => {
     if (req.method !== 'GET' || !tagsOf(req)) return;
     if (!anonymous(req)) return;
-    state.set(req, { epoch });
+    const key = keyOf(req);
+    state.set(req, { epoch, key });
     const route = routeLabel(req);
     if (!listening) {
       catalogCacheLookups.inc({ route, result: 'off' });
       return;
     }
-    const hit = entries.get(req.url);
+    const hit = entries.get(key);
     if (hit && hit.expires > Date.now()) {
       // Least recently used goes first: a hit moves to the end.
-      entries.delete(req.url);
-      entries.set(req.url, hit);
+      entries.delete(key);
+      entries.set(key, hit);
       catalogCacheLookups.inc({ route, result: 'hit' });
-      return sendCached(req, reply, hit);
+      return sendCached(req, reply, hit, key);
     }
-    if (hit) remove(req.url);
+    if (hit) remove(key);
     catalogCacheLookups.inc({ route, result: 'miss' });
   });
 
@@ -235,32 +269,37 @@ export const microCachePlugin = fp(async (app: App, opts: MicroCacheOptions) => 
     if (reply.statusCode !== 200 || typeof payload !== 'string' || !s) return payload;
     // An answer that sets a cookie is somebody's own: neither stored nor offered to shared caches.
     if (reply.hasHeader('set-cookie')) return payload;
+    // The handler's own no-store (a page rendered without some of its data, a fallback): not kept.
+    if (/\bno-store\b/.test(String(reply.getHeader('cache-control') ?? ''))) return payload;
 
     const stored = `"${createHash('sha1').update(payload).digest('base64url')}"`;
     const etag = etagOf(req, stored);
     publicHeaders(reply);
     reply.header('etag', etag);
-    if (listening) store(req, reply, payload, stored, s.tags ?? tagger(req, undefined), s.epoch);
+    const entry = listening
+      ? store(req, reply, s.key, payload, stored, s.tags ?? tagger(req, undefined), s.epoch)
+      : undefined;
     if (matches(req.headers['if-none-match'], etag)) {
       reply.code(304);
       return '';
     }
-    return payload;
+    return entry ? bodyFor(req, reply, entry, s.key) : payload;
   });
 
   function store(
     req: FastifyRequest,
     reply: FastifyReply,
+    key: string,
     body: string,
     etag: string,
     given: readonly string[],
     startedAt: number,
-  ) {
+  ): Entry | undefined {
     const tags = given.length > MAX_TAGS ? ['lists'] : given;
-    if (clearedAt > startedAt) return;
-    for (const tag of tags) if ((tagDroppedAt.get(tag) ?? 0) > startedAt) return;
-    if (body.length > maxChars / 4) return;
-    remove(req.url);
+    if (clearedAt > startedAt) return undefined;
+    for (const tag of tags) if ((tagDroppedAt.get(tag) ?? 0) > startedAt) return undefined;
+    if (body.length > maxChars / 4) return undefined;
+    remove(key);
     while (entries.size > 0 && (entries.size >= maxEntries || chars + body.length > maxChars)) {
       const oldest = entries.keys().next().value;
       if (oldest === undefined) break;
@@ -271,13 +310,24 @@ export const microCachePlugin = fp(async (app: App, opts: MicroCacheOptions) => 
     for (const [name, value] of Object.entries(reply.getHeaders()))
       if (value !== undefined && !NOT_REPLAYED.has(name) && !name.startsWith('access-control-'))
         headers[name] = value;
-    entries.set(req.url, { body, contentType, headers, etag, expires: Date.now() + ttlMs, tags });
+    const entry: Entry = {
+      body,
+      contentType,
+      headers,
+      etag,
+      expires: Date.now() + ttlMs,
+      tags,
+      variants: new Map(),
+      variantEncodings: new Map(),
+    };
+    entries.set(key, entry);
     chars += body.length;
     for (const tag of tags) {
       let keys = byTag.get(tag);
       if (!keys) byTag.set(tag, (keys = new Set()));
-      keys.add(req.url);
+      keys.add(key);
     }
+    return entry;
   }
 });
 
