@@ -45,6 +45,11 @@ export type RenderResult =
       body: string;
       /** JSON for the browser: the origin and the dehydrated queries (escaped for a <script> element). */
       data: string;
+      /**
+       * Some request failed other than with 404 (a database blip): the page shows that data loading, the
+       * browser fetches it. The server must not store this page or let anyone else store it.
+       */
+      incomplete?: boolean;
     };
 
 const requests = new AsyncLocalStorage<typeof fetch>();
@@ -121,7 +126,15 @@ async function renderPage({ url, origin }: RenderInput): Promise<RenderResult> {
     context.matches.some((m) => m.route.path === '*') ||
     [...failed.values()].some((e) => isApiError(e) && e.status === 404);
   const data = JSON.stringify({ origin, queries: dehydrate(queryClient) }).replace(/</g, '\\u003c');
-  return { kind: 'page', status: notFound ? 404 : context.statusCode, head, body, data };
+  const incomplete = [...failed.values()].some((e) => !(isApiError(e) && e.status === 404));
+  return {
+    kind: 'page',
+    status: notFound ? 404 : context.statusCode,
+    head,
+    body,
+    data,
+    ...(incomplete ? { incomplete } : {}),
+  };
 }
 
 /** A query a render asked for that has no data yet and may be fetched. */
