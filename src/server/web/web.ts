@@ -4,6 +4,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Counter } from 'prom-client';
 import { ERROR_CODES } from '../../shared/errors.ts';
 import { linkOrigin } from '../config.ts';
 import type { App } from '../lib/types.ts';
@@ -20,10 +21,31 @@ export const ssrEntry = path.join(root, 'dist/ssr/entry-server.js');
 /** What dist/ssr/entry-server.js exports (src/web/entry-server.tsx; the server never imports src/web). */
 type RenderResult =
   | { kind: 'redirect'; status: number; location: string }
-  | { kind: 'page'; status: number; head: string; body: string; data: string };
+  | { kind: 'page'; status: number; head: string; body: string; data: string; incomplete?: boolean };
 type Renderer = {
   render: (input: { url: string; origin: string; fetch: typeof fetch }) => Promise<RenderResult>;
 };
+
+/**
+ * The query parameters the storefront lists read (src/web/features/catalog/lib/filter-params.ts, kept in
+ * step by hand: the server never imports src/web). Every other parameter is dropped before rendering and
+ * from the cache key.
+ */
+const FILTER_PARAMS = [
+  'category',
+  'size',
+  'colour',
+  'brand',
+  'seller',
+  'minPrice',
+  'maxPrice',
+  'rating',
+  'discount',
+  'inStock',
+  'sort',
+] as const;
+/** Category and shop pages also take their page number from the query. */
+const LIST_PARAMS = [...FILTER_PARAMS, 'page'] as const;
 
 /**
  * The storefront pages the server renders (docs/decisions/0126-server-rendering.md), with the page module
@@ -31,21 +53,49 @@ type Renderer = {
  * index.html and renders in the browser.
  */
 export const STOREFRONT_PAGES = [
-  { url: '/', page: 'features/catalog/pages/home-page.tsx' },
-  { url: '/page/:pageNumber', page: 'features/catalog/pages/home-page.tsx' },
-  { url: '/search/:keyword', page: 'features/catalog/pages/search-page.tsx' },
-  { url: '/search/:keyword/page/:pageNumber', page: 'features/catalog/pages/search-page.tsx' },
-  { url: '/product/:id', page: 'features/catalog/pages/product-page.tsx' },
-  { url: '/categories/*', page: 'features/catalog/pages/category-page.tsx' },
-  { url: '/shop/:shopName', page: 'features/catalog/pages/shop-page.tsx' },
+  { url: '/', page: 'features/catalog/pages/home-page.tsx', params: [] },
+  { url: '/page/:pageNumber', page: 'features/catalog/pages/home-page.tsx', params: [] },
+  { url: '/search/:keyword', page: 'features/catalog/pages/search-page.tsx', params: FILTER_PARAMS },
+  {
+    url: '/search/:keyword/page/:pageNumber',
+    page: 'features/catalog/pages/search-page.tsx',
+    params: FILTER_PARAMS,
+  },
+  { url: '/product/:id', page: 'features/catalog/pages/product-page.tsx', params: [] },
+  { url: '/categories/*', page: 'features/catalog/pages/category-page.tsx', params: LIST_PARAMS },
+  { url: '/shop/:shopName', page: 'features/catalog/pages/shop-page.tsx', params: LIST_PARAMS },
 ] as const;
+
+/** Rendered pages compressed, by encoding: once per cached entry and encoding, or per uncached answer. */
+export const pageCompressions = new Counter({
+  name: 'haat_page_compressions_total',
+  help: 'Server-rendered pages compressed, by content coding (once per cached page and coding).',
+  labelNames: ['encoding'] as const,
+  registers: [],
+});
 
 export type WebOptions = {
   /** The server renderer's module (tests point it at a missing or failing one); dist/ssr by default. */
   ssrEntry?: string;
+  /** Renders in flight per process at most (4 by default); past it a page is sent as index.html. */
+  maxRenders?: number;
 };
 
 const PRODUCT_PAGE = /^\/product\/([0-9a-f-]{36})\/?$/i;
+
+/**
+ * A page's URL as rendered and cached: its path and only the query parameters the page reads, ordered by
+ * name (a name's values keep their order), so `/?x=1` is `/` and the same view is one cache entry.
+ */
+export function pageKey(url: string, params: readonly string[]): string {
+  const q = url.indexOf('?');
+  if (q === -1) return url;
+  const kept = [...new URLSearchParams(url.slice(q + 1))]
+    .filter(([name]) => params.includes(name))
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const path = url.slice(0, q);
+  return kept.length === 0 ? path : `${path}?${new URLSearchParams(kept).toString()}`;
+}
 
 /**
  * Serve the built web app: the storefront pages rendered on the server (when dist/ssr is built), every
@@ -68,8 +118,8 @@ export async function registerWeb(app: App, opts: WebOptions = {}) {
   const origin = linkOrigin(app.config);
 
   /** index.html, with a product page's <head> tags for crawlers (the page renders in the browser). */
-  const clientPage = async (req: FastifyRequest, reply: FastifyReply) => {
-    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+  const clientPage = async (req: FastifyRequest, reply: FastifyReply, cacheControl = 'no-cache') => {
+    reply.header('cache-control', cacheControl).type('text/html; charset=utf-8');
     const productId = PRODUCT_PAGE.exec(req.url.split('?')[0] ?? '')?.[1];
     if (productId) {
       const head = await productHeadHtml({ db: app.db, actor: null }, productId, origin);
@@ -90,8 +140,10 @@ export async function registerWeb(app: App, opts: WebOptions = {}) {
   if (!renderer) return;
   const shell = prepareShell(indexHtml, readManifest(app), webRoot);
   const tagsOf = new WeakMap<FastifyRequest, readonly string[]>();
+  const maxRenders = opts.maxRenders ?? 4;
+  let rendering = 0;
 
-  for (const { url, page } of STOREFRONT_PAGES) {
+  for (const { url, page, params } of STOREFRONT_PAGES) {
     app.get(
       url,
       {
@@ -101,37 +153,49 @@ export async function registerWeb(app: App, opts: WebOptions = {}) {
         config: {
           catalogCache: (req: FastifyRequest) => tagsOf.get(req) ?? FALLBACK_TAGS,
           etagVariant: (req: FastifyRequest) => ETAG_SUFFIX[htmlEncoding(req)],
+          // A hit writes the bytes compressed when the entry was first sent in that coding.
+          encodeVariant: (variant: string, body: string) => {
+            const encoding = variant === 'br' ? 'br' : 'gzip';
+            return { encoding, body: compress(encoding, body) };
+          },
+          cacheKey: (req: FastifyRequest) => pageKey(req.url, params),
         },
         // After the cache's own onSend (app-level hooks run first), so it keeps the plain text.
         onSend: compressHtml,
       },
       async (req, reply) => {
+        // Renders are CPU on the event loop: past the cap the browser renders the page (not stored).
+        if (rendering >= maxRenders) return clientPage(req, reply, 'no-store');
         const tags = new Set<string>(PAGE_BASE_TAGS);
+        const fetchForPage = appFetch(app, req, (apiUrl, body) => {
+          for (const tag of apiAnswerTags(apiUrl, body)) tags.add(tag);
+        });
         let result: RenderResult;
+        rendering++;
         try {
           result = await renderer.render({
-            url: req.url,
+            url: pageKey(req.url, params),
             origin,
-            fetch: appFetch(app, req, (apiUrl, body) => {
-              for (const tag of apiAnswerTags(apiUrl, body)) tags.add(tag);
-            }),
+            fetch: fetchForPage,
           });
         } catch (err) {
           // A page that cannot be rendered still works: the browser renders it, as before ADR 0126.
           req.log.error({ err }, 'server rendering failed; sending index.html');
-          return clientPage(req, reply);
+          return clientPage(req, reply, 'no-store');
+        } finally {
+          rendering--;
         }
         if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
         tagsOf.set(req, [...tags]);
-        return (
-          reply
-            .status(result.status)
-            // A signed-in visitor's page holds their own header: never stored on the way (ADR 0124 sets
-            // the shared-cache headers of anonymous pages).
-            .header('cache-control', req.actor ? 'private, no-store' : 'no-cache')
-            .type('text/html; charset=utf-8')
-            .send(pageHtml(shell, result, page))
-        );
+        // A signed-in visitor's page holds their own header, and a page some of whose data failed to load
+        // shows it loading (the browser fetches it): neither is stored on the way. ADR 0124 sets the
+        // shared-cache headers of the other anonymous pages.
+        const cacheControl = req.actor ? 'private, no-store' : result.incomplete ? 'no-store' : 'no-cache';
+        return reply
+          .status(result.status)
+          .header('cache-control', cacheControl)
+          .type('text/html; charset=utf-8')
+          .send(pageHtml(shell, result, page));
       },
     );
   }
@@ -155,25 +219,30 @@ function htmlEncoding(req: FastifyRequest): HtmlEncoding {
  * has no body but the same Vary.
  */
 async function compressHtml(req: FastifyRequest, reply: FastifyReply, payload: unknown) {
-  if (reply.getHeader('content-encoding')) return payload;
   const vary = reply.getHeader('vary');
-  reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
+  if (!/\bAccept-Encoding\b/i.test(String(vary ?? '')))
+    reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
+  // Already encoded: a cached page's kept copy (micro-cache's encodeVariant).
+  if (reply.getHeader('content-encoding')) return payload;
   if (typeof payload !== 'string' || payload === '' || reply.statusCode === 304) return payload;
   const encoding = htmlEncoding(req);
+  if (encoding === 'identity') return payload;
+  reply.header('content-encoding', encoding);
+  return compress(encoding, payload);
+}
+
+/** Brotli at a fast level, or gzip: synchronous, so done once per cached page and coding. */
+function compress(encoding: 'br' | 'gzip', html: string): Buffer {
+  pageCompressions.inc({ encoding });
   if (encoding === 'br') {
-    reply.header('content-encoding', 'br');
-    return zlib.brotliCompressSync(payload, {
+    return zlib.brotliCompressSync(html, {
       params: {
         [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
-        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: payload.length,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: html.length,
       },
     });
   }
-  if (encoding === 'gzip') {
-    reply.header('content-encoding', 'gzip');
-    return zlib.gzipSync(payload, { level: 6 });
-  }
-  return payload;
+  return zlib.gzipSync(html, { level: 6 });
 }
 
 async function loadRenderer(app: App, entry: string): Promise<Renderer | null> {
@@ -214,7 +283,6 @@ function appFetch(
           : input.url;
     const headers: Record<string, string> = { accept: 'application/json' };
     if (req.headers.cookie) headers.cookie = req.headers.cookie;
-    if (req.headers['accept-language']) headers['accept-language'] = req.headers['accept-language'];
     const res = await app.inject({
       method: (init?.method ?? 'GET') as 'GET',
       url,
