@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../src/server/plugins/auth.ts';
-import { ssrEntry, webRoot } from '../../src/server/web/web.ts';
+import { pageCompressions, ssrEntry, webRoot } from '../../src/server/web/web.ts';
 import { createTestApp, type TestContext } from '../setup/test-app.ts';
 import { createCategory, createDiscount, createProduct, createShop } from '../factories/catalog.ts';
 import { authHeader, createUser, sessionToken } from '../factories/users.ts';
@@ -303,6 +304,148 @@ describe.skipIf(!built)('server-rendered pages in the catalogue cache', () => {
         const res = await page(url, { 'accept-encoding': encoding, 'if-none-match': otherTag });
         expect(res.statusCode, `${encoding} with the ETag of ${other}`).toBe(200);
       }
+    }
+  });
+
+  it('compresses a cached page once per encoding: a hit writes the kept bytes with the same ETag', async () => {
+    const { product } = await aProduct();
+    const url = `/product/${product.id}`;
+    for (const encoding of ['br', 'gzip'] as const) {
+      const before = await compressions(encoding);
+      const first = await page(url, { 'accept-encoding': encoding });
+      expect(first.headers['content-encoding']).toBe(encoding);
+      expect(await compressions(encoding)).toBe(before + 1);
+      const second = await page(url, { 'accept-encoding': encoding });
+      expect(second.headers['x-cache']).toBe('hit');
+      expect(second.headers['content-encoding']).toBe(encoding);
+      expect(second.headers.etag).toBe(first.headers.etag);
+      expect(String(second.headers.vary)).toContain('Accept-Encoding');
+      expect(Buffer.compare(second.rawPayload, first.rawPayload)).toBe(0);
+      expect(await compressions(encoding)).toBe(before + 1);
+      const notModified = await page(url, {
+        'accept-encoding': encoding,
+        'if-none-match': String(first.headers.etag),
+      });
+      expect(notModified.statusCode).toBe(304);
+      expect(String(notModified.headers.vary)).toContain('Accept-Encoding');
+      expect(await compressions(encoding)).toBe(before + 1);
+    }
+  });
+
+  it('keys a page on its path and the query parameters it reads: /?junk=1 is /', async () => {
+    const first = await page('/?junk=1');
+    expect(first.statusCode).toBe(200);
+    const second = await page('/');
+    expect(second.headers['x-cache']).toBe('hit');
+    expect(second.body).toBe(first.body);
+    // A category page reads its filters and page number, in whatever order the URL gives them.
+    const category = await createCategory(t.db);
+    const base = `/categories/${encodeURIComponent(category.category)}`;
+    const sorted = await page(`${base}?sort=price_asc&page=1&utm_source=x`);
+    expect(sorted.statusCode).toBe(200);
+    const again = await page(`${base}?page=1&fbclid=y&sort=price_asc`);
+    expect(again.headers['x-cache']).toBe('hit');
+    const unsorted = await page(`${base}?page=1`);
+    expect(unsorted.headers['x-cache']).not.toBe('hit');
+  });
+});
+
+async function compressions(encoding: string): Promise<number> {
+  const { values } = await pageCompressions.get();
+  return values.find((v) => v.labels.encoding === encoding)?.value ?? 0;
+}
+
+/**
+ * A renderer module wrapping the built one (dist/ssr): `body` is the body of its `render(input)`, with
+ * `real` the built render.
+ */
+function wrappedRenderer(body: string) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'haat-ssr-'));
+  const entry = path.join(dir, 'entry-server.mjs');
+  fs.writeFileSync(
+    entry,
+    `import { render as real } from ${JSON.stringify(pathToFileURL(ssrEntry).href)};\n` +
+      `export async function render(input) {\n${body}\n}\n`,
+  );
+  return { entry, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
+describe.skipIf(!built)('rendering under load and failure', () => {
+  async function productOn(t: TestContext) {
+    const seller = await createUser(t.db, { roles: ['Seller-Company'] });
+    const category = await createCategory(t.db);
+    return createProduct(t.db, { sellerId: seller.id, categoryId: category.id, name: 'Loaded Kurta' });
+  }
+
+  it('sends a page whose data failed to load with no-store, and does not cache it', async () => {
+    // The product's own API answer fails (a database blip), deterministically, for every render.
+    const { entry, remove } = wrappedRenderer(`
+      const fetch = async (url, init) => {
+        const u = typeof url === 'string' ? url : url instanceof URL ? url.pathname : url.url;
+        if (/^\\/api\\/products\\/[0-9a-f-]{36}$/.test(u.split('?')[0]))
+          return new Response('{"message":"unavailable"}', { status: 503, headers: { 'content-type': 'application/json' } });
+        return input.fetch(url, init);
+      };
+      return real({ ...input, fetch });`);
+    const t = await createTestApp(
+      { PUBLIC_URL: 'https://shop.example', CATALOG_CACHE_MS: '60000' },
+      { ssrEntry: entry },
+    );
+    try {
+      const product = await productOn(t);
+      const url = `/product/${product.id}`;
+      for (const round of [1, 2]) {
+        const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+        expect(res.statusCode, `round ${String(round)}`).toBe(200);
+        expect(res.headers['cache-control']).toBe('no-store');
+        expect(res.headers['x-cache']).toBeUndefined();
+        expect(res.headers.etag).toBeUndefined();
+        expect(String(res.headers.vary)).toContain('Accept-Encoding');
+        const html = zlib.brotliDecompressSync(res.rawPayload).toString('utf8');
+        expect(html).toContain('haat-data');
+        expect(text(bodyOf(html))).not.toContain('Loaded Kurta');
+      }
+    } finally {
+      await t.close();
+      remove();
+    }
+  });
+
+  it('past 4 renders in flight, answers with index.html and no-store', async () => {
+    const g = globalThis as { haatGate?: Promise<void>; haatRenders?: number };
+    let open = () => {};
+    g.haatGate = new Promise<void>((resolve) => (open = resolve));
+    g.haatRenders = 0;
+    const { entry, remove } = wrappedRenderer(`
+      globalThis.haatRenders++;
+      await globalThis.haatGate;
+      return real(input);`);
+    const t = await createTestApp({ PUBLIC_URL: 'https://shop.example' }, { ssrEntry: entry });
+    try {
+      const product = await productOn(t);
+      const url = `/product/${product.id}`;
+      const held = [1, 2, 3, 4].map(() => t.app.inject({ method: 'GET', url }));
+      await eventually(async () => g.haatRenders === 4);
+      const over = await t.app.inject({ method: 'GET', url });
+      expect(over.statusCode).toBe(200);
+      expect(over.headers['cache-control']).toBe('no-store');
+      expect(over.body).toContain('<div id="root"></div>');
+      expect(over.body).not.toContain('haat-data');
+      expect(g.haatRenders).toBe(4);
+      open();
+      for (const res of await Promise.all(held)) {
+        expect(res.statusCode).toBe(200);
+        expect(res.body).toContain('haat-data');
+      }
+      // Renders again once below the cap.
+      const after = await t.app.inject({ method: 'GET', url: `${url}?again=1` });
+      expect(after.body).toContain('haat-data');
+    } finally {
+      open();
+      await t.close();
+      remove();
+      delete g.haatGate;
+      delete g.haatRenders;
     }
   });
 });
