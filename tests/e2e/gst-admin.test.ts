@@ -43,6 +43,8 @@ async function signIn(page: Page, email: string) {
   await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  // The header's menus close when the page changes: let the landing page settle before opening one.
+  await page.waitForLoadState('networkidle');
 }
 
 /** The first day of next month on the India calendar (YYYY-MM-DD). */

@@ -33,6 +33,8 @@ async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await page.waitForURL((url) => url.pathname !== '/login');
+  // The header's menus close when the page changes: let the landing page settle before opening one.
+  await page.waitForLoadState('networkidle');
 }
 
 /** The header's user menu, opened; at 360 px the navbar is collapsed behind its toggler first. */
