@@ -6,11 +6,18 @@ import { useLocation } from 'react-router';
  * page changes, as it is opened "at" a path, so no effect has to close it.
  */
 export function useOpenOnThisPage(): [boolean, (open: boolean) => void] {
-  const { pathname, search } = useLocation();
-  const here = pathname + search;
+  // Re-render when the page changes; the address compared is the browser's, not the router's: while the
+  // next page loads, the router still shows the previous one, and a menu opened then belongs to the new
+  // address (keyed on the router's, it would close as soon as that page appeared).
+  useLocation();
   const [openAt, setOpenAt] = useState<string | null>(null);
-  const setOpen = useCallback((open: boolean) => setOpenAt(open ? here : null), [here]);
-  return [openAt === here, setOpen];
+  const setOpen = useCallback((open: boolean) => setOpenAt(open ? browserAddress() : null), []);
+  return [openAt !== null && openAt === browserAddress(), setOpen];
+}
+
+/** The page's address as the browser shows it (only read in the browser: nothing is open on the server). */
+function browserAddress(): string {
+  return window.location.pathname + window.location.search;
 }
 
 /**
