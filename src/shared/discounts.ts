@@ -7,6 +7,8 @@ import {
   type Minor,
 } from './money.ts';
 
+/** At most this many product ids in one `GET /api/product-discounts?products=` (a page of products fits). */
+export const MAX_DISCOUNT_PRODUCTS = 100;
 /**
  * Product discounts (docs/product/api.md#resources "Product discount", docs/product/pricing-and-tax.md). Field names are the wire's.
  * A discount applies when it is activated, `valid_until` is still ahead, its coupon (if any) was entered,

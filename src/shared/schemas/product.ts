@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DISCOUNT_UNITS } from '../discounts.ts';
+import { DISCOUNT_UNITS, MAX_DISCOUNT_PRODUCTS } from '../discounts.ts';
 import { MAX_KEYWORD_LENGTH } from '../search.ts';
 import { idSchema, isoDate, moneySchema, pageQuery } from './common.ts';
 
@@ -266,9 +266,6 @@ export const productDiscountSchema = z.object({
 export type ProductDiscount = z.infer<typeof productDiscountSchema>;
 
 export const couponParams = z.object({ code: z.string().trim().min(1).max(100) });
-
-/** At most this many product ids in one `GET /api/product-discounts?products=` (a page of products fits). */
-export const MAX_DISCOUNT_PRODUCTS = 100;
 
 /**
  * GET /api/product-discounts?products=a,b,c: only those products' live discounts. Without `products`, every

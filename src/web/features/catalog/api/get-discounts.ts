@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import { MAX_DISCOUNT_PRODUCTS, type Product, type ProductDiscount } from '#shared/schemas/product.ts';
+import { MAX_DISCOUNT_PRODUCTS } from '#shared/discounts.ts';
+import type { Product, ProductDiscount } from '#shared/schemas/product.ts';
 import { api } from '#web/lib/api-client.ts';
 import { discountsByProduct, shelfPrice, type ShelfPrice } from '../lib/product-pricing.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
