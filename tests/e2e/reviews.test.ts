@@ -50,7 +50,10 @@ async function newPage(width: number, height: number) {
 /** Wait for images to finish before a full-page screenshot. */
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle');
-  await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete));
+  // Images loaded lazily (below the fold) load only when scrolled to.
+  await page.waitForFunction(() =>
+    Array.from(document.images).every((img) => img.complete || img.loading === 'lazy'),
+  );
 }
 
 const photo = () =>
