@@ -34,7 +34,10 @@ export type DisplayCurrency = {
   ratesDate: string | null;
   snapshot: boolean;
   setCurrency: (code: string) => void;
-  /** The code picked by the rules above (what the header picker shows), even while its rate loads. */
+  /**
+   * The code picked by the rules above (what the header picker shows), even while its rate loads; while
+   * the choice itself is still being worked out (geo lookup, locale), INR, the currency prices are shown in.
+   */
   selected: string;
   /** True while the choice or the rate is still being worked out. */
   pending: boolean;
@@ -112,7 +115,8 @@ export function DisplayCurrencyProvider({ children }: { children: ReactNode }) {
         ratesDate: null,
         snapshot: false,
         setCurrency,
-        selected,
+        // Undecided: the picker says what the prices say (INR), not the fallback's USD.
+        selected: pending ? INR.code : selected,
         pending: pending || (converting && rates.isPending),
       };
     }
