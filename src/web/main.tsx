@@ -8,6 +8,7 @@ import { Providers } from './app/providers.tsx';
 import { createRouter, preloadRoute } from './app/router.tsx';
 import { createQueryClient } from './lib/query-client.ts';
 import { setSiteOrigin } from './lib/site-origin.ts';
+import { HydrationDone, markHydrated } from './lib/use-hydrated.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -21,6 +22,7 @@ const app = (
   <StrictMode>
     <Providers client={queryClient}>
       <RouterProvider router={router} />
+      <HydrationDone />
     </Providers>
   </StrictMode>
 );
@@ -36,5 +38,6 @@ if (rendered?.textContent) {
   // Without a server-rendered page, the server may still have put a product page's <head> tags in for
   // crawlers; the page renders its own once running, so drop the server's copies to avoid duplicates.
   for (const el of document.head.querySelectorAll('[data-ssr]')) el.remove();
+  markHydrated();
   createRoot(root).render(app);
 }

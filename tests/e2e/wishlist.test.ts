@@ -179,15 +179,8 @@ describe('wishlist in the browser', () => {
 
     await page.goto(`/product/${product._id}`);
     const save = page.getByRole('button', { name: 'Save to wishlist' });
-    // The page arrives rendered by the server: a click lands only once React has hydrated the button.
-    await save.evaluate(
-      (el) =>
-        new Promise<void>((resolve) => {
-          const ready = () => Object.keys(el).some((k) => k.startsWith('__reactProps'));
-          const check = () => (ready() ? resolve() : setTimeout(check, 25));
-          check();
-        }),
-    );
+    // The page arrives rendered by the server: a click lands only once the app has hydrated it.
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
     await save.click();
     await page.getByRole('button', { name: 'Remove from wishlist' }).waitFor();
     // The heart shows the change at once; the server has it a moment later.
