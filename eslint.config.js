@@ -159,6 +159,22 @@ export default tseslint.config(
       ],
     },
   },
+  // The browser runs Preact, which does not hoist <title>/<meta>/<link> into <head> as React 19 does:
+  // pages set them with <PageHead> (ADR 0130). SVG titles (tooltips) are not head tags.
+  {
+    files: ['src/web/**/*.tsx'],
+    ignores: ['src/web/components/page-head.tsx', 'src/web/features/dashboards/components/sales-chart.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'JSXOpeningElement[name.name=/^(title|meta|link)$/]',
+          message:
+            'Head tags go through <PageHead> (#web/components/page-head.tsx): Preact does not hoist them.',
+        },
+      ],
+    },
+  },
   // The web app's layers (src/web/README.md, ADR 0098): app → features → components, lib.
   // Shared UI and app-wide state import no feature and not the app; a feature imports another only
   // through its public index.ts; no import cycles. (Restates web ↛ server: this rule's zones replace

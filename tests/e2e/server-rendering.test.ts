@@ -57,11 +57,9 @@ async function loadAndHydrate(page: Page, url: string, heading: string | RegExp)
   expect(served.hasData, `${url}: server-rendered`).toBe(true);
   if (typeof heading === 'string') expect(served.h1, url).toBe(heading);
   else expect(served.h1, url).toMatch(heading);
-  // Hydrated: React has attached itself to the heading the server sent (the same element, not a new one).
-  await page.waitForFunction(() => {
-    const h1 = document.querySelector('main h1');
-    return !!h1 && Object.keys(h1).some((k) => k.startsWith('__reactFiber'));
-  });
+  // Hydrated (the app marks <html data-hydrated>), over the heading the server sent: the same element,
+  // not a new one.
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
   const same = await page.evaluate(() => {
     const w = window as unknown as { __ssr?: { h1: Element | null } };
     return document.querySelector('main h1') === w.__ssr?.h1;
@@ -83,6 +81,19 @@ describe('server-rendered storefront pages in the browser', () => {
     await loadAndHydrate(page, '/', 'Latest Products');
     await loadAndHydrate(page, `/search/${encodeURIComponent(word)}`, `Search results for “${word}”`);
     await expect.poll(() => page.getByRole('link', { name: product.name }).count()).toBeGreaterThan(0);
+    // A client-side navigation writes the next page's head: its title, one description, one canonical URL.
+    await page.getByRole('link', { name: product.name }).first().click();
+    await page.waitForURL((u) => u.pathname === `/product/${product._id}`);
+    await expect.poll(() => page.title()).toBe(`${product.name} · Haat`);
+    const head = await page.evaluate(() => ({
+      canonical: [...document.querySelectorAll('link[rel="canonical"]')].map((l) => l.getAttribute('href')),
+      descriptions: document.querySelectorAll('meta[name="description"]').length,
+      ogTitle: document.querySelector('meta[property="og:title"]')?.getAttribute('content'),
+    }));
+    expect(head.canonical).toHaveLength(1);
+    expect(head.canonical[0]).toMatch(new RegExp(`/product/${product._id}$`));
+    expect(head.descriptions).toBe(1);
+    expect(head.ogTitle).toBe(product.name);
     await loadAndHydrate(page, `/categories/${levels.map(slug).join('/')}`, /\S/);
     if (product.shop) {
       const shopUrl = `/shop/${encodeURIComponent(product.shop.shopName.trim().replace(/\s+/g, '-'))}`;
@@ -93,10 +104,8 @@ describe('server-rendered storefront pages in the browser', () => {
 
     // Interactive: choose the first size and colour that can be had, add to cart (a client navigation).
     await page.goto(`/product/${product._id}`);
-    await page.waitForFunction(() => {
-      const form = document.querySelector('form[aria-label="Buy this product"]');
-      return !!form && Object.keys(form).some((k) => k.startsWith('__reactFiber'));
-    });
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await page.locator('form[aria-label="Buy this product"]').waitFor();
     for (const group of ['Size', 'Colour']) {
       const options = page.getByRole('group', { name: new RegExp(`^${group}`) });
       if ((await options.count()) === 0) continue;

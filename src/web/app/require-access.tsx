@@ -5,6 +5,7 @@ import { isSellerAccount, type Actor } from '#shared/permissions.ts';
 import { ErrorAlert, Message } from '#web/components/alerts.tsx';
 import { Loader } from '#web/components/loader.tsx';
 import { actorOf, useSession } from '#web/lib/session.ts';
+import { PageHead } from '#web/components/page-head.tsx';
 
 /** What a signed-in person without the permission reads. */
 export const NOT_ALLOWED = {
@@ -44,7 +45,7 @@ export function RequireAccess({
 export function NotAllowed({ actor }: { actor: Actor }) {
   return (
     <section>
-      <title>{`${NOT_ALLOWED.title} · Haat`}</title>
+      <PageHead title={`${NOT_ALLOWED.title} · Haat`} />
       <h1 className="h3 mb-3">{NOT_ALLOWED.title}</h1>
       <Message variant="warning">
         {isSellerAccount(actor) && !actor.active

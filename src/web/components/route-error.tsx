@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { errorMessage } from '#web/lib/api-client.ts';
+import { PageHead } from '#web/components/page-head.tsx';
 
 /** A page that crashed, or whose code failed to load (for instance after a new release): say so, offer a way on. */
 export function RouteError() {
@@ -7,7 +8,7 @@ export function RouteError() {
   const message = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : errorMessage(error);
   return (
     <section className="py-4">
-      <title>Something went wrong · Haat</title>
+      <PageHead title="Something went wrong · Haat" />
       <h1 className="h2">Something went wrong</h1>
       <div className="alert alert-danger" role="alert">
         {message}

@@ -2,6 +2,7 @@ import { useParams } from 'react-router';
 import { ProductTable } from '#web/features/seller-products/index.ts';
 import { useAdminProducts } from '../api/get-admin-products.ts';
 import { useDeleteProduct } from '../api/delete-product.ts';
+import { PageHead } from '#web/components/page-head.tsx';
 
 const pageOf = (value: string | undefined) => {
   const n = Number(value);
@@ -14,7 +15,7 @@ function AdminProducts() {
   const remove = useDeleteProduct();
   return (
     <section>
-      <title>Products · Admin · Haat</title>
+      <PageHead title="Products · Admin · Haat" />
       <h1 className="h3 mb-3">Products</h1>
       <p className="text-body-secondary small">Every seller's products, active and inactive, newest first.</p>
       <ProductTable

@@ -2,12 +2,13 @@ import { Link } from 'react-router';
 import { ErrorAlert, Message } from '#web/components/alerts.tsx';
 import { Loader } from '#web/components/loader.tsx';
 import { useMarkups } from '../api/get-markups.ts';
+import { PageHead } from '#web/components/page-head.tsx';
 
 function Markups() {
   const markups = useMarkups();
   return (
     <section>
-      <title>Category Markups · Haat</title>
+      <PageHead title="Category Markups · Haat" />
       <h1 className="h3 mb-2">Category Markups</h1>
       <p className="text-body-secondary small mb-3">
         The share Haat takes out of a seller's price, per top-level category. A product keeps the markup it

@@ -8,6 +8,7 @@ import { Loader } from '#web/components/loader.tsx';
 import { applyFieldErrors } from '#web/lib/form-errors.ts';
 import { useMarkup } from '../api/get-markup.ts';
 import { useUpdateMarkup } from '../api/update-markup.ts';
+import { PageHead } from '#web/components/page-head.tsx';
 
 function MarkupForm({ markup }: { markup: CategoryMarkup }) {
   const navigate = useNavigate();
@@ -64,7 +65,7 @@ function EditMarkup({ id }: { id: string }) {
   return (
     <div className="row justify-content-center">
       <div className="col-12 col-md-8 col-lg-6">
-        <title>Edit Category Markup · Haat</title>
+        <PageHead title="Edit Category Markup · Haat" />
         <Link to="/admin/categories-markup" className="btn btn-link px-0 mb-2">
           ‹ Go Back
         </Link>

@@ -11,6 +11,7 @@ import { Loader } from '#web/components/loader.tsx';
 import { applyFieldErrors } from '#web/lib/form-errors.ts';
 import { useRoles, useUpdateUser, useUser } from '../api/users.ts';
 import { DocumentLinks } from '../components/document-links.tsx';
+import { PageHead } from '#web/components/page-head.tsx';
 
 /** /admin/user/:id/edit (docs/product/screens.md Edit User): name, e-mail, roles, active. Admin only. */
 export function UserEditPage() {
@@ -22,7 +23,7 @@ function UserEdit() {
   const user = useUser(id);
   return (
     <FormContainer wide>
-      <title>Edit User · Haat</title>
+      <PageHead title="Edit User · Haat" />
       <p className="mb-2">
         <Link to="/admin/userlist">← Back to users</Link>
       </p>

@@ -10,6 +10,7 @@ import { Pagination } from '#web/components/pagination.tsx';
 import { actorOf, useSignedInUser } from '#web/lib/session.ts';
 import { useDeleteUser, useUsers } from '../api/users.ts';
 import { DocumentLinks } from '../components/document-links.tsx';
+import { PageHead } from '#web/components/page-head.tsx';
 
 /** /admin/userlist (docs/product/screens.md Users table): Admin and Auditor; only Admin edits and deletes. */
 export function UserListPage() {
@@ -59,7 +60,7 @@ function UserList({ me }: { me: Actor }) {
 
   return (
     <section>
-      <title>Users · Haat</title>
+      <PageHead title="Users · Haat" />
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
         <h1 className="h3 mb-0">Users</h1>
         <form role="search" className="d-flex gap-2" onSubmit={onSearch}>

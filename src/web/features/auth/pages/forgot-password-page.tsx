@@ -6,6 +6,7 @@ import { Message } from '#web/components/alerts.tsx';
 import { FormContainer } from '#web/components/form-container.tsx';
 import { SubmitButton, TextField } from '#web/components/form-field.tsx';
 import { forgotPasswordError, useForgotPassword } from '../api/password-reset.ts';
+import { PageHead } from '#web/components/page-head.tsx';
 
 /** /forgot-password (docs/product/screens.md): ask for a reset link. The answer is the same for every address. */
 export function ForgotPasswordPage() {
@@ -23,7 +24,7 @@ export function ForgotPasswordPage() {
 
   return (
     <FormContainer>
-      <title>Forgot Password · Haat</title>
+      <PageHead title="Forgot Password · Haat" />
       <h1 className="h3 mb-2">Forgot your password?</h1>
       <p className="text-body-secondary">
         Enter the e-mail address of your account and we will send you a link to choose a new password.

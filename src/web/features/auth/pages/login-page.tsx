@@ -9,6 +9,7 @@ import { Loader } from '#web/components/loader.tsx';
 import { landingAfterSignIn, safeRedirect } from '#web/lib/redirect.ts';
 import { actorOf, useSession } from '#web/lib/session.ts';
 import { useLogin } from '../api/login.ts';
+import { PageHead } from '#web/components/page-head.tsx';
 
 export function LoginPage() {
   const [params] = useSearchParams();
@@ -30,7 +31,7 @@ export function LoginPage() {
 
   return (
     <FormContainer>
-      <title>Sign In · Haat</title>
+      <PageHead title="Sign In · Haat" />
       <h1 className="h3 mb-4">Sign In</h1>
       <ErrorAlert error={login.error} />
       <form onSubmit={onSubmit} noValidate>

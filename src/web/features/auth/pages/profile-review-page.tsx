@@ -9,6 +9,7 @@ import { Loader } from '#web/components/loader.tsx';
 import { queryKeys } from '#web/lib/query-keys.ts';
 import { useSession } from '#web/lib/session.ts';
 import { requestVerificationEmail, uploadVerificationDocs } from '../api/seller-registration.ts';
+import { PageHead } from '#web/components/page-head.tsx';
 
 /**
  * /profile-review-screen (docs/product/screens.md): what a new seller sees after signing up, and whenever they sign in
@@ -21,7 +22,7 @@ export function ProfileReviewPage() {
 
   return (
     <div className="row justify-content-center">
-      <title>Profile Under Review · Haat</title>
+      <PageHead title="Profile Under Review · Haat" />
       <div className="col-12 col-md-10 col-lg-8 col-xl-7">
         <div className="card shadow-sm border-0 haat-form-card text-center">
           <div className="card-body p-4 p-sm-5">

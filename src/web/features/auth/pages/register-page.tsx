@@ -12,6 +12,7 @@ import { applyFieldErrors } from '#web/lib/form-errors.ts';
 import { safeRedirect } from '#web/lib/redirect.ts';
 import { useSession } from '#web/lib/session.ts';
 import { useRegister } from '../api/register.ts';
+import { PageHead } from '#web/components/page-head.tsx';
 
 const defaultValues: RegisterForm = {
   name: '',
@@ -46,7 +47,7 @@ export function RegisterPage() {
 
   return (
     <FormContainer wide>
-      <title>Register · Haat</title>
+      <PageHead title="Register · Haat" />
       <h1 className="h3 mb-1">Create a buyer account</h1>
       <p className="text-body-secondary mb-4">
         Selling on Haat? <Link to="/registration_choice">Choose a seller account</Link> instead.

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { PageHead } from '#web/components/page-head.tsx';
 
 const choices = [
   {
@@ -21,7 +22,7 @@ const choices = [
 export function RegistrationChoicePage() {
   return (
     <section>
-      <title>Register · Haat</title>
+      <PageHead title="Register · Haat" />
       <h1 className="h3 mb-2">Create your Haat account</h1>
       <p className="text-body-secondary mb-4">How would you like to use Haat?</p>
       <div className="row g-3">

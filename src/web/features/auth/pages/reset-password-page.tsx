@@ -6,6 +6,7 @@ import { Message } from '#web/components/alerts.tsx';
 import { FormContainer } from '#web/components/form-container.tsx';
 import { SubmitButton, TextField } from '#web/components/form-field.tsx';
 import { resetPasswordError, useResetPassword } from '../api/password-reset.ts';
+import { PageHead } from '#web/components/page-head.tsx';
 
 /** /reset-password/:token (docs/product/screens.md): choose a new password with the link from the e-mail. */
 export function ResetPasswordPage() {
@@ -24,7 +25,7 @@ export function ResetPasswordPage() {
 
   return (
     <FormContainer>
-      <title>Reset Password · Haat</title>
+      <PageHead title="Reset Password · Haat" />
       <h1 className="h3 mb-3">Choose a new password</h1>
       {reset.isError ? (
         <Message variant="danger">

@@ -28,6 +28,7 @@ import { applyFieldErrors } from '#web/lib/form-errors.ts';
 import { safeRedirect } from '#web/lib/redirect.ts';
 import { useSession } from '#web/lib/session.ts';
 import { useRegisterSeller } from '../api/seller-registration.ts';
+import { PageHead } from '#web/components/page-head.tsx';
 
 const defaults = (type: SellerType): SellerRegisterValues => ({
   type,
@@ -149,7 +150,7 @@ function SellerRegisterForm({
 
   return (
     <FormContainer wide>
-      <title>{`${copy.title} · Haat`}</title>
+      <PageHead title={`${copy.title} · Haat`} />
       <h1 className="h3 mb-1">{copy.title}</h1>
       <p className="text-body-secondary mb-4">
         We review every new seller; it takes 3-5 days. Just shopping?{' '}

@@ -21,6 +21,7 @@ import { useCart } from '#web/lib/cart/cart-context.tsx';
 import { lineKey } from '#web/lib/cart/cart-store.ts';
 import { useCouponCodes } from '#web/lib/cart/use-coupon-codes.ts';
 import '../cart.css';
+import { PageHead } from '#web/components/page-head.tsx';
 
 /** '/cart' and '/cart/:id?qty=n' (docs/product/screens.md): the latter adds that product first, then shows the cart. */
 export function CartPage() {
@@ -67,7 +68,7 @@ function AddFromLink({ id }: { id: string }) {
   if (product.isError) {
     return (
       <section>
-        <title>Shopping Cart · Haat</title>
+        <PageHead title="Shopping Cart · Haat" />
         <h1 className="h3 mb-3">Shopping Cart</h1>
         <ErrorAlert error={product.error} />
         <Link to="/cart">Go to your cart</Link>
@@ -77,7 +78,7 @@ function AddFromLink({ id }: { id: string }) {
   if (p && p.status && choose) {
     return (
       <section>
-        <title>Shopping Cart · Haat</title>
+        <PageHead title="Shopping Cart · Haat" />
         <h1 className="h3 mb-3">Shopping Cart</h1>
         <Message variant="info">
           {p.name} comes in several sizes or colours: choose one on its page to add it to your cart.
@@ -94,7 +95,7 @@ function AddFromLink({ id }: { id: string }) {
   if (p && !addable) {
     return (
       <section>
-        <title>Shopping Cart · Haat</title>
+        <PageHead title="Shopping Cart · Haat" />
         <h1 className="h3 mb-3">Shopping Cart</h1>
         <Message variant="warning">{p.name} is Out of Stock.</Message>
         <Link to="/cart">Go to your cart</Link>
@@ -213,7 +214,7 @@ function Cart() {
   if (items.length === 0) {
     return (
       <section>
-        <title>Shopping Cart · Haat</title>
+        <PageHead title="Shopping Cart · Haat" />
         <h1 className="h3 mb-3">Shopping Cart</h1>
         <Message variant="info">
           {MSG.cartEmpty}. <Link to="/">Go Back</Link>
@@ -224,7 +225,7 @@ function Cart() {
 
   return (
     <section>
-      <title>{`Shopping Cart (${String(count)}) · Haat`}</title>
+      <PageHead title={`Shopping Cart (${String(count)}) · Haat`} />
       <h1 className="h3 mb-3">Shopping Cart</h1>
       {notices.length > 0 ? (
         <div className="alert alert-warning" role="status">

@@ -12,6 +12,7 @@ import { segmentLabels } from '../lib/category-path.ts';
 import { activeFilterCount, clearFilters, hrefWithFilters } from '../lib/filter-params.ts';
 import { pageFromParam } from '../lib/route-params.ts';
 import { useListFilters } from '../lib/use-list-filters.ts';
+import { PageHead } from '#web/components/page-head.tsx';
 
 /** docs/product/messages.md's category page messages. */
 export const CATEGORY_MSG = {
@@ -55,11 +56,15 @@ export function CategoryPage() {
 
   return (
     <section>
-      <title>{`${heading} · Haat`}</title>
-      {list ? <PastLastPage page={list.page} pages={list.pages} hrefFor={pageHref} /> : null}
-      <meta name="description" content={`${heading} from independent sellers on Haat.`} />
       {/* Filters and sort are views of the page: its URL without them (docs/decisions/0127-page-weight-images-seo.md). */}
-      <link rel="canonical" href={`${siteOrigin()}${page > 1 ? `${base}?page=${String(page)}` : base}`} />
+      <PageHead
+        title={`${heading} · Haat`}
+        meta={[{ name: 'description', content: `${heading} from independent sellers on Haat.` }]}
+        links={[
+          { rel: 'canonical', href: `${siteOrigin()}${page > 1 ? `${base}?page=${String(page)}` : base}` },
+        ]}
+      />
+      {list ? <PastLastPage page={list.page} pages={list.pages} hrefFor={pageHref} /> : null}
       <Breadcrumbs items={crumbs} className="mb-3" />
       <h1 className="h3 mb-3">{heading}</h1>
       {ids.isError ? (

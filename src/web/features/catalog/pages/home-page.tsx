@@ -8,6 +8,7 @@ import { BannerCarousel } from '../components/banner-carousel.tsx';
 import { ProductGrid } from '../components/product-grid.tsx';
 import { TopRatedStrip } from '../components/top-rated-strip.tsx';
 import { listHref, pageFromParam } from '../lib/route-params.ts';
+import { PageHead } from '#web/components/page-head.tsx';
 
 /**
  * The home page (docs/product/screens.md): '/', '/page/:pageNumber'. The banner, 'Top Rated' (on the first
@@ -26,12 +27,17 @@ export function HomePage() {
 
   return (
     <section>
-      <title>{title}</title>
-      <meta
-        name="description"
-        content="Haat: clothing, handloom, gadgets and home goods from independent sellers across India."
+      <PageHead
+        title={title}
+        meta={[
+          {
+            name: 'description',
+            content:
+              'Haat: clothing, handloom, gadgets and home goods from independent sellers across India.',
+          },
+        ]}
+        links={[{ rel: 'canonical', href: `${siteOrigin()}${listHref('', page)}` }]}
       />
-      <link rel="canonical" href={`${siteOrigin()}${listHref('', page)}`} />
       {list ? <PastLastPage page={list.page} pages={list.pages} hrefFor={hrefFor} /> : null}
       <BannerCarousel />
       {page === 1 ? <TopRatedStrip /> : null}

@@ -20,6 +20,7 @@ import { ShareButtons } from '../components/share-buttons.tsx';
 import { categoryHref, categoryLevels } from '../lib/category-path.ts';
 import { pricesVary, variantPrice } from '../lib/variant-pick.ts';
 import { metaDescription, productJsonLd, scriptJson } from '#shared/product-seo.ts';
+import { PageHead } from '#web/components/page-head.tsx';
 
 /** docs/product/messages.md: what the seller line says when the name lookup fails. */
 export const SELLER_NAME_FALLBACK = 'Seller name';
@@ -33,7 +34,7 @@ export function ProductPage() {
   if (product.isError) {
     return (
       <section>
-        <title>Product not found · Haat</title>
+        <PageHead title="Product not found · Haat" />
         <Link to="/" className="btn btn-outline-primary mb-3">
           ‹ Go Back
         </Link>
@@ -77,17 +78,21 @@ function ProductDetails({ product }: { product: Product }) {
 
   return (
     <article className="haat-product-page">
-      <title>{`${product.name} · Haat`}</title>
-      <meta name="description" content={description} />
-      <link rel="canonical" href={url} />
-      <meta property="og:type" content="product" />
-      <meta property="og:title" content={product.name} />
-      <meta property="og:description" content={description} />
-      <meta property="og:url" content={url} />
-      <meta property="og:site_name" content="Haat" />
-      {firstImage ? <meta property="og:image" content={firstImage} /> : null}
-      <meta property="product:price:amount" content={price.finalPrice.toFixed(2)} />
-      <meta property="product:price:currency" content={product.currency} />
+      <PageHead
+        title={`${product.name} · Haat`}
+        meta={[
+          { name: 'description', content: description },
+          { property: 'og:type', content: 'product' },
+          { property: 'og:title', content: product.name },
+          { property: 'og:description', content: description },
+          { property: 'og:url', content: url },
+          { property: 'og:site_name', content: 'Haat' },
+          ...(firstImage ? [{ property: 'og:image', content: firstImage }] : []),
+          { property: 'product:price:amount', content: price.finalPrice.toFixed(2) },
+          { property: 'product:price:currency', content: product.currency },
+        ]}
+        links={[{ rel: 'canonical', href: url }]}
+      />
       <script
         type="application/ld+json"
         dangerouslySetInnerHTML={{

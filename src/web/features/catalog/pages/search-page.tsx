@@ -11,6 +11,7 @@ import { ProductGrid } from '../components/product-grid.tsx';
 import { activeFilterCount, clearFilters, hrefWithFilters } from '../lib/filter-params.ts';
 import { listHref, pageFromParam } from '../lib/route-params.ts';
 import { useListFilters } from '../lib/use-list-filters.ts';
+import { PageHead } from '#web/components/page-head.tsx';
 
 /**
  * Search results (docs/product/screens.md): '/search/:keyword', '/search/:keyword/page/:pageNumber'. A Go
@@ -68,10 +69,12 @@ export function SearchPage() {
 
   return (
     <section>
-      <title>{`${keyword} · Search · Haat`}</title>
-      <meta name="description" content={`${heading}: products from independent sellers on Haat.`} />
       {/* Filters and sort are views of the page: its URL without them. */}
-      <link rel="canonical" href={`${siteOrigin()}${listHref(keyword, page)}`} />
+      <PageHead
+        title={`${keyword} · Search · Haat`}
+        meta={[{ name: 'description', content: `${heading}: products from independent sellers on Haat.` }]}
+        links={[{ rel: 'canonical', href: `${siteOrigin()}${listHref(keyword, page)}` }]}
+      />
       {list ? <PastLastPage page={list.page} pages={list.pages} hrefFor={hrefFor} /> : null}
       <Link to="/" className="btn btn-outline-primary mb-3">
         ‹ Go Back

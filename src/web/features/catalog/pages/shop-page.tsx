@@ -11,6 +11,7 @@ import { ProductGrid } from '../components/product-grid.tsx';
 import { activeFilterCount, clearFilters, hrefWithFilters } from '../lib/filter-params.ts';
 import { pageFromParam } from '../lib/route-params.ts';
 import { useListFilters } from '../lib/use-list-filters.ts';
+import { PageHead } from '#web/components/page-head.tsx';
 
 const initials = (name: string) =>
   name
@@ -36,7 +37,7 @@ export function ShopPage() {
   if (shop.isError) {
     return (
       <section>
-        <title>Shop not found · Haat</title>
+        <PageHead title="Shop not found · Haat" />
         <ErrorAlert error={shop.error} />
         <Link to="/" className="btn btn-outline-primary">
           ‹ Go Back
@@ -53,13 +54,21 @@ export function ShopPage() {
 
   return (
     <section>
-      <title>{`${s.shopName} · Haat`}</title>
+      <PageHead
+        title={`${s.shopName} · Haat`}
+        meta={[
+          { name: 'description', content: `${s.shopName} by ${s.user.name} on Haat.` },
+          { property: 'og:title', content: s.shopName },
+          { property: 'og:type', content: 'website' },
+          ...(s.shopBanner
+            ? [{ property: 'og:image', content: new URL(s.shopBanner, siteOrigin()).href }]
+            : []),
+        ]}
+        links={[
+          { rel: 'canonical', href: `${siteOrigin()}${page > 1 ? `${base}?page=${String(page)}` : base}` },
+        ]}
+      />
       {list ? <PastLastPage page={list.page} pages={list.pages} hrefFor={pageHref} /> : null}
-      <meta name="description" content={`${s.shopName} by ${s.user.name} on Haat.`} />
-      <link rel="canonical" href={`${siteOrigin()}${page > 1 ? `${base}?page=${String(page)}` : base}`} />
-      <meta property="og:title" content={s.shopName} />
-      <meta property="og:type" content="website" />
-      {s.shopBanner ? <meta property="og:image" content={new URL(s.shopBanner, siteOrigin()).href} /> : null}
       <header className="haat-shop-header mb-4">
         <div className="haat-shop-banner">
           {s.shopBanner ? <img src={s.shopBanner} alt={`${s.shopName} banner`} /> : null}

@@ -10,6 +10,7 @@ import { useCart } from '#web/lib/cart/cart-context.tsx';
 import { useDeliveryQuote } from '#web/features/delivery/index.ts';
 import { CheckoutSteps } from '../components/checkout-steps.tsx';
 import { readPaymentMethod, readShippingAddress, savePaymentMethod } from '../stores/checkout-store.ts';
+import { PageHead } from '#web/components/page-head.tsx';
 
 /** Step 3 (docs/product/screens.md): the payment method. Without a saved shipping address the buyer goes back to /shipping. */
 export function PaymentPage() {
@@ -64,7 +65,7 @@ function PaymentStep() {
 
   return (
     <>
-      <title>Payment Method · Haat</title>
+      <PageHead title="Payment Method · Haat" />
       <CheckoutSteps current={3} />
       <FormContainer>
         <h1 className="h3 mb-4">Payment Method</h1>

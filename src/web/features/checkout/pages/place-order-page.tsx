@@ -39,6 +39,7 @@ import {
   separateBillingAddress,
   type BusinessPurchase,
 } from '../stores/checkout-store.ts';
+import { PageHead } from '#web/components/page-head.tsx';
 
 /** Step 4 (docs/product/screens.md): review and place the order. Missing earlier steps send the buyer back to them. */
 export function PlaceOrderPage() {
@@ -177,7 +178,7 @@ function PlaceOrderReview({ shipping, billing, paymentMethod, couponCodes, busin
 
   return (
     <>
-      <title>Place Order · Haat</title>
+      <PageHead title="Place Order · Haat" />
       <CheckoutSteps current={4} />
       <h1 className="h3 mb-4">Place Order</h1>
       <div className="row g-4">

@@ -30,6 +30,7 @@ import {
   type BusinessPurchase,
 } from '../stores/checkout-store.ts';
 import { useSignedInUser } from '#web/lib/session.ts';
+import { PageHead } from '#web/components/page-head.tsx';
 
 /** Step 2 (docs/product/screens.md): shipping and billing addresses. Signed-out visitors go to /login?redirect=shipping. */
 export function ShippingPage() {
@@ -123,7 +124,7 @@ function ShippingStep({ user }: { user: User }) {
 
   return (
     <>
-      <title>Shipping · Haat</title>
+      <PageHead title="Shipping · Haat" />
       <CheckoutSteps current={2} />
       <FormContainer wide>
         <h1 className="h3 mb-4">Shipping</h1>

@@ -12,6 +12,7 @@ import { ConfirmDialog } from '#web/features/seller-products/index.ts';
 import { formatDateTime } from '#web/lib/format.ts';
 import { actorOf, useSignedInUser } from '#web/lib/session.ts';
 import { usePendingSellers } from '../api/dashboards.ts';
+import { PageHead } from '#web/components/page-head.tsx';
 
 /**
  * /admin/sellers/pending: seller accounts waiting for approval, oldest first, with what an Admin checks
@@ -29,7 +30,7 @@ export function PendingSellersPage() {
 
   return (
     <section>
-      <title>Sellers awaiting approval · Haat</title>
+      <PageHead title="Sellers awaiting approval · Haat" />
       <h1 className="h3 mb-3">Sellers awaiting approval</h1>
       {approved.length > 0 ? (
         <Message variant="success">

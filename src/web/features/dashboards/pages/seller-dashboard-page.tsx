@@ -11,6 +11,7 @@ import { formatDay } from '#web/lib/format.ts';
 import { useSignedInUser } from '#web/lib/session.ts';
 import { useSellerDashboard } from '../api/dashboards.ts';
 import { SalesChart } from '../components/sales-chart.tsx';
+import { PageHead } from '#web/components/page-head.tsx';
 
 const INR = currencySpec('INR');
 /** Low-stock rows shown before "Show more": the dashboard stays a dashboard on a phone. */
@@ -29,7 +30,7 @@ export function SellerDashboardPage() {
 
   return (
     <section>
-      <title>Dashboard · Haat</title>
+      <PageHead title="Dashboard · Haat" />
       <h1 className="h3 mb-1">Dashboard</h1>
       <p className="text-body-secondary small mb-3">
         {me.shop?.shopName ?? me.name}

@@ -19,6 +19,7 @@ import {
   useSaveDeliverySettings,
   useSavePincode,
 } from '../api/delivery-admin.ts';
+import { PageHead } from '#web/components/page-head.tsx';
 
 const FIELDS = Object.keys(deliverySettingsSchema.shape);
 const rupees = (n: number) => formatMoney(parseMoney(n), INR);
@@ -298,7 +299,7 @@ export function AdminDeliveryPage() {
   return (
     <div className="row justify-content-center">
       <div className="col-12 col-lg-10">
-        <title>Delivery · Haat</title>
+        <PageHead title="Delivery · Haat" />
         <h1 className="h3 mb-4">Delivery</h1>
         {settings.isPending ? (
           <Loader />

@@ -8,6 +8,7 @@ import { SubmitButton, TextField } from '#web/components/form-field.tsx';
 import { Loader } from '#web/components/loader.tsx';
 import { applyFieldErrors } from '#web/lib/form-errors.ts';
 import { useSaveSellerArea, useSellerArea, type SellerAreaReply } from '../api/seller-area.ts';
+import { PageHead } from '#web/components/page-head.tsx';
 
 /** The form holds the prefixes as typed (commas, spaces or lines); the shared schema checks each one. */
 const areaForm = sellerDeliveryAreaSchema.extend({
@@ -124,7 +125,7 @@ export function SellerDeliveryPage() {
   return (
     <div className="row justify-content-center">
       <div className="col-12 col-lg-9">
-        <title>Delivery Area · Haat</title>
+        <PageHead title="Delivery Area · Haat" />
         <h1 id="area-heading" className="h3 mb-2">
           Delivery Area
         </h1>

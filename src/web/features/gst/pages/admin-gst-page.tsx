@@ -6,6 +6,7 @@ import { AdminDocuments } from '../components/admin-documents.tsx';
 import { RateChangeForm } from '../components/rate-change-form.tsx';
 import { RateTable } from '../components/rate-table.tsx';
 import { SettingsForm } from '../components/settings-form.tsx';
+import { PageHead } from '#web/components/page-head.tsx';
 
 const SECTIONS = [
   ['gst-rates', 'Rates'],
@@ -23,7 +24,7 @@ export function AdminGstPage() {
   return (
     <div className="row justify-content-center">
       <div className="col-12 col-xxl-10">
-        <title>GST · Haat</title>
+        <PageHead title="GST · Haat" />
         <h1 className="h3 mb-2">GST</h1>
         <OnThisPage sections={SECTIONS} />
         <section id="gst-rates" aria-labelledby="gst-rates-heading" className="mb-5">

@@ -6,6 +6,7 @@ import { DocumentFilters } from '../components/document-filters.tsx';
 import { DocumentList } from '../components/document-list.tsx';
 import { Gstr1Downloads } from '../components/gstr1-downloads.tsx';
 import { isKind, isMonth, KIND_OPTIONS, monthName, thisMonth, type KindFilterValue } from '../lib/format.ts';
+import { PageHead } from '#web/components/page-head.tsx';
 
 /**
  * /seller/tax-documents (sellers): the shop's tax invoices, credit notes and Haat's commission invoices of
@@ -30,7 +31,7 @@ export function SellerTaxDocumentsPage() {
 
   return (
     <section>
-      <title>Tax documents · Haat</title>
+      <PageHead title="Tax documents · Haat" />
       <h1 className="h3 mb-2">Tax documents</h1>
       <p className="small text-body-secondary">
         The tax invoices and credit notes Haat issued in your name, and Haat&apos;s monthly invoices to you

@@ -8,6 +8,7 @@ import { Loader } from '#web/components/loader.tsx';
 import { Pagination } from '#web/components/pagination.tsx';
 import { useOrders } from '../api/get-orders.ts';
 import { OrderTable } from '../components/order-table.tsx';
+import { PageHead } from '#web/components/page-head.tsx';
 
 /**
  * /admin/orderlist (docs/product/screens.md): every order, for Admin and Distributor; filter by paid and
@@ -64,7 +65,7 @@ function AdminOrderList() {
 
   return (
     <>
-      <title>Orders · Haat</title>
+      <PageHead title="Orders · Haat" />
       <h1 className="h3 mb-3">Orders</h1>
       <form role="search" className="mb-3" onSubmit={onSearch} noValidate>
         <Form.Label htmlFor="order-search" className="small mb-1">

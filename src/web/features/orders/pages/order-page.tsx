@@ -21,6 +21,7 @@ import { OrderParcels } from '../components/order-parcels.tsx';
 import { OrderSummary } from '../components/order-summary.tsx';
 import { PaymentArea } from '../components/payment-area.tsx';
 import { paymentMethodLabel } from '../components/payment-method-label.ts';
+import { PageHead } from '#web/components/page-head.tsx';
 
 /** /order/:id and /order/:id/edit (docs/product/screens.md "Order detail"). Signed-out visitors are sent to sign in. */
 export function OrderPage() {
@@ -34,7 +35,7 @@ function OrderDetail({ id, actor }: { id: string; actor: Actor }) {
   if (order.error) {
     return (
       <>
-        <title>Order · Haat</title>
+        <PageHead title="Order · Haat" />
         <h1 className="h3 mb-3">Order</h1>
         {hasErrorCode(order.error, ERROR_CODES.not_found, ERROR_CODES.invalid_input) ? (
           <Message variant="danger">
@@ -77,7 +78,7 @@ function OrderView({ order, actor }: { order: Order; actor: Actor }) {
   const awaitingPayment = !cancelled && !order.isPaid && order.paymentMethod !== 'CashOnDelivery';
   return (
     <>
-      <title>{`Order ${order.orderNumber} · Haat`}</title>
+      <PageHead title={`Order ${order.orderNumber} · Haat`} />
       <h1 className="h4 mb-1 text-break">Order {order.orderNumber}</h1>
       <p className="text-body-secondary small mb-4">Placed {istDateTime(order.createdAt)}</p>
       {cancelled ? (

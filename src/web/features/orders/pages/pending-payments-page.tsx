@@ -4,6 +4,7 @@ import { Loader } from '#web/components/loader.tsx';
 import { Money } from '#web/components/price.tsx';
 import { usePendingPayments } from '../api/get-pending-payments.ts';
 import { ScrollTable } from '../components/scroll-table.tsx';
+import { PageHead } from '#web/components/page-head.tsx';
 
 /**
  * /admin/pending-payments (docs/product/screens.md "Pending Seller Payments"): per seller, the currency, the total owed
@@ -20,7 +21,7 @@ function PendingPayments() {
   const groups = usePendingPayments();
   return (
     <>
-      <title>Pending Seller Payments · Haat</title>
+      <PageHead title="Pending Seller Payments · Haat" />
       <h1 className="h3 mb-2">Pending Seller Payments</h1>
       <p className="small text-body-secondary">
         What each seller is owed and not yet paid, per order, from the seller’s ledger: sales less commission,

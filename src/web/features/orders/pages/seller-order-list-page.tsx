@@ -10,6 +10,7 @@ import { ScrollTable } from '../components/scroll-table.tsx';
 import { OrderIdCell } from '../components/order-cells.tsx';
 import { VariantLine } from '../components/order-item-list.tsx';
 import { useSignedInUser } from '#web/lib/session.ts';
+import { PageHead } from '#web/components/page-head.tsx';
 
 /**
  * /seller/orderlist (docs/product/screens.md "Seller order list"): the order lines whose seller is the signed-in person,
@@ -28,7 +29,7 @@ function SellerOrderList({ userId }: { userId: string }) {
 
   return (
     <>
-      <title>My Orders · Haat</title>
+      <PageHead title="My Orders · Haat" />
       <h1 className="h3 mb-3">My Orders</h1>
       <p className="text-body-secondary">The lines of orders that hold your products.</p>
       {lines.isPending ? (

@@ -12,6 +12,7 @@ import { invalidateProducts } from '#web/lib/query-keys.ts';
 import { EXPORT_CSV_URL } from '../api/export-catalogue.ts';
 import { isFinished, useImport } from '../api/get-import.ts';
 import { useStartImport } from '../api/start-import.ts';
+import { PageHead } from '#web/components/page-head.tsx';
 
 const plural = (n: number, one: string, many = `${one}s`) =>
   `${n.toLocaleString('en-IN')} ${n === 1 ? one : many}`;
@@ -123,7 +124,7 @@ export function BulkUploadPage() {
 
   return (
     <section className="col-lg-9">
-      <title>Bulk upload · Haat</title>
+      <PageHead title="Bulk upload · Haat" />
       <p className="mb-2">
         <Link to="/seller/productlist">← My Products</Link>
       </p>

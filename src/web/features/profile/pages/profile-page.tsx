@@ -4,12 +4,13 @@ import { SellerPayoutAccountCard } from '#web/features/settlements/index.ts';
 import { ProfileForm } from '../components/profile-form.tsx';
 import { ShopSettings } from '../components/shop-settings.tsx';
 import { actorOf, useSignedInUser } from '#web/lib/session.ts';
+import { PageHead } from '#web/components/page-head.tsx';
 
 export function ProfilePage() {
   const user = useSignedInUser();
   return (
     <div className="row justify-content-center">
-      <title>Profile · Haat</title>
+      <PageHead title="Profile · Haat" />
       <div className="col-12 col-lg-9 col-xl-8">
         <h1 id="profile-heading" className="h3 mb-4">
           User Profile

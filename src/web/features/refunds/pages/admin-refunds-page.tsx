@@ -19,6 +19,7 @@ import {
   isOverdue,
   refundStateLabel,
 } from '../lib/format.ts';
+import { PageHead } from '#web/components/page-head.tsx';
 
 const METHODS = Object.keys(REFUND_METHOD_LABELS) as Refund['method'][];
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -62,7 +63,7 @@ export function AdminRefundsPage() {
 
   return (
     <section>
-      <title>Refunds · Haat</title>
+      <PageHead title="Refunds · Haat" />
       <h1 className="h3 mb-2">Refunds</h1>
       <p className="small text-body-secondary">
         Online payments are refunded through RazorPay or PayPal by themselves. Cash on delivery refunds are

@@ -6,6 +6,7 @@ import { Loader } from '#web/components/loader.tsx';
 import { Pagination } from '#web/components/pagination.tsx';
 import { useReturns, type ReturnScope } from '../api/returns.ts';
 import { ReturnCard } from '../components/return-card.tsx';
+import { PageHead } from '#web/components/page-head.tsx';
 
 const isState = (s: string | null): s is ReturnState =>
   !!s && (RETURN_STATES as readonly string[]).includes(s);
@@ -29,7 +30,7 @@ function ReturnsPage({ scope, base }: { scope: ReturnScope; base: string }) {
 
   return (
     <>
-      <title>Returns · Haat</title>
+      <PageHead title="Returns · Haat" />
       <h1 className="h3 mb-3">Returns and exchanges</h1>
       <Form.Group controlId="returns-state" className="mb-3" style={{ maxWidth: 320 }}>
         <Form.Label>Show</Form.Label>

@@ -8,6 +8,7 @@ import { useProductDiscount } from '../api/get-product-discount.ts';
 import { useProductForEdit } from '../api/get-product.ts';
 import { ProductForm } from '../components/product-form.tsx';
 import { actorOf, useSignedInUser } from '#web/lib/session.ts';
+import { PageHead } from '#web/components/page-head.tsx';
 
 type EditState = { from?: string; notice?: string } | null;
 
@@ -45,7 +46,7 @@ function EditProduct({ id, actor }: { id: string; actor: Actor }) {
   const product = useProductForEdit(id);
   return (
     <section>
-      <title>Edit Product · Haat</title>
+      <PageHead title="Edit Product · Haat" />
       <Link to={doneTo} className="btn btn-link px-0 mb-2">
         ‹ Go Back
       </Link>

@@ -4,6 +4,7 @@ import { ProductTable } from '../components/product-table.tsx';
 import { isSeller } from '#shared/permissions.ts';
 import { BULK_UPLOAD_PATH } from '#web/features/product-imports/index.ts';
 import { actorOf, useSignedInUser } from '#web/lib/session.ts';
+import { PageHead } from '#web/components/page-head.tsx';
 
 const pageOf = (value: string | undefined) => {
   const n = Number(value);
@@ -15,7 +16,7 @@ function MyProducts({ userId, seller }: { userId: string; seller: boolean }) {
   const query = useSellerProducts(userId, page);
   return (
     <section>
-      <title>My Products · Haat</title>
+      <PageHead title="My Products · Haat" />
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
         <h1 className="h3 mb-0">My Products</h1>
         <div className="d-flex flex-wrap gap-2">

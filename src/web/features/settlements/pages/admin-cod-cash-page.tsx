@@ -5,6 +5,7 @@ import { CodDistributorCard, type CodDistributor } from '../components/cod-distr
 import { CodRemittances } from '../components/cod-remittances.tsx';
 import { sumRupees } from '../lib/books.ts';
 import { rupees } from '../lib/labels.ts';
+import { PageHead } from '#web/components/page-head.tsx';
 
 const NO_AGES = { d0to2: 0, d3to7: 0, d8to30: 0, over30: 0 };
 
@@ -36,7 +37,7 @@ export function AdminCodCashPage() {
   return (
     <div className="row justify-content-center">
       <div className="col-12 col-xxl-10">
-        <title>COD cash · Haat</title>
+        <PageHead title="COD cash · Haat" />
         <h1 className="h3 mb-2">COD cash</h1>
         <p className="text-body-secondary">
           Cash a Distributor marked paid is owed by that Distributor until it is handed over. Choose the

@@ -5,6 +5,7 @@ import { IN_FLIGHT, awaitingProvider, usePayoutBatches } from '../api/payouts.ts
 import { AccountReview } from '../components/account-review.tsx';
 import { PayoutBatchCard } from '../components/payout-batch-card.tsx';
 import { PayoutBatchPrepare } from '../components/payout-batch-prepare.tsx';
+import { PageHead } from '#web/components/page-head.tsx';
 
 /**
  * /admin/payouts (Admin; docs/product/settlements.md): verify sellers' payout accounts, prepare a batch of
@@ -19,7 +20,7 @@ export function AdminPayoutsPage() {
 
   return (
     <>
-      <title>Payouts · Haat</title>
+      <PageHead title="Payouts · Haat" />
       <h1 className="h3 mb-2">Payouts</h1>
       <p className="small text-body-secondary">
         Sellers are paid what has become payable on their ledger: sales whose return window has closed, less

@@ -4,6 +4,7 @@ import { AdjustmentForm } from '../components/adjustment-form.tsx';
 import { AdminPayoutAccountCard } from '../components/payout-account-form.tsx';
 import { Statement } from '../components/statement.tsx';
 import { useSellerLedger } from '../api/ledger.ts';
+import { PageHead } from '#web/components/page-head.tsx';
 
 /**
  * /admin/sellers/:id/ledger (Admin): any seller's statement as the seller sees it, plus an adjustment
@@ -16,7 +17,7 @@ export function AdminSellerLedgerPage() {
   const name = first.data ? (first.data.seller.shopName ?? first.data.seller.name) : 'Seller';
   return (
     <section>
-      <title>{`${name} ledger · Haat`}</title>
+      <PageHead title={`${name} ledger · Haat`} />
       <Breadcrumbs items={[{ label: 'Payouts', to: '/admin/payouts' }, { label: name }]} className="mb-2" />
       <h1 className="h3 mb-3">Ledger of {name}</h1>
       <Statement

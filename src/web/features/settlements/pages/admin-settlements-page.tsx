@@ -6,6 +6,7 @@ import { CommissionRuleFormCard } from '../components/commission-rule-form.tsx';
 import { CommissionRules } from '../components/commission-rules.tsx';
 import { SettlementSettingsFormCard } from '../components/settlement-settings-form.tsx';
 import { SettlementTotals } from '../components/settlement-totals.tsx';
+import { PageHead } from '#web/components/page-head.tsx';
 
 const SECTIONS = [
   ['settlement-totals', 'Totals'],
@@ -23,7 +24,7 @@ export function AdminSettlementsPage() {
   return (
     <div className="row justify-content-center">
       <div className="col-12 col-xxl-10">
-        <title>Settlements · Haat</title>
+        <PageHead title="Settlements · Haat" />
         <h1 className="h3 mb-2">Settlements</h1>
         <OnThisPage sections={SECTIONS} />
         <section id="settlement-totals" aria-labelledby="settlement-totals-heading" className="mb-5">

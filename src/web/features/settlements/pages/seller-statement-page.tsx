@@ -1,5 +1,6 @@
 import { SellerPayoutAccountCard } from '../components/payout-account-form.tsx';
 import { Statement } from '../components/statement.tsx';
+import { PageHead } from '#web/components/page-head.tsx';
 
 /**
  * /seller/statement (sellers): 'Payments': the shop's balance, every ledger entry with the order, item and
@@ -8,7 +9,7 @@ import { Statement } from '../components/statement.tsx';
 export function SellerStatementPage() {
   return (
     <section>
-      <title>Payments · Haat</title>
+      <PageHead title="Payments · Haat" />
       <h1 className="h3 mb-3">Payments</h1>
       <Statement owner="own" account={() => <SellerPayoutAccountCard />} />
     </section>

@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router';
 import type { ShipmentListQuery } from '#shared/schemas/fulfilment.ts';
 import { ShipmentList } from '../components/shipment-list.tsx';
 import { isShipmentTab, type ShipmentTab } from '../lib/tabs.ts';
+import { PageHead } from '#web/components/page-head.tsx';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const dateParam = (v: string | null) => (v && DATE.test(v) ? v : undefined);
@@ -59,7 +60,7 @@ export function AdminShipmentsPage() {
 
   return (
     <section>
-      <title>Shipments · Haat</title>
+      <PageHead title="Shipments · Haat" />
       <h1 className="h3 mb-3">Shipments</h1>
       <Form
         className="row g-2 align-items-end mb-3"

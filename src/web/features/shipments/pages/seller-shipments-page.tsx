@@ -1,6 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { ShipmentList } from '../components/shipment-list.tsx';
 import { EMPTY_TAB, isShipmentTab, type ShipmentTab } from '../lib/tabs.ts';
+import { PageHead } from '#web/components/page-head.tsx';
 
 /**
  * /seller/shipments: the seller's own shipments by state, what to do next first
@@ -14,7 +15,7 @@ export function SellerShipmentsPage() {
 
   return (
     <section>
-      <title>Shipments · Haat</title>
+      <PageHead title="Shipments · Haat" />
       <div className="d-flex flex-wrap align-items-baseline justify-content-between gap-2 mb-2">
         <h1 className="h3 mb-0">Shipments</h1>
         <Link to="/seller/dashboard" className="small">

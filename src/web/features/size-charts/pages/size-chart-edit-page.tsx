@@ -4,11 +4,12 @@ import { ErrorAlert, Message } from '#web/components/alerts.tsx';
 import { Loader } from '#web/components/loader.tsx';
 import { useSizeCharts } from '../api/get-size-charts.ts';
 import { SizeChartEditor } from '../components/size-chart-editor.tsx';
+import { PageHead } from '#web/components/page-head.tsx';
 
 function Page({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <section>
-      <title>{`${title} · Haat`}</title>
+      <PageHead title={`${title} · Haat`} />
       <Link to="/seller/size-charts" className="btn btn-link px-0 mb-2">
         ‹ Size Charts
       </Link>

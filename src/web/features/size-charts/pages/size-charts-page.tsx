@@ -9,6 +9,7 @@ import { Loader } from '#web/components/loader.tsx';
 import { useSizeCharts } from '../api/get-size-charts.ts';
 import { useDeleteSizeChart } from '../api/save-size-chart.ts';
 import { SizeChartTable } from '../components/size-chart-table.tsx';
+import { PageHead } from '#web/components/page-head.tsx';
 
 const usedBy = (n: number) =>
   n === 0 ? 'Not used by any product yet' : n === 1 ? 'Used by 1 product' : `Used by ${String(n)} products`;
@@ -103,7 +104,7 @@ export function SizeChartsPage() {
   const [notice, setNotice] = useState<string | null>(null);
   return (
     <section>
-      <title>Size Charts · Haat</title>
+      <PageHead title="Size Charts · Haat" />
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-2">
         <h1 className="h3 mb-0">Size Charts</h1>
         <Link to="/seller/size-charts/new" className="btn btn-primary">

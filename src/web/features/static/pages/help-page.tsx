@@ -1,9 +1,10 @@
 import { Link } from 'react-router';
+import { PageHead } from '#web/components/page-head.tsx';
 
 export function HelpPage() {
   return (
     <section className="haat-prose">
-      <title>Help · Haat</title>
+      <PageHead title="Help · Haat" />
       <h1 className="h2 mb-3">Help &amp; Support</h1>
       <p className="lead">We are happy to help with orders, payments, returns and selling on Haat.</p>
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { PageHead } from '#web/components/page-head.tsx';
 
 type Section = { id: string; title: string; body: ReactNode };
 
@@ -237,7 +238,7 @@ const sections: Section[] = [
 export function TermsPage() {
   return (
     <article className="haat-prose">
-      <title>Terms &amp; Conditions · Haat</title>
+      <PageHead title="Terms &amp; Conditions · Haat" />
       <h1 className="h2 mb-1">Terms &amp; Conditions</h1>
       <p className="text-body-secondary">Last updated: 1 November 2025</p>
       <nav aria-label="Contents" className="mb-4">

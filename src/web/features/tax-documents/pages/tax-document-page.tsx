@@ -7,6 +7,7 @@ import { hasErrorCode } from '#web/lib/api-client.ts';
 import { taxDocumentPdfUrl, useTaxDocument } from '../api/tax-documents.ts';
 import { documentDate, inr, ratePercent } from '../lib/format.ts';
 import '../tax-documents.css';
+import { PageHead } from '#web/components/page-head.tsx';
 
 /**
  * `/tax-documents/:id` (issue 15): an issued tax invoice, credit note or commission invoice shown as it is
@@ -20,7 +21,7 @@ export function TaxDocumentPage() {
   if (doc.error) {
     return (
       <>
-        <title>Tax document · Haat</title>
+        <PageHead title="Tax document · Haat" />
         <h1 className="h3 mb-3">Tax document</h1>
         {hasErrorCode(doc.error, ERROR_CODES.not_found, ERROR_CODES.invalid_input) ? (
           <Message variant="danger">
@@ -60,7 +61,7 @@ export function TaxDocumentView({ doc }: { doc: TaxDocument }) {
   const headingId = 'tax-document-heading';
   return (
     <>
-      <title>{`${doc.title} ${doc.number} · Haat`}</title>
+      <PageHead title={`${doc.title} ${doc.number} · Haat`} />
       <div className="d-flex flex-wrap gap-2 justify-content-between align-items-center mb-3 d-print-none">
         {doc.orderId ? (
           <Link to={`/order/${doc.orderId}`} className="small">

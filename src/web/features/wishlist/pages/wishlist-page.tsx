@@ -14,6 +14,7 @@ import { useSetSaved, useWishlist } from '#web/lib/wishlist/use-wishlist.ts';
 import { MoveToCartDialog } from '../components/move-to-cart-dialog.tsx';
 import { canMove, cartLineFor, needsChoice } from '../lib/move-to-cart.ts';
 import '../wishlist.css';
+import { PageHead } from '#web/components/page-head.tsx';
 
 /** What the last "Move to cart" did, for the notice at the top. */
 type Moved = { name: string; option: string; error?: unknown };
@@ -39,7 +40,7 @@ export function WishlistPage() {
 
   return (
     <section className="haat-wishlist-page">
-      <title>Wishlist · Haat</title>
+      <PageHead title="Wishlist · Haat" />
       <h1 className="h3 mb-3">
         Your wishlist
         {products.length > 0 ? (
