@@ -32,8 +32,26 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig(({ isSsrBuild }) => ({
+/**
+ * The browser build runs the app on Preact instead of React (docs/decisions/0130-preact-in-the-browser.md):
+ * the same components, 10 KiB of runtime instead of react-dom's 64, so a phone's first page stays under
+ * 100 KiB of JavaScript. The server renderer and the dev server keep React (fast refresh needs it); the
+ * browser tests run the built app, so they test what ships.
+ */
+const preactInTheBrowser = [
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  {
+    find: /^react-dom$/,
+    replacement: fileURLToPath(new URL('./src/web/compat/react-dom.ts', import.meta.url)),
+  },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
+  { find: /^react$/, replacement: 'preact/compat' },
+];
+
+export default defineConfig(({ command, isSsrBuild }) => ({
   root: 'src/web',
+  resolve: command === 'build' && !isSsrBuild ? { alias: preactInTheBrowser } : {},
   publicDir: 'public',
   plugins: isSsrBuild ? [react()] : [react(), precompress()],
   build: isSsrBuild
