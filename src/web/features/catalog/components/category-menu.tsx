@@ -10,8 +10,10 @@ import '../catalog.css';
 /**
  * The header's "Categories" menu (docs/product/screens.md): each top level with its sub-categories, linking
  * /categories/{top}/{sub} — the whole path, since a lone segment matches that name at any level ('Ethnic
- * Wear' under Men Clothes would list women's sarees too). Sub-categories load the first time the menu opens, so pages that never open it do
- * not pay for them. Columns on wide screens; one list inside the collapsed navbar on phones.
+ * Wear' under Men Clothes would list women's sarees too). The menu's contents render, and sub-categories
+ * load, the first time it opens: a page that never opens it does not pay for them, and its HTML and
+ * hydration skip a list that runs to hundreds of links on a large catalogue (crawlers find categories in
+ * the sitemap). Columns on wide screens; one list inside the collapsed navbar on phones.
  */
 export function CategoryMenu() {
   const [opened, setOpened] = useState(false);
@@ -24,7 +26,7 @@ export function CategoryMenu() {
       className="haat-category-menu"
       onOpen={() => setOpened(true)}
     >
-      {first.isPending ? (
+      {!opened ? null : first.isPending ? (
         <div className="px-3 py-2">
           <Loader inline label="Loading categories…" />
         </div>
