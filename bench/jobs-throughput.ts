@@ -16,6 +16,10 @@
  * jobs in transactions of 20 (an order's transaction queues one or a few) as fast as it can while the
  * worker runs; figures: queued/s, drained jobs/s (all N, first enqueue to last done) and the wait from
  * enqueue to done (p50, p99, max).
+ *
+ * `--backlog`: the producer queues all N jobs first and the worker starts only then, so the drain rate is
+ * the worker's own (with a live producer it can be no faster than the jobs arrive); the waits then include
+ * the time spent queueing.
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -37,6 +41,8 @@ export type QueueName = 'old' | 'old-improved' | 'graphile';
 export type Workload = 'mail' | 'noop';
 export type JobsRow = {
   queue: QueueName;
+  /** `live`: the worker runs while the producer queues; `backlog`: it starts on N queued jobs. */
+  mode: 'live' | 'backlog';
   workload: Workload;
   jobs: number;
   concurrency: number;
@@ -142,6 +148,7 @@ async function measure(
   workload: Workload,
   jobs: number,
   concurrency: number,
+  backlog: boolean,
 ): Promise<JobsRow> {
   await db.execute(sql`truncate notifications, job_keys, legacy_jobs`);
   await db.execute(sql`delete from graphile_worker._private_jobs`);
@@ -169,17 +176,22 @@ async function measure(
   };
   const handlers = { [kind]: counted };
 
-  let stop: () => Promise<void>;
-  if (queue === 'graphile') {
-    const runner = new JobRunner(db, () => handlers, { concurrency });
-    runner.start();
-    stop = () => runner.stop();
-  } else {
-    stop = startLegacy(db, handlers, queue === 'old-improved', concurrency);
+  let stop: () => Promise<void> = () => Promise.resolve();
+  const startWorker = () => {
+    if (queue === 'graphile') {
+      const runner = new JobRunner(db, () => handlers, { concurrency });
+      runner.start();
+      stop = () => runner.stop();
+    } else {
+      stop = startLegacy(db, handlers, queue === 'old-improved', concurrency);
+    }
+  };
+  if (!backlog) {
+    startWorker();
+    await new Promise((r) => setTimeout(r, 500)); // the runner is up
   }
-  await new Promise((r) => setTimeout(r, 500)); // the runner is up
 
-  const started = Date.now();
+  let started = Date.now();
   for (let i = 0; i < jobs; i += BATCH) {
     await db.transaction(async (tx) => {
       for (let j = i; j < Math.min(jobs, i + BATCH); j++) {
@@ -215,6 +227,10 @@ async function measure(
     });
   }
   const queuedMs = Date.now() - started;
+  if (backlog) {
+    started = Date.now();
+    startWorker();
+  }
   const deadline = Date.now() + 600_000;
   while (done < jobs && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
   await stop();
@@ -230,6 +246,7 @@ async function measure(
   lags.sort((a, b) => a - b);
   return {
     queue,
+    mode: backlog ? 'backlog' : 'live',
     workload,
     jobs,
     concurrency: queue === 'old' ? 1 : concurrency,
@@ -244,7 +261,13 @@ async function measure(
 /** Every queue × workload on a scratch database of `serverUrl`'s server; prints and returns the rows. */
 export async function benchJobsThroughput(
   serverUrl: string,
-  opts: { jobs?: number; concurrency?: number; only?: QueueName[]; workloads?: Workload[] } = {},
+  opts: {
+    jobs?: number;
+    concurrency?: number;
+    only?: QueueName[];
+    workloads?: Workload[];
+    backlog?: boolean;
+  } = {},
 ): Promise<JobsRow[]> {
   const jobs = opts.jobs ?? 20_000;
   const concurrency = opts.concurrency ?? 10;
@@ -264,7 +287,7 @@ export async function benchJobsThroughput(
       for (const queue of opts.only ?? (['old', 'old-improved', 'graphile'] as QueueName[])) {
         // The old queue as shipped drains at most 100 jobs a second: a fifth of the jobs is enough to show it.
         const n = queue === 'old' ? Math.min(jobs, 2000) : jobs;
-        const row = await measure(db, dataDir, queue, workload, n, concurrency);
+        const row = await measure(db, dataDir, queue, workload, n, concurrency, opts.backlog === true);
         rows.push(row);
         console.info(JSON.stringify(row));
       }
@@ -281,12 +304,12 @@ export async function benchJobsThroughput(
 
 export function printJobsRows(rows: JobsRow[]): void {
   console.info(
-    '\n| queue | workload | jobs | concurrency | queued/s | drained jobs/s | lag p50 | lag p99 | lag max |',
+    '\n| queue | mode | workload | jobs | concurrency | queued/s | drained jobs/s | lag p50 | lag p99 | lag max |',
   );
-  console.info('|---|---|---:|---:|---:|---:|---:|---:|---:|');
+  console.info('|---|---|---|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of rows)
     console.info(
-      `| ${r.queue} | ${r.workload} | ${r.jobs} | ${r.concurrency} | ${r.queuedPerSecond} | ${r.jobsPerSecond} | ${r.lagP50Ms} ms | ${r.lagP99Ms} ms | ${r.lagMaxMs} ms |`,
+      `| ${r.queue} | ${r.mode} | ${r.workload} | ${r.jobs} | ${r.concurrency} | ${r.queuedPerSecond} | ${r.jobsPerSecond} | ${r.lagP50Ms} ms | ${r.lagP99Ms} ms | ${r.lagMaxMs} ms |`,
     );
 }
 
@@ -304,5 +327,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     concurrency: Number(arg('--concurrency') ?? 10),
     only: arg('--only')?.split(',') as QueueName[] | undefined,
     workloads: arg('--workloads')?.split(',') as Workload[] | undefined,
+    backlog: process.argv.includes('--backlog'),
   });
 }
