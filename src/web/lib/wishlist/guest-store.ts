@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { readStored, removeStored, writeStored } from '#web/lib/local-storage.ts';
 import { parseGuestList, WISHLIST_KEY, withoutSaved, withSaved } from './guest-list.ts';
 
@@ -44,7 +45,13 @@ function subscribe(listener: () => void) {
   };
 }
 
-/** The guest list, newest first; re-renders when it changes here or in another tab. */
+/**
+ * The guest list, newest first; re-renders when it changes here or in another tab. Empty until the page
+ * is hydrated, like the server's HTML: Preact, which runs the app in the browser, ignores the server
+ * snapshot and would otherwise read browser storage while hydrating (ADR 0130).
+ */
 export function useGuestWishlist(): string[] {
-  return useSyncExternalStore(subscribe, readGuestWishlist, () => EMPTY);
+  const hydrated = useHydrated();
+  const list = useSyncExternalStore(subscribe, readGuestWishlist, () => EMPTY);
+  return hydrated ? list : EMPTY;
 }
