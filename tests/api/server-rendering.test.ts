@@ -348,6 +348,16 @@ describe.skipIf(!built)('server-rendered pages in the catalogue cache', () => {
     const unsorted = await page(`${base}?page=1`);
     expect(unsorted.headers['x-cache']).not.toBe('hit');
   });
+
+  it("keys a product page on its reviews' sort and page, which reach the render (and nothing else does)", async () => {
+    const { product } = await aProduct();
+    const helpful = await page(`/product/${product.id}?reviewSort=helpful&reviewPage=2&utm_source=x`);
+    expect(helpful.statusCode).toBe(200);
+    const again = await page(`/product/${product.id}?reviewPage=2&fbclid=y&reviewSort=helpful`);
+    expect(again.headers['x-cache']).toBe('hit');
+    const plain = await page(`/product/${product.id}`);
+    expect(plain.headers['x-cache']).not.toBe('hit');
+  });
 });
 
 async function compressions(encoding: string): Promise<number> {

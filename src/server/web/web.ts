@@ -46,6 +46,8 @@ const FILTER_PARAMS = [
 ] as const;
 /** Category and shop pages also take their page number from the query. */
 const LIST_PARAMS = [...FILTER_PARAMS, 'page'] as const;
+/** A product page's reviews keep their sort and page in the query (features/reviews, reviews-section.tsx). */
+const PRODUCT_PARAMS = ['reviewSort', 'reviewPage'] as const;
 
 /**
  * The storefront pages the server renders (docs/decisions/0126-server-rendering.md), with the page module
@@ -61,7 +63,7 @@ export const STOREFRONT_PAGES = [
     page: 'features/catalog/pages/search-page.tsx',
     params: FILTER_PARAMS,
   },
-  { url: '/product/:id', page: 'features/catalog/pages/product-page.tsx', params: [] },
+  { url: '/product/:id', page: 'features/catalog/pages/product-page.tsx', params: PRODUCT_PARAMS },
   { url: '/categories/*', page: 'features/catalog/pages/category-page.tsx', params: LIST_PARAMS },
   { url: '/shop/:shopName', page: 'features/catalog/pages/shop-page.tsx', params: LIST_PARAMS },
 ] as const;
