@@ -39,7 +39,10 @@ function precompress(): Plugin {
  * browser tests run the built app, so they test what ships.
  */
 const preactInTheBrowser = [
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  {
+    find: /^react-dom\/client$/,
+    replacement: fileURLToPath(new URL('./src/web/compat/react-dom-client.ts', import.meta.url)),
+  },
   {
     find: /^react-dom$/,
     replacement: fileURLToPath(new URL('./src/web/compat/react-dom.ts', import.meta.url)),
