@@ -2,7 +2,7 @@
  * `react-dom` in the browser build, where Preact stands in for React (docs/decisions/0130-preact-in-the-browser.md):
  * Preact's compatibility layer, plus `preload`, the React 19 resource hint the product gallery uses for
  * its first image. On the server the real react-dom renders the page and puts the hint in <head>; here it
- * adds the same `<link rel="preload">` unless the page already has it.
+ * adds the same `<link rel="preload">` unless the page already has one for that image.
  */
 // preact/compat's types are written `export =`, which TypeScript will not re-export with `export *`; the
 // module itself is ESM and bundles as it should.
@@ -19,7 +19,11 @@ type PreloadOptions = {
 
 export function preload(href: string, options: PreloadOptions): void {
   const links = document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]');
-  if ([...links].some((l) => l.getAttribute('href') === href)) return;
+  // React's server writes an image preload with a srcset and no href: match either.
+  const same = (l: HTMLLinkElement) =>
+    l.getAttribute('href') === href ||
+    (!!options.imageSrcSet && l.getAttribute('imagesrcset') === options.imageSrcSet);
+  if ([...links].some(same)) return;
   const link = document.createElement('link');
   link.rel = 'preload';
   link.href = href;

@@ -7,8 +7,9 @@ import { useLocation } from 'react-router';
  */
 export function useOpenOnThisPage(): [boolean, (open: boolean) => void] {
   // Re-render when the page changes; the address compared is the browser's, not the router's: while the
-  // next page loads, the router still shows the previous one, and a menu opened then belongs to the new
-  // address (keyed on the router's, it would close as soon as that page appeared).
+  // next page loads, the router may still show the previous one (under React it keeps it for the
+  // transition), and a menu opened then belongs to the new address (keyed on the router's, it would
+  // close as soon as that page appeared).
   useLocation();
   const [openAt, setOpenAt] = useState<string | null>(null);
   const setOpen = useCallback((open: boolean) => setOpenAt(open ? browserAddress() : null), []);

@@ -56,6 +56,8 @@ export function PageHead({ title, meta = [], links = [] }: PageHeadProps) {
     }
     return () => {
       for (const el of owned) el.remove();
+      // Until the next page sets its own (it may still be loading), the site's name, as index.html has.
+      document.title = 'Haat';
     };
     // `key` holds everything the effect reads.
     // eslint-disable-next-line react-hooks/exhaustive-deps

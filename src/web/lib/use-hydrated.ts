@@ -19,9 +19,8 @@ export function markHydrated(): void {
  * currency, the stored userInfo) is read only once this is true, so the first render in the browser
  * matches the server's HTML (docs/decisions/0126-server-rendering.md).
  *
- * A module flag and an effect rather than useSyncExternalStore's server snapshot: Preact, which runs the
- * app in the browser (ADR 0130), has no server snapshot, so it would read the browser's data while
- * hydrating.
+ * A module flag and an effect, set when the whole first render is committed (<HydrationDone>), so the
+ * browser tests can wait for that moment (`<html data-hydrated>`), under React or Preact (ADR 0130).
  */
 export function useHydrated(): boolean {
   const [now, setNow] = useState(hydrated);

@@ -1,5 +1,4 @@
 import { useSyncExternalStore } from 'react';
-import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { readStored, removeStored, writeStored } from '#web/lib/local-storage.ts';
 import { parseGuestList, WISHLIST_KEY, withoutSaved, withSaved } from './guest-list.ts';
 
@@ -45,13 +44,7 @@ function subscribe(listener: () => void) {
   };
 }
 
-/**
- * The guest list, newest first; re-renders when it changes here or in another tab. Empty until the page
- * is hydrated, like the server's HTML: Preact, which runs the app in the browser, ignores the server
- * snapshot and would otherwise read browser storage while hydrating (ADR 0130).
- */
+/** The guest list, newest first; re-renders when it changes here or in another tab. */
 export function useGuestWishlist(): string[] {
-  const hydrated = useHydrated();
-  const list = useSyncExternalStore(subscribe, readGuestWishlist, () => EMPTY);
-  return hydrated ? list : EMPTY;
+  return useSyncExternalStore(subscribe, readGuestWishlist, () => EMPTY);
 }
