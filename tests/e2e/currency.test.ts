@@ -5,7 +5,7 @@ import { formatMoney, parseMoney, type CurrencySpec } from '#shared/money.ts';
 import { convertFromInr } from '#shared/pricing.ts';
 import { moneyLocaleFor, rateFromInrTable, type RatesResponse } from '#shared/rates.ts';
 import type { Product, ProductDiscount, ProductList } from '#shared/schemas/product.ts';
-import { baseURL, openPage, screenshot } from './support.ts';
+import { baseURL, openPage, screenshot, untilHydrated } from './support.ts';
 
 /**
  * The display currency in a real browser (issue 8 "Done when"): the header picker re-prices home, product,
@@ -43,7 +43,7 @@ async function pageIn(locale: string, width = 1280, height = 900): Promise<Page>
   const browser: Browser | null = seed.context().browser();
   if (!browser) throw new Error('no browser');
   const context = await browser.newContext({ baseURL, viewport: { width, height }, locale });
-  return context.newPage();
+  return untilHydrated(await context.newPage());
 }
 
 /** A product on the first home page, in stock, without sizes or any discount (so its price is its list price). */

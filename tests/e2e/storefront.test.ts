@@ -4,7 +4,7 @@ import { discountedUnitPrice } from '#shared/discounts.ts';
 import { formatMoney, INR, parseMoney, sumMoney } from '#shared/money.ts';
 import { cartPercentOff } from '#shared/pricing.ts';
 import type { Product, ProductDiscount, ProductList } from '#shared/schemas/product.ts';
-import { baseURL, openPage, reportPagesOnFailure, screenshot } from './support.ts';
+import { baseURL, openPage, reportPagesOnFailure, screenshot, untilHydrated } from './support.ts';
 
 /**
  * The storefront in a real browser, as a shopper in India (en-IN, so prices show in rupees whatever the
@@ -33,7 +33,7 @@ async function shopperPage(width: number, height = 900): Promise<Page> {
     locale: 'en-IN',
     timezoneId: 'Asia/Kolkata',
   });
-  const page = await context.newPage();
+  const page = untilHydrated(await context.newPage());
   openPages.push(page);
   return page;
 }

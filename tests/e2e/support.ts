@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
 import { afterAll, afterEach, expect, inject } from 'vitest';
 import type { OrderFulfilment } from '../../src/shared/schemas/fulfilment.ts';
 import type { ProductList } from '../../src/shared/schemas/product.ts';
@@ -61,7 +61,31 @@ export async function openPage({
   browser ??= chromium.launch({ executablePath: chromiumPath, args: chromiumArgs, headless: true });
   const context = await (await browser).newContext({ baseURL, viewport: { width, height }, locale });
   contexts.push(context);
-  return context.newPage();
+  return untilHydrated(await context.newPage());
+}
+
+/**
+ * goto() and reload() of the web app's pages return once the app has hydrated the page (it marks
+ * <html data-hydrated>): a click on server-rendered HTML before that is lost (ADR 0126), and hydration
+ * sets the ids the browser uses (ADR 0130). Other documents (/api/docs, /dev/mailbox, files) as they
+ * load.
+ */
+export function untilHydrated(page: Page): Page {
+  const settle = async (res: Response | null) => {
+    const url = res ? new URL(res.url()) : null;
+    const appPage =
+      !!url &&
+      url.origin === new URL(baseURL).origin &&
+      !/^\/(api|dev|uploads)\//.test(url.pathname) &&
+      (res?.headers()['content-type'] ?? '').includes('text/html');
+    if (appPage) await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    return res;
+  };
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (url, options) => settle(await goto(url, options));
+  page.reload = async (options) => settle(await reload(options));
+  return page;
 }
 
 /**
