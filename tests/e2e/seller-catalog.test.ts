@@ -44,11 +44,23 @@ async function storefrontIds(keyword: string): Promise<string[]> {
   return ((await res.json()) as ProductList).products.map((p) => p._id);
 }
 
+/**
+ * Wait until a select offers `value`. The option's value is read as a property: Preact sets it that way,
+ * with no `value` attribute for `option[value=…]` to match (ADR 0130).
+ */
+async function offered(page: Page, label: string, value: string) {
+  const select = page.getByLabel(label, { exact: true });
+  await expect
+    .poll(() =>
+      select.evaluate((s: HTMLSelectElement, v) => [...s.options].some((o) => o.value === v), value),
+    )
+    .toBe(true);
+  return select;
+}
+
 /** Pick a value in a select once its option has arrived from the category API. */
 async function choose(page: Page, label: string, value: string) {
-  const select = page.getByLabel(label, { exact: true });
-  await select.locator(`option[value="${value}"]`).waitFor({ state: 'attached' });
-  await select.selectOption(value);
+  await (await offered(page, label, value)).selectOption(value);
 }
 
 const row = (page: Page, name: string) =>
@@ -68,10 +80,7 @@ describe('seller and admin catalog management', () => {
 
     await page.goto('/seller/product/create');
     await page.getByRole('heading', { name: 'Create Product' }).waitFor();
-    await page
-      .getByLabel('Main category', { exact: true })
-      .locator('option[value="Fashion & Accessories"]')
-      .waitFor({ state: 'attached' });
+    await offered(page, 'Main category', 'Fashion & Accessories');
 
     // The shared schema's docs/product/messages.md messages on an empty submit.
     await page.getByRole('button', { name: 'Create Product' }).click();
