@@ -11,6 +11,7 @@ import type { App } from '../lib/types.ts';
 import { productHeadHtml } from '../modules/catalog/catalog.plugin.ts';
 import { pageHtml, prepareShell, type Manifest } from './page-html.ts';
 import { apiAnswerTags, FALLBACK_TAGS, PAGE_BASE_TAGS } from './page-tags.ts';
+import { FILTER_PARAMS, LIST_PARAMS, REVIEW_PARAMS } from '#shared/page-params.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 /** The built web app (`vite build`). */
@@ -27,32 +28,10 @@ type Renderer = {
 };
 
 /**
- * The query parameters the storefront lists read (src/web/features/catalog/lib/filter-params.ts, kept in
- * step by hand: the server never imports src/web). Every other parameter is dropped before rendering and
- * from the cache key.
- */
-const FILTER_PARAMS = [
-  'category',
-  'size',
-  'colour',
-  'brand',
-  'seller',
-  'minPrice',
-  'maxPrice',
-  'rating',
-  'discount',
-  'inStock',
-  'sort',
-] as const;
-/** Category and shop pages also take their page number from the query. */
-const LIST_PARAMS = [...FILTER_PARAMS, 'page'] as const;
-/** A product page's reviews keep their sort and page in the query (features/reviews, reviews-section.tsx). */
-const PRODUCT_PARAMS = ['reviewSort', 'reviewPage'] as const;
-
-/**
  * The storefront pages the server renders (docs/decisions/0126-server-rendering.md), with the page module
  * whose chunks and stylesheets their HTML preloads (keys of Vite's manifest). Every other path gets
- * index.html and renders in the browser.
+ * index.html and renders in the browser. `params`: the query parameters the page reads
+ * (#shared/page-params.ts); every other one is dropped before rendering and from the cache key.
  */
 export const STOREFRONT_PAGES = [
   { url: '/', page: 'features/catalog/pages/home-page.tsx', params: [] },
@@ -63,7 +42,7 @@ export const STOREFRONT_PAGES = [
     page: 'features/catalog/pages/search-page.tsx',
     params: FILTER_PARAMS,
   },
-  { url: '/product/:id', page: 'features/catalog/pages/product-page.tsx', params: PRODUCT_PARAMS },
+  { url: '/product/:id', page: 'features/catalog/pages/product-page.tsx', params: REVIEW_PARAMS },
   { url: '/categories/*', page: 'features/catalog/pages/category-page.tsx', params: LIST_PARAMS },
   { url: '/shop/:shopName', page: 'features/catalog/pages/shop-page.tsx', params: LIST_PARAMS },
 ] as const;

@@ -7,6 +7,7 @@ import {
   tryParseMoney,
   type CurrencyRules,
 } from '#shared/money.ts';
+import { FILTER_PARAMS, LIST_FILTERS, type ListFilterKey } from '#shared/page-params.ts';
 import { convertFromInr } from '#shared/pricing.ts';
 import {
   PRODUCT_SORTS,
@@ -44,20 +45,8 @@ export type ListFilters = {
   sort?: ProductSort;
 };
 
-export const LIST_FILTERS = ['size', 'colour', 'brand', 'seller'] as const;
-export type ListFilterKey = (typeof LIST_FILTERS)[number];
-
-/** Every URL parameter this module owns. */
-export const FILTER_PARAMS = [
-  'category',
-  ...LIST_FILTERS,
-  'minPrice',
-  'maxPrice',
-  'rating',
-  'discount',
-  'inStock',
-  'sort',
-] as const;
+// Every URL parameter this module owns (FILTER_PARAMS): the server renders these pages with them too.
+export { FILTER_PARAMS, LIST_FILTERS, type ListFilterKey } from '#shared/page-params.ts';
 
 export const EMPTY_FILTERS: ListFilters = { size: [], colour: [], brand: [], seller: [], inStock: false };
 
