@@ -3,7 +3,7 @@
  * (docs/decisions/0130-preact-in-the-browser.md).
  *
  * The server renders with React and the browser hydrates with Preact. Their `useId` values differ
- * (React's `«r1»`, Preact's `P0-1`), and Preact does not touch attributes while hydrating. A label's `for`
+ * (React's `_R_2pkd_`, Preact's `P0-1`), and Preact does not touch attributes while hydrating. A label's `for`
  * and its input's `id` would still match each other, because both come from the server. But code that
  * builds an id in the browser would look for Preact's value and find nothing: the lightbox returning
  * focus to a thumbnail, or a field's `aria-describedby` once its error shows. So while hydrating, the
