@@ -200,7 +200,8 @@ describe('catalogue cache', () => {
   });
 
   it('turns itself off while its LISTEN connection is down, and starts empty when it is back', async () => {
-    await warm('/api/products/top', other);
+    // Caching first (the instance caches only while it listens; a busy machine may still be connecting).
+    await eventually(async () => hit('/api/products/top', other), 10_000);
     // Cut every catalogue LISTEN connection on this database (both instances'); they reconnect.
     await t.db.execute(
       sql`select pg_terminate_backend(pid) from pg_stat_activity

@@ -830,7 +830,8 @@ describe('mails and the courier', () => {
     const notices = await t.db
       .select()
       .from(orderEvents)
-      .where(and(eq(orderEvents.subjectId, s.id), eq(orderEvents.actorRole, 'courier')));
+      .where(and(eq(orderEvents.subjectId, s.id), eq(orderEvents.actorRole, 'courier')))
+      .orderBy(orderEvents.id);
     expect(notices.map((e) => e.toState)).toEqual(['out_for_delivery', 'delivered']);
   });
 });
