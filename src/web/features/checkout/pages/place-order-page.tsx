@@ -16,6 +16,7 @@ import { Loader } from '#web/components/loader.tsx';
 import { useCouponDiscounts, useTaxFacts } from '#web/features/cart/index.ts';
 import { useCart } from '#web/lib/cart/cart-context.tsx';
 import { lineKey } from '#web/lib/cart/cart-store.ts';
+import { rememberCartOrder } from '#web/lib/cart/cart-orders.ts';
 import { clearCouponCodes, readCouponCodes } from '#web/lib/cart/use-coupon-codes.ts';
 import { useDiscounts } from '#web/features/catalog/index.ts';
 import { DeliveryQuoteSummary, useDeliveryQuote } from '#web/features/delivery/index.ts';
@@ -165,8 +166,12 @@ function PlaceOrderReview({ shipping, billing, paymentMethod, couponCodes, busin
       {
         onSuccess: (order) => {
           endCheckoutAttempt();
-          // The one place the cart is emptied: its lines are this order now.
-          cart.clear();
+          // docs/decisions/0133-payment-attempt-wording-and-cart.md: cash on delivery is complete once
+          // placed, so its lines leave the cart now; an online order's lines stay until it is paid (the
+          // order page takes them out then), so an abandoned payment keeps the cart.
+          if (order.paymentMethod === 'CashOnDelivery') cart.clear();
+          else rememberCartOrder(order._id, cart.items);
+          // The coupons are spent on this order either way (its prices hold their discount).
           clearCouponCodes();
           void navigate(`/order/${order._id}`);
         },
