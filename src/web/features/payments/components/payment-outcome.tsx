@@ -18,7 +18,7 @@ const DETAIL: Record<Exclude<PaymentOutcome, 'succeeded'>, string> = {
 export function PaymentOutcomeAlert({ state }: { state: OutcomeState }) {
   if (!state || state.outcome === 'succeeded') return null;
   return (
-    <Alert variant="danger" className="mb-0" role="alert" data-outcome={state.outcome}>
+    <Alert variant="warning" className="mb-0" role="alert" data-outcome={state.outcome}>
       <p className="fw-semibold mb-1">{outcomeMessage(state.outcome)}</p>
       <p className="mb-0 small">
         {DETAIL[state.outcome]}
