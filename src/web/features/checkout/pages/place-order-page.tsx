@@ -13,6 +13,7 @@ import type {
 } from '#shared/schemas/order.ts';
 import { ERROR_CODES } from '#shared/errors.ts';
 import { Loader } from '#web/components/loader.tsx';
+import { Money } from '#web/components/price.tsx';
 import { useCouponDiscounts, useTaxFacts } from '#web/features/cart/index.ts';
 import { useCart } from '#web/lib/cart/cart-context.tsx';
 import { lineKey } from '#web/lib/cart/cart-store.ts';
@@ -181,6 +182,49 @@ function PlaceOrderReview({ shipping, billing, paymentMethod, couponCodes, busin
 
   const empty = cart.items.length === 0;
 
+  // The failure and the button: in the summary on a wide screen, in a bar held at the bottom of a phone's
+  // screen (checkout.css), so Place Order is in view without scrolling past the items.
+  const actions = (
+    <>
+      {placeOrder.error ? (
+        <Alert variant="danger" role="alert">
+          <div className="fw-semibold">{MSG.placeOrderFailed}</div>
+          {errorMessage(placeOrder.error) !== MSG.placeOrderFailed ? (
+            <div className="small mt-1">{errorMessage(placeOrder.error)}</div>
+          ) : null}
+          {hasErrorCode(
+            placeOrder.error,
+            ERROR_CODES.out_of_stock,
+            ERROR_CODES.product_unavailable,
+            ERROR_CODES.conflict,
+            ERROR_CODES.not_deliverable,
+          ) ? (
+            // Stock or availability changed: trying again cannot help, the cart fixes the quantities.
+            <Link to="/cart" className="alert-link small d-inline-block mt-2">
+              Review your cart
+            </Link>
+          ) : null}
+        </Alert>
+      ) : null}
+      <button
+        type="button"
+        className="btn btn-primary w-100"
+        disabled={empty || placeOrder.isPending || placeOrder.isSuccess || !!refusal || !!codRefusal}
+        aria-busy={placeOrder.isPending}
+        onClick={onPlaceOrder}
+      >
+        {placeOrder.isPending ? (
+          <>
+            <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+            Placing order…
+          </>
+        ) : (
+          'Place Order'
+        )}
+      </button>
+    </>
+  );
+
   return (
     <>
       <PageHead title="Place Order · Haat" />
@@ -281,44 +325,24 @@ function PlaceOrderReview({ shipping, billing, paymentMethod, couponCodes, busin
                 : `An estimate in ${currency.code}: the final amounts are worked out when the order is placed.`
             }
           >
-            {placeOrder.error ? (
-              <Alert variant="danger" role="alert">
-                <div className="fw-semibold">{MSG.placeOrderFailed}</div>
-                {errorMessage(placeOrder.error) !== MSG.placeOrderFailed ? (
-                  <div className="small mt-1">{errorMessage(placeOrder.error)}</div>
-                ) : null}
-                {hasErrorCode(
-                  placeOrder.error,
-                  ERROR_CODES.out_of_stock,
-                  ERROR_CODES.product_unavailable,
-                  ERROR_CODES.conflict,
-                  ERROR_CODES.not_deliverable,
-                ) ? (
-                  // Stock or availability changed: trying again cannot help, the cart fixes the quantities.
-                  <Link to="/cart" className="alert-link small d-inline-block mt-2">
-                    Review your cart
-                  </Link>
-                ) : null}
-              </Alert>
-            ) : null}
-            <button
-              type="button"
-              className="btn btn-primary w-100"
-              disabled={empty || placeOrder.isPending || placeOrder.isSuccess || !!refusal || !!codRefusal}
-              aria-busy={placeOrder.isPending}
-              onClick={onPlaceOrder}
-            >
-              {placeOrder.isPending ? (
-                <>
-                  <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-                  Placing order…
-                </>
-              ) : (
-                'Place Order'
-              )}
-            </button>
+            <div className="haat-checkout-bar-wide d-grid gap-2">{actions}</div>
           </OrderSummary>
         </div>
+      </div>
+      <div className="haat-checkout-bar haat-checkout-bar-phone d-grid gap-2 mt-3">
+        {empty ? null : (
+          <p className="d-flex justify-content-between mb-0">
+            <span>Total</span>
+            <strong>
+              {preview ? (
+                <Money amount={major(preview.totals.display.totalPrice)} currency={currency.code} />
+              ) : (
+                '…'
+              )}
+            </strong>
+          </p>
+        )}
+        {actions}
       </div>
     </>
   );
