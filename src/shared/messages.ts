@@ -16,7 +16,6 @@ export const MSG = {
   orderEmpty: 'Order is empty',
   noShopProducts: 'No products found in this shop',
   placeOrderFailed: 'Failed to place order. Please try again.',
-  orderCancelled: 'Order Cancelled',
   invalidShippingPostal: 'Please enter a valid shipping postal code for the selected country.',
   invalidBillingPostal: 'Please enter a valid billing postal code for the selected country.',
   mobileTooLong: 'Mobile number cannot be more than 15 digits',

@@ -8,10 +8,12 @@ import {
 } from './payments.ts';
 
 describe('payment outcomes', () => {
-  it("only success thanks the buyer; every other outcome is 'Order Cancelled'", () => {
+  it('only success thanks the buyer; every other outcome says the order is saved and can be paid (ADR 0133)', () => {
     expect(outcomeMessage('succeeded')).toBe('Thank you for your order!');
-    for (const o of PAYMENT_OUTCOMES.filter((o) => o !== 'succeeded'))
-      expect(outcomeMessage(o)).toBe('Order Cancelled');
+    for (const o of PAYMENT_OUTCOMES.filter((o) => o !== 'succeeded')) {
+      expect(outcomeMessage(o)).toBe('Payment not completed — your order is saved, try again');
+      expect(outcomeMessage(o)).not.toMatch(/cancel/i);
+    }
   });
 });
 

@@ -4,8 +4,12 @@
  */
 
 export const PAYMENT_MSG = {
-  /** docs/product/messages.md: shown for every RazorPay (and PayPal) outcome other than success. */
-  orderCancelled: 'Order Cancelled',
+  /**
+   * docs/product/messages.md: shown for every RazorPay (and PayPal) outcome other than success. The
+   * product spec's 'Order Cancelled' is not shown: the order is not cancelled and can be paid again
+   * (docs/decisions/0133-payment-attempt-wording-and-cart.md).
+   */
+  paymentNotCompleted: 'Payment not completed — your order is saved, try again',
   /** docs/product/orders-and-checkout.md#checkout-flow / issue 6: shown once an order is paid, or for cash on delivery. */
   thankYou: 'Thank you for your order!',
   signatureInvalid: 'Payment verification failed',
@@ -27,9 +31,9 @@ export const PAYMENT_MSG = {
 export const PAYMENT_OUTCOMES = ['succeeded', 'failed', 'Cancelled', 'timedout'] as const;
 export type PaymentOutcome = (typeof PAYMENT_OUTCOMES)[number];
 
-/** The message an outcome shows: anything but success reports 'Order Cancelled'. */
+/** The message an outcome shows: anything but success says the payment was not completed and the order is kept. */
 export function outcomeMessage(outcome: PaymentOutcome): string {
-  return outcome === 'succeeded' ? PAYMENT_MSG.thankYou : PAYMENT_MSG.orderCancelled;
+  return outcome === 'succeeded' ? PAYMENT_MSG.thankYou : PAYMENT_MSG.paymentNotCompleted;
 }
 
 /** docs/product/pricing-and-tax.md: RazorPay checkout times out after 900 s, retry disabled, confirmation on close. */

@@ -113,6 +113,22 @@ async function expectNoSideScroll(page: Page) {
 
 const stepBar = (page: Page) => page.getByRole('navigation', { name: 'Checkout steps' });
 
+/** The page is not scrolled and `target` lies wholly inside the viewport: seen without scrolling. */
+async function expectOnScreen(page: Page, target: Locator) {
+  await target.waitFor();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  const box = await target.boundingBox();
+  const viewport = page.viewportSize();
+  if (!box || !viewport) throw new Error('no box or viewport');
+  expect(box.y).toBeGreaterThanOrEqual(0);
+  expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+}
+
+const cartItems = (page: Page) =>
+  page.evaluate(() => JSON.parse(localStorage.getItem('cartItems') ?? '[]') as CartLine[]);
+
 describe('checkout and orders in the browser', () => {
   it('two sellers, separate billing, cash on delivery; distributor delivers and marks paid; buyer and sellers see it (desktop)', async () => {
     const kavya = await pickProduct('Kavya Textiles');
@@ -334,8 +350,11 @@ describe('checkout and orders in the browser', () => {
     await page.getByText('Not Paid', { exact: true }).waitFor();
     await expectNoSideScroll(page);
     await screenshot(page, 'order-razorpay-pending-mobile');
+    // An online order leaves the cart as it was until it is paid (ADR 0133).
+    expect(await cartItems(page)).toHaveLength(2);
 
     // With the cart empty, Place Order is disabled.
+    await page.evaluate(() => localStorage.setItem('cartItems', '[]'));
     await page.goto('/placeorder');
     await page.getByText('Your Cart is empty').waitFor();
     expect(await page.getByRole('button', { name: 'Place Order' }).isDisabled()).toBe(true);
@@ -359,6 +378,84 @@ describe('checkout and orders in the browser', () => {
       await expectNoSideScroll(office);
       await screenshot(office, shot);
     }
+  });
+
+  it('at 390×844: each step’s action and the Pay button need no scrolling; the cart keeps its lines until the order is paid', async () => {
+    const product = await pickProduct('Kavya Textiles');
+    const other = await pickProduct('Meera Handlooms');
+    const later = await pickProduct('Kavya Textiles', [product._id]);
+    const page = await openPage({ width: 390, height: 844 });
+    await fillCart(page, [cartLine(product, 1), cartLine(other, 2)]);
+    await signInAt(page, '/shipping', 'buyer@haat.test');
+
+    await page.getByRole('group', { name: 'Shipping address' }).getByLabel('Postal Code').fill('560038');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expectOnScreen(page, stepBar(page));
+    await expectOnScreen(page, page.getByRole('button', { name: 'Continue' }));
+    await screenshot(page, 'checkout-shipping-phone', { fullPage: false });
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    await page.waitForURL('**/payment');
+    await page.getByLabel('RazorPay').check();
+    await expectOnScreen(page, page.getByRole('button', { name: 'Continue' }));
+    await screenshot(page, 'checkout-payment-phone', { fullPage: false });
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    await page.waitForURL('**/placeorder');
+    await page.getByText('Same as shipping address').waitFor();
+    const placeOrder = page.getByRole('button', { name: 'Place Order' });
+    await expectOnScreen(page, placeOrder);
+    await page.waitForFunction(() => !document.body.innerText.includes('Pricing your order…'));
+    await screenshot(page, 'checkout-placeorder-phone', { fullPage: false });
+    await placeOrder.click();
+
+    // The order page opens with its payment: the amount due and the Pay button, without scrolling.
+    await page.waitForURL(/\/order\/[0-9a-f-]{36}$/);
+    const orderId = new URL(page.url()).pathname.split('/').pop() ?? '';
+    const payBox = page.getByRole('region', { name: 'Pay for this order' });
+    await expectOnScreen(page, payBox.getByText('Amount due'));
+    await expectOnScreen(page, payBox.getByRole('button', { name: 'Pay with RazorPay' }));
+    await screenshot(page, 'order-pay-first-phone', { fullPage: false });
+    // Placed, not paid: the cart still holds both lines.
+    expect((await cartItems(page)).map((l) => [l.product, l.qty])).toEqual([
+      [product._id, 1],
+      [other._id, 2],
+    ]);
+
+    // A failed attempt: the order is saved, the cart untouched, the retry is right there.
+    await payBox.getByRole('button', { name: 'Pay with RazorPay' }).click();
+    await page
+      .getByRole('dialog', { name: /RazorPay checkout/ })
+      .getByRole('button', { name: 'Fail' })
+      .click();
+    await payBox
+      .getByRole('alert')
+      .filter({ hasText: 'Payment not completed — your order is saved, try again' })
+      .waitFor();
+    await expectOnScreen(page, payBox.getByRole('button', { name: 'Try RazorPay again' }));
+    expect(await page.getByText('Order Cancelled').count()).toBe(0);
+    await screenshot(page, 'order-payment-not-completed-phone', { fullPage: false });
+    expect(await cartItems(page)).toHaveLength(2);
+
+    // Later — something else added to the cart meanwhile — the buyer pays the order: only its lines go.
+    await page.evaluate(
+      (line) => {
+        const items = JSON.parse(localStorage.getItem('cartItems') ?? '[]') as unknown[];
+        localStorage.setItem('cartItems', JSON.stringify([...items, line]));
+      },
+      cartLine(later, 1),
+    );
+    await page.goto('/profile');
+    await page.goto(`/order/${orderId}`);
+    await payBox.getByRole('button', { name: 'Pay with RazorPay' }).click();
+    await page
+      .getByRole('dialog', { name: /RazorPay checkout/ })
+      .getByRole('button', { name: 'Pay', exact: true })
+      .click();
+    await page.getByText('Thank you for your order!').waitFor();
+    await page.getByText(/^Paid on /).waitFor();
+    await expect.poll(async () => (await cartItems(page)).map((l) => l.product)).toEqual([later._id]);
+    await screenshot(page, 'order-paid-phone', { fullPage: false });
   });
 
   it('orders in the display currency: the preview, the order and its lines are in US dollars', async () => {

@@ -145,7 +145,7 @@ describe('order page payments (sandbox)', () => {
     expect(mail.text).toContain('Payment: RazorPay (Paid)');
   });
 
-  it("RazorPay sandbox failure and dismissal: 'Order Cancelled', the order stays unpaid", async () => {
+  it('RazorPay sandbox failure and dismissal: the order is saved to try again, and then it can be paid', async () => {
     const page = await openPage({ width: 1280 });
     await signIn(page);
     const id = await placeAndOpen(page, 'RazorPay', 1);
@@ -155,8 +155,13 @@ describe('order page payments (sandbox)', () => {
       .getByRole('dialog', { name: /RazorPay checkout/ })
       .getByRole('button', { name: 'Fail' })
       .click();
-    await page.getByText('Order Cancelled').waitFor();
+    const notCompleted = page
+      .getByRole('alert')
+      .filter({ hasText: 'Payment not completed — your order is saved, try again' });
+    await notCompleted.waitFor();
+    expect(await notCompleted.getAttribute('data-outcome')).toBe('failed');
     await page.getByText('The payment failed', { exact: false }).waitFor();
+    expect(await page.getByText('Order Cancelled').count()).toBe(0);
     await page.getByText('Not Paid', { exact: true }).waitFor();
     expect((await orderJson(page, id)).isPaid).toBe(false);
     expect(await cartItems(page)).toHaveLength(1);
@@ -169,8 +174,17 @@ describe('order page payments (sandbox)', () => {
       .first()
       .click();
     await page.getByText('The payment window was closed', { exact: false }).waitFor();
-    await page.getByText('Order Cancelled').waitFor();
+    expect(await notCompleted.getAttribute('data-outcome')).toBe('Cancelled');
     expect((await orderJson(page, id)).isPaid).toBe(false);
+
+    // The retry right below the message pays the same order.
+    await page.getByRole('button', { name: 'Try RazorPay again' }).click();
+    await page
+      .getByRole('dialog', { name: /RazorPay checkout/ })
+      .getByRole('button', { name: 'Pay', exact: true })
+      .click();
+    await page.getByText('Thank you for your order!').waitFor();
+    expect((await orderJson(page, id)).isPaid).toBe(true);
   });
 
   it('PayPal sandbox success at phone width', async () => {

@@ -2,6 +2,7 @@ import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, 
 import { readStored, writeStored } from '#web/lib/local-storage.ts';
 import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { addLine, CART_KEY, parseCart, removeLine, totalQty, type CartLine } from './cart-store.ts';
+import { removeOrderedLines, type OrderedLine } from './ordered-lines.ts';
 
 export type Cart = {
   items: CartLine[];
@@ -12,6 +13,8 @@ export type Cart = {
   /** Remove the line with this `lineKey`. */
   remove: (key: string) => void;
   clear: () => void;
+  /** Take a paid order's lines out (docs/decisions/0133-payment-attempt-wording-and-cart.md). */
+  removeOrdered: (lines: readonly OrderedLine[]) => void;
 };
 
 const CartContext = createContext<Cart | null>(null);
@@ -48,10 +51,14 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const add = useCallback((line: CartLine) => setItems((current) => addLine(current, line)), []);
   const remove = useCallback((key: string) => setItems((current) => removeLine(current, key)), []);
   const clear = useCallback(() => setItems([]), []);
+  const removeOrdered = useCallback(
+    (lines: readonly OrderedLine[]) => setItems((current) => removeOrderedLines(current, lines)),
+    [],
+  );
 
   const value = useMemo<Cart>(
-    () => ({ items, totalQty: totalQty(items), add, remove, clear }),
-    [items, add, remove, clear],
+    () => ({ items, totalQty: totalQty(items), add, remove, clear, removeOrdered }),
+    [items, add, remove, clear, removeOrdered],
   );
   return <CartContext value={value}>{children}</CartContext>;
 }

@@ -69,11 +69,14 @@ const optionOf = (line: LineOption): Option => ({
   colour: line.colour ?? null,
 });
 
+/** What names a line's product variant: the product and its variant id, or its size and colour. */
+export type LineIdentity = Pick<CartLine, 'product' | 'variant' | 'size' | 'colour'>;
+
 /**
  * Whether two lines are the same thing to buy: the same product and variant. A line without a variant
  * id (stored before variants, or not matched yet) is the same as one naming the same size and colour.
  */
-export function sameLine(a: CartLine, b: CartLine): boolean {
+export function sameLine(a: LineIdentity, b: LineIdentity): boolean {
   if (a.product !== b.product) return false;
   if (a.variant && b.variant) return a.variant === b.variant;
   return sameOption(optionOf(a), optionOf(b));

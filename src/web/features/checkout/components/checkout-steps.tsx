@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { readPaymentMethod, readShippingAddress } from '../stores/checkout-store.ts';
+import '../checkout.css';
 
 type Step = { label: string; to: string };
 
@@ -21,7 +22,7 @@ export function CheckoutSteps({ current }: { current: 1 | 2 | 3 | 4 }) {
   const reached = [true, true, shippingSaved, shippingSaved && !!readPaymentMethod()];
 
   return (
-    <nav aria-label="Checkout steps" className="mb-4">
+    <nav aria-label="Checkout steps" className="haat-checkout-steps mb-4">
       <ol className="list-unstyled row row-cols-4 g-0 text-center mx-auto mb-0" style={{ maxWidth: 560 }}>
         {STEPS.map((step, index) => {
           const number = index + 1;

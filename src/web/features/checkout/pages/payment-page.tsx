@@ -92,7 +92,9 @@ function PaymentStep() {
               </div>
             ))}
           </fieldset>
-          <SubmitButton pending={false}>Continue</SubmitButton>
+          <div className="haat-checkout-bar d-grid d-sm-block">
+            <SubmitButton pending={false}>Continue</SubmitButton>
+          </div>
         </form>
       </FormContainer>
     </>

@@ -13,9 +13,11 @@ import type {
 } from '#shared/schemas/order.ts';
 import { ERROR_CODES } from '#shared/errors.ts';
 import { Loader } from '#web/components/loader.tsx';
+import { Money } from '#web/components/price.tsx';
 import { useCouponDiscounts, useTaxFacts } from '#web/features/cart/index.ts';
 import { useCart } from '#web/lib/cart/cart-context.tsx';
 import { lineKey } from '#web/lib/cart/cart-store.ts';
+import { rememberCartOrder } from '#web/lib/cart/cart-orders.ts';
 import { clearCouponCodes, readCouponCodes } from '#web/lib/cart/use-coupon-codes.ts';
 import { useDiscounts } from '#web/features/catalog/index.ts';
 import { DeliveryQuoteSummary, useDeliveryQuote } from '#web/features/delivery/index.ts';
@@ -165,8 +167,12 @@ function PlaceOrderReview({ shipping, billing, paymentMethod, couponCodes, busin
       {
         onSuccess: (order) => {
           endCheckoutAttempt();
-          // The one place the cart is emptied: its lines are this order now.
-          cart.clear();
+          // docs/decisions/0133-payment-attempt-wording-and-cart.md: cash on delivery is complete once
+          // placed, so its lines leave the cart now; an online order's lines stay until it is paid (the
+          // order page takes them out then), so an abandoned payment keeps the cart.
+          if (order.paymentMethod === 'CashOnDelivery') cart.clear();
+          else rememberCartOrder(order._id, cart.items);
+          // The coupons are spent on this order either way (its prices hold their discount).
           clearCouponCodes();
           void navigate(`/order/${order._id}`);
         },
@@ -175,6 +181,49 @@ function PlaceOrderReview({ shipping, billing, paymentMethod, couponCodes, busin
   };
 
   const empty = cart.items.length === 0;
+
+  // The failure and the button: in the summary on a wide screen, in a bar held at the bottom of a phone's
+  // screen (checkout.css), so Place Order is in view without scrolling past the items.
+  const actions = (
+    <>
+      {placeOrder.error ? (
+        <Alert variant="danger" role="alert">
+          <div className="fw-semibold">{MSG.placeOrderFailed}</div>
+          {errorMessage(placeOrder.error) !== MSG.placeOrderFailed ? (
+            <div className="small mt-1">{errorMessage(placeOrder.error)}</div>
+          ) : null}
+          {hasErrorCode(
+            placeOrder.error,
+            ERROR_CODES.out_of_stock,
+            ERROR_CODES.product_unavailable,
+            ERROR_CODES.conflict,
+            ERROR_CODES.not_deliverable,
+          ) ? (
+            // Stock or availability changed: trying again cannot help, the cart fixes the quantities.
+            <Link to="/cart" className="alert-link small d-inline-block mt-2">
+              Review your cart
+            </Link>
+          ) : null}
+        </Alert>
+      ) : null}
+      <button
+        type="button"
+        className="btn btn-primary w-100"
+        disabled={empty || placeOrder.isPending || placeOrder.isSuccess || !!refusal || !!codRefusal}
+        aria-busy={placeOrder.isPending}
+        onClick={onPlaceOrder}
+      >
+        {placeOrder.isPending ? (
+          <>
+            <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+            Placing order…
+          </>
+        ) : (
+          'Place Order'
+        )}
+      </button>
+    </>
+  );
 
   return (
     <>
@@ -276,44 +325,24 @@ function PlaceOrderReview({ shipping, billing, paymentMethod, couponCodes, busin
                 : `An estimate in ${currency.code}: the final amounts are worked out when the order is placed.`
             }
           >
-            {placeOrder.error ? (
-              <Alert variant="danger" role="alert">
-                <div className="fw-semibold">{MSG.placeOrderFailed}</div>
-                {errorMessage(placeOrder.error) !== MSG.placeOrderFailed ? (
-                  <div className="small mt-1">{errorMessage(placeOrder.error)}</div>
-                ) : null}
-                {hasErrorCode(
-                  placeOrder.error,
-                  ERROR_CODES.out_of_stock,
-                  ERROR_CODES.product_unavailable,
-                  ERROR_CODES.conflict,
-                  ERROR_CODES.not_deliverable,
-                ) ? (
-                  // Stock or availability changed: trying again cannot help, the cart fixes the quantities.
-                  <Link to="/cart" className="alert-link small d-inline-block mt-2">
-                    Review your cart
-                  </Link>
-                ) : null}
-              </Alert>
-            ) : null}
-            <button
-              type="button"
-              className="btn btn-primary w-100"
-              disabled={empty || placeOrder.isPending || placeOrder.isSuccess || !!refusal || !!codRefusal}
-              aria-busy={placeOrder.isPending}
-              onClick={onPlaceOrder}
-            >
-              {placeOrder.isPending ? (
-                <>
-                  <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-                  Placing order…
-                </>
-              ) : (
-                'Place Order'
-              )}
-            </button>
+            <div className="haat-checkout-bar-wide d-grid gap-2">{actions}</div>
           </OrderSummary>
         </div>
+      </div>
+      <div className="haat-checkout-bar haat-checkout-bar-phone d-grid gap-2 mt-3">
+        {empty ? null : (
+          <p className="d-flex justify-content-between mb-0">
+            <span>Total</span>
+            <strong>
+              {preview ? (
+                <Money amount={major(preview.totals.display.totalPrice)} currency={currency.code} />
+              ) : (
+                '…'
+              )}
+            </strong>
+          </p>
+        )}
+        {actions}
       </div>
     </>
   );

@@ -175,9 +175,11 @@ function ShippingStep({ user }: { user: User }) {
             <div className="mb-4" />
           )}
 
-          <SubmitButton pending={pending} pendingLabel="Saving…">
-            Continue
-          </SubmitButton>
+          <div className="haat-checkout-bar d-grid d-sm-block">
+            <SubmitButton pending={pending} pendingLabel="Saving…">
+              Continue
+            </SubmitButton>
+          </div>
         </form>
       </FormContainer>
     </>

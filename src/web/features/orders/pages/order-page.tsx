@@ -3,11 +3,12 @@ import { Link, useParams } from 'react-router';
 import { isSameAsShipping } from '#shared/checkout.ts';
 import { MSG } from '#shared/messages.ts';
 import { multiplyMoney, parseMoney, toWireNumber } from '#shared/money.ts';
-import { canManageOrders, type Actor } from '#shared/permissions.ts';
+import { canManageOrders, isBuyerOf, type Actor } from '#shared/permissions.ts';
 import type { Order } from '#shared/schemas/order.ts';
 import { ERROR_CODES } from '#shared/errors.ts';
 import { ErrorAlert, Message } from '#web/components/alerts.tsx';
 import { Loader } from '#web/components/loader.tsx';
+import { Money } from '#web/components/price.tsx';
 import { actorOf, useSignedInUser } from '#web/lib/session.ts';
 import { currencySpec } from '#web/lib/currency/display-currency.tsx';
 import { hasErrorCode } from '#web/lib/api-client.ts';
@@ -71,11 +72,15 @@ function itemRows(order: Order, showSku: boolean): ItemRow[] {
 
 /**
  * The order is shown by its number (HAAT-2026-000123, docs/product/after-the-order.md#order-numbers); its
- * UUID stays in the address only. An unpaid online order puts its payment first on a phone.
+ * UUID stays in the address only. While an online order waits for its buyer's payment, the payment comes
+ * first (docs/decisions/0133-payment-attempt-wording-and-cart.md): at the top on a phone, at the top of
+ * the side column on a wide screen, with the amount due. Everyone else, and every other order, sees the
+ * payment area at the foot of the summary.
  */
 function OrderView({ order, actor }: { order: Order; actor: Actor }) {
   const cancelled = order.status === 'cancelled';
   const awaitingPayment = !cancelled && !order.isPaid && order.paymentMethod !== 'CashOnDelivery';
+  const payFirst = awaitingPayment && isBuyerOf(actor, order.user._id);
   return (
     <>
       <PageHead title={`Order ${order.orderNumber} · Haat`} />
@@ -152,7 +157,8 @@ function OrderView({ order, actor }: { order: Order; actor: Actor }) {
             )}
           </section>
         </div>
-        <div className={`col-12 col-lg-4${awaitingPayment ? ' order-first order-lg-last' : ''}`}>
+        <div className={`col-12 col-lg-4${payFirst ? ' order-first order-lg-last' : ''}`}>
+          {payFirst ? <PayFirst order={order} /> : null}
           <OrderSummary
             amounts={order}
             currency={order.orderCurrency}
@@ -164,13 +170,35 @@ function OrderView({ order, actor }: { order: Order; actor: Actor }) {
             }
           >
             <div className="d-grid gap-2">
-              <PaymentArea order={order} />
+              {payFirst ? null : <PaymentArea order={order} />}
               {canManageOrders(actor) && !cancelled ? <OrderControls order={order} /> : null}
             </div>
           </OrderSummary>
         </div>
       </div>
     </>
+  );
+}
+
+/** The buyer's unpaid online order: what is due and the provider's button, before anything else. */
+function PayFirst({ order }: { order: Order }) {
+  return (
+    <section className="card border-primary mb-3" aria-labelledby="pay-order-heading">
+      <div className="card-body d-grid gap-2 p-3">
+        <div className="d-flex flex-wrap justify-content-between align-items-baseline gap-2">
+          <h2 id="pay-order-heading" className="h5 mb-0">
+            Pay for this order
+          </h2>
+          <p className="mb-0">
+            <span className="small text-body-secondary">Amount due </span>
+            <strong className="fs-5">
+              <Money amount={order.totalPrice} currency={order.orderCurrency} />
+            </strong>
+          </p>
+        </div>
+        <PaymentArea order={order} />
+      </div>
+    </section>
   );
 }
 

@@ -1,6 +1,8 @@
 import { UNPAID_ORDER_NOTICE } from '#shared/checkout.ts';
 import { isBuyerOf } from '#shared/permissions.ts';
 import type { Order } from '#shared/schemas/order.ts';
+import { useEffect } from 'react';
+import { useSettlePaidCartOrder } from '#web/lib/cart/cart-orders.ts';
 import { useSession } from '#web/lib/session.ts';
 import { CashOnDelivery } from './cash-on-delivery.tsx';
 import { ThankYou } from './payment-outcome.tsx';
@@ -14,6 +16,12 @@ import { RazorpayPayment } from './razorpay-payment.tsx';
 export function OrderPayment({ order }: { order: Order }) {
   const { actor } = useSession();
   const isBuyer = isBuyerOf(actor, order.user._id);
+  // A paid order's lines leave this browser's cart, however it got paid: here, from My Orders, or by the
+  // provider's webhook (docs/decisions/0133-payment-attempt-wording-and-cart.md).
+  const settlePaid = useSettlePaidCartOrder();
+  useEffect(() => {
+    if (isBuyer && order.isPaid) settlePaid(order._id);
+  }, [isBuyer, order.isPaid, settlePaid, order._id]);
   if (order.isPaid) return <ThankYou />;
   if (order.status === 'cancelled') return null;
   if (order.paymentMethod === 'CashOnDelivery') return <CashOnDelivery order={order} />;

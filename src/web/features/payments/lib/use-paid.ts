@@ -5,8 +5,8 @@ import { queryKeys } from '#web/lib/query-keys.ts';
 
 /**
  * What happens in the browser once the server has verified a payment: the order details refresh. The
- * server queued the completion mails in the paying transaction, and the cart was emptied when the order
- * was placed from it (the Place Order page is the one place that clears it).
+ * server queued the completion mails in the paying transaction; the order page, seeing the order paid,
+ * takes the lines it took out of the cart (components/order-payment.tsx, ADR 0133).
  */
 export function usePaid(): (order: Order) => Promise<void> {
   const queryClient = useQueryClient();
