@@ -17,16 +17,21 @@ const headTagsRule = {
 
 const UI_TEXT =
   "UI text comes from the catalogue (src/shared/i18n/locales, ADR 0135): use t('namespace.key').";
+const LABEL_ATTRIBUTES = '/^(aria-label|aria-description|placeholder|title|alt|label)$/';
 const uiTextRules = [
   { selector: 'JSXText[value=/[A-Za-z\\u0900-\\u097F]/]', message: UI_TEXT },
+  { selector: `JSXAttribute[name.name=${LABEL_ATTRIBUTES}] > Literal[value=/[A-Za-z]/]`, message: UI_TEXT },
   {
-    selector:
-      'JSXAttribute[name.name=/^(aria-label|aria-description|placeholder|title|alt|label)$/] > Literal[value=/[A-Za-z]/]',
+    selector: `JSXAttribute[name.name=${LABEL_ATTRIBUTES}] > JSXExpressionContainer > :matches(Literal[value=/[A-Za-z]/], TemplateLiteral)`,
     message: UI_TEXT,
   },
-  { selector: 'JSXExpressionContainer > Literal[value=/[A-Za-z]/]', message: UI_TEXT },
   {
-    selector: 'JSXExpressionContainer > TemplateLiteral > TemplateElement[value.raw=/[A-Za-z]/]',
+    selector: ':matches(JSXElement, JSXFragment) > JSXExpressionContainer > Literal[value=/[A-Za-z]/]',
+    message: UI_TEXT,
+  },
+  {
+    selector:
+      ':matches(JSXElement, JSXFragment) > JSXExpressionContainer > TemplateLiteral > TemplateElement[value.raw=/[A-Za-z]/]',
     message: UI_TEXT,
   },
 ];
