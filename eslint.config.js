@@ -10,6 +10,40 @@ const webFeatures = readdirSync(new URL('./src/web/features', import.meta.url), 
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+const headTagsRule = {
+  selector: 'JSXOpeningElement[name.name=/^(title|meta|link)$/]',
+  message: 'Head tags go through <PageHead> (#web/components/page-head.tsx): Preact does not hoist them.',
+};
+
+const UI_TEXT =
+  "UI text comes from the catalogue (src/shared/i18n/locales, ADR 0135): use t('namespace.key').";
+const LABEL_ATTRIBUTES = '/^(aria-label|aria-description|placeholder|title|alt|label)$/';
+const uiTextRules = [
+  { selector: 'JSXText[value=/[A-Za-z\\u0900-\\u097F]/]', message: UI_TEXT },
+  { selector: `JSXAttribute[name.name=${LABEL_ATTRIBUTES}] > Literal[value=/[A-Za-z]/]`, message: UI_TEXT },
+  {
+    selector: `JSXAttribute[name.name=${LABEL_ATTRIBUTES}] > JSXExpressionContainer > :matches(Literal[value=/[A-Za-z]/], TemplateLiteral)`,
+    message: UI_TEXT,
+  },
+  {
+    selector: ':matches(JSXElement, JSXFragment) > JSXExpressionContainer > Literal[value=/[A-Za-z]/]',
+    message: UI_TEXT,
+  },
+  {
+    selector:
+      ':matches(JSXElement, JSXFragment) > JSXExpressionContainer > TemplateLiteral > TemplateElement[value.raw=/[A-Za-z]/]',
+    message: UI_TEXT,
+  },
+];
+
+/** Screens whose every word is in the catalogues (ADR 0135). */
+const translatedScreens = [
+  'src/web/app/layout/layout.tsx',
+  'src/web/app/layout/footer.tsx',
+  'src/web/components/loader.tsx',
+  'src/web/components/language-switch.tsx',
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -164,16 +198,14 @@ export default tseslint.config(
   {
     files: ['src/web/**/*.tsx'],
     ignores: ['src/web/components/page-head.tsx', 'src/web/features/dashboards/components/sales-chart.tsx'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: 'JSXOpeningElement[name.name=/^(title|meta|link)$/]',
-          message:
-            'Head tags go through <PageHead> (#web/components/page-head.tsx): Preact does not hoist them.',
-        },
-      ],
-    },
+    rules: { 'no-restricted-syntax': ['error', headTagsRule] },
+  },
+  // Words a user reads come from the message catalogues (ADR 0135): in the screens listed here, text or a
+  // label written straight into the markup is an error. The list grows screen by screen until it is all of
+  // src/web.
+  {
+    files: translatedScreens,
+    rules: { 'no-restricted-syntax': ['error', headTagsRule, ...uiTextRules] },
   },
   // The web app's layers (src/web/README.md, ADR 0098): app → features → components, lib.
   // Shared UI and app-wide state import no feature and not the app; a feature imports another only

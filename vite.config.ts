@@ -4,6 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { haatMessages } from './scripts/messages-plugin.ts';
 
 const serverEntry = fileURLToPath(new URL('./src/web/entry-server.tsx', import.meta.url));
 
@@ -50,13 +51,18 @@ const preactInTheBrowser = [
   { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
   { find: /^react$/, replacement: 'preact/compat' },
+  // Messages arrive compiled (scripts/messages-plugin.ts): the browser needs no ICU parser (ADR 0135).
+  {
+    find: /^@formatjs\/icu-messageformat-parser$/,
+    replacement: '@formatjs/icu-messageformat-parser/no-parser.js',
+  },
 ];
 
 export default defineConfig(({ command, isSsrBuild }) => ({
   root: 'src/web',
   resolve: command === 'build' && !isSsrBuild ? { alias: preactInTheBrowser } : {},
   publicDir: 'public',
-  plugins: isSsrBuild ? [react()] : [react(), precompress()],
+  plugins: isSsrBuild ? [react(), haatMessages()] : [react(), haatMessages(), precompress()],
   build: isSsrBuild
     ? {
         ssr: serverEntry,

@@ -9,6 +9,9 @@ import { routes } from './app/router.tsx';
 import { isApiError, setApiFetch } from './lib/api-client.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { setSiteOrigin } from './lib/site-origin.ts';
+import allMessages from 'virtual:haat-messages/all';
+import { pickNamespaces, type MessageSource } from './lib/i18n/i18n.tsx';
+import { languageInfo } from './lib/i18n/page-language.ts';
 
 /**
  * Server rendering of the storefront pages (docs/decisions/0126-server-rendering.md). The server
@@ -32,6 +35,8 @@ export type RenderInput = {
   origin: string;
   /** Answers the web app's API requests for this page request. */
   fetch: typeof fetch;
+  /** The page's language (a catalogue's code; the server picked it, ADR 0135). */
+  language: string;
 };
 
 export type RenderResult =
@@ -69,7 +74,21 @@ export async function render(input: RenderInput): Promise<RenderResult> {
   return requests.run(input.fetch, () => renderPage(input));
 }
 
-async function renderPage({ url, origin }: RenderInput): Promise<RenderResult> {
+/** Every message of the page's language at hand; the namespaces the render uses go to the browser. */
+function serverMessages(code: string): MessageSource {
+  const language = languageInfo(code);
+  const messages = allMessages[language.code] ?? {};
+  return {
+    language,
+    snapshot: () => messages,
+    subscribe: () => () => undefined,
+    has: () => true,
+    load: () => Promise.resolve(),
+    used: new Set(['common']),
+  };
+}
+
+async function renderPage({ url, origin, language }: RenderInput): Promise<RenderResult> {
   const context = await handler.query(new Request(new URL(url, origin)));
   if (context instanceof Response) {
     return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
@@ -83,10 +102,11 @@ async function renderPage({ url, origin }: RenderInput): Promise<RenderResult> {
   });
   const cache = queryClient.getQueryCache();
   const failed = new Map<string, unknown>();
+  const messages = serverMessages(language);
 
   const app = (): ReactNode => (
     <StrictMode>
-      <Providers client={queryClient}>
+      <Providers client={queryClient} messages={messages}>
         <StaticRouterProvider
           router={createStaticRouter(handler.dataRoutes, context)}
           context={context}
@@ -125,7 +145,12 @@ async function renderPage({ url, origin }: RenderInput): Promise<RenderResult> {
   const notFound =
     context.matches.some((m) => m.route.path === '*') ||
     [...failed.values()].some((e) => isApiError(e) && e.status === 404);
-  const data = JSON.stringify({ origin, queries: dehydrate(queryClient) }).replace(/</g, '\\u003c');
+  const i18n = {
+    language: messages.language.code,
+    namespaces: [...messages.used],
+    messages: pickNamespaces(messages.snapshot(), messages.used),
+  };
+  const data = JSON.stringify({ origin, queries: dehydrate(queryClient), i18n }).replace(/</g, '\\u003c');
   const incomplete = [...failed.values()].some((e) => !(isApiError(e) && e.status === 404));
   return {
     kind: 'page',

@@ -9,6 +9,9 @@ import { createRouter, preloadRoute } from './app/router.tsx';
 import { createQueryClient } from './lib/query-client.ts';
 import { setSiteOrigin } from './lib/site-origin.ts';
 import { HydrationDone, markHydrated } from './lib/use-hydrated.ts';
+import { loaders } from 'virtual:haat-messages';
+import { createMessageSource, type Messages } from './lib/i18n/i18n.tsx';
+import { languageInfo, pageLanguage } from './lib/i18n/page-language.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -16,19 +19,27 @@ if (!root) throw new Error('index.html has no #root element');
 // A storefront page the server rendered (docs/decisions/0126-server-rendering.md) carries the data it was
 // rendered with: prime the query client with it and hydrate the HTML. Any other page starts empty.
 const rendered = document.getElementById('haat-data');
+type PageData = {
+  origin: string;
+  queries: DehydratedState;
+  i18n?: { language: string; namespaces: string[]; messages: Messages };
+};
+const data = rendered?.textContent ? (JSON.parse(rendered.textContent) as PageData) : null;
+const language = data?.i18n ? languageInfo(data.i18n.language) : pageLanguage();
+document.documentElement.lang = language.code;
+const messages = createMessageSource(language, loaders, data?.i18n);
 const queryClient = createQueryClient();
 const router = createRouter();
 const app = (
   <StrictMode>
-    <Providers client={queryClient}>
+    <Providers client={queryClient} messages={messages}>
       <RouterProvider router={router} />
       <HydrationDone />
     </Providers>
   </StrictMode>
 );
 
-if (rendered?.textContent) {
-  const data = JSON.parse(rendered.textContent) as { origin: string; queries: DehydratedState };
+if (data) {
   setSiteOrigin(data.origin);
   hydrate(queryClient, data.queries);
   // The page's code first: hydrating over a page that is still loading would make React drop the
@@ -39,5 +50,9 @@ if (rendered?.textContent) {
   // crawlers; the page renders its own once running, so drop the server's copies to avoid duplicates.
   for (const el of document.head.querySelectorAll('[data-ssr]')) el.remove();
   markHydrated();
-  createRoot(root).render(app);
+  // The shell's messages first (header, footer), so the page does not start with a spinner for them.
+  void messages
+    .load('common')
+    .catch(() => undefined)
+    .finally(() => createRoot(root).render(app));
 }

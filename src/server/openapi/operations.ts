@@ -56,6 +56,7 @@ export const OPERATIONS: Record<string, Operation> = {
   'POST /api/users': { operationId: 'registerUser', tag: 'accounts' },
   'POST /api/users/login': { operationId: 'signIn', tag: 'accounts' },
   'POST /api/users/logout': { operationId: 'signOut', tag: 'accounts' },
+  'PUT /api/users/language': { operationId: 'chooseLanguage', tag: 'accounts' },
   'GET /api/users/profile': { operationId: 'getMyProfile', tag: 'accounts' },
   'PUT /api/users/profile': { operationId: 'updateMyProfile', tag: 'accounts' },
   'GET /api/users/public/:id': { operationId: 'getPublicUser', tag: 'accounts' },

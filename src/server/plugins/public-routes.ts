@@ -26,6 +26,8 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/category/fifthlevel/:fourth/:third',
   'GET /api/category/:name',
   'GET /api/shops/names',
+  // The header's language switch: a visitor's choice goes in a cookie (ADR 0135)
+  'PUT /api/users/language',
   'GET /api/shops/name/:shopName',
   'GET /api/shops/products/:shopName',
   'GET /api/users/public/:id',

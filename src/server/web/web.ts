@@ -12,6 +12,8 @@ import { productHeadHtml } from '../modules/catalog/catalog.plugin.ts';
 import { pageHtml, prepareShell, type Manifest } from './page-html.ts';
 import { apiAnswerTags, FALLBACK_TAGS, PAGE_BASE_TAGS } from './page-tags.ts';
 import { FILTER_PARAMS, LIST_PARAMS, REVIEW_PARAMS } from '#shared/page-params.ts';
+import { LANGUAGE_COOKIE, pickLanguage } from '#shared/i18n/languages.ts';
+import { readCatalogues } from '../lib/catalogues.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 /** The built web app (`vite build`). */
@@ -24,7 +26,12 @@ type RenderResult =
   | { kind: 'redirect'; status: number; location: string }
   | { kind: 'page'; status: number; head: string; body: string; data: string; incomplete?: boolean };
 type Renderer = {
-  render: (input: { url: string; origin: string; fetch: typeof fetch }) => Promise<RenderResult>;
+  render: (input: {
+    url: string;
+    origin: string;
+    fetch: typeof fetch;
+    language: string;
+  }) => Promise<RenderResult>;
 };
 
 /**
@@ -97,16 +104,24 @@ export async function registerWeb(app: App, opts: WebOptions = {}) {
   }
   const indexHtml = hasWeb ? fs.readFileSync(indexFile, 'utf8') : '';
   const origin = linkOrigin(app.config);
+  const languages = readCatalogues().map((c) => c.code);
+  /** The page's language: the switch's cookie, else the browser's Accept-Language, else English (ADR 0135). */
+  const languageOf = (req: FastifyRequest) =>
+    pickLanguage(
+      { choice: req.cookies?.[LANGUAGE_COOKIE], acceptLanguage: req.headers['accept-language'] },
+      languages,
+    );
 
   /** index.html, with a product page's <head> tags for crawlers (the page renders in the browser). */
   const clientPage = async (req: FastifyRequest, reply: FastifyReply, cacheControl = 'no-cache') => {
     reply.header('cache-control', cacheControl).type('text/html; charset=utf-8');
+    const html = withLanguage(indexHtml, languageOf(req));
     const productId = PRODUCT_PAGE.exec(req.url.split('?')[0] ?? '')?.[1];
     if (productId) {
       const head = await productHeadHtml({ db: app.db, actor: null }, productId, origin);
-      if (head) return reply.send(indexHtml.replace(/<title>[^<]*<\/title>/, head));
+      if (head) return reply.send(html.replace(/<title>[^<]*<\/title>/, head));
     }
-    return reply.send(indexHtml);
+    return reply.send(html);
   };
 
   app.setNotFoundHandler(async (req, reply) => {
@@ -139,7 +154,9 @@ export async function registerWeb(app: App, opts: WebOptions = {}) {
             const encoding = variant === 'br' ? 'br' : 'gzip';
             return { encoding, body: compress(encoding, body) };
           },
-          cacheKey: (req: FastifyRequest) => pageKey(req.url, params),
+          // A URL is a page per language (the same address in English and in Hindi); the bodies differ, so
+          // their ETags do too.
+          cacheKey: (req: FastifyRequest) => `${languageOf(req)}:${pageKey(req.url, params)}`,
         },
         // After the cache's own onSend (app-level hooks run first), so it keeps the plain text.
         onSend: compressHtml,
@@ -152,12 +169,14 @@ export async function registerWeb(app: App, opts: WebOptions = {}) {
           for (const tag of apiAnswerTags(apiUrl, body)) tags.add(tag);
         });
         let result: RenderResult;
+        const language = languageOf(req);
         rendering++;
         try {
           result = await renderer.render({
             url: pageKey(req.url, params),
             origin,
             fetch: fetchForPage,
+            language,
           });
         } catch (err) {
           // A page that cannot be rendered still works: the browser renders it, as before ADR 0126.
@@ -176,10 +195,15 @@ export async function registerWeb(app: App, opts: WebOptions = {}) {
           .status(result.status)
           .header('cache-control', cacheControl)
           .type('text/html; charset=utf-8')
-          .send(pageHtml(shell, result, page));
+          .send(withLanguage(pageHtml(shell, result, page), language));
       },
     );
   }
+}
+
+/** The document's language on its <html> element (screen readers, fonts, hyphenation, search engines). */
+export function withLanguage(html: string, language: string): string {
+  return html.replace(/<html lang="[^"]*"/, `<html lang="${language}"`);
 }
 
 type HtmlEncoding = 'br' | 'gzip' | 'identity';

@@ -27,6 +27,8 @@ export const users = pgTable(
     email: text().notNull(),
     passwordHash: text().notNull(),
     currency: text().notNull().default('INR'),
+    /** The language chosen in the header's switch (a catalogue code, ADR 0135); null until one is chosen. */
+    language: text(),
     active: boolean().notNull().default(true),
     businessRegistrationCode: text(),
     bankAccount: text(),

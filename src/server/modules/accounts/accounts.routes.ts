@@ -20,6 +20,7 @@ import {
   RedisCounterStore,
 } from '../../plugins/login-limiter.ts';
 import { clearSessionCookie, setSessionCookie } from '../../plugins/auth.ts';
+import { syncLanguageAtSignIn } from './language.routes.ts';
 import * as accounts from './accounts.service.ts';
 import { signedIn } from '../../plugins/context.ts';
 
@@ -47,6 +48,7 @@ export default async function accountsRoutes(app: App) {
     async (req, reply) => {
       const { user, token, expiresAt } = await accounts.register(req.ctx, req.body);
       setSessionCookie(reply, token, expiresAt);
+      await syncLanguageAtSignIn(req, reply, user._id);
       return reply.status(201).send({ ...user, token });
     },
   );
@@ -71,6 +73,7 @@ export default async function accountsRoutes(app: App) {
       const { user, token, expiresAt } = signedIn;
       await attempt.succeeded();
       setSessionCookie(reply, token, expiresAt);
+      await syncLanguageAtSignIn(req, reply, user._id);
       return { ...user, token };
     },
   );

@@ -5,6 +5,7 @@ import { useSession } from '#web/lib/session.ts';
 import { useLogout } from '#web/features/auth/index.ts';
 import { useCart } from '#web/lib/cart/cart-context.tsx';
 import { CurrencyPicker } from '#web/components/currency-picker.tsx';
+import { LanguageSwitch } from '#web/components/language-switch.tsx';
 import { NavMenu, useOpenOnThisPage } from '#web/components/nav-menu.tsx';
 import { Heart } from '#web/components/wishlist-button.tsx';
 import { CategoryMenu } from '#web/features/catalog/index.ts';
@@ -147,6 +148,7 @@ export function Header() {
             </div>
             <SearchBox />
             <div className="navbar-nav ms-auto align-items-lg-center haat-account-nav">
+              <LanguageSwitch className="me-lg-2 my-2 my-lg-0" />
               <CurrencyPicker className="me-lg-2" />
               <NavLink to="/wishlist" className="nav-link d-none d-lg-flex align-items-center gap-1">
                 <Heart />
