@@ -36,22 +36,28 @@ function ChoiceSelect({
     const state = states[e.target.selectedIndex - 1];
     if (state && isPickable(state)) onChoose(state.value);
   };
+  const id = useId();
   return (
-    <select
-      ref={selectRef}
-      className={`form-select form-select-sm haat-buy-bar-select${invalid ? ' is-invalid' : ''}`}
-      aria-label={label}
-      aria-invalid={invalid ? true : undefined}
-      value={index >= 0 ? (states[index]?.value ?? '') : ''}
-      onChange={onChange}
-    >
-      <option value="">Choose {label.toLowerCase()}</option>
-      {states.map((s) => (
-        <option key={s.value} value={s.value} disabled={!isPickable(s)}>
-          {optionText(s)}
-        </option>
-      ))}
-    </select>
+    <span className="d-inline-flex align-items-center gap-1">
+      <label htmlFor={id} className="small fw-semibold">
+        {label}
+      </label>
+      <select
+        id={id}
+        ref={selectRef}
+        className={`form-select form-select-sm haat-buy-bar-select${invalid ? ' haat-buy-bar-missing' : ''}`}
+        aria-invalid={invalid ? true : undefined}
+        value={index >= 0 ? (states[index]?.value ?? '') : ''}
+        onChange={onChange}
+      >
+        <option value="">Choose</option>
+        {states.map((s) => (
+          <option key={s.value} value={s.value} disabled={!isPickable(s)}>
+            {optionText(s)}
+          </option>
+        ))}
+      </select>
+    </span>
   );
 }
 
@@ -77,34 +83,38 @@ export function BuyBar({ purchase, shown }: { purchase: Purchase; shown: ShownPr
 
   return (
     <section className="haat-buy-bar d-md-none" aria-label="Buy from the bar">
-      <div className="d-flex align-items-center gap-2">
+      <div className="d-flex flex-wrap align-items-center column-gap-2 row-gap-1">
         <p className="mb-0 me-auto haat-buy-bar-price" aria-live="polite">
           <DiscountedPrice price={shown.price} finalPrice={shown.finalPrice} percentOff={shown.percentOff} />
           {purchase.qty > 1 ? <span className="small text-body-secondary"> × {purchase.qty}</span> : null}
         </p>
-        {inStock && sizes.length > 0 ? (
-          <ChoiceSelect
-            label="Size"
-            states={sizeStates(variants, pick.colour)}
-            value={pick.size}
-            invalid={missing.size}
-            onChoose={purchase.chooseSize}
-            selectRef={sizeRef}
-          />
-        ) : null}
-        {inStock && colours.length > 0 ? (
-          <ChoiceSelect
-            label="Colour"
-            states={colourStates(variants, pick.size)}
-            value={pick.colour}
-            invalid={missing.colour}
-            onChoose={purchase.chooseColour}
-            selectRef={colourRef}
-          />
+        {inStock && (sizes.length > 0 || colours.length > 0) ? (
+          <div className="d-flex gap-2">
+            {sizes.length > 0 ? (
+              <ChoiceSelect
+                label="Size"
+                states={sizeStates(variants, pick.colour)}
+                value={pick.size}
+                invalid={missing.size}
+                onChoose={purchase.chooseSize}
+                selectRef={sizeRef}
+              />
+            ) : null}
+            {colours.length > 0 ? (
+              <ChoiceSelect
+                label="Colour"
+                states={colourStates(variants, pick.size)}
+                value={pick.colour}
+                invalid={missing.colour}
+                onChoose={purchase.chooseColour}
+                selectRef={colourRef}
+              />
+            ) : null}
+          </div>
         ) : null}
       </div>
       {asked ? (
-        <p className="text-danger small fw-semibold mb-0 mt-1" id={errorId} role="alert">
+        <p className="text-danger-emphasis small fw-semibold mb-0 mt-1" id={errorId} role="alert">
           {asked}
         </p>
       ) : null}
