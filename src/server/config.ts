@@ -1,6 +1,8 @@
 import { isIPv4, isIPv6 } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_ORDER_QTY_LIMIT } from '#shared/order-quantity.ts';
+import { MAX_LINE_QTY } from '#shared/schemas/order.ts';
 
 const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
@@ -51,6 +53,8 @@ const envSchema = z.object({
   CATALOG_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   /** `0` turns the per-user limits on placing orders and reviews off; on unless NODE_ENV=test. */
   USER_WRITE_LIMITS: bool.optional(),
+  /** The most units of one item (product variant) one order may hold (ADR 0132). */
+  ORDER_QTY_LIMIT: z.coerce.number().int().min(1).max(MAX_LINE_QTY).default(DEFAULT_ORDER_QTY_LIMIT),
   /** Longest wait for a database connection (new or a free pool slot), in ms; then 503 (ADR 0016). */
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
   /** Longest a single SQL statement may run, in ms; then 503 (ADR 0016). */
@@ -90,6 +94,8 @@ export type Config = {
   metricsToken: string | undefined;
   catalogCacheMs: number;
   userWriteLimits: boolean;
+  /** ORDER_QTY_LIMIT: the most units of one item an order may hold; the steppers stop there too. */
+  orderQtyLimit: number;
   db: { connectTimeoutMs: number; statementTimeoutMs: number };
   jobs: { concurrency: number };
 };
@@ -155,6 +161,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     catalogCacheMs: e.CATALOG_CACHE_MS ?? (env === 'test' ? 0 : 10_000),
     // Tests place many orders as one buyer; the per-user limits' own test turns them on.
     userWriteLimits: e.USER_WRITE_LIMITS ?? env !== 'test',
+    orderQtyLimit: e.ORDER_QTY_LIMIT,
     db: { connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS, statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS },
     jobs: { concurrency: e.JOBS_CONCURRENCY },
   };

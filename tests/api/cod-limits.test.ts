@@ -142,7 +142,15 @@ describe('open unpaid cash-on-delivery orders', () => {
   it('counts units: at most ten together, and says why', async () => {
     const buyer = await who();
     const p = await product(100);
-    const big = await postOrder(t.app, buyer.token, cod([{ product: p.id, size: 'M', qty: 11 }]));
+    // Two sizes, each within the per-order limit of one item (ORDER_QTY_LIMIT, 10), eleven units together.
+    const big = await postOrder(
+      t.app,
+      buyer.token,
+      cod([
+        { product: p.id, size: 'M', qty: 6 },
+        { product: p.id, size: 'L', qty: 5 },
+      ]),
+    );
     expect(big.statusCode).toBe(409);
     expect(big.json()).toMatchObject({
       code: 'cod_limit_reached',

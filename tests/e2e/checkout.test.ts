@@ -80,7 +80,7 @@ async function addToCart(page: Page, product: Product, qty: number) {
       .getByRole('radio', { name: new RegExp(`^${size}\\b`) });
     await panel.locator(`label[for="${(await radio.getAttribute('id')) ?? ''}"]`).click();
   }
-  await panel.getByLabel('Quantity').selectOption(String(qty));
+  await panel.getByLabel('Quantity', { exact: true }).fill(String(qty));
   await panel.getByRole('button', { name: 'Add to Cart' }).click();
   await page.waitForURL('**/cart');
   await page.getByRole('link', { name: product.name }).first().waitFor();

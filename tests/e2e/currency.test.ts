@@ -115,7 +115,7 @@ describe('display currency in the browser', () => {
     await screenshot(page, 'currency-product-usd-desktop');
 
     // Cart: two of it; the subtotal is two converted unit prices.
-    await page.getByLabel('Quantity').selectOption('2');
+    await page.getByLabel('Quantity', { exact: true }).fill('2');
     await page.getByRole('button', { name: 'Add to Cart' }).click();
     await page.waitForURL((url) => url.pathname === '/cart');
     const usdLine = formatMoney(2 * parseMoney(usdUnit.replace(/[$,]/g, ''), 2), USD, 'en');

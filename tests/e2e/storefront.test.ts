@@ -118,7 +118,7 @@ async function addToCart(page: Page, qty: number) {
     const id = await options.getByRole('radio', { disabled: false }).first().getAttribute('id');
     await page.locator(`label[for="${id ?? ''}"]`).click();
   }
-  await page.getByLabel('Quantity').selectOption(String(qty));
+  await page.getByLabel('Quantity', { exact: true }).fill(String(qty));
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   await page.waitForURL((url) => url.pathname === '/cart');
 }

@@ -223,6 +223,7 @@ export const OPERATIONS: Record<string, Operation> = {
 
   // orders
   'POST /api/orders': { operationId: 'placeOrder', tag: 'orders' },
+  'GET /api/config/orders': { operationId: 'getOrderSettings', tag: 'orders' },
   'GET /api/orders': { operationId: 'listOrders', tag: 'orders' },
   'GET /api/orders/myorders': { operationId: 'listMyOrders', tag: 'orders' },
   'GET /api/orders/seller/:userId': { operationId: 'listSellerOrders', tag: 'orders' },

@@ -42,6 +42,8 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/geo/currency',
   'GET /api/config/razorpay',
   'GET /api/config/paypal',
+  // The per-order quantity limit the storefront's steppers stop at (docs/decisions/0132-phone-purchase-flow.md)
+  'GET /api/config/orders',
   // The product page's pincode check (docs/decisions/0113-delivery-promise.md)
   'GET /api/delivery/promise',
   // The GST rate table and the tax facts the cart is priced with (docs/decisions/0118-gst-returns-and-commission-invoices.md)

@@ -33,11 +33,14 @@ export const ORDER_MSG = {
 export const ORDER_PAGE_SIZE = 20;
 export const MAX_ORDER_LINES = 100;
 export const MAX_LINE_QTY = 10_000;
+
 /**
- * The most units the quantity choice on the product page and in the cart offers for one line (the server
- * still accepts up to MAX_LINE_QTY). A stock of millions must not become a list of millions of options.
+ * GET /api/config/orders: the order settings the storefront needs. `qtyLimit` is the most units of one
+ * item (product variant) an order may hold (ORDER_QTY_LIMIT; src/shared/order-quantity.ts): the quantity
+ * steppers stop there, and the server refuses a line above it.
  */
-export const MAX_QTY_CHOICE = 10;
+export const orderSettingsSchema = z.object({ qtyLimit: z.number().int().min(1) });
+export type OrderSettings = z.infer<typeof orderSettingsSchema>;
 
 // ---------------------------------------------------------------------------------------------------------
 // Addresses and payment method (the checkout steps)

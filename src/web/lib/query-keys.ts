@@ -166,6 +166,9 @@ export const queryKeys = {
   },
 
   /** The payment step: provider config is public, quotes are per order and private. */
+  /** GET /api/config/orders: the per-order quantity limit (public, the same for everyone). */
+  orderSettings: ['config', 'orders'] as const,
+
   payments: {
     razorpayConfig: ['config', 'razorpay'] as const,
     paypalConfig: ['config', 'paypal'] as const,

@@ -8,6 +8,7 @@ import {
   orderListQuery,
   orderListSchema,
   orderSchema,
+  orderSettingsSchema,
   placeOrderBody,
   placeOrderHeaders,
   sellerOrderLinesSchema,
@@ -47,9 +48,26 @@ export default async function ordersRoutes(app: App) {
     },
     async (req, reply) => {
       const key = req.headers[IDEMPOTENCY_HEADER] ?? null;
-      const { order, created } = await orders.placeOrder(signedIn(req), req.body, key);
+      const { order, created } = await orders.placeOrder(
+        signedIn(req),
+        req.body,
+        key,
+        app.config.orderQtyLimit,
+      );
       return reply.status(created ? 201 : 200).send(order);
     },
+  );
+
+  app.get(
+    '/config/orders',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Order settings for the storefront: the most units of one item an order may hold',
+        response: { 200: orderSettingsSchema },
+      },
+    },
+    async () => ({ qtyLimit: app.config.orderQtyLimit }),
   );
 
   app.get(

@@ -28,6 +28,7 @@ import { nameWithVariant, unitPriceOf } from '#shared/variants.ts';
 import { isIndia } from '#shared/delivery.ts';
 import { isLiveShipment, shipmentMove } from '#shared/fulfilment.ts';
 import { orderProgress } from '#shared/order-progress.ts';
+import { DEFAULT_ORDER_QTY_LIMIT, qtyOverLimitMessage } from '#shared/order-quantity.ts';
 import {
   ORDER_PAGE_SIZE,
   type Order,
@@ -81,6 +82,8 @@ export const ORDER_SERVICE_MSG = {
   cancelledNotDelivered: 'A cancelled order cannot be delivered',
   unpaidNotDelivered: 'This order is waiting for its online payment and cannot be delivered yet',
   nothingToDeliver: 'Nothing in this order is left to deliver',
+  /** Above ORDER_QTY_LIMIT (ADR 0132); `name` may carry the variant. */
+  qtyOverLimit: qtyOverLimitMessage,
 } as const;
 
 /**
@@ -413,6 +416,7 @@ function planLines(
   input: PlaceOrderInput,
   productIds: readonly string[],
   snap: repo.OrderSnapshot,
+  qtyLimit: number,
 ): PlannedLine[] {
   for (const id of productIds) if (!snap.products.has(id)) throw productNotFound(id);
   for (const id of productIds) {
@@ -429,6 +433,12 @@ function planLines(
     const same = byVariant.get(variant.id);
     if (same) same.qty += line.qty;
     else byVariant.set(variant.id, { product, variant, qty: line.qty });
+  }
+  // The per-order limit counts an item's units over all the lines naming it (ADR 0132).
+  for (const { product, variant, qty } of byVariant.values()) {
+    if (qty > qtyLimit) {
+      throw invalid(ORDER_SERVICE_MSG.qtyOverLimit(qtyLimit, nameWithVariant(product.name, variant)));
+    }
   }
   return [...byVariant.values()];
 }
@@ -489,6 +499,7 @@ async function placeInTransaction(
   rateFromInr: string,
   idempotencyKey: string | null,
   speculative: boolean,
+  qtyLimit: number,
 ): Promise<{ id: string; created: boolean; order?: Order }> {
   if (idempotencyKey) {
     await repo.lockIdempotencyKey(tx, actor.id, idempotencyKey);
@@ -501,7 +512,7 @@ async function placeInTransaction(
   const snap = await repo.orderSnapshot(tx, productIds);
   let planned: PlannedLine[];
   try {
-    planned = planLines(input, productIds, snap);
+    planned = planLines(input, productIds, snap, qtyLimit);
   } catch (err) {
     // A refusal read without the lock is confirmed under it: a concurrent restock may be committing.
     if (speculative) throw new ProductsChanged();
@@ -573,7 +584,7 @@ async function placeInTransaction(
     const lockedSnap = await repo.orderSnapshot(tx, productIds);
     let again: PlannedLine[];
     try {
-      again = planLines(input, productIds, lockedSnap);
+      again = planLines(input, productIds, lockedSnap, qtyLimit);
     } catch {
       throw new ProductsChanged();
     }
@@ -694,6 +705,8 @@ export async function placeOrder(
   ctx: AuthedCtx,
   input: PlaceOrderInput,
   idempotencyKey: string | null = null,
+  /** ORDER_QTY_LIMIT: the most units of one item (variant) the order may hold. */
+  qtyLimit: number = DEFAULT_ORDER_QTY_LIMIT,
 ): Promise<{ order: Order; created: boolean }> {
   const spec = currencyByCode(input.orderCurrency);
   if (!spec) throw invalid('Please select a currency.');
@@ -708,7 +721,16 @@ export async function placeOrder(
   try {
     const place = (speculative: boolean) =>
       ctx.db.transaction((tx) =>
-        placeInTransaction(tx, ctx.actor, input, currency, rateFromInr, idempotencyKey, speculative),
+        placeInTransaction(
+          tx,
+          ctx.actor,
+          input,
+          currency,
+          rateFromInr,
+          idempotencyKey,
+          speculative,
+          qtyLimit,
+        ),
       );
     const attempt = () =>
       place(true).catch((err: unknown) => {

@@ -31,7 +31,7 @@ function SearchBox() {
   };
 
   return (
-    <form role="search" className="d-flex my-2 my-lg-0 me-lg-3 haat-search" onSubmit={onSubmit}>
+    <form role="search" className="d-flex haat-search" onSubmit={onSubmit}>
       <input
         key={current}
         name="q"
@@ -107,7 +107,8 @@ function CartLink({ totalQty, className }: { totalQty: number; className: string
 /**
  * The header: Bootstrap's navbar markup driven by React state, without react-bootstrap's components or
  * Bootstrap's JavaScript, so the page shell stays small (docs/decisions/0127-page-weight-images-seo.md).
- * The menu collapses behind a toggler below the lg breakpoint and closes when the page changes.
+ * The menu collapses behind a toggler below the lg breakpoint and closes when the page changes; the search
+ * box stays outside it, a row of its own on narrow screens, so a phone can search without opening the menu.
  */
 export function Header() {
   const { displayActor: actor } = useSession();
@@ -142,11 +143,12 @@ export function Header() {
           >
             <span className="navbar-toggler-icon" />
           </button>
+          {/* Outside the collapsed menu: on phones its own row under the brand, always in reach. */}
+          <SearchBox />
           <div id="main-nav" className={`navbar-collapse collapse${expanded ? ' show' : ''}`}>
             <div className="navbar-nav me-lg-2">
               <CategoryMenu />
             </div>
-            <SearchBox />
             <div className="navbar-nav ms-auto align-items-lg-center haat-account-nav">
               <LanguageSwitch className="me-lg-2 my-2 my-lg-0" />
               <CurrencyPicker className="me-lg-2" />

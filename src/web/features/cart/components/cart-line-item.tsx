@@ -6,12 +6,14 @@ import type { PricedLine } from '#shared/pricing.ts';
 import { DiscountedPrice } from '#web/components/discounted-price.tsx';
 import { NO_IMAGE } from '#web/components/product-card.tsx';
 import type { LineCheck } from '../lib/reprice.ts';
-import { isBuyable, qtyOptions } from '../lib/reprice.ts';
-import { lineKey, lineLabel, type CartLine } from '#web/lib/cart/cart-store.ts';
+import { isBuyable } from '../lib/reprice.ts';
+import { lineLabel, type CartLine } from '#web/lib/cart/cart-store.ts';
+import { qtyCap } from '#shared/order-quantity.ts';
+import { QuantityStepper } from '#web/components/quantity-stepper.tsx';
 
 /**
  * One cart line (docs/product/screens.md): picture, name link, the variant ("M / Red"), unit price (discounted,
- * with the struck original), quantity select up to the variant's stock, and remove. Lines that cannot be
+ * with the struck original), quantity stepper up to the variant's stock (at most the per-order limit), and remove. Lines that cannot be
  * bought any more say so and keep only Remove.
  */
 export function CartLineItem({
@@ -19,6 +21,7 @@ export function CartLineItem({
   priced,
   check,
   format,
+  qtyLimit,
   onQty,
   onRemove,
 }: {
@@ -26,13 +29,14 @@ export function CartLineItem({
   priced: PricedLine | undefined;
   check: LineCheck;
   format: (minor: number) => ReactNode;
+  /** The per-order limit of one item (ORDER_QTY_LIMIT), as the server says. */
+  qtyLimit: number;
   onQty: (qty: number) => void;
   onRemove: () => void;
 }) {
   const buyable = isBuyable(check);
   const label = lineLabel(line);
   const named = label ? `${line.name} (${label})` : line.name;
-  const selectId = `qty-${lineKey(line).replace(/[^A-Za-z0-9_-]/g, '_')}`;
   return (
     <li className={`list-group-item haat-cart-line ${buyable ? '' : 'haat-cart-line-off'}`}>
       <img
@@ -76,23 +80,14 @@ export function CartLineItem({
       </div>
       <div className="haat-cart-actions">
         {buyable ? (
-          <div>
-            <label htmlFor={selectId} className="visually-hidden">
-              Quantity of {named}
-            </label>
-            <select
-              id={selectId}
-              className="form-select form-select-sm haat-cart-qty"
-              value={line.qty}
-              onChange={(e) => onQty(Number(e.target.value))}
-            >
-              {qtyOptions(line).map((n) => (
-                <option key={n} value={n}>
-                  {n}
-                </option>
-              ))}
-            </select>
-          </div>
+          <QuantityStepper
+            value={line.qty}
+            max={Math.max(qtyCap(line.countInStock, qtyLimit), 1)}
+            onChange={onQty}
+            what={named}
+            hint={line.countInStock > qtyLimit ? `At most ${String(qtyLimit)} per order` : null}
+            small
+          />
         ) : null}
         <button
           type="button"

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Product, Variant } from '#shared/schemas/product.ts';
 import type { CartLine } from '#web/lib/cart/cart-store.ts';
-import { isBuyable, qtyOptions, reconcileLine } from './reprice.ts';
+import { isBuyable, reconcileLine } from './reprice.ts';
 
 const line: CartLine = {
   product: 'p1',
@@ -154,15 +154,5 @@ describe('reconcileLine with variants', () => {
     const r = reconcileLine(plain, p);
     expect(r.line).toMatchObject({ variant: 'v-na', countInStock: 5 });
     expect(r.line).not.toHaveProperty('size');
-  });
-});
-
-describe('qtyOptions', () => {
-  it('runs from 1 to the stock', () => {
-    expect(qtyOptions({ qty: 1, countInStock: 3 })).toEqual([1, 2, 3]);
-    expect(qtyOptions({ qty: 4, countInStock: 2 })).toEqual([1, 2, 3, 4]);
-    expect(qtyOptions({ qty: 1, countInStock: 0 })).toEqual([1]);
-    expect(qtyOptions({ qty: 1, countInStock: 100_000_000 })).toHaveLength(10);
-    expect(qtyOptions({ qty: 12, countInStock: 100_000_000 })).toHaveLength(12);
   });
 });

@@ -1,4 +1,3 @@
-import { MAX_QTY_CHOICE } from '#shared/schemas/order.ts';
 import { NO_SIZE } from '#shared/schemas/product-form.ts';
 import type { Product } from '#shared/schemas/product.ts';
 import { unitPriceOf } from '#shared/variants.ts';
@@ -100,13 +99,4 @@ export function reconcileLine(
     fresh.variant === line.variant &&
     fresh.colour === line.colour;
   return { line: same ? line : fresh, notices, check: { state: stock > 0 ? 'ok' : 'soldOut' } };
-}
-
-/**
- * Quantity choices for a line: 1 to the stock, at most MAX_QTY_CHOICE, and never fewer than the quantity
- * already chosen.
- */
-export function qtyOptions(line: Pick<CartLine, 'qty' | 'countInStock'>): number[] {
-  const max = Math.max(Math.min(line.countInStock, MAX_QTY_CHOICE), line.qty, 1);
-  return Array.from({ length: max }, (_, i) => i + 1);
 }

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { MSG } from '#shared/messages.ts';
+import { clampQty, qtyCap } from '#shared/order-quantity.ts';
 import { toWireNumber } from '#shared/money.ts';
 import { priceCartPreview } from '#shared/pricing.ts';
 import { unitPriceOf } from '#shared/variants.ts';
@@ -20,6 +21,8 @@ import { isBuyable, reconcileLine, type CartNotice, type LineCheck } from '../li
 import { useCart } from '#web/lib/cart/cart-context.tsx';
 import { lineKey } from '#web/lib/cart/cart-store.ts';
 import { useCouponCodes } from '#web/lib/cart/use-coupon-codes.ts';
+import { endBuyNow } from '#web/lib/cart/buy-now.ts';
+import { useQtyLimit } from '#web/lib/order-settings.ts';
 import '../cart.css';
 import { PageHead } from '#web/components/page-head.tsx';
 
@@ -31,7 +34,7 @@ export function CartPage() {
 }
 
 /**
- * '/cart/:id?qty=n': add the product with that quantity (within its stock), then show '/cart'. A link
+ * '/cart/:id?qty=n': add the product with that quantity (within its stock and the per-order limit), then show '/cart'. A link
  * names no size or colour, so it adds only a product sold in one variant; for the others it sends the
  * shopper to choose one (docs/decisions/0070-size-chosen-before-cart.md).
  */
@@ -39,6 +42,7 @@ function AddFromLink({ id }: { id: string }) {
   const [search] = useSearchParams();
   const product = useProduct(id);
   const { add } = useCart();
+  const qtyLimit = useQtyLimit();
   const wanted = Number.parseInt(search.get('qty') ?? '1', 10);
   const p = product.data;
   const variants = p?.variants ?? [];
@@ -49,7 +53,7 @@ function AddFromLink({ id }: { id: string }) {
 
   useEffect(() => {
     if (!p || !addable) return;
-    const qty = Math.min(Math.max(1, Number.isFinite(wanted) ? wanted : 1), stock);
+    const qty = clampQty(wanted, qtyCap(stock, qtyLimit));
     add({
       product: p._id,
       name: p.name,
@@ -63,7 +67,7 @@ function AddFromLink({ id }: { id: string }) {
       ...(only?.colour ? { colour: only.colour } : {}),
       ...(only && only.size !== 'N/A' ? { size: only.size } : {}),
     });
-  }, [p, addable, wanted, add, only, stock]);
+  }, [p, addable, wanted, add, only, stock, qtyLimit]);
 
   if (product.isError) {
     return (
@@ -130,6 +134,7 @@ function NoticeText({ notice }: { notice: CartNotice }) {
 function Cart() {
   const navigate = useNavigate();
   const { items, add, remove } = useCart();
+  const qtyLimit = useQtyLimit();
   const { codes, add: addCode, remove: removeCode } = useCouponCodes();
   const coupons = useCouponDiscounts(codes);
   const { currency, rateFromInr } = useDisplayCurrency();
@@ -250,6 +255,7 @@ function Cart() {
                 priced={priced.lines[buyable.indexOf(line)]}
                 check={checks.get(lineKey(line)) ?? { state: 'checking' }}
                 format={money}
+                qtyLimit={qtyLimit}
                 onQty={(qty) => add({ ...line, qty })}
                 onRemove={() => remove(lineKey(line))}
               />
@@ -324,7 +330,11 @@ function Cart() {
                 className="btn btn-primary btn-lg w-100"
                 disabled={count === 0 || blocked > 0}
                 aria-describedby={blocked > 0 ? 'checkout-blocked' : undefined}
-                onClick={() => void navigate('/login?redirect=shipping')}
+                onClick={() => {
+                  // The cart's checkout: any Buy Now begun in this tab gives way (ADR 0132).
+                  endBuyNow();
+                  void navigate('/login?redirect=shipping');
+                }}
               >
                 Proceed To Checkout
               </button>

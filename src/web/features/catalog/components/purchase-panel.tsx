@@ -1,12 +1,15 @@
 import { useCallback, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { MAX_QTY_CHOICE } from '#shared/schemas/order.ts';
+import { clampQty, qtyCap } from '#shared/order-quantity.ts';
 import { NO_SIZE } from '#shared/schemas/product-form.ts';
 import type { Product } from '#shared/schemas/product.ts';
 import { stockMessage } from '#shared/variants.ts';
 import { SizeChartButton } from '#web/features/size-charts/index.ts';
+import { QuantityStepper } from '#web/components/quantity-stepper.tsx';
+import { startBuyNow } from '#web/lib/cart/buy-now.ts';
 import { useCart } from '#web/lib/cart/cart-context.tsx';
-import { lineLabel } from '#web/lib/cart/cart-store.ts';
+import { lineLabel, type CartLine } from '#web/lib/cart/cart-store.ts';
+import { useQtyLimit } from '#web/lib/order-settings.ts';
 import {
   choose,
   chosenVariant,
@@ -142,41 +145,68 @@ function OptionGroup({
 }
 
 /**
- * Stock status, size and colour buttons, quantity 1..the variant's stock (at most MAX_QTY_CHOICE), and Add to Cart
- * (docs/product/screens.md, docs/decisions/0102-product-variants.md): a size must be chosen first where
- * the product has sizes (docs/decisions/0070-size-chosen-before-cart.md), a colour where it has colours.
- * Adds the variant as its own cart line (replacing that variant's line) and goes to the cart.
+ * What the product page's purchase controls share (docs/decisions/0132-phone-purchase-flow.md): the
+ * quantity, which choice is missing, and the two actions. Held by the page, so the purchase panel and
+ * the phone's sticky bar are two views of one state; the rules are here once.
  */
-export function PurchasePanel({ product, choice }: { product: Product; choice: VariantChoice }) {
+export type Purchase = {
+  product: Product;
+  choice: VariantChoice;
+  /** Real sizes and colours of the product (empty when it has none). */
+  sizes: string[];
+  colours: string[];
+  inStock: boolean;
+  qty: number;
+  /** The most the stepper offers: the stock of the choice (or the largest, before one), at most the limit. */
+  maxQty: number;
+  /** The per-order limit of one item (ORDER_QTY_LIMIT), as the server says. */
+  qtyLimit: number;
+  setQty: (qty: number) => void;
+  /** Set by an action tried without a size (or colour); cleared by choosing one. */
+  missing: { size: boolean; colour: boolean };
+  chooseSize: (size: string) => void;
+  chooseColour: (colour: string) => void;
+  /** Add the choice to the cart and show the cart; false (and `missing` set) when a choice is missing. */
+  addToCart: () => boolean;
+  /** Check out the choice alone, keeping the cart as it is (sign-in first when needed). */
+  buyNow: () => boolean;
+};
+
+/**
+ * The purchase state of the product page: quantity 1..min(stock, per-order limit), and Add to Cart and
+ * Buy Now. A size must be chosen first where the product has sizes
+ * (docs/decisions/0070-size-chosen-before-cart.md), a colour where it has colours; otherwise the action
+ * says which is missing instead of doing nothing.
+ */
+export function usePurchase(product: Product, choice: VariantChoice): Purchase {
   const navigate = useNavigate();
   const { add, items } = useCart();
+  const qtyLimit = useQtyLimit();
   const { variants, pick, chosen } = choice;
   const { sizes, colours } = pickOptions(variants);
-  const inCart = items.filter((l) => l.product === product._id);
   const inStock = variants.some((v) => v.countInStock > 0);
-  // Before a variant is chosen, the quantity can go up to the largest stock of any variant; the list
-  // offers at most MAX_QTY_CHOICE.
+  // Before a variant is chosen, the quantity can go up to the largest stock of any variant.
   const stock = chosen ? chosen.countInStock : Math.max(0, ...variants.map((v) => v.countInStock));
-  const maxQty = Math.min(stock, MAX_QTY_CHOICE);
+  const maxQty = qtyCap(stock, qtyLimit);
   const [wanted, setWanted] = useState(() => {
-    const line = chosen ? inCart.find((l) => l.variant === chosen._id) : undefined;
+    const line = chosen
+      ? items.find((l) => l.product === product._id && l.variant === chosen._id)
+      : undefined;
     return line?.qty ?? 1;
   });
-  const qty = Math.max(1, Math.min(wanted, maxQty));
+  const qty = clampQty(wanted, maxQty);
   const [missing, setMissing] = useState({ size: false, colour: false });
-  const qtyId = useId();
-  const message = chosen ? stockMessage(chosen.countInStock) : null;
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!inStock) return;
+  /** The cart line the choice makes, or null (and what is missing said) when it cannot be bought yet. */
+  const line = (): CartLine | null => {
+    if (!inStock) return null;
     const needSize = sizes.length > 0 && pick.size === null;
     const needColour = colours.length > 0 && pick.colour === null;
     if (needSize || needColour || !chosen || chosen.countInStock <= 0) {
       setMissing({ size: needSize, colour: needColour });
-      return;
+      return null;
     }
-    add({
+    return {
       product: product._id,
       name: product.name,
       image: product.image[0] ?? '',
@@ -188,8 +218,66 @@ export function PurchasePanel({ product, choice }: { product: Product; choice: V
       ...(chosen.size !== NO_SIZE ? { size: chosen.size } : {}),
       ...(chosen._id ? { variant: chosen._id } : {}),
       ...(chosen.colour ? { colour: chosen.colour } : {}),
-    });
-    void navigate('/cart');
+    };
+  };
+
+  return {
+    product,
+    choice,
+    sizes,
+    colours,
+    inStock,
+    qty,
+    maxQty,
+    qtyLimit,
+    setQty: setWanted,
+    missing,
+    chooseSize: (size) => {
+      choice.choose({ size });
+      setMissing((m) => ({ ...m, size: false }));
+    },
+    chooseColour: (colour) => {
+      choice.choose({ colour });
+      setMissing((m) => ({ ...m, colour: false }));
+    },
+    addToCart: () => {
+      const l = line();
+      if (!l) return false;
+      add(l);
+      void navigate('/cart');
+      return true;
+    },
+    buyNow: () => {
+      const l = line();
+      if (!l) return false;
+      startBuyNow(l);
+      // The cart's own checkout path: the sign-in page passes a signed-in shopper straight on.
+      void navigate('/login?redirect=shipping');
+      return true;
+    },
+  };
+}
+
+/** Says why the quantity stops where it does, when the per-order limit (not the stock) stops it. */
+export const limitHint = (purchase: Pick<Purchase, 'maxQty' | 'qtyLimit'>) =>
+  purchase.maxQty === purchase.qtyLimit ? `At most ${String(purchase.qtyLimit)} per order` : null;
+
+/**
+ * Stock status, size and colour buttons, the quantity stepper, Add to Cart and Buy Now (docs/product/screens.md,
+ * docs/decisions/0102-product-variants.md, docs/decisions/0132-phone-purchase-flow.md). Add to Cart adds
+ * the variant as its own cart line (replacing that variant's line) and goes to the cart. On phones the
+ * buttons are in the sticky bar (BuyBar) instead, which shares this state.
+ */
+export function PurchasePanel({ purchase }: { purchase: Purchase }) {
+  const { items } = useCart();
+  const { product, choice, sizes, colours, inStock, missing } = purchase;
+  const { variants, pick, chosen } = choice;
+  const inCart = items.filter((l) => l.product === product._id);
+  const message = chosen ? stockMessage(chosen.countInStock) : null;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    purchase.addToCart();
   };
 
   return (
@@ -215,10 +303,7 @@ export function PurchasePanel({ product, choice }: { product: Product; choice: V
                 <SizeChartButton chart={product.sizeChart} size={pick.size ?? undefined} />
               ) : null
             }
-            onChoose={(size) => {
-              choice.choose({ size });
-              setMissing((m) => ({ ...m, size: false }));
-            }}
+            onChoose={purchase.chooseSize}
           />
         ) : null}
         {inStock && colours.length > 0 ? (
@@ -230,10 +315,7 @@ export function PurchasePanel({ product, choice }: { product: Product; choice: V
             other={pick.size}
             error={missing.colour}
             errorText="Please choose a colour"
-            onChoose={(colour) => {
-              choice.choose({ colour });
-              setMissing((m) => ({ ...m, colour: false }));
-            }}
+            onChoose={purchase.chooseColour}
           />
         ) : null}
         {message ? (
@@ -245,29 +327,26 @@ export function PurchasePanel({ product, choice }: { product: Product; choice: V
           </p>
         ) : null}
         {inStock ? (
-          <div className="haat-qty">
-            <label htmlFor={qtyId} className="form-label small fw-semibold mb-1">
-              Quantity
-            </label>
-            <select
-              id={qtyId}
-              className="form-select"
-              value={qty}
-              onChange={(e) => setWanted(Number(e.target.value))}
-            >
-              {Array.from({ length: Math.max(1, maxQty) }, (_, i) => (
-                <option key={i + 1} value={i + 1}>
-                  {i + 1}
-                </option>
-              ))}
-            </select>
-          </div>
+          <QuantityStepper
+            className="haat-qty"
+            value={purchase.qty}
+            max={purchase.maxQty}
+            onChange={purchase.setQty}
+            hint={limitHint(purchase)}
+          />
         ) : null}
-        <div className="d-flex gap-2">
-          <button type="submit" className="btn btn-primary btn-lg flex-grow-1" disabled={!inStock}>
+        <div className="d-none d-md-flex gap-2">
+          <button type="submit" className="btn btn-outline-primary btn-lg flex-grow-1" disabled={!inStock}>
             Add to Cart
           </button>
-          {/* A second action beside Add to Cart (a wishlist heart) fits here. */}
+          <button
+            type="button"
+            className="btn btn-primary btn-lg flex-grow-1"
+            disabled={!inStock}
+            onClick={() => purchase.buyNow()}
+          >
+            Buy Now
+          </button>
         </div>
         {inCart.length > 0 ? (
           <p className="small text-body-secondary mb-0">

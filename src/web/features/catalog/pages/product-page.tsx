@@ -15,7 +15,8 @@ import { useProduct } from '../api/get-product.ts';
 import { usePublicUser } from '../api/get-public-user.ts';
 import { CollapsibleDescription } from '../components/collapsible-description.tsx';
 import { ProductGallery } from '../components/product-gallery.tsx';
-import { PurchasePanel, useVariantChoice } from '../components/purchase-panel.tsx';
+import { BuyBar } from '../components/buy-bar.tsx';
+import { PurchasePanel, usePurchase, useVariantChoice } from '../components/purchase-panel.tsx';
 import { ShareButtons } from '../components/share-buttons.tsx';
 import { categoryHref, categoryLevels } from '../lib/category-path.ts';
 import { pricesVary, variantPrice } from '../lib/variant-pick.ts';
@@ -68,6 +69,8 @@ function ProductDetails({ product }: { product: Product }) {
   // Search engines get the product's price; the shopper sees the price of the variant they chose.
   const price = priceOf(product);
   const choice = useVariantChoice(product);
+  // One purchase state for the panel and the phone's sticky bar (docs/decisions/0132-phone-purchase-flow.md).
+  const purchase = usePurchase(product, choice);
   const shown = priceOf({ _id: product._id, price: variantPrice(product, choice.chosen) });
   const varies = !choice.chosen && pricesVary(product, choice.variants);
   const levels = categoryLevels(product.category);
@@ -142,7 +145,7 @@ function ProductDetails({ product }: { product: Product }) {
           <p className="small text-body-secondary mb-3">
             Inclusive of all discounts. GST is added at checkout.
           </p>
-          <PurchasePanel product={product} choice={choice} />
+          <PurchasePanel purchase={purchase} />
           <WishlistButton productId={product._id} look="wide" className="mt-2" />
           <DeliveryCheck productId={product._id} />
           <div className="mt-3">
@@ -158,6 +161,7 @@ function ProductDetails({ product }: { product: Product }) {
       </div>
 
       <ReviewsSection product={product} />
+      <BuyBar purchase={purchase} shown={shown} />
     </article>
   );
 }

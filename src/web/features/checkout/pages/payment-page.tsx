@@ -6,7 +6,7 @@ import { SubmitButton } from '#web/components/form-field.tsx';
 import { paypalChargeNote } from '#shared/payments.ts';
 import type { PaymentMethod } from '#shared/schemas/order.ts';
 import { useDisplayCurrency } from '#web/lib/currency/display-currency.tsx';
-import { useCart } from '#web/lib/cart/cart-context.tsx';
+import { useCheckoutLines } from '#web/lib/cart/buy-now.ts';
 import { useDeliveryQuote } from '#web/features/delivery/index.ts';
 import { CheckoutSteps } from '../components/checkout-steps.tsx';
 import { readPaymentMethod, readShippingAddress, savePaymentMethod } from '../stores/checkout-store.ts';
@@ -25,7 +25,8 @@ function PaymentStep() {
   const { currency } = useDisplayCurrency();
   const [method, setMethod] = useState<PaymentMethod>(() => readPaymentMethod() ?? DEFAULT_PAYMENT_METHOD);
   const [shipping] = useState(() => readShippingAddress());
-  const cart = useCart();
+  // The cart's lines, or the one Buy Now line (docs/decisions/0132-phone-purchase-flow.md).
+  const cart = useCheckoutLines();
   // Cash on delivery only when every line allows it (docs/decisions/0113-delivery-promise.md). The order's
   // value is checked against the COD limit on the next step, where it is priced.
   const quote = useDeliveryQuote(

@@ -16,6 +16,7 @@ import { Loader } from '#web/components/loader.tsx';
 import { Money } from '#web/components/price.tsx';
 import { useCouponDiscounts, useTaxFacts } from '#web/features/cart/index.ts';
 import { useCart } from '#web/lib/cart/cart-context.tsx';
+import { buyNowPlaced, useCheckoutLines } from '#web/lib/cart/buy-now.ts';
 import { lineKey } from '#web/lib/cart/cart-store.ts';
 import { rememberCartOrder } from '#web/lib/cart/cart-orders.ts';
 import { clearCouponCodes, readCouponCodes } from '#web/lib/cart/use-coupon-codes.ts';
@@ -42,6 +43,7 @@ import {
   type BusinessPurchase,
 } from '../stores/checkout-store.ts';
 import { PageHead } from '#web/components/page-head.tsx';
+import { BuyNowNote } from '../components/buy-now-note.tsx';
 
 /** Step 4 (docs/product/screens.md): review and place the order. Missing earlier steps send the buyer back to them. */
 export function PlaceOrderPage() {
@@ -81,7 +83,9 @@ type ReviewProps = {
 
 function PlaceOrderReview({ shipping, billing, paymentMethod, couponCodes, business }: ReviewProps) {
   const navigate = useNavigate();
-  const cart = useCart();
+  const wholeCart = useCart();
+  // What this checkout buys: the cart, or the one Buy Now line (docs/decisions/0132-phone-purchase-flow.md).
+  const cart = useCheckoutLines();
   const { currency, rateFromInr } = useDisplayCurrency();
   const discounts = useDiscounts(cart.items.map((i) => i.product));
   const coupons = useCouponDiscounts(couponCodes);
@@ -167,11 +171,17 @@ function PlaceOrderReview({ shipping, billing, paymentMethod, couponCodes, busin
       {
         onSuccess: (order) => {
           endCheckoutAttempt();
+          // A Buy Now order holds its one line only: the cart and its coupon codes stay (ADR 0132).
+          if (cart.buyNow) {
+            buyNowPlaced(order._id);
+            void navigate(`/order/${order._id}`);
+            return;
+          }
           // docs/decisions/0133-payment-attempt-wording-and-cart.md: cash on delivery is complete once
           // placed, so its lines leave the cart now; an online order's lines stay until it is paid (the
           // order page takes them out then), so an abandoned payment keeps the cart.
-          if (order.paymentMethod === 'CashOnDelivery') cart.clear();
-          else rememberCartOrder(order._id, cart.items);
+          if (order.paymentMethod === 'CashOnDelivery') wholeCart.clear();
+          else rememberCartOrder(order._id, wholeCart.items);
           // The coupons are spent on this order either way (its prices hold their discount).
           clearCouponCodes();
           void navigate(`/order/${order._id}`);
@@ -200,8 +210,11 @@ function PlaceOrderReview({ shipping, billing, paymentMethod, couponCodes, busin
             ERROR_CODES.not_deliverable,
           ) ? (
             // Stock or availability changed: trying again cannot help, the cart fixes the quantities.
-            <Link to="/cart" className="alert-link small d-inline-block mt-2">
-              Review your cart
+            <Link
+              to={cart.buyNow ? `/product/${cart.buyNow.product}` : '/cart'}
+              className="alert-link small d-inline-block mt-2"
+            >
+              {cart.buyNow ? 'Back to the product' : 'Review your cart'}
             </Link>
           ) : null}
         </Alert>
@@ -288,6 +301,7 @@ function PlaceOrderReview({ shipping, billing, paymentMethod, couponCodes, busin
             <h2 id="items-heading" className="h5">
               Order Items
             </h2>
+            {cart.buyNow ? <BuyNowNote /> : null}
             {empty ? (
               <Alert variant="info" role="status">
                 {MSG.cartEmpty}. <Link to="/">Go shopping</Link>
