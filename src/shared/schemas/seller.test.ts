@@ -22,6 +22,7 @@ import { registerBody } from './user.ts';
 const form = (over: Partial<SellerRegisterForm> = {}): SellerRegisterForm => ({
   type: 'company',
   name: 'Kiran Textiles',
+  shopName: 'Kiran Weaves',
   phone: '919876543210',
   email: 'kiran@example.com',
   address: '9 Weavers Lane',
@@ -126,6 +127,18 @@ describe('sellerRegisterForm', () => {
     expect(missingSellerFields(form({ type: 'individual', buisnessRegistrationCode: '' }))).toEqual([]);
     expect(missingSellerFields(form({ buisnessRegistrationCode: '' }))).toEqual(['buisnessRegistrationCode']);
     expect(missingSellerFields(form({ country: 'Taiwan', city: '' }))).toEqual([]);
+    expect(missingSellerFields(form({ shopName: '' }))).toEqual(['shopName']);
+  });
+
+  it('requires a shop name and stores it with single spaces (its /shop/ link reads back to it)', () => {
+    const blank = sellerRegisterForm.safeParse(form({ shopName: '  ' }));
+    expect(blank.success ? [] : blank.error.issues.map((i) => i.message)).toEqual([
+      'Please enter a shop name',
+    ]);
+    const spaced = sellerRegisterForm.safeParse(form({ shopName: ' Kiran   Weaves ' }));
+    expect(spaced.success && spaced.data.shopName).toBe('Kiran Weaves');
+    const server = registerBody.safeParse(sellerRegisterBody(form({ shopName: 'Kiran \t Weaves' })));
+    expect(server.success && server.data.shopName).toBe('Kiran Weaves');
   });
 });
 

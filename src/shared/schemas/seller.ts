@@ -15,6 +15,7 @@ import {
   passwordSchema,
   registrationCodeSchema,
   sellerPhoneSchema,
+  shopNameSchema,
   type RegisterBody,
 } from './user.ts';
 
@@ -38,6 +39,7 @@ export const sellerRegisterForm = z
   .object({
     type: z.enum(SELLER_TYPES),
     name: nameSchema,
+    shopName: shopNameSchema,
     phone: sellerPhoneSchema,
     email: emailSchema,
     address: z.string().trim().min(1, 'Please enter your address').max(500, 'Address is too long'),
@@ -75,6 +77,7 @@ export type SellerRegisterForm = z.input<typeof sellerRegisterForm>;
 export function missingSellerFields(v: SellerRegisterForm): string[] {
   const required: (keyof SellerRegisterForm)[] = [
     'name',
+    'shopName',
     'phone',
     'email',
     'address',
@@ -96,6 +99,7 @@ export function sellerRegisterBody(v: SellerRegisterForm): RegisterBody {
   const code = normalizeGstin(v.buisnessRegistrationCode);
   return {
     name: v.name,
+    shopName: v.shopName,
     phone: v.phone,
     email: v.email,
     password: v.password,

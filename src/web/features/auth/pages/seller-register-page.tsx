@@ -25,6 +25,7 @@ import { SelectField, SubmitButton, TextField } from '#web/components/form-field
 import { Loader } from '#web/components/loader.tsx';
 import { PlaceFields } from '#web/features/places/index.ts';
 import { applyFieldErrors } from '#web/lib/form-errors.ts';
+import { shopPath } from '#web/lib/format.ts';
 import { safeRedirect } from '#web/lib/redirect.ts';
 import { useSession } from '#web/lib/session.ts';
 import { useRegisterSeller } from '../api/seller-registration.ts';
@@ -33,6 +34,7 @@ import { PageHead } from '#web/components/page-head.tsx';
 const defaults = (type: SellerType): SellerRegisterValues => ({
   type,
   name: '',
+  shopName: '',
   phone: '',
   email: '',
   address: '',
@@ -165,6 +167,18 @@ function SellerRegisterForm({
       <FormProvider {...form}>
         <form onSubmit={onSubmit} noValidate>
           <input type="hidden" {...register('type')} />
+          <TextField
+            label="Shop Name"
+            autoComplete="organization"
+            maxLength={300}
+            {...register('shopName')}
+            help={
+              values.shopName?.trim()
+                ? `Your shop's page: ${shopPath(values.shopName)}. It must not be taken by another shop.`
+                : "Shoppers see it on your products and your shop's page; it must not be taken by another shop."
+            }
+            error={errors.shopName?.message}
+          />
           <ContactFields
             phoneHelp="Digits only, 5 to 15 of them"
             phoneAutoComplete="tel"
