@@ -18,6 +18,14 @@ export function tidyShopName(shopName: string): string {
   return shopName.trim().replace(/\s+/g, ' ');
 }
 
+/** How long a seller review usually takes, as the review screen and the sign-up page say. */
+export const SELLER_REVIEW_TIME = '3–5 working days';
+/**
+ * Whom a seller under review writes to. The demo's address: an operator running Haat changes it here
+ * (ADR 0134 leaves a configurable one for later).
+ */
+export const SELLER_SUPPORT_EMAIL = 'sellers@haat.test';
+
 export const ONBOARDING_STEP_IDS = ['shopImages', 'payoutAccount', 'firstProduct'] as const;
 export type OnboardingStepId = (typeof ONBOARDING_STEP_IDS)[number];
 
