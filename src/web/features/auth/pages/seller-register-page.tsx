@@ -25,6 +25,7 @@ import { SelectField, SubmitButton, TextField } from '#web/components/form-field
 import { Loader } from '#web/components/loader.tsx';
 import { PlaceFields } from '#web/features/places/index.ts';
 import { applyFieldErrors } from '#web/lib/form-errors.ts';
+import { SELLER_REVIEW_TIME } from '#shared/seller-onboarding.ts';
 import { shopPath } from '#web/lib/format.ts';
 import { safeRedirect } from '#web/lib/redirect.ts';
 import { useSession } from '#web/lib/session.ts';
@@ -155,7 +156,7 @@ function SellerRegisterForm({
       <PageHead title={`${copy.title} · Haat`} />
       <h1 className="h3 mb-1">{copy.title}</h1>
       <p className="text-body-secondary mb-4">
-        We review every new seller; it takes 3-5 days. Just shopping?{' '}
+        We review every new seller; it usually takes {SELLER_REVIEW_TIME}. Just shopping?{' '}
         <Link to="/register?redirect=/">Create a buyer account</Link>.
       </p>
       {fillAll ? (
