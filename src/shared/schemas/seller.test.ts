@@ -23,7 +23,7 @@ const form = (over: Partial<SellerRegisterForm> = {}): SellerRegisterForm => ({
   type: 'company',
   name: 'Kiran Textiles',
   shopName: 'Kiran Weaves',
-  phone: '919876543210',
+  phone: '9876543210',
   email: 'kiran@example.com',
   address: '9 Weavers Lane',
   country: 'India',
@@ -128,6 +128,17 @@ describe('sellerRegisterForm', () => {
     expect(missingSellerFields(form({ buisnessRegistrationCode: '' }))).toEqual(['buisnessRegistrationCode']);
     expect(missingSellerFields(form({ country: 'Taiwan', city: '' }))).toEqual([]);
     expect(missingSellerFields(form({ shopName: '' }))).toEqual(['shopName']);
+  });
+
+  it('in India takes the 10-digit mobile typed after +91', () => {
+    const issues = (phone: string, country = 'India') => {
+      const r = sellerRegisterForm.safeParse(form({ phone, country }));
+      return r.success ? [] : r.error.issues.filter((i) => i.path[0] === 'phone').map((i) => i.message);
+    };
+    expect(issues('9876543210')).toEqual([]);
+    expect(issues('919876543210')).toEqual(['Mobile number must be exactly 10 digits']);
+    expect(issues('98765')).toEqual(['Mobile number must be exactly 10 digits']);
+    expect(issues('85212345678', 'Hong Kong')).toEqual([]);
   });
 
   it('requires a shop name and stores it with single spaces (its /shop/ link reads back to it)', () => {

@@ -9,7 +9,9 @@ import { GSTIN_MSG, isValidUin, normalizeGstin } from '../gst.ts';
 import { MSG } from '../messages.ts';
 import {
   bankAccountSchema,
+  BUYER_PHONE_MSG,
   emailSchema,
+  isBuyerPhone,
   isCityOptional,
   nameSchema,
   passwordSchema,
@@ -57,6 +59,10 @@ export const sellerRegisterForm = z
   .superRefine((v, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
     if (!isCityOptional(v.country) && v.city.trim() === '') issue('city', 'Please select a city');
+    // In India the number is typed after a fixed +91, so it is the 10-digit mobile (ADR 0134); the
+    // server still takes the 5 to 15 digits older clients send.
+    if (v.country === 'India' && /^\d{5,15}$/.test(v.phone.trim()) && !isBuyerPhone(v.phone.trim()))
+      issue('phone', BUYER_PHONE_MSG);
     if (v.password !== v.confirmPassword) issue('confirmPassword', MSG.passwordsDoNotMatch);
     if (v.type === 'company' && v.buisnessRegistrationCode === '')
       issue('buisnessRegistrationCode', SELLER_MSG.registrationCodeRequired);

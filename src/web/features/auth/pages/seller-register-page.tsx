@@ -26,6 +26,7 @@ import { Loader } from '#web/components/loader.tsx';
 import { PlaceFields } from '#web/features/places/index.ts';
 import { applyFieldErrors } from '#web/lib/form-errors.ts';
 import { SELLER_REVIEW_TIME } from '#shared/seller-onboarding.ts';
+import { INDIA_DIALLING_CODE } from '#shared/phone.ts';
 import { shopPath } from '#web/lib/format.ts';
 import { safeRedirect } from '#web/lib/redirect.ts';
 import { useSession } from '#web/lib/session.ts';
@@ -120,6 +121,7 @@ function SellerRegisterForm({
   // submit; it goes away as they fill the gaps, like the field messages do.
   const fillAll = submitted && (missingSellerFields(values).length > 0 || files.length === 0);
   const copy = COPY[type];
+  const india = values.country === 'India';
 
   const onFiles = (e: ChangeEvent<HTMLInputElement>) => {
     const chosen = Array.from(e.target.files ?? []);
@@ -181,8 +183,10 @@ function SellerRegisterForm({
             error={errors.shopName?.message}
           />
           <ContactFields
-            phoneHelp="Digits only, 5 to 15 of them"
-            phoneAutoComplete="tel"
+            phoneHelp={india ? 'Your 10-digit mobile number' : 'Digits only, 5 to 15 of them'}
+            phoneMaxLength={india ? 10 : 15}
+            phonePrefix={india ? INDIA_DIALLING_CODE : undefined}
+            phoneAutoComplete={india ? 'tel-national' : 'tel'}
             addressLabel="Business Address"
           />
           <PlaceFields withCurrency />
