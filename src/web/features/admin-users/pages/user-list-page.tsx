@@ -110,7 +110,6 @@ function UserList({ me }: { me: Actor }) {
                   <th scope="col">ID Proof</th>
                   <th scope="col">Verification Docs</th>
                   <th scope="col">Address</th>
-                  <th scope="col">ID</th>
                   {canEdit ? (
                     <th scope="col" style={STICKY_END}>
                       <span className="visually-hidden">Actions</span>
@@ -121,7 +120,7 @@ function UserList({ me }: { me: Actor }) {
               <tbody>
                 {users.data.users.map((u) => (
                   <tr key={u._id}>
-                    {/* Name, e-mail and mobile in one cell: the columns fit a 1366 px screen (ADR 0134). */}
+                    {/* Name, e-mail, mobile and id in one cell: the columns fit a 1366 px screen (ADR 0134). */}
                     <th scope="row" className="fw-normal" style={{ minWidth: '11rem', maxWidth: '16rem' }}>
                       <div>{u.name}</div>
                       <div className="text-break">
@@ -132,6 +131,9 @@ function UserList({ me }: { me: Actor }) {
                           {formatPhone(u.phone, u.country)}
                         </div>
                       ) : null}
+                      <code className="small text-nowrap" title={u._id}>
+                        ID {u._id.slice(0, 8)}…
+                      </code>
                     </th>
                     <td>
                       <div>{u.role.join(', ')}</div>
@@ -158,11 +160,6 @@ function UserList({ me }: { me: Actor }) {
                       <DocumentLinks userId={u._id} labels={u.verificationDocs} />
                     </td>
                     <td style={{ minWidth: '10rem' }}>{addressOf(u)}</td>
-                    <td>
-                      <code className="small text-nowrap" title={u._id}>
-                        {u._id.slice(0, 8)}…
-                      </code>
-                    </td>
                     {canEdit ? (
                       <td className="text-nowrap" style={STICKY_END}>
                         <Link
