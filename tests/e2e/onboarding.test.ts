@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { baseURL, openPage, screenshot } from './support.ts';
+import { apiCall, baseURL, openPage, screenshot } from './support.ts';
 
 /**
  * Seller onboarding, user administration and password recovery in a real browser (issue 7):
@@ -50,11 +50,12 @@ async function openUserMenu(page: Page, name: string) {
   return menu;
 }
 
-type Seller = { name: string; email: string };
+type Seller = { name: string; email: string; shopName: string };
 
 async function fillSellerForm(page: Page, seller: Seller) {
   await page.getByLabel('Name', { exact: true }).fill(seller.name);
-  await page.getByLabel('Mobile Number').fill('919876543210');
+  await page.getByLabel('Shop Name').fill(seller.shopName);
+  await page.getByLabel('Mobile Number').fill('9876543210');
   await page.getByLabel('Email Address').fill(seller.email);
   await page.getByLabel('Business Address').fill('9 Weavers Lane, Pochampally');
   await page
@@ -78,7 +79,12 @@ async function fillSellerForm(page: Page, seller: Seller) {
 }
 
 describe('seller onboarding', () => {
-  const seller: Seller = { name: `Kiran Weaves ${unique()}`, email: `kiran.${unique()}@example.test` };
+  const tag = unique();
+  const seller: Seller = {
+    name: `Kiran Weaves ${tag}`,
+    email: `kiran.${tag}@example.test`,
+    shopName: `Kiran Handlooms ${tag}`,
+  };
 
   it('a company seller registers with two documents and sees Profile Under Review (desktop)', async () => {
     const page = await openPage({ width: 1280 });
@@ -95,19 +101,19 @@ describe('seller onboarding', () => {
     await page.getByRole('button', { name: 'Register' }).click();
     await page.getByText('Please fill out all fields').waitFor();
 
-    // A mobile number that is too long, a PAN in the wrong shape and a GSTIN with a wrong check character
+    // A mobile number that is too short (it is typed after a fixed +91), a PAN in the wrong shape and a GSTIN with a wrong check character
     // say so.
     await fillSellerForm(page, seller);
-    await page.getByLabel('Mobile Number').fill('1234567890123456');
+    await page.getByLabel('Mobile Number').fill('98765');
     await page.getByLabel('Identity Proof Number').fill('AABCK48');
     await page.getByLabel('GSTIN').fill('36AABCK4821M1ZD');
     await page.getByRole('button', { name: 'Register' }).click();
-    await page.getByText('Mobile number cannot be more than 15 digits').waitFor();
+    await page.getByText('Mobile number must be exactly 10 digits').waitFor();
     await page.getByText('Pan Card number must be 10 letters or digits').waitFor();
     await page.getByText('Please enter a valid GSTIN.').waitFor();
     await screenshot(page, 'seller-register-validation-desktop');
 
-    await page.getByLabel('Mobile Number').fill('919876543210');
+    await page.getByLabel('Mobile Number').fill('9876543210');
     await page.getByLabel('Identity Proof Number').fill('AABCK4821M');
     // Typed in lower case: stored in upper case (the Admin's list below shows 36AABCK4821M1ZE).
     await page.getByLabel('GSTIN').fill('36aabck4821m1ze');
@@ -121,7 +127,15 @@ describe('seller onboarding', () => {
     await page.getByRole('button', { name: 'Register' }).click();
     await page.waitForURL('**/profile-review-screen');
     await page.getByRole('heading', { name: 'Profile Under Review' }).waitFor();
-    await page.getByText('3-5 days').waitFor();
+    // Where the seller stands: what arrived (the shop name, the proof, both documents), what happens now,
+    // how long it usually takes, and whom to write to (ADR 0134).
+    const received = page.getByRole('list', { name: 'What we received' });
+    await received.getByText(`Shop name: ${seller.shopName}`).waitFor();
+    await received.getByText('Identity proof: Pan Card (AABCK4821M)').waitFor();
+    await received.getByText('Identity documents: Document 1, Document 2 (2 files)').waitFor();
+    await page.getByRole('heading', { name: 'Now Under review' }).waitFor();
+    await page.getByText('3–5 working days').waitFor();
+    await page.getByRole('link', { name: 'sellers@haat.test' }).waitFor();
     // Signed in, but not selling yet: no Products / Orders in the user menu.
     const menu = await openUserMenu(page, seller.name);
     expect((await menu.locator('.dropdown-item').allInnerTexts()).map((t) => t.trim())).toEqual([
@@ -214,6 +228,47 @@ describe('seller onboarding', () => {
       'Logout',
     ]);
     await screenshot(page, 'seller-activated-menu-desktop');
+    await page.keyboard.press('Escape');
+
+    // The dashboard's first steps, ticked from the seller's own data: the bank account given at sign-up
+    // is there, the shop pictures and a product are not (ADR 0134).
+    await page.goto('/seller/dashboard');
+    const steps = page.getByRole('list', { name: 'First steps' });
+    await steps.waitFor();
+    const step = (label: string) => steps.getByRole('listitem').filter({ hasText: label });
+    await expect.poll(() => step('Add your payout bank account').getAttribute('data-done')).toBe('true');
+    expect(await step('Add a shop picture and banner').getAttribute('data-done')).toBe('false');
+    expect(await step('List your first product').getAttribute('data-done')).toBe('false');
+    expect(await step('List your first product').getByRole('link').getAttribute('href')).toBe(
+      '/seller/productlist',
+    );
+    await screenshot(page, 'seller-first-steps-desktop');
+
+    // A first product (through the API, as the product form has its own tests) ticks its step.
+    const { token } = await apiCall<{ token: string }>('POST', '/api/users/login', undefined, {
+      email: seller.email,
+      password: PASSWORD,
+    });
+    const { products } = await apiCall<{ products: { categoryId: string; sizes: string[] }[] }>(
+      'GET',
+      '/api/products',
+    );
+    await apiCall('POST', '/api/products', token, {
+      name: 'Ikat Cotton Saree',
+      price: 2499,
+      currency: 'INR',
+      brand: 'Kiran',
+      countInStock: 5,
+      categoryId: products[0]!.categoryId,
+      sizes: products[0]!.sizes.slice(0, 1),
+      description: 'Handwoven ikat saree.',
+      image: [],
+    });
+    await page.reload();
+    await steps.waitFor();
+    await expect.poll(() => step('List your first product').getAttribute('data-done')).toBe('true');
+    expect(await step('Add a shop picture and banner').getAttribute('data-done')).toBe('false');
+    await screenshot(page, 'seller-first-steps-ticked-desktop');
   });
 
   it('the Auditor sees the users table read-only (no edit or delete)', async () => {

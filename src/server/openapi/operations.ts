@@ -297,6 +297,7 @@ export const OPERATIONS: Record<string, Operation> = {
 
   // dashboards (docs/decisions/0115-seller-and-operator-views.md)
   'GET /api/seller/dashboard': { operationId: 'getSellerDashboard', tag: 'dashboards' },
+  'GET /api/seller/onboarding': { operationId: 'getSellerOnboarding', tag: 'dashboards' },
   'GET /api/admin/sellers/pending': { operationId: 'listPendingSellers', tag: 'dashboards' },
 
   // fulfilment: shipments per seller (docs/decisions/0109-shipments-per-seller.md)

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ONBOARDING_STEP_IDS } from '../seller-onboarding.ts';
 import { moneySchema } from './common.ts';
 
 /**
@@ -59,3 +60,21 @@ export const sellerDashboardSchema = z.object({
   days: z.array(dashboardDaySchema),
 });
 export type SellerDashboard = z.infer<typeof sellerDashboardSchema>;
+
+/**
+ * GET /api/seller/onboarding (ADR 0134): an activated seller's first steps, each ticked from the seller's
+ * own rows by `onboardingSteps`; `allDone` hides the checklist.
+ */
+export const sellerOnboardingSchema = z.object({
+  steps: z.array(
+    z.object({
+      id: z.enum(ONBOARDING_STEP_IDS),
+      label: z.string(),
+      hint: z.string(),
+      href: z.string(),
+      done: z.boolean(),
+    }),
+  ),
+  allDone: z.boolean(),
+});
+export type SellerOnboarding = z.infer<typeof sellerOnboardingSchema>;

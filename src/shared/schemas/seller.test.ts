@@ -22,7 +22,8 @@ import { registerBody } from './user.ts';
 const form = (over: Partial<SellerRegisterForm> = {}): SellerRegisterForm => ({
   type: 'company',
   name: 'Kiran Textiles',
-  phone: '919876543210',
+  shopName: 'Kiran Weaves',
+  phone: '9876543210',
   email: 'kiran@example.com',
   address: '9 Weavers Lane',
   country: 'India',
@@ -126,6 +127,29 @@ describe('sellerRegisterForm', () => {
     expect(missingSellerFields(form({ type: 'individual', buisnessRegistrationCode: '' }))).toEqual([]);
     expect(missingSellerFields(form({ buisnessRegistrationCode: '' }))).toEqual(['buisnessRegistrationCode']);
     expect(missingSellerFields(form({ country: 'Taiwan', city: '' }))).toEqual([]);
+    expect(missingSellerFields(form({ shopName: '' }))).toEqual(['shopName']);
+  });
+
+  it('in India takes the 10-digit mobile typed after +91', () => {
+    const issues = (phone: string, country = 'India') => {
+      const r = sellerRegisterForm.safeParse(form({ phone, country }));
+      return r.success ? [] : r.error.issues.filter((i) => i.path[0] === 'phone').map((i) => i.message);
+    };
+    expect(issues('9876543210')).toEqual([]);
+    expect(issues('919876543210')).toEqual(['Mobile number must be exactly 10 digits']);
+    expect(issues('98765')).toEqual(['Mobile number must be exactly 10 digits']);
+    expect(issues('85212345678', 'Hong Kong')).toEqual([]);
+  });
+
+  it('requires a shop name and stores it with single spaces (its /shop/ link reads back to it)', () => {
+    const blank = sellerRegisterForm.safeParse(form({ shopName: '  ' }));
+    expect(blank.success ? [] : blank.error.issues.map((i) => i.message)).toEqual([
+      'Please enter a shop name',
+    ]);
+    const spaced = sellerRegisterForm.safeParse(form({ shopName: ' Kiran   Weaves ' }));
+    expect(spaced.success && spaced.data.shopName).toBe('Kiran Weaves');
+    const server = registerBody.safeParse(sellerRegisterBody(form({ shopName: 'Kiran \t Weaves' })));
+    expect(server.success && server.data.shopName).toBe('Kiran Weaves');
   });
 });
 

@@ -9,12 +9,15 @@ import { GSTIN_MSG, isValidUin, normalizeGstin } from '../gst.ts';
 import { MSG } from '../messages.ts';
 import {
   bankAccountSchema,
+  BUYER_PHONE_MSG,
   emailSchema,
+  isBuyerPhone,
   isCityOptional,
   nameSchema,
   passwordSchema,
   registrationCodeSchema,
   sellerPhoneSchema,
+  shopNameSchema,
   type RegisterBody,
 } from './user.ts';
 
@@ -38,6 +41,7 @@ export const sellerRegisterForm = z
   .object({
     type: z.enum(SELLER_TYPES),
     name: nameSchema,
+    shopName: shopNameSchema,
     phone: sellerPhoneSchema,
     email: emailSchema,
     address: z.string().trim().min(1, 'Please enter your address').max(500, 'Address is too long'),
@@ -55,6 +59,10 @@ export const sellerRegisterForm = z
   .superRefine((v, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
     if (!isCityOptional(v.country) && v.city.trim() === '') issue('city', 'Please select a city');
+    // In India the number is typed after a fixed +91, so it is the 10-digit mobile (ADR 0134); the
+    // server still takes the 5 to 15 digits older clients send.
+    if (v.country === 'India' && /^\d{5,15}$/.test(v.phone.trim()) && !isBuyerPhone(v.phone.trim()))
+      issue('phone', BUYER_PHONE_MSG);
     if (v.password !== v.confirmPassword) issue('confirmPassword', MSG.passwordsDoNotMatch);
     if (v.type === 'company' && v.buisnessRegistrationCode === '')
       issue('buisnessRegistrationCode', SELLER_MSG.registrationCodeRequired);
@@ -75,6 +83,7 @@ export type SellerRegisterForm = z.input<typeof sellerRegisterForm>;
 export function missingSellerFields(v: SellerRegisterForm): string[] {
   const required: (keyof SellerRegisterForm)[] = [
     'name',
+    'shopName',
     'phone',
     'email',
     'address',
@@ -96,6 +105,7 @@ export function sellerRegisterBody(v: SellerRegisterForm): RegisterBody {
   const code = normalizeGstin(v.buisnessRegistrationCode);
   return {
     name: v.name,
+    shopName: v.shopName,
     phone: v.phone,
     email: v.email,
     password: v.password,

@@ -10,6 +10,7 @@ import {
 import { GSTIN_MSG, isValidGstin, isValidUin, normalizeGstin } from '../gst.ts';
 import { MSG } from '../messages.ts';
 import { ROLE_NAMES } from '../roles.ts';
+import { tidyShopName } from '../seller-onboarding.ts';
 
 /**
  * Account payloads (docs/product/messages.md "Buyer registration and profile", docs/product/roles-and-accounts.md). The same schemas validate the
@@ -158,6 +159,18 @@ function roleRules(
 }
 
 /**
+ * Shop name: required for sellers, at most 30 words (docs/product/messages.md, docs/product/pricing-and-tax.md).
+ * Stored tidied (runs of spaces as one), so its /shop/ link reads back to it (ADR 0134).
+ */
+export const shopNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Please enter a shop name')
+  .max(300, 'Shop name is too long')
+  .refine((v) => v.split(/\s+/).filter(Boolean).length <= 30, MSG.shopNameTooLong)
+  .transform(tidyShopName);
+
+/**
  * A field older clients send with a call although it is not the caller's to set (the account's `active`
  * flag or documents at registration, its roles in a profile update): accepted, whatever its value, so
  * those clients keep working, and never read by the server, so never written (docs/product/api.md).
@@ -169,7 +182,7 @@ const acceptedAndIgnored = z.unknown().optional().describe('Accepted and ignored
  * id); the server decides the role by docs/product/messages.md's rule (bank account and registration code → Seller-Company,
  * bank account only → Seller-Individual, else Buyer) and refuses anything other than Buyer /
  * Seller-Individual / Seller-Company with 403. Buyers: 10-digit mobile. Sellers: 5–15 digits, identity
- * proof type and number. Identity documents are uploaded next, to POST /api/upload/verification-docs.
+ * proof type and number, and the shop name (which the sign-up form requires). Identity documents are uploaded next, to POST /api/upload/verification-docs.
  */
 export const registerBody = z
   .object({
@@ -184,6 +197,8 @@ export const registerBody = z
     bank_account: bankAccountSchema.optional(),
     identifyProof: identifyProofSchema.optional(),
     identifyProofNumber: identifyProofNumberSchema.optional(),
+    /** Sellers: the shop's name, unique by its /shop/ link (ADR 0134). Optional for older clients; buyers' is ignored. */
+    shopName: shopNameSchema.optional(),
     active: acceptedAndIgnored,
     verificationDocs: acceptedAndIgnored,
     ...placeFields,
@@ -216,14 +231,6 @@ export const loginBody = z
   })
   .strict();
 export type LoginBody = z.infer<typeof loginBody>;
-
-/** Shop name: required for sellers, at most 30 words (docs/product/messages.md, docs/product/pricing-and-tax.md). */
-export const shopNameSchema = z
-  .string()
-  .trim()
-  .min(1, 'Please enter a shop name')
-  .max(300, 'Shop name is too long')
-  .refine((v) => v.split(/\s+/).filter(Boolean).length <= 30, MSG.shopNameTooLong);
 
 /**
  * Shop picture / banner: the path the upload endpoint returned (same-origin `/…`) or an https URL of the

@@ -11,11 +11,14 @@ type PasswordValues = { password: string; confirmPassword: string };
 export function ContactFields({
   phoneHelp,
   phoneMaxLength,
+  phonePrefix,
   phoneAutoComplete = 'tel-national',
   addressLabel,
 }: {
   phoneHelp: string;
   phoneMaxLength?: number;
+  /** '+91' when the number is typed without the country code (ADR 0134). */
+  phonePrefix?: string | undefined;
   phoneAutoComplete?: string;
   addressLabel: string;
 }) {
@@ -36,6 +39,7 @@ export function ContactFields({
             inputMode="numeric"
             autoComplete={phoneAutoComplete}
             maxLength={phoneMaxLength}
+            prefix={phonePrefix}
             {...register('phone')}
             help={phoneHelp}
             error={errors.phone?.message}

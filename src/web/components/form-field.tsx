@@ -13,9 +13,11 @@ type Common = {
 };
 
 type InputProps = Common &
-  Omit<InputHTMLAttributes<HTMLInputElement>, 'size' | 'className' | 'value'> & {
+  Omit<InputHTMLAttributes<HTMLInputElement>, 'size' | 'className' | 'value' | 'prefix'> & {
     ref?: Ref<HTMLInputElement>;
     value?: string | number;
+    /** A fixed text before the input ('+91'): shown, read with the field, never part of its value. */
+    prefix?: string | undefined;
   };
 
 function describedBy(helpId: string, errorId: string, help: ReactNode, error: string | undefined) {
@@ -36,27 +38,41 @@ function Field({
   help,
   className,
   id,
+  prefix,
   control,
-}: Common & { id: string | undefined; control: (wiring: Wiring) => ReactNode }) {
+}: Common & { id: string | undefined; prefix?: string | undefined; control: (wiring: Wiring) => ReactNode }) {
   const autoId = useId();
   const controlId = id ?? autoId;
   const helpId = `${controlId}-help`;
   const errorId = `${controlId}-error`;
+  const prefixId = `${controlId}-prefix`;
+  const wiring: Wiring = {
+    isInvalid: !!error,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby':
+      [prefix ? prefixId : null, describedBy(helpId, errorId, help, error)].filter(Boolean).join(' ') ||
+      undefined,
+  };
   return (
     <Form.Group className={className ?? 'mb-3'} controlId={controlId}>
       <Form.Label>{label}</Form.Label>
-      {control({
-        isInvalid: !!error,
-        'aria-invalid': error ? true : undefined,
-        'aria-describedby': describedBy(helpId, errorId, help, error),
-      })}
+      {prefix ? (
+        <div className="input-group has-validation">
+          <span className="input-group-text" id={prefixId}>
+            {prefix}
+          </span>
+          {control(wiring)}
+        </div>
+      ) : (
+        control(wiring)
+      )}
       {help ? (
         <Form.Text id={helpId} muted>
           {help}
         </Form.Text>
       ) : null}
       {error ? (
-        <Form.Control.Feedback type="invalid" id={errorId}>
+        <Form.Control.Feedback type="invalid" id={errorId} className={prefix ? 'd-block' : undefined}>
           {error}
         </Form.Control.Feedback>
       ) : null}
@@ -64,7 +80,7 @@ function Field({
   );
 }
 
-export function TextField({ label, error, help, className, id, ...input }: InputProps) {
+export function TextField({ label, error, help, className, id, prefix, ...input }: InputProps) {
   return (
     <Field
       label={label}
@@ -72,6 +88,7 @@ export function TextField({ label, error, help, className, id, ...input }: Input
       help={help}
       className={className}
       id={id}
+      prefix={prefix}
       control={(wiring) => <Form.Control {...input} {...wiring} />}
     />
   );

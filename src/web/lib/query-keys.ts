@@ -78,6 +78,8 @@ export const queryKeys = {
     product: (id: string) => [...productManagement, 'product', id] as const,
     discount: (id: string) => [...productManagement, 'discount', id] as const,
     markups: [...productManagement, 'markups'] as const,
+    /** The seller's first-steps checklist (ADR 0134): a product change may tick it. */
+    sellerOnboarding: [...productManagement, 'seller-onboarding'] as const,
     markup: (id: string) => [...productManagement, 'markup', id] as const,
     markupByName: (name: string) => [...productManagement, 'markup-name', name] as const,
     /** A seller's size charts (docs/decisions/0106-size-charts.md); '' is the caller's own. */

@@ -88,6 +88,22 @@ export async function updateUser(db: Queryable, id: string, patch: UserPatch): P
   return rows.length > 0;
 }
 
+/**
+ * Whether another user's shop already answers to this link key (`shopLinkKey`): the public shop page
+ * reads hyphens as spaces, case-insensitively, so two such names would share one /shop/ link.
+ */
+export async function shopLinkTaken(db: Queryable, linkKey: string, exceptUserId?: string): Promise<boolean> {
+  const key = sql`lower(regexp_replace(btrim(replace(${shops.shopName}, '-', ' ')), '[[:space:]]+', ' ', 'g'))`;
+  const rows = await db
+    .select({ id: shops.id })
+    .from(shops)
+    .where(
+      exceptUserId ? and(sql`${key} = ${linkKey}`, ne(shops.userId, exceptUserId)) : sql`${key} = ${linkKey}`,
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
 /** Create or update the seller's one shop. Images left undefined keep their current value. */
 export async function upsertShop(
   db: Queryable,

@@ -13,6 +13,7 @@ import {
 import { MSG } from '#shared/messages.ts';
 import { isSeller, isSellerAccount, type Actor } from '#shared/permissions.ts';
 import { isRoleName, type RoleName } from '#shared/roles.ts';
+import { shopLinkKey } from '#shared/seller-onboarding.ts';
 import {
   BUYER_PHONE_MSG,
   CURRENT_PASSWORD_MSG,
@@ -76,6 +77,20 @@ export type SignedIn = { user: User; token: string; expiresAt: Date };
 
 const EMAIL_KEY = 'users_email_lower_key';
 const SHOP_NAME_KEY = 'shops_name_lower_key';
+
+const shopNameTaken = () =>
+  new AppError('conflict', ACCOUNT_MSG.shopNameTaken, {
+    code: 'shop_name_taken',
+    errors: [{ path: 'shopName', message: ACCOUNT_MSG.shopNameTaken }],
+  });
+
+/**
+ * 409 when another seller's shop would answer to the same /shop/ link (hyphens read as spaces, any case):
+ * the unique index only sees case (ADR 0134).
+ */
+async function assertShopLinkFree(db: Queryable, shopName: string, exceptUserId?: string): Promise<void> {
+  if (await repo.shopLinkTaken(db, shopLinkKey(shopName), exceptUserId)) throw shopNameTaken();
+}
 
 /** The one mapping from stored rows to the wire's User (docs/product/api.md#resources): no hash, no storage paths. */
 export function toUser({ user, roles, shop }: repo.UserRecord): User {
@@ -144,6 +159,9 @@ export async function register(ctx: Ctx, body: RegisterInput): Promise<SignedIn>
   if (!roleId)
     throw invalid(MSG.roleNotFound(roleName), [{ path: 'role', message: MSG.roleNotFound(roleName) }]);
   const place = countryAndCurrency(body.country);
+  // A seller names the shop at sign-up (ADR 0134); a buyer's shop name is ignored.
+  const shopName = roleName !== 'Buyer' ? body.shopName : undefined;
+  if (shopName !== undefined) await assertShopLinkFree(ctx.db, shopName);
   const passwordHash = await hashPassword(body.password);
 
   let created: { id: string; token: string; expiresAt: Date };
@@ -167,12 +185,18 @@ export async function register(ctx: Ctx, body: RegisterInput): Promise<SignedIn>
         identifyProofNumber: blankToNull(body.identifyProofNumber),
       });
       await repo.insertUserRoles(tx, user.id, [roleId]);
+      if (shopName !== undefined) {
+        await repo.upsertShop(tx, user.id, { shopName });
+        await invalidateCatalog(tx, shopTags(user.id));
+      }
       const session = await createSession(tx, user.id);
       return { id: user.id, ...session };
     });
   } catch (err) {
     // The unique index decides, so two simultaneous sign-ups with one e-mail cannot both succeed.
-    if (uniqueViolation(err) === EMAIL_KEY) throw conflict(MSG.userExists, 'user_exists');
+    const key = uniqueViolation(err);
+    if (key === EMAIL_KEY) throw conflict(MSG.userExists, 'user_exists');
+    if (key === SHOP_NAME_KEY) throw shopNameTaken();
     throw err;
   }
   return { user: await loadUser(ctx, created.id), token: created.token, expiresAt: created.expiresAt };
@@ -278,6 +302,7 @@ export async function updateProfile(
     ]);
 
   const place = countryAndCurrency(body.country);
+  if (seller && body.shopName !== undefined) await assertShopLinkFree(ctx.db, body.shopName, me);
 
   const sensitive = needsCurrentPassword(
     { email: current.user.email, bank_account: current.user.bankAccount },
@@ -324,7 +349,7 @@ export async function updateProfile(
   } catch (err) {
     const key = uniqueViolation(err);
     if (key === EMAIL_KEY) throw conflict(MSG.userExists, 'user_exists');
-    if (key === SHOP_NAME_KEY) throw conflict(ACCOUNT_MSG.shopNameTaken, 'shop_name_taken');
+    if (key === SHOP_NAME_KEY) throw shopNameTaken();
     throw err;
   }
   return loadUser(ctx, me);

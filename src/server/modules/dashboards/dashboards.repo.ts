@@ -165,3 +165,26 @@ export async function pendingSellers(
   ]);
   return { records: rows.map(toUserRecord), total: counted?.n ?? 0 };
 }
+
+/** What the first-steps checklist is ticked from (ADR 0134): the seller's shop images, bank account, products. */
+export async function onboardingFacts(
+  db: Queryable,
+  sellerId: string,
+): Promise<{
+  shopPicture: string | null;
+  shopBanner: string | null;
+  bankAccount: string | null;
+  productCount: number;
+}> {
+  const [row] = await db
+    .select({
+      shopPicture: shops.shopPicture,
+      shopBanner: shops.shopBanner,
+      bankAccount: users.bankAccount,
+      productCount: sql<number>`(select count(*)::int from ${products} where ${products.userId} = ${users.id})`,
+    })
+    .from(users)
+    .leftJoin(shops, eq(shops.userId, users.id))
+    .where(eq(users.id, sellerId));
+  return row ?? { shopPicture: null, shopBanner: null, bankAccount: null, productCount: 0 };
+}

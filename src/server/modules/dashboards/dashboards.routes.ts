@@ -1,6 +1,6 @@
 import { canViewUserList, isSeller } from '#shared/permissions.ts';
 import { errorSchema, pageQuery } from '#shared/schemas/common.ts';
-import { sellerDashboardSchema } from '#shared/schemas/dashboard.ts';
+import { sellerDashboardSchema, sellerOnboardingSchema } from '#shared/schemas/dashboard.ts';
 import { userListResponse } from '#shared/schemas/user.ts';
 import type { App } from '../../lib/types.ts';
 import { requirePermission } from '../../plugins/auth.ts';
@@ -23,6 +23,20 @@ export default async function dashboardsRoutes(app: App) {
       },
     },
     async (req) => dashboards.sellerDashboard(signedIn(req)),
+  );
+
+  app.get(
+    '/seller/onboarding',
+    {
+      onRequest: requirePermission(isSeller),
+      schema: {
+        tags: ['dashboards'],
+        summary:
+          "The signed-in seller's first steps (shop picture and banner, payout bank account, first product), each ticked from their own data (active sellers)",
+        response: { 200: sellerOnboardingSchema, ...errors },
+      },
+    },
+    async (req) => dashboards.sellerOnboarding(signedIn(req)),
   );
 
   app.get(

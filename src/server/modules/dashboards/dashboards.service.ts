@@ -1,6 +1,7 @@
 import { dashboardDays, dashboardWindowStart, fillDays, indianDate } from '#shared/dashboard.ts';
 import { parseMoney, sumMoney, toWireNumber } from '#shared/money.ts';
-import type { SellerDashboard } from '#shared/schemas/dashboard.ts';
+import type { SellerDashboard, SellerOnboarding } from '#shared/schemas/dashboard.ts';
+import { onboardingSteps } from '#shared/seller-onboarding.ts';
 import type { UserList } from '#shared/schemas/user.ts';
 import type { AuthedCtx } from '../../lib/types.ts';
 import * as accounts from '../accounts/accounts.service.ts';
@@ -45,6 +46,11 @@ export async function sellerDashboard(ctx: AuthedCtx, now = new Date()): Promise
     },
     days: points.map((p) => ({ ...p, sales: toWireNumber(p.sales) })),
   };
+}
+
+/** GET /api/seller/onboarding: the signed-in seller's first steps (ADR 0134; the route lets only active sellers in). */
+export async function sellerOnboarding(ctx: AuthedCtx): Promise<SellerOnboarding> {
+  return onboardingSteps(await repo.onboardingFacts(ctx.db, ctx.actor.id));
 }
 
 /** GET /api/admin/sellers/pending (Admin, Auditor): seller accounts under review, oldest first. */

@@ -11,6 +11,7 @@ import { actorOf, useSignedInUser } from '#web/lib/session.ts';
 import { useDeleteUser, useUsers } from '../api/users.ts';
 import { DocumentLinks } from '../components/document-links.tsx';
 import { PageHead } from '#web/components/page-head.tsx';
+import { formatPhone } from '#shared/phone.ts';
 
 /** /admin/userlist (docs/product/screens.md Users table): Admin and Auditor; only Admin edits and deletes. */
 export function UserListPage() {
@@ -103,17 +104,12 @@ function UserList({ me }: { me: Actor }) {
               <thead>
                 <tr className="text-nowrap">
                   <th scope="col">Name</th>
-                  <th scope="col">Email</th>
                   <th scope="col">Roles</th>
-                  <th scope="col">Active</th>
-                  <th scope="col">Currency</th>
                   <th scope="col">Business Reg. No.</th>
                   <th scope="col">Bank Account</th>
-                  <th scope="col">Address</th>
-                  <th scope="col">ID Proof Type</th>
-                  <th scope="col">ID Proof Number</th>
+                  <th scope="col">ID Proof</th>
                   <th scope="col">Verification Docs</th>
-                  <th scope="col">ID</th>
+                  <th scope="col">Address</th>
                   {canEdit ? (
                     <th scope="col" style={STICKY_END}>
                       <span className="visually-hidden">Actions</span>
@@ -124,36 +120,46 @@ function UserList({ me }: { me: Actor }) {
               <tbody>
                 {users.data.users.map((u) => (
                   <tr key={u._id}>
-                    <th scope="row" className="fw-normal">
-                      {u.name}
+                    {/* Name, e-mail, mobile and id in one cell: the columns fit a 1366 px screen (ADR 0134). */}
+                    <th scope="row" className="fw-normal" style={{ minWidth: '11rem', maxWidth: '16rem' }}>
+                      <div>{u.name}</div>
+                      <div className="text-break">
+                        <a href={`mailto:${u.email}`}>{u.email}</a>
+                      </div>
+                      {u.phone ? (
+                        <div className="text-body-secondary text-nowrap">
+                          {formatPhone(u.phone, u.country)}
+                        </div>
+                      ) : null}
+                      <code className="small text-nowrap" title={u._id}>
+                        ID {u._id.slice(0, 8)}…
+                      </code>
                     </th>
                     <td>
-                      <a href={`mailto:${u.email}`}>{u.email}</a>
+                      <div>{u.role.join(', ')}</div>
+                      <div>
+                        {u.active ? (
+                          <Badge bg="success">Active</Badge>
+                        ) : (
+                          <Badge bg="warning" text="dark">
+                            Inactive
+                          </Badge>
+                        )}{' '}
+                        <span className="text-body-secondary" title="Currency">
+                          {u.currency}
+                        </span>
+                      </div>
                     </td>
-                    <td>{u.role.join(', ')}</td>
-                    <td>
-                      {u.active ? (
-                        <Badge bg="success">Active</Badge>
-                      ) : (
-                        <Badge bg="warning" text="dark">
-                          Inactive
-                        </Badge>
-                      )}
-                    </td>
-                    <td>{u.currency}</td>
                     <td>{dash(u.buisnessRegistrationCode)}</td>
                     <td>{dash(u.bank_account)}</td>
-                    <td style={{ minWidth: '10rem' }}>{addressOf(u)}</td>
-                    <td>{dash(u.identifyProof)}</td>
-                    <td>{dash(u.identifyProofNumber)}</td>
+                    <td>
+                      <div>{dash(u.identifyProof)}</div>
+                      {u.identifyProofNumber ? <div>{u.identifyProofNumber}</div> : null}
+                    </td>
                     <td>
                       <DocumentLinks userId={u._id} labels={u.verificationDocs} />
                     </td>
-                    <td>
-                      <code className="small text-nowrap" title={u._id}>
-                        {u._id.slice(0, 8)}…
-                      </code>
-                    </td>
+                    <td style={{ minWidth: '10rem' }}>{addressOf(u)}</td>
                     {canEdit ? (
                       <td className="text-nowrap" style={STICKY_END}>
                         <Link

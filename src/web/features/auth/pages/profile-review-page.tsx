@@ -10,6 +10,8 @@ import { queryKeys } from '#web/lib/query-keys.ts';
 import { useSession } from '#web/lib/session.ts';
 import { requestVerificationEmail, uploadVerificationDocs } from '../api/seller-registration.ts';
 import { PageHead } from '#web/components/page-head.tsx';
+import { formatDate } from '#web/lib/format.ts';
+import { SELLER_REVIEW_TIME, SELLER_SUPPORT_EMAIL } from '#shared/seller-onboarding.ts';
 
 /**
  * /profile-review-screen (docs/product/screens.md): what a new seller sees after signing up, and whenever they sign in
@@ -40,12 +42,8 @@ export function ProfileReviewPage() {
             ) : (
               <>
                 <h1 className="h3 mb-3">Profile Under Review</h1>
-                <p className="lead mb-2">Thank you for registering as a seller on Haat.</p>
-                <p className="mb-4">
-                  Our team is reviewing your profile and identity documents. This takes{' '}
-                  <strong>3-5 days</strong>. We will e-mail you as soon as your profile is verified; then you
-                  can sign in and list your products.
-                </p>
+                <p className="lead mb-4">Thank you for registering as a seller on Haat.</p>
+                {user ? <ReviewStatus user={user} /> : null}
                 {user && user.verificationDocs.length === 0 ? <UploadMissingDocuments user={user} /> : null}
                 <p className="mb-0">
                   <Link to="/" className="btn btn-outline-primary">
@@ -58,6 +56,65 @@ export function ProfileReviewPage() {
         </div>
       </div>
     </div>
+  );
+}
+
+/**
+ * Where a seller under review stands (ADR 0134): what we have received, what is happening, what comes
+ * next and how long it usually takes, and whom to write to.
+ */
+function ReviewStatus({ user }: { user: User }) {
+  const docs = user.verificationDocs;
+  return (
+    <ol className="list-unstyled text-start review-steps mb-4">
+      <li className="mb-3">
+        <h2 className="h6 mb-1">
+          <span className="badge text-bg-success me-2">Done</span>Registration received
+          {user.createdAt ? ` on ${formatDate(user.createdAt)}` : ''}
+        </h2>
+        <ul className="small mb-0 ps-4" aria-label="What we received">
+          {user.shop ? <li>Shop name: {user.shop.shopName}</li> : null}
+          {user.identifyProof ? (
+            <li>
+              Identity proof: {user.identifyProof}
+              {user.identifyProofNumber ? ` (${user.identifyProofNumber})` : ''}
+            </li>
+          ) : null}
+          {user.buisnessRegistrationCode ? <li>GSTIN/UIN: {user.buisnessRegistrationCode}</li> : null}
+          {user.bank_account ? <li>Bank account for payouts: {user.bank_account}</li> : null}
+          <li>
+            {docs.length === 0
+              ? 'Identity documents: none yet (upload them below)'
+              : `Identity documents: ${docs.join(', ')} (${String(docs.length)} ${docs.length === 1 ? 'file' : 'files'})`}
+          </li>
+        </ul>
+      </li>
+      <li className="mb-3">
+        <h2 className="h6 mb-1">
+          <span className="badge text-bg-primary me-2">Now</span>Under review
+        </h2>
+        <p className="small mb-0">
+          Our team is checking your identity documents and business details against each other.
+        </p>
+      </li>
+      <li className="mb-3">
+        <h2 className="h6 mb-1">
+          <span className="badge text-bg-secondary me-2">Next</span>Verified and selling
+        </h2>
+        <p className="small mb-0">
+          A review usually takes <strong>{SELLER_REVIEW_TIME}</strong>. We will e-mail{' '}
+          <strong>{user.email}</strong> as soon as your profile is verified; then sign in and your dashboard
+          shows the first steps: shop picture and banner, payout account and your first product.
+        </p>
+      </li>
+      <li>
+        <h2 className="h6 mb-1">Questions?</h2>
+        <p className="small mb-0">
+          Write to our seller team at <a href={`mailto:${SELLER_SUPPORT_EMAIL}`}>{SELLER_SUPPORT_EMAIL}</a>{' '}
+          from {user.email}; mention your shop name.
+        </p>
+      </li>
+    </ol>
   );
 }
 

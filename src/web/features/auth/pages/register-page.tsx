@@ -5,6 +5,7 @@ import { registerForm, type RegisterForm } from '#shared/schemas/user.ts';
 import { ErrorAlert } from '#web/components/alerts.tsx';
 import { FormContainer } from '#web/components/form-container.tsx';
 import { ContactFields, PasswordFields } from '#web/components/account-fields.tsx';
+import { INDIA_DIALLING_CODE } from '#shared/phone.ts';
 import { SubmitButton } from '#web/components/form-field.tsx';
 import { Loader } from '#web/components/loader.tsx';
 import { PlaceFields } from '#web/features/places/index.ts';
@@ -56,8 +57,9 @@ export function RegisterPage() {
       <FormProvider {...form}>
         <form onSubmit={onSubmit} noValidate>
           <ContactFields
-            phoneHelp="10 digits, without the country code"
+            phoneHelp="Your 10-digit mobile number"
             phoneMaxLength={10}
+            phonePrefix={INDIA_DIALLING_CODE}
             addressLabel="Home Address"
           />
           <PlaceFields withCurrency />

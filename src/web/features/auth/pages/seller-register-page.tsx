@@ -25,6 +25,9 @@ import { SelectField, SubmitButton, TextField } from '#web/components/form-field
 import { Loader } from '#web/components/loader.tsx';
 import { PlaceFields } from '#web/features/places/index.ts';
 import { applyFieldErrors } from '#web/lib/form-errors.ts';
+import { SELLER_REVIEW_TIME } from '#shared/seller-onboarding.ts';
+import { INDIA_DIALLING_CODE } from '#shared/phone.ts';
+import { shopPath } from '#web/lib/format.ts';
 import { safeRedirect } from '#web/lib/redirect.ts';
 import { useSession } from '#web/lib/session.ts';
 import { useRegisterSeller } from '../api/seller-registration.ts';
@@ -33,6 +36,7 @@ import { PageHead } from '#web/components/page-head.tsx';
 const defaults = (type: SellerType): SellerRegisterValues => ({
   type,
   name: '',
+  shopName: '',
   phone: '',
   email: '',
   address: '',
@@ -117,6 +121,7 @@ function SellerRegisterForm({
   // submit; it goes away as they fill the gaps, like the field messages do.
   const fillAll = submitted && (missingSellerFields(values).length > 0 || files.length === 0);
   const copy = COPY[type];
+  const india = values.country === 'India';
 
   const onFiles = (e: ChangeEvent<HTMLInputElement>) => {
     const chosen = Array.from(e.target.files ?? []);
@@ -153,7 +158,7 @@ function SellerRegisterForm({
       <PageHead title={`${copy.title} · Haat`} />
       <h1 className="h3 mb-1">{copy.title}</h1>
       <p className="text-body-secondary mb-4">
-        We review every new seller; it takes 3-5 days. Just shopping?{' '}
+        We review every new seller; it usually takes {SELLER_REVIEW_TIME}. Just shopping?{' '}
         <Link to="/register?redirect=/">Create a buyer account</Link>.
       </p>
       {fillAll ? (
@@ -165,9 +170,23 @@ function SellerRegisterForm({
       <FormProvider {...form}>
         <form onSubmit={onSubmit} noValidate>
           <input type="hidden" {...register('type')} />
+          <TextField
+            label="Shop Name"
+            autoComplete="organization"
+            maxLength={300}
+            {...register('shopName')}
+            help={
+              values.shopName?.trim()
+                ? `Your shop's page: ${shopPath(values.shopName)}. It must not be taken by another shop.`
+                : "Shoppers see it on your products and your shop's page; it must not be taken by another shop."
+            }
+            error={errors.shopName?.message}
+          />
           <ContactFields
-            phoneHelp="Digits only, 5 to 15 of them"
-            phoneAutoComplete="tel"
+            phoneHelp={india ? 'Your 10-digit mobile number' : 'Digits only, 5 to 15 of them'}
+            phoneMaxLength={india ? 10 : 15}
+            phonePrefix={india ? INDIA_DIALLING_CODE : undefined}
+            phoneAutoComplete={india ? 'tel-national' : 'tel'}
             addressLabel="Business Address"
           />
           <PlaceFields withCurrency />

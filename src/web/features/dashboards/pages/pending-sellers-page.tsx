@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { formatPhone } from '#shared/phone.ts';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { Link, useSearchParams } from 'react-router';
@@ -101,7 +102,9 @@ function PendingSeller({
             <a href={`mailto:${u.email}`}>{u.email}</a>
           </dd>
           <dt className="col-5">Phone</dt>
-          <dd className="col-7">{u.phone ? <a href={`tel:${u.phone}`}>{u.phone}</a> : '—'}</dd>
+          <dd className="col-7">
+            {u.phone ? <a href={`tel:${u.phone}`}>{formatPhone(u.phone, u.country)}</a> : '—'}
+          </dd>
           <dt className="col-5">Address</dt>
           <dd className="col-7">{[u.address, u.city, u.state, u.country].filter(Boolean).join(', ')}</dd>
           <dt className="col-5">Business Reg. No.</dt>

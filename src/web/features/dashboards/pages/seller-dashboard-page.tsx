@@ -10,6 +10,7 @@ import { currencySpec } from '#web/lib/currency/display-currency.tsx';
 import { formatDay } from '#web/lib/format.ts';
 import { useSignedInUser } from '#web/lib/session.ts';
 import { useSellerDashboard } from '../api/dashboards.ts';
+import { FirstSteps } from '../components/first-steps.tsx';
 import { SalesChart } from '../components/sales-chart.tsx';
 import { PageHead } from '#web/components/page-head.tsx';
 
@@ -36,6 +37,7 @@ export function SellerDashboardPage() {
         {me.shop?.shopName ?? me.name}
         {board.data ? ` · ${formatDay(board.data.today)}` : ''}
       </p>
+      <FirstSteps />
       {board.isPending ? (
         <Loader label="Loading your dashboard…" />
       ) : board.error ? (

@@ -4,16 +4,25 @@ import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { isSellerAccount } from '#shared/permissions.ts';
 import { needsCurrentPassword, profileFormFor, type ProfileBody, type User } from '#shared/schemas/user.ts';
 import { actorOf } from '#web/lib/session.ts';
+import { INDIA_DIALLING_CODE, indianMobileDigits, phoneInputValue } from '#shared/phone.ts';
 import { ErrorAlert, Message } from '#web/components/alerts.tsx';
 import { SubmitButton, TextField } from '#web/components/form-field.tsx';
 import { PlaceFields } from '#web/features/places/index.ts';
 import { applyFieldErrors } from '#web/lib/form-errors.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 
+/**
+ * Whether the mobile is typed after a fixed +91: always for buyers (10 digits, no country code), and for a
+ * seller in India whose number is an Indian one; other sellers type their number as they registered it.
+ */
+const typedWithPrefix = (user: User) =>
+  !isSellerAccount(actorOf(user)) || (user.country === 'India' && indianMobileDigits(user.phone) !== null);
+
 function valuesOf(user: User): ProfileBody {
   const values: ProfileBody = {
     name: user.name,
-    phone: user.phone,
+    // A stored 91-prefixed mobile is typed without the 91 here, beside the fixed +91 (ADR 0134).
+    phone: typedWithPrefix(user) ? phoneInputValue(user.phone) : user.phone,
     email: user.email,
     address: user.address,
     country: user.country,
@@ -76,8 +85,15 @@ export function ProfileForm({ user }: { user: User }) {
           <Message variant="success">Profile updated</Message>
         ) : null}
         <ContactFields
-          phoneHelp={seller ? 'Digits only, 5 to 15 of them' : '10 digits, without the country code'}
-          phoneMaxLength={seller ? 15 : 10}
+          phoneHelp={
+            !typedWithPrefix(user)
+              ? 'Digits only, 5 to 15 of them'
+              : seller
+                ? 'Your mobile number, without the country code'
+                : 'Your 10-digit mobile number'
+          }
+          phoneMaxLength={typedWithPrefix(user) ? 10 : 15}
+          phonePrefix={typedWithPrefix(user) ? INDIA_DIALLING_CODE : undefined}
           addressLabel="Address"
         />
         <PlaceFields />

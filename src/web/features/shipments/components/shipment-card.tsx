@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { formatPhone } from '#shared/phone.ts';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -112,7 +113,7 @@ export function ShipmentCard({
               {s.shipTo.phone ? (
                 <>
                   <br />
-                  Phone: <a href={`tel:${s.shipTo.phone}`}>{s.shipTo.phone}</a>
+                  Phone: <a href={`tel:${s.shipTo.phone}`}>{formatPhone(s.shipTo.phone, s.shipTo.country)}</a>
                 </>
               ) : null}
             </address>
