@@ -38,8 +38,7 @@ const uiTextRules = [
 
 /** Screens whose every word is in the catalogues (ADR 0135). */
 const translatedScreens = [
-  'src/web/app/layout/layout.tsx',
-  'src/web/app/layout/footer.tsx',
+  'src/web/app/layout/*.tsx',
   'src/web/components/loader.tsx',
   'src/web/components/language-switch.tsx',
 ];

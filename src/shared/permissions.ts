@@ -87,6 +87,21 @@ export function backOfficeMenu(actor: Actor | null | undefined): MenuLink[] {
   return links;
 }
 
+/**
+ * A menu label's message id in the catalogues (ADR 0135): 'Pending Payments' → 'common.menu.pendingPayments',
+ * 'COD Cash' → 'common.menu.codCash'. The English text stays here as the menus' one list.
+ */
+export function menuMessageId(label: string): string {
+  const words = label.split(/\s+/).filter(Boolean);
+  const camel = words
+    .map((w, i) => (i === 0 ? w.toLowerCase() : w[0]!.toUpperCase() + w.slice(1).toLowerCase()))
+    .join('');
+  return `common.menu.${camel}`;
+}
+
+/** The back-office menu title's message id: 'Admin' → 'common.office.admin', 'Back office' → 'common.office.backOffice'. */
+export const officeMessageId = (title: string): string => menuMessageId(title).replace('.menu.', '.office.');
+
 /** The title of the back-office menu: 'Admin', 'Distributor', 'Auditor', or 'Back office' for both of the last two. */
 export function backOfficeTitle(actor: Actor | null | undefined): string {
   if (isAdmin(actor)) return 'Admin';

@@ -1,6 +1,13 @@
 import type { FormEvent } from 'react';
 import { Link, matchPath, NavLink, useLocation, useNavigate } from 'react-router';
-import { backOfficeMenu, backOfficeTitle, sellerMenu } from '#shared/permissions.ts';
+import {
+  backOfficeMenu,
+  backOfficeTitle,
+  menuMessageId,
+  officeMessageId,
+  sellerMenu,
+} from '#shared/permissions.ts';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 import { useSession } from '#web/lib/session.ts';
 import { useLogout } from '#web/features/auth/index.ts';
 import { useCart } from '#web/lib/cart/cart-context.tsx';
@@ -20,6 +27,7 @@ function decodeSegment(segment: string): string {
 
 /** The search box: a keyword goes to /search/{keyword}; a blank one goes home (docs/product/screens.md, docs/product/messages.md). */
 function SearchBox() {
+  const t = useT();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const current = decodeSegment(matchPath('/search/:keyword/*', pathname)?.params.keyword ?? '');
@@ -38,11 +46,11 @@ function SearchBox() {
         type="search"
         defaultValue={current}
         className="form-control me-2"
-        placeholder="Search products…"
-        aria-label="Search products"
+        placeholder={t('common.header.searchPlaceholder')}
+        aria-label={t('common.header.searchLabel')}
       />
       <button type="submit" className="btn btn-warning fw-semibold">
-        Search
+        {t('common.header.search')}
       </button>
     </form>
   );
@@ -90,14 +98,15 @@ function BrandMark() {
 
 /** The cart link with its quantity badge (shown in the bar on phones, in the menu on wide screens). */
 function CartLink({ totalQty, className }: { totalQty: number; className: string }) {
+  const t = useT();
   return (
     <NavLink to="/cart" className={`nav-link align-items-center gap-1 ${className}`}>
       <CartIcon />
-      Cart
+      {t('common.header.cart')}
       {totalQty > 0 ? (
         <span className="badge rounded-pill bg-warning text-dark ms-1">
           {totalQty}
-          <span className="visually-hidden"> items</span>
+          <span className="visually-hidden"> {t('common.header.itemsWord', { count: totalQty })}</span>
         </span>
       ) : null}
     </NavLink>
@@ -111,6 +120,7 @@ function CartLink({ totalQty, className }: { totalQty: number; className: string
  * box stays outside it, a row of its own on narrow screens, so a phone can search without opening the menu.
  */
 export function Header() {
+  const t = useT();
   const { displayActor: actor } = useSession();
   const { totalQty } = useCart();
   const logout = useLogout();
@@ -121,14 +131,17 @@ export function Header() {
 
   return (
     <header>
-      <nav className="navbar navbar-expand-lg navbar-dark haat-navbar" aria-label="Main">
+      <nav
+        className="navbar navbar-expand-lg navbar-dark haat-navbar"
+        aria-label={t('common.header.mainNav')}
+      >
         <div className="container">
           <Link to="/" className="navbar-brand haat-brand">
             <BrandMark />
-            Haat
+            {t('common.brand')}
           </Link>
           <div className="navbar-nav ms-auto me-2 d-lg-none flex-row gap-2">
-            <NavLink to="/wishlist" className="nav-link d-flex" aria-label="Wishlist">
+            <NavLink to="/wishlist" className="nav-link d-flex" aria-label={t('common.header.wishlist')}>
               <Heart />
             </NavLink>
             <CartLink totalQty={totalQty} className="d-flex" />
@@ -138,7 +151,7 @@ export function Header() {
             className={`navbar-toggler${expanded ? '' : ' collapsed'}`}
             aria-controls="main-nav"
             aria-expanded={expanded}
-            aria-label="Toggle navigation"
+            aria-label={t('common.header.toggleNavigation')}
             onClick={() => setExpanded(!expanded)}
           >
             <span className="navbar-toggler-icon" />
@@ -154,17 +167,17 @@ export function Header() {
               <CurrencyPicker className="me-lg-2" />
               <NavLink to="/wishlist" className="nav-link d-none d-lg-flex align-items-center gap-1">
                 <Heart />
-                Wishlist
+                {t('common.header.wishlist')}
               </NavLink>
               <CartLink totalQty={totalQty} className="d-none d-lg-flex" />
               {actor ? (
                 <NavMenu id="user-menu" title={actor.name} align="end">
                   <Link to="/profile" className="dropdown-item">
-                    Profile
+                    {t('common.header.profile')}
                   </Link>
                   {sellerLinks.map((link) => (
                     <Link key={link.to} to={link.to} className="dropdown-item">
-                      {link.label}
+                      {t(menuMessageId(link.label))}
                     </Link>
                   ))}
                   <hr className="dropdown-divider" />
@@ -174,25 +187,25 @@ export function Header() {
                     onClick={() => logout.mutate()}
                     disabled={logout.isPending}
                   >
-                    Logout
+                    {t('common.header.logout')}
                   </button>
                 </NavMenu>
               ) : (
                 <NavLink to="/login" className="nav-link">
-                  Sign In
+                  {t('common.header.signIn')}
                 </NavLink>
               )}
               {actor && officeLinks.length > 0 ? (
-                <NavMenu id="back-office-menu" title={backOfficeTitle(actor)} align="end">
+                <NavMenu id="back-office-menu" title={t(officeMessageId(backOfficeTitle(actor)))} align="end">
                   {officeLinks.map((link) => (
                     <Link key={link.to} to={link.to} className="dropdown-item">
-                      {link.label}
+                      {t(menuMessageId(link.label))}
                     </Link>
                   ))}
                 </NavMenu>
               ) : null}
               <NavLink to="/help" className="nav-link">
-                Help
+                {t('common.header.help')}
               </NavLink>
             </div>
           </div>
