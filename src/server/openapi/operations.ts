@@ -57,6 +57,7 @@ export const OPERATIONS: Record<string, Operation> = {
   'POST /api/users/login': { operationId: 'signIn', tag: 'accounts' },
   'POST /api/users/logout': { operationId: 'signOut', tag: 'accounts' },
   'GET /api/users/profile': { operationId: 'getMyProfile', tag: 'accounts' },
+  'GET /api/users/session': { operationId: 'getSession', tag: 'accounts' },
   'PUT /api/users/profile': { operationId: 'updateMyProfile', tag: 'accounts' },
   'GET /api/users/public/:id': { operationId: 'getPublicUser', tag: 'accounts' },
   'GET /api/users/:id': { operationId: 'getUser', tag: 'accounts' },
