@@ -58,6 +58,7 @@ export const OPERATIONS: Record<string, Operation> = {
   'POST /api/users/logout': { operationId: 'signOut', tag: 'accounts' },
   'PUT /api/users/language': { operationId: 'chooseLanguage', tag: 'accounts' },
   'GET /api/users/profile': { operationId: 'getMyProfile', tag: 'accounts' },
+  'GET /api/users/session': { operationId: 'getSession', tag: 'accounts' },
   'PUT /api/users/profile': { operationId: 'updateMyProfile', tag: 'accounts' },
   'GET /api/users/public/:id': { operationId: 'getPublicUser', tag: 'accounts' },
   'GET /api/users/:id': { operationId: 'getUser', tag: 'accounts' },

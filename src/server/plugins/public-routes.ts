@@ -53,6 +53,8 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   'POST /api/users',
   'POST /api/users/login',
   'POST /api/users/logout',
+  // Who is signed in, null for a stranger (docs/decisions/0131-accessibility-checks.md)
+  'GET /api/users/session',
   'POST /api/users/forgot-password',
   'POST /api/users/reset-password/:token',
   // Verified by signature, not by session

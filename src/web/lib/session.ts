@@ -1,21 +1,19 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Actor } from '#shared/permissions.ts';
 import type { AuthResponse, User } from '#shared/schemas/user.ts';
-import { ERROR_CODES } from '#shared/errors.ts';
-import { api, hasErrorCode } from '#web/lib/api-client.ts';
+import { api } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 import { useHydrated } from './use-hydrated.ts';
 import { readUserInfo, saveUserInfo } from './user-info.ts';
 import { mergeGuestWishlist } from './wishlist/wishlist-api.ts';
 
-/** GET /api/users/profile: the signed-in user, or null when signed out (401). */
+/**
+ * GET /api/users/session: the signed-in user, or null when signed out. It answers 200 either way, so a
+ * signed-out page logs no failed request (docs/decisions/0131-accessibility-checks.md).
+ */
 export async function getSession(signal?: AbortSignal): Promise<User | null> {
-  try {
-    return await api.get<User>('/api/users/profile', { signal });
-  } catch (error) {
-    if (hasErrorCode(error, ERROR_CODES.unauthenticated)) return null;
-    throw error;
-  }
+  const { user } = await api.get<{ user: User | null }>('/api/users/session', { signal });
+  return user;
 }
 
 export const sessionQueryOptions = () =>

@@ -96,6 +96,20 @@ export default async function accountsRoutes(app: App) {
     async (req) => accounts.getProfile(signedIn(req), 'profile'),
   );
 
+  // The browser's "who is signed in?" (ADR 0131): a stranger gets 200 with null rather than 401, so a
+  // signed-out page load logs no failed request. GET /users/profile keeps its 401 for API clients.
+  app.get(
+    '/users/session',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Who is signed in: my profile, or null',
+        response: { 200: z.object({ user: userSchema.nullable() }) },
+      },
+    },
+    async (req) => ({ user: req.ctx.actor ? await accounts.getProfile(signedIn(req), 'profile') : null }),
+  );
+
   app.put(
     '/users/profile',
     {

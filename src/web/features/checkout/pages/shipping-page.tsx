@@ -145,7 +145,8 @@ function ShippingStep({ user }: { user: User }) {
             label="Billing address same as shipping"
             checked={sameAsShipping}
             onChange={(e) => setSameAsShipping(e.target.checked)}
-            aria-controls="billing-address"
+            // Only while the billing fields are there: an aria-controls naming no element is invalid.
+            aria-controls={sameAsShipping ? undefined : 'billing-address'}
           />
 
           {sameAsShipping ? (
@@ -165,7 +166,7 @@ function ShippingStep({ user }: { user: User }) {
             label="Buying for a business? Add your GSTIN for a tax invoice"
             checked={forBusiness}
             onChange={(e) => setForBusiness(e.target.checked)}
-            aria-controls="business-details"
+            aria-controls={forBusiness ? 'business-details' : undefined}
           />
           {forBusiness ? (
             <FormProvider {...business}>

@@ -63,7 +63,8 @@ export function TaxWithheldSection({
       ) : months.length === 0 ? (
         <Message variant="secondary">No sales recorded in {fy}.</Message>
       ) : (
-        <div className="table-responsive">
+        // Scrolls sideways on a phone: focusable, so a keyboard can scroll it too (WCAG 2.1.1).
+        <div className="table-responsive" tabIndex={0} role="region" aria-labelledby="tcs-tds-heading">
           <Table
             size="sm"
             striped
