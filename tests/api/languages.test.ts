@@ -88,6 +88,9 @@ describe.skipIf(!fs.existsSync(ssrEntry))('the language of a page', () => {
     const byBrowser = await get('/', { 'accept-language': 'hi-IN,hi;q=0.9,en;q=0.5' });
     expect(byBrowser.body).toMatch(/<html lang="hi"/);
     expect(byBrowser.body).toContain('मुख्य सामग्री पर जाएँ');
+    // A shared cache keeps the languages apart.
+    expect(String(byBrowser.headers.vary)).toMatch(/Accept-Language/);
+    expect(String((await get('/cart')).headers.vary)).toMatch(/Accept-Language/);
 
     const byChoice = await get('/', { 'accept-language': 'hi', cookie: `${LANGUAGE_COOKIE}=en` });
     expect(byChoice.body).toMatch(/<html lang="en"/);

@@ -115,6 +115,7 @@ export async function registerWeb(app: App, opts: WebOptions = {}) {
   /** index.html, with a product page's <head> tags for crawlers (the page renders in the browser). */
   const clientPage = async (req: FastifyRequest, reply: FastifyReply, cacheControl = 'no-cache') => {
     reply.header('cache-control', cacheControl).type('text/html; charset=utf-8');
+    reply.header('vary', 'Accept-Language, Cookie');
     const html = withLanguage(indexHtml, languageOf(req));
     const productId = PRODUCT_PAGE.exec(req.url.split('?')[0] ?? '')?.[1];
     if (productId) {
@@ -224,9 +225,12 @@ function htmlEncoding(req: FastifyRequest): HtmlEncoding {
  * has no body but the same Vary.
  */
 async function compressHtml(req: FastifyRequest, reply: FastifyReply, payload: unknown) {
-  const vary = reply.getHeader('vary');
-  if (!/\bAccept-Encoding\b/i.test(String(vary ?? '')))
-    reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
+  // A page's bytes depend on the coding and on the language, which follows Accept-Language when no choice
+  // was made (ADR 0135): a shared cache must keep them apart. Set here, as a cache hit replays no Vary.
+  let vary = String(reply.getHeader('vary') ?? '');
+  for (const header of ['Accept-Encoding', 'Accept-Language'])
+    if (!new RegExp(`\\b${header}\\b`, 'i').test(vary)) vary = vary ? `${vary}, ${header}` : header;
+  reply.header('vary', vary);
   // Already encoded: a cached page's kept copy (micro-cache's encodeVariant).
   if (reply.getHeader('content-encoding')) return payload;
   if (typeof payload !== 'string' || payload === '' || reply.statusCode === 304) return payload;
