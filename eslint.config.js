@@ -41,6 +41,7 @@ const translatedScreens = [
   'src/web/app/layout/*.tsx',
   'src/web/components/loader.tsx',
   'src/web/components/language-switch.tsx',
+  'src/web/components/currency-picker.tsx',
 ];
 
 export default tseslint.config(

@@ -64,8 +64,8 @@ describe('accounts in the browser', () => {
       .first()
       .waitFor({ state: 'attached' });
     expect(await country.inputValue()).toBe('India');
-    expect(await page.getByLabel('Currency').inputValue()).toBe('INR');
-    expect(await page.getByLabel('Currency').getAttribute('readonly')).not.toBeNull();
+    expect(await page.getByLabel('Currency', { exact: true }).inputValue()).toBe('INR');
+    expect(await page.getByLabel('Currency', { exact: true }).getAttribute('readonly')).not.toBeNull();
     await screenshot(page, 'register-desktop');
 
     // The shared schema's messages show under the fields.

@@ -463,7 +463,7 @@ describe('checkout and orders in the browser', () => {
     const page = await openPage({ width: 1280 });
     await fillCart(page, [cartLine(product, 1)]);
     await signInAt(page, '/shipping', 'buyer@haat.test');
-    await page.getByRole('banner').getByRole('combobox', { name: 'Currency' }).selectOption('USD');
+    await page.getByRole('banner').getByRole('combobox', { name: 'Display currency' }).selectOption('USD');
     await page.getByRole('group', { name: 'Shipping address' }).getByLabel('Postal Code').fill('560038');
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL('**/payment');

@@ -62,7 +62,7 @@ async function plainProduct(): Promise<Product> {
   return product;
 }
 
-const picker = (page: Page) => page.getByRole('combobox', { name: 'Currency' });
+const picker = (page: Page) => page.getByRole('combobox', { name: 'Display currency' });
 
 async function openNavbar(page: Page) {
   const toggler = page.getByRole('button', { name: 'Toggle navigation' });

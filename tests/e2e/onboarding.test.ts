@@ -94,8 +94,8 @@ describe('seller onboarding', () => {
     await page.getByRole('heading', { name: 'Register as a company seller' }).waitFor();
     // Country defaults to India; currency follows it and is read-only.
     expect(await page.getByLabel('Country').inputValue()).toBe('India');
-    expect(await page.getByLabel('Currency').inputValue()).toBe('INR');
-    expect(await page.getByLabel('Currency').getAttribute('readonly')).not.toBeNull();
+    expect(await page.getByLabel('Currency', { exact: true }).inputValue()).toBe('INR');
+    expect(await page.getByLabel('Currency', { exact: true }).getAttribute('readonly')).not.toBeNull();
 
     // Nothing filled in: 'Please fill out all fields'.
     await page.getByRole('button', { name: 'Register' }).click();

@@ -18,7 +18,7 @@ describe('a country without states', () => {
     const city = page.getByRole('textbox', { name: 'City' });
     await city.waitFor();
     expect(await city.isEnabled()).toBe(true);
-    expect(await page.getByLabel('Currency').inputValue()).toBe('AWG');
+    expect(await page.getByLabel('Currency', { exact: true }).inputValue()).toBe('AWG');
     await page.getByRole('textbox', { name: 'State' }).fill('Oranjestad');
     await city.fill('Oranjestad');
     await page.getByLabel('Password', { exact: true }).fill('Aruba@12345');

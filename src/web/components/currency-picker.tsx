@@ -1,5 +1,6 @@
 import { CURRENCIES, currencyByCode } from '#shared/currencies.ts';
 import { useDisplayCurrency } from '../lib/currency/display-currency.tsx';
+import { useT } from '../lib/i18n/i18n.tsx';
 
 /** Offered first: the rupee, then the currencies most of Haat's buyers abroad pay in. */
 export const COMMON_CURRENCIES = [
@@ -33,11 +34,12 @@ export function formatRatesDate(date: string): string {
 
 /**
  * The header's currency picker: common currencies first, then every other one of the table. Its accessible
- * name "Currency" comes from `title` (also its tooltip) rather than a label, so a page's own "Currency"
- * form field (registration, profile) stays the only thing labelled that way.
+ * name is "Display currency", so a page's own "Currency" form field (registration, profile) stays the only
+ * thing named exactly that way.
  * When prices use the bundled offline rates, their date is shown beside it (docs/product/currency-and-places.md).
  */
 export function CurrencyPicker({ className = '' }: { className?: string }) {
+  const t = useT();
   const { selected, setCurrency, snapshot, ratesDate, currency } = useDisplayCurrency();
   const offline = snapshot && ratesDate && currency.code !== 'INR';
   return (
@@ -45,18 +47,18 @@ export function CurrencyPicker({ className = '' }: { className?: string }) {
       <select
         className="form-select form-select-sm"
         style={{ width: '7.5rem' }}
-        title="Currency"
+        aria-label={t('common.header.currency')}
         value={selected}
         onChange={(event) => setCurrency(event.target.value)}
       >
-        <optgroup label="Common currencies">
+        <optgroup label={t('common.header.commonCurrencies')}>
           {common.map((c) => (
             <option key={c.code} value={c.code}>
               {c.symbol === c.code ? c.code : `${c.code} (${c.symbol})`}
             </option>
           ))}
         </optgroup>
-        <optgroup label="All currencies">
+        <optgroup label={t('common.header.allCurrencies')}>
           {others.map((c) => (
             <option key={c.code} value={c.code}>
               {c.code} – {c.name}
@@ -66,9 +68,7 @@ export function CurrencyPicker({ className = '' }: { className?: string }) {
       </select>
       {offline ? (
         <small className="text-light lh-sm" style={{ fontSize: '0.7rem' }} role="note">
-          Offline rates
-          <br />
-          of {formatRatesDate(ratesDate)}
+          {t.rich('common.header.offlineRates', { br: () => <br />, date: formatRatesDate(ratesDate) })}
         </small>
       ) : null}
     </div>
