@@ -73,39 +73,47 @@ export function SettlementTotals() {
       ) : totals.error ? (
         <ErrorAlert error={totals.error} />
       ) : (
-        <Table
-          responsive
-          size="sm"
-          className="small align-middle haat-books-sticky mb-2"
+        // The scroll box takes keyboard focus, so the columns past a phone's edge can be reached (axe
+        // scrollable-region-focusable).
+        <div
+          className="table-responsive"
+          tabIndex={0}
+          role="region"
           aria-label={`Settlement totals, ${fyLabel(totals.data.fy)}`}
         >
-          <thead>
-            <tr>
-              <th scope="col">Month</th>
-              {COLUMNS.map(({ key, label }) => (
-                <th key={key} scope="col" className="text-end">
-                  {label}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {totals.data.months.map((m) => (
-              <tr key={m.month}>
-                <th scope="row" className="text-nowrap fw-normal">
-                  {shortMonth(m.month)}
-                </th>
-                <Cells figures={m} />
+          <Table
+            size="sm"
+            className="small align-middle haat-books-sticky mb-2"
+            aria-label={`Settlement totals, ${fyLabel(totals.data.fy)}`}
+          >
+            <thead>
+              <tr>
+                <th scope="col">Month</th>
+                {COLUMNS.map(({ key, label }) => (
+                  <th key={key} scope="col" className="text-end">
+                    {label}
+                  </th>
+                ))}
               </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr className="border-top border-2">
-              <th scope="row">Total</th>
-              <Cells figures={totals.data.totals} />
-            </tr>
-          </tfoot>
-        </Table>
+            </thead>
+            <tbody>
+              {totals.data.months.map((m) => (
+                <tr key={m.month}>
+                  <th scope="row" className="text-nowrap fw-normal">
+                    {shortMonth(m.month)}
+                  </th>
+                  <Cells figures={m} />
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr className="border-top border-2">
+                <th scope="row">Total</th>
+                <Cells figures={totals.data.totals} />
+              </tr>
+            </tfoot>
+          </Table>
+        </div>
       )}
       <p className="small mb-0">
         The TCS amounts per seller GSTIN are in the GSTR-8 export on the{' '}
