@@ -11,7 +11,6 @@ import { parseCart, type CartLine } from './cart-store.ts';
  */
 export const BUY_NOW_KEY = 'buyNow';
 /** Orders placed by Buy Now in this tab: paying one of them must not empty the cart. */
-const BUY_NOW_ORDERS_KEY = 'buyNowOrders';
 
 function readSession(key: string): unknown {
   try {
@@ -40,18 +39,12 @@ export const startBuyNow = (line: CartLine) => writeSession(BUY_NOW_KEY, line);
 /** Back to checking out the cart (the cart's own checkout button, or the order placed). */
 export const endBuyNow = () => writeSession(BUY_NOW_KEY, null);
 
-/** Remember an order as placed by Buy Now (so its payment leaves the cart alone), and end Buy Now. */
-export function buyNowPlaced(orderId: string): void {
-  const known = readSession(BUY_NOW_ORDERS_KEY);
-  const ids = Array.isArray(known) ? known.filter((v): v is string => typeof v === 'string') : [];
-  writeSession(BUY_NOW_ORDERS_KEY, [...ids.filter((id) => id !== orderId), orderId].slice(-20));
+/**
+ * A Buy Now order was placed: Buy Now ends. Its payment leaves the cart alone because only orders placed
+ * from the cart are remembered for clearing (ADR 0133).
+ */
+export function buyNowPlaced(): void {
   endBuyNow();
-}
-
-/** Whether this tab placed the order by Buy Now (its cart was never part of it). */
-export function isBuyNowOrder(orderId: string): boolean {
-  const known = readSession(BUY_NOW_ORDERS_KEY);
-  return Array.isArray(known) && known.includes(orderId);
 }
 
 /**

@@ -173,8 +173,8 @@ function PlaceOrderReview({ shipping, billing, paymentMethod, couponCodes, busin
           endCheckoutAttempt();
           // A Buy Now order holds its one line only: the cart and its coupon codes stay (ADR 0132).
           if (cart.buyNow) {
-            buyNowPlaced(order._id);
-            void navigate(`/order/${order._id}`);
+            buyNowPlaced();
+            void navigate(`/order/${order._id}`, { replace: true });
             return;
           }
           // docs/decisions/0133-payment-attempt-wording-and-cart.md: cash on delivery is complete once
@@ -184,7 +184,7 @@ function PlaceOrderReview({ shipping, billing, paymentMethod, couponCodes, busin
           else rememberCartOrder(order._id, wholeCart.items);
           // The coupons are spent on this order either way (its prices hold their discount).
           clearCouponCodes();
-          void navigate(`/order/${order._id}`);
+          void navigate(`/order/${order._id}`, { replace: true });
         },
       },
     );
