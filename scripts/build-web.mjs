@@ -32,6 +32,9 @@ export function buildWebIfStale() {
     newest(path.join(root, 'src/web')),
     newest(path.join(root, 'src/shared')),
     fs.statSync(path.join(root, 'vite.config.ts')).mtimeMs,
+    // The messages plugin and the catalogue reader it uses (ADR 0135).
+    fs.statSync(path.join(root, 'scripts/messages-plugin.ts')).mtimeMs,
+    fs.statSync(path.join(root, 'src/server/lib/catalogues.ts')).mtimeMs,
   );
   if (outputs.every((f) => fs.existsSync(f) && fs.statSync(f).mtimeMs >= sources)) return 0;
   process.stdout.write('[haat] building the web app…\n');

@@ -37,12 +37,16 @@ export function createMessageSource(
     const known = loading.get(namespace);
     if (known) return known;
     const loader = loaders[`${language.code}/${namespace}`];
-    const promise = (loader ? loader() : Promise.resolve({ default: {} })).then((mod) => {
-      messages = { ...messages, ...mod.default };
-      loaded.add(namespace);
-      loading.delete(namespace);
-      for (const listener of listeners) listener();
-    });
+    const promise = (loader ? loader() : Promise.resolve({ default: {} }))
+      // A chunk that cannot be fetched (offline, a new deploy): the screen shows message ids rather than
+      // suspend for ever; the next page load fetches it again.
+      .catch(() => ({ default: {} as Messages }))
+      .then((mod) => {
+        messages = { ...messages, ...mod.default };
+        loaded.add(namespace);
+        loading.delete(namespace);
+        for (const listener of listeners) listener();
+      });
     loading.set(namespace, promise);
     return promise;
   };
