@@ -742,6 +742,11 @@ describe('PUT /api/product-discounts/:product_id', () => {
       code: 'not_found',
       requestId: expect.any(String),
     });
+    // The edit form's way of asking: no discount is 200 null; another seller's product is still 404.
+    const absent = await inject('GET', `/api/product-discounts/${p._id}?absent=null`, meera);
+    expect(absent.statusCode).toBe(200);
+    expect(absent.json()).toBeNull();
+    expect((await inject('GET', `/api/product-discounts/${p._id}?absent=null`, kavya)).statusCode).toBe(404);
     expect((await inject('PUT', `/api/product-discounts/${p._id}`, kavya, tenPercent())).statusCode).toBe(
       404,
     );

@@ -9,6 +9,8 @@ import * as discounts from './discount-write.service.ts';
 import { signedIn } from '../../plugins/context.ts';
 
 const params = z.object({ product_id: pathId('Product not found') });
+/** `absent=null`: no discount answers 200 null rather than 404 'Discount not found'. */
+const discountQuery = z.object({ absent: z.enum(['404', 'null']).default('404') });
 
 /**
  * A product's discount for its seller or Admin (docs/product/api.md PUT /api/product-discounts/{product_id}). The GET
@@ -27,10 +29,11 @@ export default async function discountWriteRoutes(app: App) {
         tags,
         summary: "A product's discount, coupon code included (its seller and Admin)",
         params,
-        response: { 200: productDiscountSchema, ...errors },
+        querystring: discountQuery,
+        response: { 200: productDiscountSchema.nullable(), ...errors },
       },
     },
-    async (req) => discounts.getProductDiscount(signedIn(req), req.params.product_id),
+    async (req) => discounts.getProductDiscount(signedIn(req), req.params.product_id, req.query.absent),
   );
 
   app.put(
