@@ -9,6 +9,7 @@ import {
   type ProductSort,
 } from '#shared/schemas/product.ts';
 import { useFormatInr } from '#web/components/price.tsx';
+import { useFocusTrap } from '#web/components/use-focus-trap.ts';
 import { useDisplayCurrency } from '#web/lib/currency/display-currency.tsx';
 import {
   activeFilterCount,
@@ -418,6 +419,8 @@ export function FilterSheet({
   const count = activeFilterCount(filters);
   const titleId = useId();
   const opener = useRef<HTMLButtonElement>(null);
+  // react-bootstrap pulls focus back from the page, but Tab past the sheet's last control leaves the page.
+  useFocusTrap(show, '.haat-filter-sheet.show');
   return (
     <>
       <button

@@ -1,8 +1,9 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import Lightbox from 'yet-another-react-lightbox';
 import Fullscreen from 'yet-another-react-lightbox/plugins/fullscreen';
 import Slideshow from 'yet-another-react-lightbox/plugins/slideshow';
 import 'yet-another-react-lightbox/styles.css';
+import { useFocusTrap } from '#web/components/use-focus-trap.ts';
 
 /** docs/product/pricing-and-tax.md: carousel transition 500 ms, autoplay every 1000 ms. */
 export const LIGHTBOX_TRANSITION_MS = 500;
@@ -26,7 +27,8 @@ export default function ProductLightbox({
 }) {
   const single = slides.length <= 1;
   const current = useRef(index);
-  useFocusTrap(open);
+  // The library makes the page behind inert; Tab past its last button would still leave the page.
+  useFocusTrap(open, '.yarl__portal');
   return (
     <Lightbox
       open={open}
@@ -46,46 +48,4 @@ export default function ProductLightbox({
       labels={{ Lightbox: 'Product pictures' }}
     />
   );
-}
-
-const PORTAL = '.yarl__portal';
-const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
-/**
- * Keeps the keyboard inside the open lightbox (docs/decisions/0131-accessibility-checks.md): the library
- * makes the page behind inert, but Tab past its last button would leave for the browser's own controls,
- * and under Preact nothing moves focus in when it opens. Focus goes to its first button on opening, and
- * Tab and Shift+Tab go round its buttons.
- */
-function useFocusTrap(open: boolean) {
-  useEffect(() => {
-    if (!open) return;
-    const buttons = () =>
-      [...(document.querySelector(PORTAL)?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])].filter(
-        (el) => el.offsetParent !== null || el === document.activeElement,
-      );
-    const focusIn = window.setTimeout(() => {
-      if (!document.activeElement?.closest(PORTAL)) buttons()[0]?.focus();
-    }, 50);
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Tab') return;
-      const list = buttons();
-      if (list.length === 0) return;
-      const at = list.indexOf(document.activeElement as HTMLElement);
-      const next = event.shiftKey
-        ? at <= 0
-          ? list.length - 1
-          : at - 1
-        : at === list.length - 1
-          ? 0
-          : at + 1;
-      event.preventDefault();
-      list[next]?.focus();
-    };
-    document.addEventListener('keydown', onKey, true);
-    return () => {
-      window.clearTimeout(focusIn);
-      document.removeEventListener('keydown', onKey, true);
-    };
-  }, [open]);
 }
