@@ -319,7 +319,8 @@ describe('POST /api/users/login', () => {
       expect(res.statusCode).toBe(401);
     }
     expect((await login(uniqueEmail('spray'), 'Wrong@12345', ip)).statusCode).toBe(429);
-  });
+    // 50 password-hash checks: slow on a loaded 2-core machine.
+  }, 120_000);
 });
 
 describe('POST /api/users/logout', () => {

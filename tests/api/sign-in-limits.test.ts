@@ -20,7 +20,9 @@ afterAll(async () => {
 const login = (email: string, password: string, remoteAddress: string) =>
   t.app.inject({ method: 'POST', url: '/api/users/login', payload: { email, password }, remoteAddress });
 
-describe('sign-in limits per account and address', () => {
+// Each refused guess checks a password hash (tens of milliseconds of CPU, far more on a loaded 2-core
+// machine running two test workers): these tests make 50–100 of them, so they get more than the default.
+describe('sign-in limits per account and address', { timeout: 120_000 }, () => {
   it('60 failures from one address: the attacker gets 429, the admin from elsewhere signs in', async () => {
     const attacker = '203.0.113.66';
     const statuses: number[] = [];
