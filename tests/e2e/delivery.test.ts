@@ -75,7 +75,7 @@ async function setFlag(page: Page, pincode: string, flag: string, on: boolean) {
   await page.goto('/admin/delivery');
   await page.getByRole('heading', { name: 'Delivery', level: 1 }).waitFor();
   await page.getByLabel('Pincode, district or state').fill(pincode);
-  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('main').getByRole('button', { name: 'Search' }).click(); // not the header's
   const row = page.getByRole('form', { name: `Pincode ${pincode}` });
   const box = row.getByLabel(flag);
   if ((await box.isChecked()) !== on) await box.click();
