@@ -195,10 +195,10 @@ describe('the seller ships an order from a phone', () => {
     // Order search: the number's digits find it.
     await page.goto('/admin/orderlist');
     await page.getByLabel('Find an order').fill(order.orderNumber.replace(/\D/g, ''));
-    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('main').getByRole('button', { name: 'Search' }).click();
     await page.getByText(order.orderNumber).first().waitFor();
     await page.getByLabel('Find an order').fill('kurta');
-    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('main').getByRole('button', { name: 'Search' }).click();
     await page.getByText('Search by order number (HAAT-2026-000123), buyer e-mail or phone').waitFor();
 
     const desktop = await newPage(1280, 900);
