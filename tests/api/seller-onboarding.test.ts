@@ -69,6 +69,20 @@ describe('shop name at seller sign-up', () => {
     expect(await t.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
   });
 
+  it('simultaneous sign-ups to one /shop/ link: exactly one shop gets it, the others 409', async () => {
+    const names = [`Race Looms ${tag}`, `race-looms-${tag}`, `RACE LOOMS ${tag}`, `Race--Looms ${tag}`];
+    const answers = await Promise.all(names.map((shopName) => register(sellerBody({ shopName }))));
+    const codes = answers.map((res) => res.statusCode).sort();
+    expect(codes).toEqual([201, 409, 409, 409]);
+    for (const res of answers.filter((r) => r.statusCode === 409))
+      expect(res.json()).toMatchObject({ code: 'shop_name_taken' });
+    const rows = await t.db.select({ shopName: shops.shopName }).from(shops);
+    const sameLink = rows.filter(
+      (r) => r.shopName.replace(/-+/g, ' ').replace(/\s+/g, ' ').toLowerCase() === `race looms ${tag}`,
+    );
+    expect(sameLink).toHaveLength(1);
+  });
+
   it('the shop name is validated on the server (blank, over 30 words)', async () => {
     expect((await register(sellerBody({ shopName: '   ' }))).statusCode).toBe(400);
     expect((await register(sellerBody({ shopName: Array(31).fill('w').join(' ') }))).statusCode).toBe(400);

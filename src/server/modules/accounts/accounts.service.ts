@@ -86,10 +86,19 @@ const shopNameTaken = () =>
 
 /**
  * 409 when another seller's shop would answer to the same /shop/ link (hyphens read as spaces, any case):
- * the unique index only sees case (ADR 0134).
+ * the unique index only sees case (ADR 0134). Inside a transaction, `lock` first takes a transaction-scoped
+ * advisory lock on the link, so two sign-ups (or renames) to one link queue and the second sees the first's
+ * shop; the check before the transaction only answers early, before a password is hashed.
  */
-async function assertShopLinkFree(db: Queryable, shopName: string, exceptUserId?: string): Promise<void> {
-  if (await repo.shopLinkTaken(db, shopLinkKey(shopName), exceptUserId)) throw shopNameTaken();
+async function assertShopLinkFree(
+  db: Queryable,
+  shopName: string,
+  exceptUserId?: string,
+  { lock = false } = {},
+): Promise<void> {
+  const key = shopLinkKey(shopName);
+  if (lock) await repo.lockShopLink(db, key);
+  if (await repo.shopLinkTaken(db, key, exceptUserId)) throw shopNameTaken();
 }
 
 /** The one mapping from stored rows to the wire's User (docs/product/api.md#resources): no hash, no storage paths. */
@@ -186,6 +195,7 @@ export async function register(ctx: Ctx, body: RegisterInput): Promise<SignedIn>
       });
       await repo.insertUserRoles(tx, user.id, [roleId]);
       if (shopName !== undefined) {
+        await assertShopLinkFree(tx, shopName, undefined, { lock: true });
         await repo.upsertShop(tx, user.id, { shopName });
         await invalidateCatalog(tx, shopTags(user.id));
       }
@@ -337,12 +347,14 @@ export async function updateProfile(
         bankAccount: bank.value,
         ...(newPassword && { passwordHash: newPassword }),
       });
-      if (seller && body.shopName !== undefined)
+      if (seller && body.shopName !== undefined) {
+        await assertShopLinkFree(tx, body.shopName, me, { lock: true });
         await repo.upsertShop(tx, me, {
           shopName: body.shopName,
           shopPicture: body.shopPicture,
           shopBanner: body.shopBanner,
         });
+      }
       if (seller) await invalidateCatalog(tx, shopTags(me));
       if (sensitive) await repo.deleteOtherSessions(tx, me, sessionId);
     });
