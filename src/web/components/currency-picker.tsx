@@ -43,7 +43,7 @@ export function CurrencyPicker({ className = '' }: { className?: string }) {
   const { selected, setCurrency, snapshot, ratesDate, currency } = useDisplayCurrency();
   const offline = snapshot && ratesDate && currency.code !== 'INR';
   return (
-    <div className={`d-flex align-items-center gap-2 my-2 my-lg-0 ${className}`}>
+    <div className={`d-flex align-items-center gap-2 my-2 my-xl-0 ${className}`}>
       <select
         className="form-select form-select-sm"
         style={{ width: '7.5rem' }}

@@ -116,7 +116,7 @@ function CartLink({ totalQty, className }: { totalQty: number; className: string
 /**
  * The header: Bootstrap's navbar markup driven by React state, without react-bootstrap's components or
  * Bootstrap's JavaScript, so the page shell stays small (docs/decisions/0127-page-weight-images-seo.md).
- * The menu collapses behind a toggler below the lg breakpoint and closes when the page changes; the search
+ * The menu collapses behind a toggler below the xl breakpoint (1200 px) and closes when the page changes; the search
  * box stays outside it, a row of its own on narrow screens, so a phone can search without opening the menu.
  */
 export function Header() {
@@ -132,7 +132,7 @@ export function Header() {
   return (
     <header>
       <nav
-        className="navbar navbar-expand-lg navbar-dark haat-navbar"
+        className="navbar navbar-expand-xl navbar-dark haat-navbar"
         aria-label={t('common.header.mainNav')}
       >
         <div className="container">
@@ -140,7 +140,7 @@ export function Header() {
             <BrandMark />
             {t('common.brand')}
           </Link>
-          <div className="navbar-nav ms-auto me-2 d-lg-none flex-row gap-2">
+          <div className="navbar-nav ms-auto me-2 d-xl-none flex-row gap-2">
             <NavLink to="/wishlist" className="nav-link d-flex" aria-label={t('common.header.wishlist')}>
               <Heart />
             </NavLink>
@@ -159,17 +159,17 @@ export function Header() {
           {/* Outside the collapsed menu: on phones its own row under the brand, always in reach. */}
           <SearchBox />
           <div id="main-nav" className={`navbar-collapse collapse${expanded ? ' show' : ''}`}>
-            <div className="navbar-nav me-lg-2">
+            <div className="navbar-nav me-xl-2">
               <CategoryMenu />
             </div>
-            <div className="navbar-nav ms-auto align-items-lg-center haat-account-nav">
-              <LanguageSwitch className="me-lg-2 my-2 my-lg-0" />
-              <CurrencyPicker className="me-lg-2" />
-              <NavLink to="/wishlist" className="nav-link d-none d-lg-flex align-items-center gap-1">
+            <div className="navbar-nav ms-auto align-items-xl-center haat-account-nav">
+              <LanguageSwitch className="me-xl-2 my-2 my-xl-0" />
+              <CurrencyPicker className="me-xl-2" />
+              <NavLink to="/wishlist" className="nav-link d-none d-xl-flex align-items-center gap-1">
                 <Heart />
                 {t('common.header.wishlist')}
               </NavLink>
-              <CartLink totalQty={totalQty} className="d-none d-lg-flex" />
+              <CartLink totalQty={totalQty} className="d-none d-xl-flex" />
               {actor ? (
                 <NavMenu id="user-menu" title={actor.name} align="end">
                   <Link to="/profile" className="dropdown-item">
