@@ -42,7 +42,9 @@ const translatedScreens = [
   'src/web/components/loader.tsx',
   'src/web/components/language-switch.tsx',
   'src/web/components/currency-picker.tsx',
+  'src/web/features/seller-products/**/*.tsx',
 ];
+
 
 export default tseslint.config(
   {
