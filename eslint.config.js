@@ -43,6 +43,8 @@ const translatedScreens = [
   'src/web/components/language-switch.tsx',
   'src/web/components/currency-picker.tsx',
   'src/web/features/seller-products/**/*.tsx',
+  'src/web/features/size-charts/**/*.tsx',
+
 ];
 
 
