@@ -44,6 +44,8 @@ const translatedScreens = [
   'src/web/components/currency-picker.tsx',
   'src/web/features/seller-products/**/*.tsx',
   'src/web/features/size-charts/**/*.tsx',
+  'src/web/features/product-imports/**/*.tsx',
+
 
 ];
 
