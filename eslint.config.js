@@ -45,6 +45,8 @@ const translatedScreens = [
   'src/web/features/seller-products/**/*.tsx',
   'src/web/features/size-charts/**/*.tsx',
   'src/web/features/product-imports/**/*.tsx',
+  'src/web/features/gst/**/*.tsx',
+
 
 
 ];
