@@ -46,6 +46,8 @@ const translatedScreens = [
   'src/web/features/size-charts/**/*.tsx',
   'src/web/features/product-imports/**/*.tsx',
   'src/web/features/gst/**/*.tsx',
+  'src/web/features/admin-catalog/**/*.tsx',
+
 
 
 
