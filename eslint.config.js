@@ -47,12 +47,7 @@ const translatedScreens = [
   'src/web/features/product-imports/**/*.tsx',
   'src/web/features/gst/**/*.tsx',
   'src/web/features/admin-catalog/**/*.tsx',
-
-
-
-
 ];
-
 
 export default tseslint.config(
   {
