@@ -42,6 +42,11 @@ const translatedScreens = [
   'src/web/components/loader.tsx',
   'src/web/components/language-switch.tsx',
   'src/web/components/currency-picker.tsx',
+  'src/web/features/seller-products/**/*.tsx',
+  'src/web/features/size-charts/**/*.tsx',
+  'src/web/features/product-imports/**/*.tsx',
+  'src/web/features/gst/**/*.tsx',
+  'src/web/features/admin-catalog/**/*.tsx',
 ];
 
 export default tseslint.config(

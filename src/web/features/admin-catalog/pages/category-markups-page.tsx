@@ -3,34 +3,33 @@ import { ErrorAlert, Message } from '#web/components/alerts.tsx';
 import { Loader } from '#web/components/loader.tsx';
 import { useMarkups } from '../api/get-markups.ts';
 import { PageHead } from '#web/components/page-head.tsx';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 
 function Markups() {
+  const t = useT();
   const markups = useMarkups();
   return (
     <section>
-      <PageHead title="Category Markups · Haat" />
-      <h1 className="h3 mb-2">Category Markups</h1>
-      <p className="text-body-secondary small mb-3">
-        The share Haat takes out of a seller's price, per top-level category. A product keeps the markup it
-        was created with; a change applies to products created afterwards.
-      </p>
+      <PageHead title={t('adminCatalog.markups.pageTitle')} />
+      <h1 className="h3 mb-2">{t('adminCatalog.markups.heading')}</h1>
+      <p className="text-body-secondary small mb-3">{t('adminCatalog.markups.intro')}</p>
       {markups.isPending ? (
-        <Loader label="Loading markups…" />
+        <Loader label={t('adminCatalog.markups.loading')} />
       ) : markups.error ? (
         <ErrorAlert error={markups.error} />
       ) : markups.data.length === 0 ? (
-        <Message>No category markups yet.</Message>
+        <Message>{t('adminCatalog.markups.none')}</Message>
       ) : (
         <div className="table-responsive">
           <table className="table align-middle bg-white shadow-sm rounded">
             <thead className="table-light">
               <tr>
-                <th scope="col">Category</th>
+                <th scope="col">{t('adminCatalog.markups.category')}</th>
                 <th scope="col" className="text-end">
-                  Markup
+                  {t('adminCatalog.markups.markup')}
                 </th>
                 <th scope="col" className="text-end">
-                  <span className="visually-hidden">Actions</span>
+                  <span className="visually-hidden">{t('adminCatalog.markups.actions')}</span>
                 </th>
               </tr>
             </thead>
@@ -46,7 +45,8 @@ function Markups() {
                       to={`/admin/category-markup/${m._id}/edit`}
                       className="btn btn-sm btn-outline-primary"
                     >
-                      Edit<span className="visually-hidden"> {m.uniqueCategoryName}</span>
+                      {t('adminCatalog.markups.edit')}
+                      <span className="visually-hidden"> {m.uniqueCategoryName}</span>
                     </Link>
                   </td>
                 </tr>

@@ -9,8 +9,10 @@ import { applyFieldErrors } from '#web/lib/form-errors.ts';
 import { useMarkup } from '../api/get-markup.ts';
 import { useUpdateMarkup } from '../api/update-markup.ts';
 import { PageHead } from '#web/components/page-head.tsx';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 
 function MarkupForm({ markup }: { markup: CategoryMarkup }) {
+  const t = useT();
   const navigate = useNavigate();
   const update = useUpdateMarkup();
   const {
@@ -36,24 +38,24 @@ function MarkupForm({ markup }: { markup: CategoryMarkup }) {
   return (
     <form onSubmit={onSubmit} noValidate aria-labelledby="markup-heading">
       <ErrorAlert error={update.error} />
-      <TextField label="Category" value={markup.uniqueCategoryName} readOnly />
+      <TextField label={t('adminCatalog.editMarkup.category')} value={markup.uniqueCategoryName} readOnly />
       <TextField
-        label="Percentage Markup"
+        label={t('adminCatalog.editMarkup.percentage')}
         type="number"
         inputMode="decimal"
         min={0}
         max={100}
         step="0.01"
         {...register('percentageMarkup', { valueAsNumber: true })}
-        help="0 to 100 %. Products created from now on in this category copy it."
+        help={t('adminCatalog.editMarkup.help')}
         error={errors.percentageMarkup?.message}
       />
       <div className="d-flex gap-2">
-        <SubmitButton pending={update.isPending} pendingLabel="Saving…">
-          Update
+        <SubmitButton pending={update.isPending} pendingLabel={t('adminCatalog.editMarkup.saving')}>
+          {t('adminCatalog.editMarkup.update')}
         </SubmitButton>
         <Link to="/admin/categories-markup" className="btn btn-outline-secondary">
-          Cancel
+          {t('adminCatalog.editMarkup.cancel')}
         </Link>
       </div>
     </form>
@@ -61,17 +63,19 @@ function MarkupForm({ markup }: { markup: CategoryMarkup }) {
 }
 
 function EditMarkup({ id }: { id: string }) {
+  const t = useT();
   const markup = useMarkup(id);
   return (
     <div className="row justify-content-center">
       <div className="col-12 col-md-8 col-lg-6">
-        <PageHead title="Edit Category Markup · Haat" />
+        <PageHead title={t('adminCatalog.editMarkup.pageTitle')} />
         <Link to="/admin/categories-markup" className="btn btn-link px-0 mb-2">
-          ‹ Go Back
+          {t('adminCatalog.editMarkup.back')}
         </Link>
         <h1 id="markup-heading" className="h3 mb-4">
-          Edit Category Markup
+          {t('adminCatalog.editMarkup.heading')}
         </h1>
+
         <div className="card shadow-sm border-0 haat-form-card">
           <div className="card-body p-3 p-sm-4">
             {markup.isPending ? (

@@ -2,11 +2,12 @@ import Form from 'react-bootstrap/Form';
 import { useSearchParams } from 'react-router';
 import { ErrorAlert, Message } from '#web/components/alerts.tsx';
 import { Loader } from '#web/components/loader.tsx';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 import { gstr8Url, useAllTaxDocuments, useIssueCommissionInvoices } from '../api/gst.ts';
 import {
   isKind,
   isMonth,
-  KIND_OPTIONS,
+  kindOptions,
   monthName,
   previousMonth,
   thisMonth,
@@ -18,22 +19,19 @@ import { Gstr1Downloads } from './gstr1-downloads.tsx';
 
 /** 'Issue commission invoices for <last month>': idempotent, the monthly timer does the same on its own. */
 function CommissionInvoices() {
+  const t = useT();
   const issue = useIssueCommissionInvoices();
   const lastMonth = previousMonth(thisMonth());
+  const lastMonthName = monthName(lastMonth, t.language.intl);
   return (
     <div className="card mb-3">
       <div className="card-body">
-        <h3 className="h6 mb-1">Commission invoices</h3>
-        <p className="small text-body-secondary mb-2">
-          Haat&apos;s invoice to each seller for its commission and fees, with GST. They are issued by
-          themselves on the first of each month; issuing again gives the same invoices.
-        </p>
+        <h3 className="h6 mb-1">{t('gst.commission.heading')}</h3>
+        <p className="small text-body-secondary mb-2">{t('gst.commission.intro')}</p>
         <ErrorAlert error={issue.error} />
         {issue.isSuccess ? (
           <Message variant="success">
-            {issue.data.documents.length === 0
-              ? `No seller had commission in ${monthName(lastMonth)}.`
-              : `${issue.data.documents.length} commission ${issue.data.documents.length === 1 ? 'invoice' : 'invoices'} for ${monthName(lastMonth)}.`}
+            {t('gst.commission.issued', { count: issue.data.documents.length, month: lastMonthName })}
           </Message>
         ) : null}
         <button
@@ -43,7 +41,7 @@ function CommissionInvoices() {
           aria-busy={issue.isPending}
           onClick={() => issue.mutate(lastMonth)}
         >
-          Issue commission invoices for {monthName(lastMonth)}
+          {t('gst.commission.issue', { month: lastMonthName })}
         </button>
       </div>
     </div>
@@ -55,6 +53,7 @@ function CommissionInvoices() {
  * chosen seller's GSTR-1 files. The seller filter offers the sellers that have documents that month.
  */
 export function AdminDocuments() {
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const rawMonth = params.get('month');
   const month = isMonth(rawMonth) ? rawMonth : thisMonth();
@@ -75,7 +74,8 @@ export function AdminDocuments() {
     else next.delete(key);
     setParams(next, { replace: true, preventScrollReset: true });
   };
-  const kindLabel = KIND_OPTIONS.find((o) => o.value === kind)?.label ?? 'All documents';
+  const kindLabel = kindOptions(t).find((o) => o.value === kind)?.label ?? t('gst.kindFilter.all');
+  const name = monthName(month, t.language.intl);
 
   return (
     <>
@@ -86,9 +86,9 @@ export function AdminDocuments() {
         onKind={(k) => set('kind', k)}
       >
         <Form.Group className="col-12 col-sm-auto" controlId="documents-seller">
-          <Form.Label className="small mb-1">Seller</Form.Label>
+          <Form.Label className="small mb-1">{t('gst.admin.seller')}</Form.Label>
           <Form.Select size="sm" value={seller} onChange={(e) => set('seller', e.target.value)}>
-            <option value="">Every seller</option>
+            <option value="">{t('gst.admin.everySeller')}</option>
             {sellerOptions.map(([id, name]) => (
               <option key={id} value={id}>
                 {name}
@@ -98,44 +98,43 @@ export function AdminDocuments() {
         </Form.Group>
       </DocumentFilters>
       <h3 className="h6">
-        {kindLabel} of {monthName(month)}
+        {t('gst.admin.kindOfMonth', { kind: kindLabel, month: name })}
         {seller && sellerName ? ` · ${sellerName}` : ''}
       </h3>
       {list.isPending ? (
-        <Loader label="Loading documents…" />
+        <Loader label={t('gst.loadingDocuments')} />
       ) : list.error ? (
         <ErrorAlert error={list.error} />
       ) : list.data.documents.length === 0 ? (
-        <Message variant="secondary">No documents match these filters.</Message>
+        <Message variant="secondary">{t('gst.admin.noMatch')}</Message>
       ) : (
         <div aria-busy={list.isFetching || undefined}>
           <DocumentList
             documents={list.data.documents}
             showSeller={!seller}
-            label={`Tax documents of ${monthName(month)}`}
+            label={t('gst.documentsOf', { month: name })}
           />
         </div>
       )}
       <div className="card mb-3 mt-4">
         <div className="card-body d-flex flex-wrap align-items-center justify-content-between gap-2">
           <div>
-            <h3 className="h6 mb-0">GSTR-8 for {monthName(month)}</h3>
-            <p className="small text-body-secondary mb-0">
-              Per seller GSTIN: gross supplies, returns and net taxable value (CSV), for Haat&apos;s TCS
-              return.
-            </p>
+            <h3 className="h6 mb-0">{t('gst.admin.gstr8For', { month: name })}</h3>
+            <p className="small text-body-secondary mb-0">{t('gst.admin.gstr8Help')}</p>
           </div>
           <a className="btn btn-outline-primary btn-sm" href={gstr8Url(month)} download>
-            Download GSTR-8 (CSV)
+            {t('gst.admin.gstr8Download')}
           </a>
         </div>
       </div>
       {seller ? (
-        <Gstr1Downloads month={month} seller={seller} title={`GSTR-1 of ${sellerName ?? 'this seller'}`} />
+        <Gstr1Downloads
+          month={month}
+          seller={seller}
+          title={t('gst.admin.gstr1Of', { seller: sellerName ?? t('gst.admin.thisSeller') })}
+        />
       ) : (
-        <p className="small text-body-secondary">
-          Choose a seller above to download its GSTR-1 files for {monthName(month)}.
-        </p>
+        <p className="small text-body-secondary">{t('gst.admin.chooseSeller', { month: name })}</p>
       )}
       <CommissionInvoices />
     </>

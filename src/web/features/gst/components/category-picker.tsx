@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 import { SelectField } from '#web/components/form-field.tsx';
 import { ErrorAlert } from '#web/components/alerts.tsx';
 import { useCategoryId, useCategoryLevel, type LevelPath } from '#web/features/seller-products/index.ts';
 
-const LABELS = ['Main category', 'Subcategory', 'Level 3 category', 'Level 4 category', 'Level 5 category'];
 const EMPTY: LevelPath = ['', '', '', '', ''];
 
 /**
@@ -17,6 +17,15 @@ export function CategoryPicker({
   onChange: (categoryId: string) => void;
   error?: string | undefined;
 }) {
+  const t = useT();
+  // Each level's label, and its select's first option.
+  const labels = [
+    { label: t('gst.category.main'), select: t('gst.category.selectMain') },
+    { label: t('gst.category.sub'), select: t('gst.category.selectSub') },
+    { label: t('gst.category.level3'), select: t('gst.category.selectLevel3') },
+    { label: t('gst.category.level4'), select: t('gst.category.selectLevel4') },
+    { label: t('gst.category.level5'), select: t('gst.category.selectLevel5') },
+  ];
   const [path, setPath] = useState<LevelPath>(EMPTY);
   const levels = [
     useCategoryLevel(0, path),
@@ -39,12 +48,12 @@ export function CategoryPicker({
 
   return (
     <div>
-      {LABELS.map((label, i) => {
+      {labels.map(({ label, select }, i) => {
         const names = levels[i]?.data ?? [];
         if (i > 0 && (path[i - 1] === '' || (names.length === 0 && path[i] === ''))) return null;
         return (
           <SelectField
-            key={label}
+            key={i}
             label={label}
             className="mb-2"
             value={path[i]}
@@ -57,7 +66,7 @@ export function CategoryPicker({
             }}
           >
             <option value="">
-              {levels[i]?.isFetching && names.length === 0 ? 'Loading…' : `Select ${label.toLowerCase()}`}
+              {levels[i]?.isFetching && names.length === 0 ? t('gst.category.loading') : select}
             </option>
             {names.map((n) => (
               <option key={n} value={n}>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import Form from 'react-bootstrap/Form';
-import { KIND_OPTIONS, type KindFilterValue } from '../lib/format.ts';
+import { useT } from '#web/lib/i18n/i18n.tsx';
+import { kindOptions, type KindFilterValue } from '../lib/format.ts';
 
 /**
  * The month (India calendar) and kind of the document lists. Changes apply at once; the values live in the
@@ -19,10 +20,11 @@ export function DocumentFilters({
   onKind: (kind: KindFilterValue) => void;
   children?: ReactNode;
 }) {
+  const t = useT();
   return (
     <div className="row g-2 align-items-end mb-3">
       <Form.Group className="col-6 col-sm-auto" controlId="documents-month">
-        <Form.Label className="small mb-1">Month</Form.Label>
+        <Form.Label className="small mb-1">{t('gst.filters.month')}</Form.Label>
         <Form.Control
           type="month"
           size="sm"
@@ -34,9 +36,9 @@ export function DocumentFilters({
         />
       </Form.Group>
       <Form.Group className="col-6 col-sm-auto" controlId="documents-kind">
-        <Form.Label className="small mb-1">Document type</Form.Label>
+        <Form.Label className="small mb-1">{t('gst.filters.kind')}</Form.Label>
         <Form.Select size="sm" value={kind} onChange={(e) => onKind(e.target.value as KindFilterValue)}>
-          {KIND_OPTIONS.map((o) => (
+          {kindOptions(t).map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
             </option>

@@ -2,17 +2,21 @@ import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
 import type { TaxDocumentSummary } from '#shared/schemas/gst.ts';
 import { taxDocumentPdfUrl } from '../api/gst.ts';
-import { formatIndiaDate, KIND_LABELS, rupees } from '../lib/format.ts';
+import { useT } from '#web/lib/i18n/i18n.tsx';
+import { formatIndiaDate, kindLabels, rupees } from '../lib/format.ts';
 
 function Actions({ doc, small }: { doc: TaxDocumentSummary; small?: boolean }) {
+  const t = useT();
   const size = small ? 'btn-sm' : '';
   return (
     <div className="d-flex gap-2 justify-content-end">
       <Link to={`/tax-documents/${doc._id}`} className={`btn btn-outline-primary ${size}`}>
-        View<span className="visually-hidden"> {doc.number}</span>
+        {t('gst.list.view')}
+        <span className="visually-hidden"> {doc.number}</span>
       </Link>
       <a className={`btn btn-outline-primary ${size}`} href={taxDocumentPdfUrl(doc._id)} download>
-        PDF<span className="visually-hidden"> of {doc.number}</span>
+        {t('gst.list.pdf')}
+        <span className="visually-hidden"> {t('gst.list.pdfOf', { number: doc.number })}</span>
       </a>
     </div>
   );
@@ -36,6 +40,9 @@ export function DocumentList({
   showSeller?: boolean;
   label: string;
 }) {
+  const t = useT();
+  const kinds = kindLabels(t);
+  const date = (iso: string) => formatIndiaDate(iso, t.language.intl);
   return (
     <>
       <ul className="list-unstyled d-md-none" aria-label={label}>
@@ -44,24 +51,24 @@ export function DocumentList({
             <div className="card-body p-3">
               <div className="d-flex flex-wrap justify-content-between align-items-baseline gap-2">
                 <span className="fw-semibold text-break">{d.number}</span>
-                <span className="small text-body-secondary">{formatIndiaDate(d.issuedAt)}</span>
+                <span className="small text-body-secondary">{date(d.issuedAt)}</span>
               </div>
               <div className="small">
-                {KIND_LABELS[d.kind]}
+                {kinds[d.kind]}
                 {d.orderNumber ? (
                   <>
-                    {' · Order '}
-                    <OrderLink doc={d} />
+                    {' · '}
+                    {t('gst.list.orderPrefix')} <OrderLink doc={d} />
                   </>
                 ) : null}
               </div>
               {showSeller ? <div className="small text-body-secondary">{d.sellerName}</div> : null}
               <dl className="row small mb-2 mt-2 g-0">
-                <dt className="col-6 fw-normal text-body-secondary">Taxable value</dt>
+                <dt className="col-6 fw-normal text-body-secondary">{t('gst.list.taxableValue')}</dt>
                 <dd className="col-6 text-end mb-0">{rupees(d.taxableValue)}</dd>
-                <dt className="col-6 fw-normal text-body-secondary">Tax</dt>
+                <dt className="col-6 fw-normal text-body-secondary">{t('gst.list.tax')}</dt>
                 <dd className="col-6 text-end mb-0">{rupees(d.tax)}</dd>
-                <dt className="col-6">Total</dt>
+                <dt className="col-6">{t('gst.list.total')}</dt>
                 <dd className="col-6 text-end mb-0 fw-semibold">{rupees(d.total)}</dd>
               </dl>
               <Actions doc={d} small />
@@ -73,21 +80,21 @@ export function DocumentList({
         <Table striped hover size="sm" className="align-middle mb-0" aria-label={label}>
           <thead>
             <tr>
-              <th scope="col">Number</th>
-              <th scope="col">Date</th>
-              {showSeller ? <th scope="col">Seller</th> : null}
-              <th scope="col">Order</th>
+              <th scope="col">{t('gst.list.number')}</th>
+              <th scope="col">{t('gst.list.date')}</th>
+              {showSeller ? <th scope="col">{t('gst.list.seller')}</th> : null}
+              <th scope="col">{t('gst.list.order')}</th>
               <th scope="col" className="text-end">
-                Taxable value
+                {t('gst.list.taxableValue')}
               </th>
               <th scope="col" className="text-end">
-                Tax
+                {t('gst.list.tax')}
               </th>
               <th scope="col" className="text-end">
-                Total
+                {t('gst.list.total')}
               </th>
               <th scope="col">
-                <span className="visually-hidden">Actions</span>
+                <span className="visually-hidden">{t('gst.list.actions')}</span>
               </th>
             </tr>
           </thead>
@@ -96,9 +103,10 @@ export function DocumentList({
               <tr key={d._id}>
                 <td>
                   <span className="fw-semibold text-nowrap">{d.number}</span>
-                  <div className="small text-body-secondary">{KIND_LABELS[d.kind]}</div>
+                  <div className="small text-body-secondary">{kinds[d.kind]}</div>
                 </td>
-                <td className="text-nowrap">{formatIndiaDate(d.issuedAt)}</td>
+                <td className="text-nowrap">{date(d.issuedAt)}</td>
+
                 {showSeller ? <td>{d.sellerName}</td> : null}
                 <td className="text-nowrap">
                   <OrderLink doc={d} />

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { indiaDate } from '#shared/gst-rates.ts';
@@ -7,6 +7,7 @@ import { gstRateChangeForm, type GstRateChangeForm } from '#shared/schemas/gst.t
 import { ErrorAlert, Message } from '#web/components/alerts.tsx';
 import { SubmitButton, TextField } from '#web/components/form-field.tsx';
 import { applyFieldErrors } from '#web/lib/form-errors.ts';
+import { useT, type Translate } from '#web/lib/i18n/i18n.tsx';
 import { useAddGstRateChange } from '../api/gst.ts';
 import { formatDay } from '../lib/format.ts';
 import { CategoryPicker } from './category-picker.tsx';
@@ -14,14 +15,15 @@ import { CategoryPicker } from './category-picker.tsx';
 const MAX_SLABS = 5;
 const tomorrow = () => indiaDate(Date.now() + 86_400_000);
 /** The shared form rules, and the server's 'future date' rule checked here too so it shows at the date. */
-const schema = gstRateChangeForm.superRefine((v, ctx) => {
-  if (!(v.effectiveFrom > indiaDate(Date.now())))
-    ctx.addIssue({
-      code: 'custom',
-      path: ['effectiveFrom'],
-      message: 'A rate change must start on a future date',
-    });
-});
+const schemaFor = (t: Translate) =>
+  gstRateChangeForm.superRefine((v, ctx) => {
+    if (!(v.effectiveFrom > indiaDate(Date.now())))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['effectiveFrom'],
+        message: t('gst.rateChange.futureDate'),
+      });
+  });
 const blank = (): GstRateChangeForm => ({
   hsnPrefix: '',
   categoryId: '',
@@ -36,6 +38,8 @@ const blank = (): GstRateChangeForm => ({
  * key still open then end the day before (the server does it). Server errors show at their fields.
  */
 export function RateChangeForm() {
+  const t = useT();
+  const schema = useMemo(() => schemaFor(t), [t]);
   const add = useAddGstRateChange();
   const [keyKind, setKeyKind] = useState<'hsn' | 'category'>('hsn');
   const [pickerKey, setPickerKey] = useState(0);
@@ -63,8 +67,8 @@ export function RateChangeForm() {
           count: created.rules.length,
           from: body.effectiveFrom,
           label: body.hsnPrefix
-            ? `HSN ${body.hsnPrefix}`
-            : (created.rules[0]?.categoryName ?? 'the category'),
+            ? t('gst.rateKey.hsn', { prefix: body.hsnPrefix })
+            : (created.rules[0]?.categoryName ?? t('gst.rateChange.theCategory')),
         });
         reset(blank());
         setPickerKey((k) => k + 1);
@@ -91,27 +95,27 @@ export function RateChangeForm() {
     <form onSubmit={onSubmit} noValidate aria-labelledby="rate-change-heading" className="card">
       <div className="card-body">
         <h2 id="rate-change-heading" className="h5">
-          Add a rate change
+          {t('gst.rateChange.heading')}
         </h2>
-        <p className="small text-body-secondary">
-          New rates start on a future date. Rates of the same HSN prefix or category still in force then end
-          the day before; orders already placed keep their tax.
-        </p>
+        <p className="small text-body-secondary">{t('gst.rateChange.intro')}</p>
         <ErrorAlert error={add.error} />
         {saved ? (
           <Message variant="success">
-            Added {saved.count} {saved.count === 1 ? 'rate' : 'rates'} for {saved.label} from{' '}
-            {formatDay(saved.from)}. They are listed above as Future.
+            {t('gst.rateChange.added', {
+              count: saved.count,
+              label: saved.label,
+              from: formatDay(saved.from, t.language.intl),
+            })}
           </Message>
         ) : null}
         <fieldset className="mb-3">
-          <legend className="fs-6 fw-semibold mb-1">Applies to</legend>
+          <legend className="fs-6 fw-semibold mb-1">{t('gst.rateChange.appliesTo')}</legend>
           <div className="d-flex flex-wrap gap-3 mb-2">
             <Form.Check
               type="radio"
               id="rate-key-hsn"
               name="rate-key"
-              label="An HSN prefix"
+              label={t('gst.rateChange.anHsnPrefix')}
               checked={keyKind === 'hsn'}
               onChange={() => switchKey('hsn')}
             />
@@ -119,18 +123,18 @@ export function RateChangeForm() {
               type="radio"
               id="rate-key-category"
               name="rate-key"
-              label="A category"
+              label={t('gst.rateChange.aCategory')}
               checked={keyKind === 'category'}
               onChange={() => switchKey('category')}
             />
           </div>
           {keyKind === 'hsn' ? (
             <TextField
-              label="HSN prefix"
+              label={t('gst.rateChange.hsnPrefix')}
               inputMode="numeric"
               maxLength={8}
-              placeholder="e.g. 61"
-              help="2 to 8 digits. Every HSN code starting with them is covered (61: knitted apparel)."
+              placeholder={t('gst.rateChange.hsnPlaceholder')}
+              help={t('gst.rateChange.hsnHelp')}
               className="mb-0"
               style={{ maxWidth: '12rem' }}
               {...register('hsnPrefix')}
@@ -141,20 +145,17 @@ export function RateChangeForm() {
           )}
         </fieldset>
         <TextField
-          label="Effective from"
+          label={t('gst.rateChange.effectiveFrom')}
           type="date"
           min={tomorrow()}
-          help="The first day (India) the new rates apply."
+          help={t('gst.rateChange.effectiveFromHelp')}
           style={{ maxWidth: '12rem' }}
           {...register('effectiveFrom')}
           error={errors.effectiveFrom?.message}
         />
         <fieldset className="mb-3">
-          <legend className="fs-6 fw-semibold mb-1">Rates by price of one piece</legend>
-          <p className="form-text mt-0">
-            Slabs go upward from ₹0. Give each slab the highest price per piece it covers; the last slab
-            covers every price above and has no limit.
-          </p>
+          <legend className="fs-6 fw-semibold mb-1">{t('gst.rateChange.slabsLegend')}</legend>
+          <p className="form-text mt-0">{t('gst.rateChange.slabsHelp')}</p>
           {errors.slabs?.message ? (
             <div className="text-danger small mb-2" role="alert">
               {errors.slabs.message}
@@ -168,17 +169,21 @@ export function RateChangeForm() {
                   <div className="col-5 col-sm-4">
                     {last ? (
                       <TextField
-                        label={i === 0 ? 'Price per piece' : `Slab ${i + 1}: price per piece`}
-                        value={i === 0 ? 'Any price' : 'Above the slab before'}
+                        label={
+                          i === 0
+                            ? t('gst.rates.pricePerPiece')
+                            : t('gst.rateChange.slabPricePerPiece', { n: i + 1 })
+                        }
+                        value={i === 0 ? t('gst.slab.any') : t('gst.rateChange.aboveSlabBefore')}
                         readOnly
                         disabled
                         className="mb-2"
                       />
                     ) : (
                       <TextField
-                        label={`Slab ${i + 1}: up to ₹`}
+                        label={t('gst.rateChange.slabUpTo', { n: i + 1 })}
                         inputMode="decimal"
-                        placeholder="e.g. 2500"
+                        placeholder={t('gst.rateChange.upToPlaceholder')}
                         className="mb-2"
                         {...register(`slabs.${i}.upToInr`)}
                         error={errors.slabs?.[i]?.upToInr?.message}
@@ -187,9 +192,9 @@ export function RateChangeForm() {
                   </div>
                   <div className="col-4 col-sm-3">
                     <TextField
-                      label="Rate %"
+                      label={t('gst.rateChange.rate')}
                       inputMode="decimal"
-                      placeholder="e.g. 5"
+                      placeholder={t('gst.rateChange.ratePlaceholder')}
                       className="mb-2"
                       {...register(`slabs.${i}.rate`)}
                       error={errors.slabs?.[i]?.rate?.message}
@@ -206,7 +211,8 @@ export function RateChangeForm() {
                           if (last) setValue(`slabs.${i - 1}.upToInr`, '');
                         }}
                       >
-                        Remove<span className="visually-hidden"> slab {i + 1}</span>
+                        {t('gst.rateChange.remove')}
+                        <span className="visually-hidden"> {t('gst.rateChange.slabN', { n: i + 1 })}</span>
                       </button>
                     ) : null}
                   </div>
@@ -220,19 +226,19 @@ export function RateChangeForm() {
               className="btn btn-outline-secondary btn-sm"
               onClick={() => slabs.append({ upToInr: '', rate: '' })}
             >
-              Add a slab
+              {t('gst.rateChange.addSlab')}
             </button>
           ) : null}
         </fieldset>
         <TextField
-          label="Note (optional)"
+          label={t('gst.rateChange.note')}
           maxLength={200}
-          placeholder="e.g. Notification 9/2025, 17 Sep 2025"
+          placeholder={t('gst.rateChange.notePlaceholder')}
           {...register('note')}
           error={errors.note?.message}
         />
-        <SubmitButton pending={add.isPending} pendingLabel="Adding…">
-          Add rate change
+        <SubmitButton pending={add.isPending} pendingLabel={t('gst.rateChange.adding')}>
+          {t('gst.rateChange.submit')}
         </SubmitButton>
       </div>
     </form>

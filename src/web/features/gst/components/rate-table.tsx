@@ -5,6 +5,7 @@ import { indiaDate } from '#shared/gst-rates.ts';
 import type { GstRateRuleWire } from '#shared/schemas/gst.ts';
 import { ErrorAlert, Message } from '#web/components/alerts.tsx';
 import { Loader } from '#web/components/loader.tsx';
+import { useT, type Translate } from '#web/lib/i18n/i18n.tsx';
 import { useGstRates } from '../api/gst.ts';
 import {
   formatDay,
@@ -13,7 +14,7 @@ import {
   ruleStatus,
   slabText,
   STATUS_BADGES,
-  STATUS_LABELS,
+  statusLabels,
   type RuleStatus,
 } from '../lib/format.ts';
 
@@ -22,11 +23,11 @@ const ORDER: Record<RuleStatus, number> = { future: 0, in_force: 1, past: 2 };
 type Group = { key: string; label: string; rules: GstRateRuleWire[] };
 
 /** Rules by key (HSN prefixes first, by prefix; then categories by name); newest dates first, slabs upward. */
-export function groupRules(rules: readonly GstRateRuleWire[], today: string): Group[] {
+export function groupRules(rules: readonly GstRateRuleWire[], today: string, t: Translate): Group[] {
   const groups = new Map<string, Group>();
   for (const r of rules) {
     const key = ruleKey(r);
-    const group = groups.get(key) ?? { key, label: ruleKeyLabel(r), rules: [] };
+    const group = groups.get(key) ?? { key, label: ruleKeyLabel(r, t), rules: [] };
     group.rules.push(r);
     groups.set(key, group);
   }
@@ -46,7 +47,8 @@ export function groupRules(rules: readonly GstRateRuleWire[], today: string): Gr
 }
 
 function StatusBadge({ status }: { status: RuleStatus }) {
-  return <span className={`badge ${STATUS_BADGES[status]}`}>{STATUS_LABELS[status]}</span>;
+  const t = useT();
+  return <span className={`badge ${STATUS_BADGES[status]}`}>{statusLabels(t)[status]}</span>;
 }
 
 /**
@@ -54,33 +56,32 @@ function StatusBadge({ status }: { status: RuleStatus }) {
  * the dates, each marked In force, Future or Past in words. Past rates are hidden until asked for.
  */
 export function RateTable() {
+  const t = useT();
   const rates = useGstRates();
   const [showPast, setShowPast] = useState(false);
   const today = indiaDate(Date.now());
-  if (rates.isPending) return <Loader label="Loading GST rates…" />;
+  const day = (d: string) => formatDay(d, t.language.intl);
+  if (rates.isPending) return <Loader label={t('gst.rates.loading')} />;
   if (rates.error) return <ErrorAlert error={rates.error} />;
   const groups = groupRules(
     rates.data.rules.filter((r) => showPast || ruleStatus(r, today) !== 'past'),
     today,
+    t,
   ).filter((g) => g.rules.length > 0);
   const pastCount = rates.data.rules.filter((r) => ruleStatus(r, today) === 'past').length;
 
   return (
     <>
-      <p className="small text-body-secondary">
-        A product takes its category&apos;s rates if the category has any here, else those of the longest HSN
-        prefix that matches its HSN code, else its category&apos;s own GST rate. Slabs are on the price of one
-        piece after discount. Today is {formatDay(today)} (India).
-      </p>
+      <p className="small text-body-secondary">{t('gst.rates.intro', { today: day(today) })}</p>
       <Form.Check
         type="switch"
         id="rates-show-past"
         className="mb-3"
-        label={`Show past rates (${pastCount})`}
+        label={t('gst.rates.showPast', { count: String(pastCount) })}
         checked={showPast}
         onChange={(e) => setShowPast(e.target.checked)}
       />
-      {groups.length === 0 ? <Message variant="secondary">No GST rates yet.</Message> : null}
+      {groups.length === 0 ? <Message variant="secondary">{t('gst.rates.none')}</Message> : null}
       <div className="row g-3">
         {groups.map((g) => (
           <div key={g.key} className="col-12 col-xl-6">
@@ -91,19 +92,19 @@ export function RateTable() {
                   responsive
                   size="sm"
                   className="mb-0 small align-middle gst-rate-table"
-                  aria-label={`Rates for ${g.label}`}
+                  aria-label={t('gst.rates.ratesFor', { label: g.label })}
                 >
                   <thead>
                     <tr>
                       <th scope="col" style={{ minWidth: '6.5rem' }}>
-                        Price per piece
+                        {t('gst.rates.pricePerPiece')}
                       </th>
                       <th scope="col" className="text-end">
-                        Rate
+                        {t('gst.rates.rate')}
                       </th>
-                      <th scope="col">Dates</th>
+                      <th scope="col">{t('gst.rates.dates')}</th>
                       <th scope="col" className="d-none d-sm-table-cell">
-                        Status
+                        {t('gst.rates.status')}
                       </th>
                     </tr>
                   </thead>
@@ -113,16 +114,20 @@ export function RateTable() {
                       return (
                         <tr key={r._id} className={status === 'past' ? 'text-body-secondary' : undefined}>
                           <td>
-                            {slabText(r)}
+                            {slabText(r, t)}
                             {r.note ? (
                               <div className="text-body-secondary d-none d-sm-block">{r.note}</div>
                             ) : null}
                           </td>
                           <td className="text-end text-nowrap fw-semibold">{r.rate} %</td>
                           <td>
-                            <span className="text-nowrap">From {formatDay(r.effectiveFrom)}</span>{' '}
                             <span className="text-nowrap">
-                              {r.effectiveTo ? `to ${formatDay(r.effectiveTo)}` : 'onwards'}
+                              {t('gst.rates.from', { date: day(r.effectiveFrom) })}
+                            </span>{' '}
+                            <span className="text-nowrap">
+                              {r.effectiveTo
+                                ? t('gst.rates.to', { date: day(r.effectiveTo) })
+                                : t('gst.rates.onwards')}
                             </span>
                             {/* On a phone the status sits under the dates, in its own line. */}
                             <div className="d-sm-none">

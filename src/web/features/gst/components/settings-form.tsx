@@ -6,6 +6,7 @@ import { gstSettingsSchema, type GstSettings } from '#shared/schemas/gst.ts';
 import { ErrorAlert, Message } from '#web/components/alerts.tsx';
 import { SubmitButton, TextField } from '#web/components/form-field.tsx';
 import { applyFieldErrors } from '#web/lib/form-errors.ts';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 import { useSaveGstSettings, type SettingsBody } from '../api/gst.ts';
 
 const FIELDS = Object.keys(gstSettingsSchema.shape);
@@ -16,6 +17,7 @@ const FIELDS = Object.keys(gstSettingsSchema.shape);
  * its commission.
  */
 export function SettingsForm({ settings }: { settings: GstSettings }) {
+  const t = useT();
   const save = useSaveGstSettings();
   const [saved, setSaved] = useState(false);
   const {
@@ -46,32 +48,32 @@ export function SettingsForm({ settings }: { settings: GstSettings }) {
     <form onSubmit={onSubmit} noValidate aria-labelledby="gst-settings-heading" className="card">
       <div className="card-body">
         <h2 id="gst-settings-heading" className="h5">
-          Settings
+          {t('gst.settings.heading')}
         </h2>
         <ErrorAlert error={save.error} />
-        {saved ? <Message variant="success">GST settings saved.</Message> : null}
+        {saved ? <Message variant="success">{t('gst.settings.saved')}</Message> : null}
         <fieldset className="mb-3">
-          <legend className="fs-6 fw-semibold mb-1">Issue sellers&apos; tax invoices</legend>
+          <legend className="fs-6 fw-semibold mb-1">{t('gst.settings.issueInvoices')}</legend>
           <Form.Check
             type="radio"
             id="invoice-on-shipped"
             value="shipped"
-            label="When shipped (one invoice per parcel)"
+            label={t('gst.settings.whenShipped')}
             {...register('invoiceOn')}
           />
           <Form.Check
             type="radio"
             id="invoice-on-placed"
             value="placed"
-            label="When the order is placed"
+            label={t('gst.settings.whenPlaced')}
             {...register('invoiceOn')}
           />
         </fieldset>
-        <h3 className="fs-6 fw-semibold mb-2">Haat as e-commerce operator</h3>
+        <h3 className="fs-6 fw-semibold mb-2">{t('gst.settings.operator')}</h3>
         <div className="row g-2">
           <div className="col-12 col-md-6">
             <TextField
-              label="Legal name"
+              label={t('gst.settings.legalName')}
               autoComplete="organization"
               {...register('operatorLegalName')}
               error={errors.operatorLegalName?.message}
@@ -79,18 +81,21 @@ export function SettingsForm({ settings }: { settings: GstSettings }) {
           </div>
           <div className="col-12 col-md-6">
             <TextField
-              label="GSTIN"
+              label={t('gst.settings.gstin')}
               autoCapitalize="characters"
               spellCheck={false}
               maxLength={20}
-              help={`State from the GSTIN: ${current.operatorStateName} (${current.operatorStateCode}).`}
+              help={t('gst.settings.gstinState', {
+                state: current.operatorStateName,
+                code: current.operatorStateCode,
+              })}
               {...register('operatorGstin')}
               error={errors.operatorGstin?.message}
             />
           </div>
         </div>
         <Form.Group className="mb-3" controlId="gst-operator-address">
-          <Form.Label>Registered address</Form.Label>
+          <Form.Label>{t('gst.settings.address')}</Form.Label>
           <Form.Control
             as="textarea"
             rows={3}
@@ -104,15 +109,15 @@ export function SettingsForm({ settings }: { settings: GstSettings }) {
           </Form.Control.Feedback>
         </Form.Group>
         <TextField
-          label="GST on Haat's commission (%)"
+          label={t('gst.settings.commissionRate')}
           inputMode="decimal"
           style={{ maxWidth: '10rem' }}
-          help="Charged on the monthly commission invoice to each seller."
+          help={t('gst.settings.commissionRateHelp')}
           {...register('commissionGstRate')}
           error={errors.commissionGstRate?.message}
         />
-        <SubmitButton pending={save.isPending} pendingLabel="Saving…">
-          Save settings
+        <SubmitButton pending={save.isPending} pendingLabel={t('gst.settings.saving')}>
+          {t('gst.settings.save')}
         </SubmitButton>
       </div>
     </form>

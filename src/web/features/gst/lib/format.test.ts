@@ -1,15 +1,27 @@
+import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
+import { flattenMessages } from '#shared/i18n/languages.ts';
+import english from '#shared/i18n/locales/en.json' with { type: 'json' };
+import type { Translate } from '#web/lib/i18n/i18n.tsx';
 import { monthName, previousMonth, ruleStatus, slabText, thisMonth } from './format.ts';
+
+/** The English catalogue's messages, as the screens' `t` gives them. */
+const messages = flattenMessages(english);
+const t = Object.assign(
+  (id: string, values?: Record<string, unknown>) =>
+    String(new IntlMessageFormat(messages[id] ?? id, 'en-IN').format(values as never)),
+  { rich: () => null, language: { code: 'en', intl: 'en-IN' } },
+) as unknown as Translate;
 
 describe('GST screen wording', () => {
   it('says slabs in whole rupees by the price of one piece', () => {
-    expect(slabText({ fromPaise: 0, toPaise: 250_000, basis: 'piece' })).toBe('Up to ₹2,500');
-    expect(slabText({ fromPaise: 250_001, toPaise: null, basis: 'piece' })).toBe('Above ₹2,500');
-    expect(slabText({ fromPaise: 100_001, toPaise: 250_000, basis: 'piece' })).toBe(
+    expect(slabText({ fromPaise: 0, toPaise: 250_000, basis: 'piece' }, t)).toBe('Up to ₹2,500');
+    expect(slabText({ fromPaise: 250_001, toPaise: null, basis: 'piece' }, t)).toBe('Above ₹2,500');
+    expect(slabText({ fromPaise: 100_001, toPaise: 250_000, basis: 'piece' }, t)).toBe(
       'Above ₹1,000, up to ₹2,500',
     );
-    expect(slabText({ fromPaise: 0, toPaise: null, basis: 'piece' })).toBe('Any price');
-    expect(slabText({ fromPaise: 0, toPaise: 100_050, basis: 'piece_or_line' })).toBe(
+    expect(slabText({ fromPaise: 0, toPaise: null, basis: 'piece' }, t)).toBe('Any price');
+    expect(slabText({ fromPaise: 0, toPaise: 100_050, basis: 'piece_or_line' }, t)).toBe(
       'Up to ₹1,000.50 (piece or line)',
     );
   });

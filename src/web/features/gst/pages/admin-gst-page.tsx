@@ -7,29 +7,30 @@ import { RateChangeForm } from '../components/rate-change-form.tsx';
 import { RateTable } from '../components/rate-table.tsx';
 import { SettingsForm } from '../components/settings-form.tsx';
 import { PageHead } from '#web/components/page-head.tsx';
-
-const SECTIONS = [
-  ['gst-rates', 'Rates'],
-  ['gst-rate-change', 'Add a rate change'],
-  ['gst-settings', 'Settings'],
-  ['gst-documents', 'Documents and returns'],
-] as const;
+import { useT } from '#web/lib/i18n/i18n.tsx';
 
 /**
  * /admin/gst (Admin): the dated GST rate table and its future changes, the operator's tax settings, every
  * seller's tax documents, commission invoices, and the GSTR-1 and GSTR-8 files.
  */
 export function AdminGstPage() {
+  const t = useT();
   const settings = useGstSettings();
+  const sections = [
+    ['gst-rates', t('gst.admin.sections.rates')],
+    ['gst-rate-change', t('gst.rateChange.heading')],
+    ['gst-settings', t('gst.settings.heading')],
+    ['gst-documents', t('gst.admin.sections.documents')],
+  ] as const;
   return (
     <div className="row justify-content-center">
       <div className="col-12 col-xxl-10">
-        <PageHead title="GST · Haat" />
-        <h1 className="h3 mb-2">GST</h1>
-        <OnThisPage sections={SECTIONS} />
+        <PageHead title={t('gst.admin.pageTitle')} />
+        <h1 className="h3 mb-2">{t('gst.admin.heading')}</h1>
+        <OnThisPage sections={sections} />
         <section id="gst-rates" aria-labelledby="gst-rates-heading" className="mb-5">
           <h2 id="gst-rates-heading" className="h5">
-            Rates
+            {t('gst.admin.sections.rates')}
           </h2>
           <RateTable />
         </section>
@@ -38,7 +39,7 @@ export function AdminGstPage() {
         </section>
         <section id="gst-settings" className="mb-5">
           {settings.isPending ? (
-            <Loader label="Loading settings…" />
+            <Loader label={t('gst.admin.loadingSettings')} />
           ) : settings.error ? (
             <ErrorAlert error={settings.error} />
           ) : (
@@ -47,8 +48,9 @@ export function AdminGstPage() {
         </section>
         <section id="gst-documents" aria-labelledby="gst-documents-heading" className="mb-5">
           <h2 id="gst-documents-heading" className="h5">
-            Documents and returns
+            {t('gst.admin.sections.documents')}
           </h2>
+
           <AdminDocuments />
         </section>
       </div>

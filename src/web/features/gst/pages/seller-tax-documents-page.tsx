@@ -5,8 +5,9 @@ import { useSellerTaxDocuments } from '../api/gst.ts';
 import { DocumentFilters } from '../components/document-filters.tsx';
 import { DocumentList } from '../components/document-list.tsx';
 import { Gstr1Downloads } from '../components/gstr1-downloads.tsx';
-import { isKind, isMonth, KIND_OPTIONS, monthName, thisMonth, type KindFilterValue } from '../lib/format.ts';
+import { isKind, isMonth, monthName, thisMonth, type KindFilterValue } from '../lib/format.ts';
 import { PageHead } from '#web/components/page-head.tsx';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 
 /**
  * /seller/tax-documents (sellers): the shop's tax invoices, credit notes and Haat's commission invoices of
@@ -14,6 +15,7 @@ import { PageHead } from '#web/components/page-head.tsx';
  * GSTR-1 files.
  */
 export function SellerTaxDocumentsPage() {
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const rawMonth = params.get('month');
   const month = isMonth(rawMonth) ? rawMonth : thisMonth();
@@ -27,36 +29,42 @@ export function SellerTaxDocumentsPage() {
     else next.delete(key);
     setParams(next, { replace: true });
   };
-  const kindWords = (KIND_OPTIONS.find((o) => o.value === kind)?.label ?? 'documents').toLowerCase();
+  const name = monthName(month, t.language.intl);
+  // The heading and the empty list name the kind chosen (all documents unless one is).
+  const heading = {
+    '': t('gst.seller.headingAll', { month: name }),
+    invoice: t('gst.seller.headingInvoices', { month: name }),
+    credit_note: t('gst.seller.headingCreditNotes', { month: name }),
+    commission_invoice: t('gst.seller.headingCommissionInvoices', { month: name }),
+  }[kind];
+  const empty = {
+    '': t('gst.seller.noneAll', { month: name }),
+    invoice: t('gst.seller.noneInvoices', { month: name }),
+    credit_note: t('gst.seller.noneCreditNotes', { month: name }),
+    commission_invoice: t('gst.seller.noneCommissionInvoices', { month: name }),
+  }[kind];
 
   return (
     <section>
-      <PageHead title="Tax documents · Haat" />
-      <h1 className="h3 mb-2">Tax documents</h1>
-      <p className="small text-body-secondary">
-        The tax invoices and credit notes Haat issued in your name, and Haat&apos;s monthly invoices to you
-        for its commission (claim their GST as input tax credit). Amounts are in rupees.
-      </p>
+      <PageHead title={t('gst.seller.pageTitle')} />
+      <h1 className="h3 mb-2">{t('gst.seller.heading')}</h1>
+      <p className="small text-body-secondary">{t('gst.seller.intro')}</p>
       <DocumentFilters
         month={month}
         kind={kind}
         onMonth={(m) => set('month', m)}
         onKind={(k) => set('kind', k)}
       />
-      <h2 className="h5">
-        {kind ? KIND_OPTIONS.find((o) => o.value === kind)?.label : 'Documents'} of {monthName(month)}
-      </h2>
+      <h2 className="h5">{heading}</h2>
       {list.isPending ? (
-        <Loader label="Loading documents…" />
+        <Loader label={t('gst.loadingDocuments')} />
       ) : list.error ? (
         <ErrorAlert error={list.error} />
       ) : list.data.documents.length === 0 ? (
-        <Message variant="secondary">
-          No {kindWords === 'all documents' ? 'documents' : kindWords} in {monthName(month)}.
-        </Message>
+        <Message variant="secondary">{empty}</Message>
       ) : (
         <div aria-busy={list.isFetching || undefined}>
-          <DocumentList documents={list.data.documents} label={`Tax documents of ${monthName(month)}`} />
+          <DocumentList documents={list.data.documents} label={t('gst.documentsOf', { month: name })} />
         </div>
       )}
       <Gstr1Downloads month={month} />

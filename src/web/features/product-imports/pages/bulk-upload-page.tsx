@@ -13,47 +13,56 @@ import { EXPORT_CSV_URL } from '../api/export-catalogue.ts';
 import { isFinished, useImport } from '../api/get-import.ts';
 import { useStartImport } from '../api/start-import.ts';
 import { PageHead } from '#web/components/page-head.tsx';
-
-const plural = (n: number, one: string, many = `${one}s`) =>
-  `${n.toLocaleString('en-IN')} ${n === 1 ? one : many}`;
+import { useT, type Translate } from '#web/lib/i18n/i18n.tsx';
 
 /** The summary line of a finished import or dry run. */
-function summary(i: ProductImport): string {
+function summary(i: ProductImport, t: Translate): string {
   const r = i.result;
   if (!r) return '';
+  const dry = i.dryRun;
   const parts = [
-    r.created > 0 && plural(r.created, 'new product'),
-    r.updated > 0 && `${plural(r.updated, 'product')} to update`,
-    r.unchanged > 0 && `${plural(r.unchanged, 'product')} unchanged`,
+    r.created > 0 && t('productImports.summary.created', { count: r.created }),
+    r.updated > 0 &&
+      (dry
+        ? t('productImports.summary.toUpdate', { count: r.updated })
+        : t('productImports.summary.updated', { count: r.updated })),
+    r.unchanged > 0 && t('productImports.summary.unchanged', { count: r.unchanged }),
   ].filter(Boolean);
-  const what = `${parts.join(', ') || 'nothing to change'}; ${plural(r.variants, 'variant')} to write`;
-  return i.dryRun
-    ? `No problems in ${plural(i.totalRows, 'row')}: ${what}. Nothing is written until you press Import.`
-    : `Imported: ${what.replace(/ to update/, ' updated').replace(/ to write$/, ' written')}.`;
+  const what = t('productImports.summary.what', {
+    parts: parts.join(', ') || t('productImports.summary.nothing'),
+    variants: dry
+      ? t('productImports.summary.toWrite', { count: r.variants })
+      : t('productImports.summary.written', { count: r.variants }),
+  });
+  return dry
+    ? t('productImports.summary.checked', { rows: i.totalRows, what })
+    : t('productImports.summary.imported', { what });
 }
 
 function RowErrors({ job }: { job: ProductImport }) {
+  const t = useT();
   return (
     <>
       <Message variant="danger">
-        {job.errorCount === 1 ? 'One problem was' : `${job.errorCount.toLocaleString('en-IN')} problems were`}{' '}
-        found{job.dryRun ? '' : ', so nothing was imported'}. Fix {job.errorCount === 1 ? 'it' : 'them'} in
-        your file and check it again.
-        {job.errorCount > job.errors.length && ` The first ${job.errors.length} are listed.`}
+        {job.dryRun
+          ? t('productImports.errors.foundDry', { count: job.errorCount })
+          : t('productImports.errors.foundImport', { count: job.errorCount })}
+        {job.errorCount > job.errors.length &&
+          ` ${t('productImports.errors.firstListed', { n: job.errors.length })}`}
       </Message>
       <div className="table-responsive">
-        <Table striped bordered size="sm" aria-label="Problems in the file">
+        <Table striped bordered size="sm" aria-label={t('productImports.errors.table')}>
           <thead>
             <tr>
-              <th scope="col">Row</th>
-              <th scope="col">Column</th>
-              <th scope="col">Problem</th>
+              <th scope="col">{t('productImports.errors.row')}</th>
+              <th scope="col">{t('productImports.errors.column')}</th>
+              <th scope="col">{t('productImports.errors.problem')}</th>
             </tr>
           </thead>
           <tbody>
             {job.errors.map((e, i) => (
               <tr key={`${e.row}-${e.field}-${i}`}>
-                <td>{e.row === 0 ? 'File' : e.row}</td>
+                <td>{e.row === 0 ? t('productImports.errors.file') : e.row}</td>
                 <td>{e.field || '—'}</td>
                 <td>{e.message}</td>
               </tr>
@@ -66,24 +75,32 @@ function RowErrors({ job }: { job: ProductImport }) {
 }
 
 function Progress({ job }: { job: ProductImport | undefined }) {
+  const t = useT();
   const total = job?.totalRows ?? 0;
   const done = job?.processedRows ?? 0;
   const pct = total > 0 ? Math.round((done / total) * 100) : 0;
-  const label = job?.dryRun ? 'Checking the file' : 'Importing';
+  const label = job?.dryRun ? t('productImports.progress.checking') : t('productImports.progress.importing');
   return (
     <div className="mb-3">
       <p className="mb-1" aria-live="polite">
         {job?.status === 'queued' || !job
-          ? 'Waiting to start…'
-          : `${label}: ${done.toLocaleString('en-IN')} of ${total.toLocaleString('en-IN')} rows`}
+          ? t('productImports.progress.waiting')
+          : t('productImports.progress.count', { label, done, total })}
       </p>
-      <ProgressBar now={pct} label={`${pct}%`} animated aria-label={`${label} progress`} />
+      <ProgressBar
+        now={pct}
+        label={t('productImports.progress.percent', { pct: String(pct) })}
+
+        animated
+        aria-label={t('productImports.progress.aria', { label })}
+      />
     </div>
   );
 }
 
 /** /seller/bulk-upload: check and import a CSV of products (docs/product/bulk-listing.md). */
 export function BulkUploadPage() {
+  const t = useT();
   const queryClient = useQueryClient();
   const [csv, setCsv] = useState<File | null>(null);
   const [zip, setZip] = useState<File | null>(null);
@@ -124,16 +141,16 @@ export function BulkUploadPage() {
 
   return (
     <section className="col-lg-9">
-      <PageHead title="Bulk upload · Haat" />
+      <PageHead title={t('productImports.pageTitle')} />
       <p className="mb-2">
-        <Link to="/seller/productlist">← My Products</Link>
+        <Link to="/seller/productlist">{t('productImports.back')}</Link>
       </p>
-      <h1 className="h3">Bulk upload</h1>
+      <h1 className="h3">{t('productImports.heading')}</h1>
       <p>
-        Create or update many products from a spreadsheet saved as CSV: one row per size and colour. Rows with
-        the same <code>product_ref</code> are one product; use a product&apos;s id (as in your catalogue
-        download) to update it. Images are links to images you already uploaded, or file names of images in a
-        ZIP file you add below. At most {MAX_IMPORT_ROWS.toLocaleString('en-IN')} rows a file.
+        {t.rich('productImports.intro', {
+          code: (chunks) => <code>{chunks}</code>,
+          max: MAX_IMPORT_ROWS,
+        })}
       </p>
       <div className="d-flex flex-wrap gap-2 mb-4">
         <a
@@ -141,27 +158,27 @@ export function BulkUploadPage() {
           href={templateUrl}
           download="haat-products-template.csv"
         >
-          Download template (CSV)
+          {t('productImports.downloadTemplate')}
         </a>
         <a className="btn btn-outline-secondary btn-sm" href={EXPORT_CSV_URL} download>
-          Download my catalogue (CSV)
+          {t('productImports.downloadCatalogue')}
         </a>
       </div>
 
       <Form onSubmit={onSubmit} className="mb-4">
         <Form.Group className="mb-3" controlId="bulk-csv">
-          <Form.Label>CSV file</Form.Label>
+          <Form.Label>{t('productImports.csvFile')}</Form.Label>
           <Form.Control type="file" accept=".csv,text/csv" onChange={choose(setCsv)} disabled={running} />
         </Form.Group>
         <Form.Group className="mb-3" controlId="bulk-zip">
-          <Form.Label>Images (ZIP file, optional)</Form.Label>
+          <Form.Label>{t('productImports.zipFile')}</Form.Label>
           <Form.Control
             type="file"
             accept=".zip,application/zip"
             onChange={choose(setZip)}
             disabled={running}
           />
-          <Form.Text>JPEG, PNG, WebP or GIF, at most 5 MB each; name them in the images column.</Form.Text>
+          <Form.Text>{t('productImports.zipHelp')}</Form.Text>
         </Form.Group>
         <div className="d-flex flex-wrap gap-2">
           <Button
@@ -169,7 +186,7 @@ export function BulkUploadPage() {
             variant={checkedOk ? 'outline-primary' : 'primary'}
             disabled={!csv || running}
           >
-            Check file
+            {t('productImports.check')}
           </Button>
           <Button
             type="button"
@@ -177,13 +194,11 @@ export function BulkUploadPage() {
             disabled={!csv || !checkedOk || running || !!imported}
             onClick={() => run(false)}
           >
-            Import
+            {t('productImports.import')}
           </Button>
         </div>
         {!checkedOk && csv && !running && !job && (
-          <Form.Text className="d-block mt-2">
-            Check the file first: nothing is written until you import.
-          </Form.Text>
+          <Form.Text className="d-block mt-2">{t('productImports.checkFirst')}</Form.Text>
         )}
       </Form>
 
@@ -192,7 +207,8 @@ export function BulkUploadPage() {
       {job?.status === 'failed' && <RowErrors job={job} />}
       {job?.status === 'done' && (
         <Message variant="success">
-          {summary(job)} {!job.dryRun && <Link to="/seller/productlist">See my products</Link>}
+          {summary(job, t)}{' '}
+          {!job.dryRun && <Link to="/seller/productlist">{t('productImports.seeProducts')}</Link>}
         </Message>
       )}
     </section>

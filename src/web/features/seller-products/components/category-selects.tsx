@@ -3,14 +3,15 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { NO_SIZE, sizeOptionsFor, type ProductFormValues } from '#shared/schemas/product-form.ts';
 import { SelectField, TextField } from '#web/components/form-field.tsx';
 import { ErrorAlert } from '#web/components/alerts.tsx';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 import { useCategoryId, useCategoryLevel, type LevelPath } from '../api/get-category-levels.ts';
 
 const LEVELS = [
-  { name: 'category', label: 'Main category' },
-  { name: 'subCategory', label: 'Subcategory' },
-  { name: 'levelThreeCategory', label: 'Level 3 category' },
-  { name: 'levelFourCategory', label: 'Level 4 category' },
-  { name: 'levelFiveCategory', label: 'Level 5 category' },
+  { name: 'category' },
+  { name: 'subCategory' },
+  { name: 'levelThreeCategory' },
+  { name: 'levelFourCategory' },
+  { name: 'levelFiveCategory' },
 ] as const;
 
 type LevelName = (typeof LEVELS)[number]['name'];
@@ -22,6 +23,30 @@ type LevelName = (typeof LEVELS)[number]['name'];
  * subcategory levels.'). Sizes are reset when the kind of sizes the category offers changes.
  */
 export function CategorySelects({ disabled }: { disabled: boolean }) {
+  const t = useT();
+  // Each level's label, and its select's first option.
+  const labels: Record<LevelName, { label: string; select: string }> = {
+    category: {
+      label: t('sellerProducts.category.main'),
+      select: t('sellerProducts.category.selectMain'),
+    },
+    subCategory: {
+      label: t('sellerProducts.category.sub'),
+      select: t('sellerProducts.category.selectSub'),
+    },
+    levelThreeCategory: {
+      label: t('sellerProducts.category.level3'),
+      select: t('sellerProducts.category.selectLevel3'),
+    },
+    levelFourCategory: {
+      label: t('sellerProducts.category.level4'),
+      select: t('sellerProducts.category.selectLevel4'),
+    },
+    levelFiveCategory: {
+      label: t('sellerProducts.category.level5'),
+      select: t('sellerProducts.category.selectLevel5'),
+    },
+  };
   const { register, setValue, getValues, control, formState } = useFormContext<ProductFormValues>();
   const watched = useWatch({ control, name: LEVELS.map((l) => l.name) });
   const path = watched.map((v) => v ?? '') as LevelPath;
@@ -70,14 +95,18 @@ export function CategorySelects({ disabled }: { disabled: boolean }) {
     // Locked after the first update (docs/product/orders-and-checkout.md#checkout-flow): shown, not editable. The levels stay in the form's values.
     return (
       <fieldset className="mb-2">
-        <legend className="h5 mb-3">Category</legend>
-        <TextField label="Category path" value={path.filter(Boolean).join(' › ')} readOnly />
+        <legend className="h5 mb-3">{t('sellerProducts.category.legend')}</legend>
+        <TextField
+          label={t('sellerProducts.category.path')}
+          value={path.filter(Boolean).join(' › ')}
+          readOnly
+        />
       </fieldset>
     );
   }
   return (
     <fieldset className="mb-2">
-      <legend className="h5 mb-3">Category</legend>
+      <legend className="h5 mb-3">{t('sellerProducts.category.legend')}</legend>
       {LEVELS.map((level, i) => {
         const query = levels[i];
         const names = query?.data ?? [];
@@ -90,13 +119,15 @@ export function CategorySelects({ disabled }: { disabled: boolean }) {
         return (
           <SelectField
             key={level.name}
-            label={level.label}
+            label={labels[level.name].label}
             {...field}
             onChange={(e) => onLevelChange(i, e.target.value)}
             className="mb-2"
           >
             <option value="">
-              {query?.isFetching && names.length === 0 ? 'Loading…' : `Select ${level.label.toLowerCase()}`}
+              {query?.isFetching && names.length === 0
+                ? t('sellerProducts.category.loading')
+                : labels[level.name].select}
             </option>
             {options.map((n) => (
               <option key={n} value={n}>

@@ -1,5 +1,6 @@
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 
 /**
  * A yes/no question before a change (docs/product/messages.md confirmation prompts). A dialog rather than window.confirm:
@@ -24,6 +25,7 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
+  const t = useT();
   return (
     <Modal show={show} onHide={onCancel} centered aria-labelledby="confirm-dialog-title">
       <Modal.Header closeButton>
@@ -34,7 +36,7 @@ export function ConfirmDialog({
       <Modal.Body>{message}</Modal.Body>
       <Modal.Footer>
         <Button variant="outline-secondary" onClick={onCancel} disabled={pending}>
-          Cancel
+          {t('sellerProducts.confirmDialog.cancel')}
         </Button>
         <Button variant={variant} onClick={onConfirm} disabled={pending} aria-busy={pending}>
           {confirmLabel}

@@ -8,12 +8,14 @@ import {
 } from '#shared/schemas/product-form.ts';
 import { SelectField, TextField } from '#web/components/form-field.tsx';
 import { Price } from '#web/components/price.tsx';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 
 /**
  * The discount panel (docs/product/screens.md, docs/product/orders-and-checkout.md#checkout-flow, docs/product/messages.md): Add Discount turns the discount on (its `activate` flag follows
  * the checkbox); value as a percentage or an amount, a last day at least tomorrow, an optional coupon code.
  */
 export function DiscountPanel() {
+  const t = useT();
   const { register, control, formState } = useFormContext<ProductFormValues>();
   const { errors } = formState;
   const [addDiscount, price, value, unit] = useWatch({
@@ -33,7 +35,7 @@ export function DiscountPanel() {
 
   return (
     <fieldset className="card shadow-sm border-0 haat-form-card p-3 p-sm-4">
-      <legend className="h5 mb-3">Discount</legend>
+      <legend className="h5 mb-3">{t('sellerProducts.discount.legend')}</legend>
       <div className="form-check form-switch mb-2">
         <input
           className="form-check-input"
@@ -43,7 +45,7 @@ export function DiscountPanel() {
           {...register('addDiscount')}
         />
         <label className="form-check-label" htmlFor="add-discount">
-          Add Discount
+          {t('sellerProducts.discount.add')}
         </label>
       </div>
       {addDiscount ? (
@@ -51,7 +53,7 @@ export function DiscountPanel() {
           <div className="row g-2">
             <div className="col-12 col-sm-7">
               <TextField
-                label="Discount value"
+                label={t('sellerProducts.discount.value')}
                 type="number"
                 inputMode="decimal"
                 step="0.01"
@@ -62,39 +64,45 @@ export function DiscountPanel() {
               />
             </div>
             <div className="col-12 col-sm-5">
-              <SelectField label="Unit" {...register('discount_unit')} className="mb-2">
-                <option value="percentage">Percent (%)</option>
-                <option value="amount">Amount (₹)</option>
+              <SelectField
+                label={t('sellerProducts.discount.unit')}
+                {...register('discount_unit')}
+                className="mb-2"
+              >
+                <option value="percentage">{t('sellerProducts.discount.percent')}</option>
+                <option value="amount">{t('sellerProducts.discount.amount')}</option>
               </SelectField>
             </div>
           </div>
           <TextField
-            label="Valid until"
+            label={t('sellerProducts.discount.validUntil')}
             type="date"
             min={earliestDiscountDate()}
             {...register('valid_until')}
-            help="The last day of the discount, at least tomorrow."
+            help={t('sellerProducts.discount.validUntilHelp')}
             error={errors.valid_until?.message}
             className="mb-2"
           />
           <TextField
-            label="Coupon code (optional)"
+            label={t('sellerProducts.discount.coupon')}
             autoComplete="off"
             maxLength={40}
             {...register('coupon_code')}
-            help="Leave blank to offer the discount to everyone. With a code, buyers enter it in their cart."
+            help={t('sellerProducts.discount.couponHelp')}
             error={errors.coupon_code?.message}
             className="mb-2"
           />
           {after !== null ? (
             <p className="small mb-0" aria-live="polite">
-              Buyers pay <Price amount={toWireNumber(after)} className="fw-semibold" /> instead of{' '}
-              <Price amount={price as number} className="text-decoration-line-through" />.
+              {t.rich('sellerProducts.discount.buyersPay', {
+                after: <Price amount={toWireNumber(after)} className="fw-semibold" />,
+                before: <Price amount={price as number} className="text-decoration-line-through" />,
+              })}
             </p>
           ) : null}
         </>
       ) : (
-        <p className="small text-body-secondary mb-0">No discount: buyers pay the full price.</p>
+        <p className="small text-body-secondary mb-0">{t('sellerProducts.discount.none')}</p>
       )}
     </fieldset>
   );

@@ -2,6 +2,7 @@ import { useRef, useState, type ChangeEvent } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { variantUrl } from '#shared/images.ts';
 import { MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES, type ProductFormValues } from '#shared/schemas/product-form.ts';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 
 const ACCEPTED = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
 
@@ -11,6 +12,7 @@ const ACCEPTED = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
  * thumbnail. The server checks every file again by its content (docs/product/catalog.md).
  */
 export function ImagePicker({ files, locked }: { files: Map<string, File>; locked: boolean }) {
+  const t = useT();
   const { control, setValue, formState } = useFormContext<ProductFormValues>();
   const image = useWatch({ control, name: 'image' }) ?? [];
   const [problem, setProblem] = useState<string | null>(null);
@@ -24,9 +26,12 @@ export function ImagePicker({ files, locked }: { files: Map<string, File>; locke
     const refused: string[] = [];
     const added: string[] = [];
     for (const file of chosen) {
-      if (!ACCEPTED.includes(file.type)) refused.push(`${file.name} is not a JPEG, PNG, WebP or GIF image.`);
-      else if (file.size > MAX_IMAGE_BYTES) refused.push(`${file.name} is larger than 5 MB.`);
-      else if (added.length >= room) refused.push(`A product can have at most ${MAX_PRODUCT_IMAGES} images.`);
+      if (!ACCEPTED.includes(file.type))
+        refused.push(t('sellerProducts.images.notImage', { file: file.name }));
+      else if (file.size > MAX_IMAGE_BYTES)
+        refused.push(t('sellerProducts.images.tooLarge', { file: file.name }));
+      else if (added.length >= room)
+        refused.push(t('sellerProducts.images.tooMany', { max: MAX_PRODUCT_IMAGES }));
       else {
         const url = URL.createObjectURL(file);
         files.set(url, file);
@@ -50,14 +55,14 @@ export function ImagePicker({ files, locked }: { files: Map<string, File>; locke
 
   return (
     <fieldset className="mb-3" aria-describedby={error ? 'image-error' : undefined}>
-      <legend className="fs-6 fw-semibold mb-1">Images</legend>
+      <legend className="fs-6 fw-semibold mb-1">{t('sellerProducts.images.legend')}</legend>
       {image.length > 0 ? (
         <ul className="list-unstyled d-flex flex-wrap gap-2 mb-2">
           {image.map((url, i) => (
             <li key={url} className="position-relative">
               <img
                 src={url.startsWith('blob:') ? url : variantUrl(url, 'thumbnail')}
-                alt={`Product image ${String(i + 1)}`}
+                alt={t('sellerProducts.images.alt', { n: i + 1 })}
                 width={96}
                 height={96}
                 className="rounded border object-fit-cover bg-white"
@@ -67,8 +72,8 @@ export function ImagePicker({ files, locked }: { files: Map<string, File>; locke
                   type="button"
                   className="btn btn-sm btn-light border position-absolute top-0 end-0 m-1 py-0 px-1 lh-1"
                   onClick={() => remove(url)}
-                  aria-label={`Remove image ${String(i + 1)}`}
-                  title="Remove"
+                  aria-label={t('sellerProducts.images.removeN', { n: i + 1 })}
+                  title={t('sellerProducts.images.remove')}
                 >
                   ×
                 </button>
@@ -80,7 +85,7 @@ export function ImagePicker({ files, locked }: { files: Map<string, File>; locke
       {!locked ? (
         <>
           <label htmlFor="product-images" className="form-label small mb-1">
-            Add images
+            {t('sellerProducts.images.add')}
           </label>
           <input
             ref={input}
@@ -95,8 +100,7 @@ export function ImagePicker({ files, locked }: { files: Map<string, File>; locke
             aria-invalid={error ? true : undefined}
           />
           <div id="product-images-help" className="form-text">
-            JPEG, PNG, WebP or GIF, up to 5 MB each, at most {MAX_PRODUCT_IMAGES} images. The first is the
-            main picture.
+            {t('sellerProducts.images.help', { max: MAX_PRODUCT_IMAGES })}
           </div>
         </>
       ) : null}

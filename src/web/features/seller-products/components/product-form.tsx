@@ -18,6 +18,7 @@ import { ErrorAlert, Message } from '#web/components/alerts.tsx';
 import { SelectField, SubmitButton, TextField } from '#web/components/form-field.tsx';
 import { SizeChartPicker } from '#web/features/size-charts/index.ts';
 import { applyFieldErrors } from '#web/lib/form-errors.ts';
+import { useT, type Translate } from '#web/lib/i18n/i18n.tsx';
 import { useMarkupByName } from '../api/get-markup-by-name.ts';
 import { useSaveProduct } from '../api/save-product.ts';
 import { CategorySelects } from './category-selects.tsx';
@@ -114,6 +115,7 @@ function initialValues(product: Product | null, discount: ProductDiscount | null
 function variantMessages(
   errors: FieldErrors<ProductFormValues>,
   rows: readonly VariantRow[],
+  t: Translate,
 ): (string | undefined)[] {
   const list = errors.variants;
   if (!list) return [];
@@ -123,7 +125,7 @@ function variantMessages(
     list.forEach((cells: FieldErrors<VariantRow> | undefined, i: number) => {
       if (!cells) return;
       const row = rows[i];
-      const name = row ? rowName(row) : `Row ${String(i + 1)}`;
+      const name = row ? rowName(row, t) : t('sellerProducts.form.row', { n: i + 1 });
       for (const key of ['size', 'colour', 'countInStock', 'sku', 'price'] as const) {
         const message = cells[key]?.message;
         if (typeof message === 'string') messages.push(`${name}: ${message}`);
@@ -134,7 +136,11 @@ function variantMessages(
 }
 
 /** Every message of a failed submit, once each, in the order of the form (docs/product/messages.md: alerts on submit). */
-function errorList(errors: FieldErrors<ProductFormValues>, rows: readonly VariantRow[]): string[] {
+function errorList(
+  errors: FieldErrors<ProductFormValues>,
+  rows: readonly VariantRow[],
+  t: Translate,
+): string[] {
   const order = [
     'name',
     'brand',
@@ -151,7 +157,7 @@ function errorList(errors: FieldErrors<ProductFormValues>, rows: readonly Varian
     'coupon_code',
   ] as const;
   const known = order.flatMap((f) =>
-    f === 'variants' ? variantMessages(errors, rows) : [errors[f]?.message],
+    f === 'variants' ? variantMessages(errors, rows, t) : [errors[f]?.message],
   );
   // Anything else (a field the form does not show on its own) still gets said.
   const other = Object.entries(errors)
@@ -177,6 +183,7 @@ export function ProductForm({
   doneTo: string;
   notice?: string | undefined;
 }) {
+  const t = useT();
   const navigate = useNavigate();
   const save = useSaveProduct();
   const files = useRef(new Map<string, File>()).current;
@@ -209,13 +216,16 @@ export function ProductForm({
 
   // What the marketplace keeps (docs/product/catalog.md: copied from the category when the product is created).
   const markupNote = product
-    ? `Haat's markup on this product: ${String(product.percentageMarkup)} % of the price.`
+    ? t('sellerProducts.form.markupProduct', { percent: String(product.percentageMarkup) })
     : markup.data
-      ? `Haat's markup for ${markup.data.uniqueCategoryName}: ${String(markup.data.percentageMarkup)} % of the price.`
+      ? t('sellerProducts.form.markupCategory', {
+          category: markup.data.uniqueCategoryName,
+          percent: String(markup.data.percentageMarkup),
+        })
       : null;
 
   const problems =
-    isSubmitted && !isSubmitSuccessful ? errorList(errors, form.getValues('variants') ?? []) : [];
+    isSubmitted && !isSubmitSuccessful ? errorList(errors, form.getValues('variants') ?? [], t) : [];
 
   return (
     <FormProvider {...form}>
@@ -233,7 +243,7 @@ export function ProductForm({
         ) : null}
         {locked ? (
           <Message variant="secondary">
-            {PRODUCT_MSG.locked} Price, stock, sizes, description and the discount can still change.
+            {PRODUCT_MSG.locked} {t('sellerProducts.form.lockedStillChange')}
           </Message>
         ) : null}
 
@@ -242,13 +252,13 @@ export function ProductForm({
             <div className="card shadow-sm border-0 haat-form-card">
               <div className="card-body p-3 p-sm-4">
                 <TextField
-                  label="Name"
+                  label={t('sellerProducts.form.name')}
                   {...register('name')}
                   readOnly={locked}
                   error={errors.name?.message}
                 />
                 <TextField
-                  label="Brand"
+                  label={t('sellerProducts.form.brand')}
                   {...register('brand')}
                   readOnly={locked}
                   error={errors.brand?.message}
@@ -256,7 +266,7 @@ export function ProductForm({
                 <div className="row g-2">
                   <div className="col-12 col-sm-7">
                     <TextField
-                      label="Price"
+                      label={t('sellerProducts.form.price')}
                       type="number"
                       inputMode="decimal"
                       min={0}
@@ -268,14 +278,18 @@ export function ProductForm({
                   <div className="col-12 col-sm-5">
                     {locked ? (
                       // Not `disabled`: a disabled field would be left out of the submitted values.
-                      <TextField label="Currency" {...register('currency')} readOnly />
+                      <TextField
+                        label={t('sellerProducts.form.currency')}
+                        {...register('currency')}
+                        readOnly
+                      />
                     ) : (
                       <SelectField
-                        label="Currency"
+                        label={t('sellerProducts.form.currency')}
                         {...register('currency')}
                         error={errors.currency?.message}
                       >
-                        <option value="">Select currency</option>
+                        <option value="">{t('sellerProducts.form.selectCurrency')}</option>
                         {PRODUCT_CURRENCIES.map((c) => (
                           <option key={c} value={c}>
                             {c}
@@ -286,7 +300,7 @@ export function ProductForm({
                   </div>
                 </div>
                 <Form.Group className="mb-3" controlId="product-description">
-                  <Form.Label>Description</Form.Label>
+                  <Form.Label>{t('sellerProducts.form.description')}</Form.Label>
                   <Form.Control
                     as="textarea"
                     rows={6}
@@ -321,11 +335,11 @@ export function ProductForm({
         </div>
 
         <div className="d-flex flex-wrap gap-2 mt-4">
-          <SubmitButton pending={save.isPending} pendingLabel="Saving…">
-            {product ? 'Update Product' : 'Create Product'}
+          <SubmitButton pending={save.isPending} pendingLabel={t('sellerProducts.form.saving')}>
+            {product ? t('sellerProducts.form.update') : t('sellerProducts.form.create')}
           </SubmitButton>
           <Link to={doneTo} className="btn btn-outline-secondary">
-            Cancel
+            {t('sellerProducts.form.cancel')}
           </Link>
         </div>
       </form>

@@ -12,10 +12,9 @@ import { ConfirmDialog } from './confirm-dialog.tsx';
 import { VariantStock } from './variant-stock.tsx';
 import { lastPageFor } from '#web/components/paginate.ts';
 import { Pagination, PastLastPage } from '#web/components/pagination.tsx';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 
-/** docs/product/messages.md confirmation prompts, word for word. */
-export const TOGGLE_PROMPT = 'Are you sure you want to activate/deactivate this product?';
-export const DELETE_PROMPT = 'Are you sure?';
+// The confirmation prompts (sellerProducts.table.togglePrompt, .deletePrompt) are docs/product/messages.md's, word for word.
 
 type Pending = { product: Product; action: 'toggle' | 'delete' } | null;
 
@@ -54,12 +53,13 @@ export function ProductTable({
   /** Admin: show whose product it is. */
   showSeller?: boolean;
 }) {
+  const t = useT();
   const { pathname } = useLocation();
   const toggle = useToggleProduct();
   const [pending, setPending] = useState<Pending>(null);
   const close = () => setPending(null);
 
-  if (query.isPending) return <Loader label="Loading products…" />;
+  if (query.isPending) return <Loader label={t('sellerProducts.table.loading')} />;
   if (query.error) return <ErrorAlert error={query.error} />;
   const list = query.data;
   if (list && lastPageFor(page, list.pages) !== null) {
@@ -84,14 +84,15 @@ export function ProductTable({
         state={{ from: pathname }}
         className="btn btn-sm btn-outline-primary"
       >
-        Edit<span className="visually-hidden"> {p.name}</span>
+        {t('sellerProducts.table.edit')}
+        <span className="visually-hidden"> {p.name}</span>
       </Link>
       <Button
         size="sm"
         variant={p.status ? 'outline-secondary' : 'outline-success'}
         onClick={() => setPending({ product: p, action: 'toggle' })}
       >
-        {p.status ? 'Deactivate' : 'Activate'}
+        {p.status ? t('sellerProducts.table.deactivate') : t('sellerProducts.table.activate')}
         <span className="visually-hidden"> {p.name}</span>
       </Button>
       {onDelete ? (
@@ -100,13 +101,18 @@ export function ProductTable({
           variant="outline-danger"
           onClick={() => setPending({ product: p, action: 'delete' })}
         >
-          Delete<span className="visually-hidden"> {p.name}</span>
+          {t('sellerProducts.table.delete')}
+          <span className="visually-hidden"> {p.name}</span>
         </Button>
       ) : null}
     </div>
   );
   const status = (p: Product) =>
-    p.status ? <Badge bg="success">Active</Badge> : <Badge bg="secondary">Inactive</Badge>;
+    p.status ? (
+      <Badge bg="success">{t('sellerProducts.table.active')}</Badge>
+    ) : (
+      <Badge bg="secondary">{t('sellerProducts.table.inactive')}</Badge>
+    );
   const thumb = (p: Product, size: number) =>
     p.image[0] ? (
       <img
@@ -163,20 +169,20 @@ export function ProductTable({
           <thead className="table-light">
             <tr>
               <th scope="col">
-                <span className="visually-hidden">Image</span>
+                <span className="visually-hidden">{t('sellerProducts.table.image')}</span>
               </th>
-              <th scope="col">Name</th>
-              {showSeller ? <th scope="col">Seller</th> : null}
+              <th scope="col">{t('sellerProducts.table.name')}</th>
+              {showSeller ? <th scope="col">{t('sellerProducts.table.seller')}</th> : null}
               <th scope="col" className="text-end">
-                Price
+                {t('sellerProducts.table.price')}
               </th>
-              <th scope="col">Stock</th>
+              <th scope="col">{t('sellerProducts.table.stock')}</th>
               <th scope="col" className="d-none d-xl-table-cell">
-                Category
+                {t('sellerProducts.table.category')}
               </th>
-              <th scope="col">Status</th>
+              <th scope="col">{t('sellerProducts.table.status')}</th>
               <th scope="col" className="text-end">
-                Actions
+                {t('sellerProducts.table.actions')}
               </th>
             </tr>
           </thead>
@@ -205,18 +211,34 @@ export function ProductTable({
           </tbody>
         </table>
       </div>
-      <Pagination page={page} pages={list.pages} hrefFor={hrefFor} label="Product table pages" />
+      <Pagination
+        page={page}
+        pages={list.pages}
+        hrefFor={hrefFor}
+        label={t('sellerProducts.table.pagination')}
+      />
       <ConfirmDialog
         show={pending !== null}
         title={
           pending?.action === 'delete'
-            ? `Delete “${pending.product.name}”`
-            : `${pending?.product.status ? 'Deactivate' : 'Activate'} “${pending?.product.name ?? ''}”`
+            ? t('sellerProducts.table.deleteTitle', { name: pending.product.name })
+            : pending?.product.status
+              ? t('sellerProducts.table.deactivateTitle', { name: pending.product.name })
+              : t('sellerProducts.table.activateTitle', { name: pending?.product.name ?? '' })
         }
-        message={pending?.action === 'delete' ? DELETE_PROMPT : TOGGLE_PROMPT}
+        message={
+          pending?.action === 'delete'
+            ? t('sellerProducts.table.deletePrompt')
+            : t('sellerProducts.table.togglePrompt')
+        }
         confirmLabel={
-          pending?.action === 'delete' ? 'Delete' : pending?.product.status ? 'Deactivate' : 'Activate'
+          pending?.action === 'delete'
+            ? t('sellerProducts.table.delete')
+            : pending?.product.status
+              ? t('sellerProducts.table.deactivate')
+              : t('sellerProducts.table.activate')
         }
+
         variant={pending?.action === 'delete' ? 'danger' : 'primary'}
         pending={toggle.isPending || deleting}
         onConfirm={() => void confirm()}

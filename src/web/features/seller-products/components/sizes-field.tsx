@@ -1,4 +1,5 @@
 import { NO_SIZE } from '#shared/schemas/product-form.ts';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 
 /**
  * The sizes a product is sold in, as toggle buttons (docs/product/messages.md): clothes S…7XL, shoes 6–10,
@@ -19,6 +20,7 @@ export function SizesField({
   categoryChosen: boolean;
   error: string | undefined;
 }) {
+  const t = useT();
   const toggle = (size: string, checked: boolean) => {
     let next: string[];
     if (!checked) next = value.filter((s) => s !== size);
@@ -29,11 +31,11 @@ export function SizesField({
 
   return (
     <fieldset className="mb-3" aria-describedby={error ? 'sizes-error' : undefined}>
-      <legend className="fs-6 fw-semibold mb-1">Available sizes</legend>
+      <legend className="fs-6 fw-semibold mb-1">{t('sellerProducts.sizes.legend')}</legend>
       {!categoryChosen ? (
-        <p className="small text-body-secondary mb-1">Choose a category to see its sizes.</p>
+        <p className="small text-body-secondary mb-1">{t('sellerProducts.sizes.chooseCategory')}</p>
       ) : (
-        <p className="small text-body-secondary mb-2">Tick every size you sell.</p>
+        <p className="small text-body-secondary mb-2">{t('sellerProducts.sizes.tickEvery')}</p>
       )}
       <div className={`flex-wrap gap-2 ${categoryChosen ? 'd-flex' : 'd-none'}`}>
         {options.map((size) => {
@@ -49,7 +51,7 @@ export function SizesField({
                 aria-invalid={error ? true : undefined}
               />
               <label className="btn btn-sm btn-outline-primary haat-size-tick" htmlFor={id}>
-                {size === NO_SIZE ? 'N/A (one size)' : size}
+                {size === NO_SIZE ? t('sellerProducts.sizes.noSize') : size}
               </label>
             </div>
           );

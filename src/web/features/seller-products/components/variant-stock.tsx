@@ -1,5 +1,6 @@
 import type { Product } from '#shared/schemas/product.ts';
 import { stockLevel } from '#shared/variants.ts';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 import { rowName } from './variants-field.tsx';
 import './variant-stock.css';
 
@@ -9,9 +10,10 @@ import './variant-stock.css';
  * LOW_STOCK_THRESHOLD, so the warning is in words and not only in colour.
  */
 export function VariantStock({ product, className }: { product: Product; className?: string }) {
+  const t = useT();
   const variants = product.variants ?? [];
-  const out = variants.filter((v) => stockLevel(v.countInStock) === 'out').map(rowName);
-  const low = variants.filter((v) => stockLevel(v.countInStock) === 'low').map(rowName);
+  const out = variants.filter((v) => stockLevel(v.countInStock) === 'out').map((v) => rowName(v, t));
+  const low = variants.filter((v) => stockLevel(v.countInStock) === 'low').map((v) => rowName(v, t));
   // One variant without size or colour: the total says it all.
   const single = variants.length <= 1;
   const totalLevel = stockLevel(product.countInStock);
@@ -19,33 +21,41 @@ export function VariantStock({ product, className }: { product: Product; classNa
     <div className={className}>
       <span className={`fw-semibold ${totalLevel === 'out' ? 'text-danger' : ''}`}>
         {product.countInStock}
-        <span className="fw-normal text-body-secondary small"> in stock</span>
+        <span className="fw-normal text-body-secondary small"> {t('sellerProducts.stock.inStock')}</span>
       </span>
       {!single ? (
         <ul
           className="haat-variant-stock list-unstyled mb-0"
-          aria-label={`Stock of each variant of ${product.name}`}
+          aria-label={t('sellerProducts.stock.ofEachVariant', { name: product.name })}
         >
           {variants.map((v) => {
             const level = stockLevel(v.countInStock);
             return (
               <li key={v._id} className={`haat-variant-stock-${level}`}>
-                {rowName(v)}: <span className="fw-semibold">{v.countInStock}</span>
+                {rowName(v, t)}: <span className="fw-semibold">{v.countInStock}</span>
               </li>
             );
           })}
         </ul>
       ) : null}
       <div className="d-flex flex-wrap gap-1 mt-1">
-        {single && totalLevel === 'out' ? <span className="badge text-bg-secondary">Sold out</span> : null}
-        {single && totalLevel === 'low' ? <span className="badge text-bg-warning">Low stock</span> : null}
+        {single && totalLevel === 'out' ? (
+          <span className="badge text-bg-secondary">{t('sellerProducts.stock.soldOut')}</span>
+        ) : null}
+        {single && totalLevel === 'low' ? (
+          <span className="badge text-bg-warning">{t('sellerProducts.stock.lowStock')}</span>
+        ) : null}
         {!single && out.length === variants.length ? (
-          <span className="badge text-bg-secondary">Sold out</span>
+          <span className="badge text-bg-secondary">{t('sellerProducts.stock.soldOut')}</span>
         ) : !single && out.length > 0 ? (
-          <span className="badge text-bg-secondary text-wrap text-start">Sold out: {out.join(', ')}</span>
+          <span className="badge text-bg-secondary text-wrap text-start">
+            {t('sellerProducts.stock.soldOutOf', { list: out.join(', ') })}
+          </span>
         ) : null}
         {!single && low.length > 0 ? (
-          <span className="badge text-bg-warning text-wrap text-start">Low stock: {low.join(', ')}</span>
+          <span className="badge text-bg-warning text-wrap text-start">
+            {t('sellerProducts.stock.lowStockOf', { list: low.join(', ') })}
+          </span>
         ) : null}
       </div>
     </div>

@@ -3,12 +3,13 @@ import { useFieldArray, useFormContext, useWatch, type FieldError } from 'react-
 import { sizeOptionsFor, type ProductFormValues } from '#shared/schemas/product-form.ts';
 import { COMMON_COLOURS, LOW_STOCK_THRESHOLD, variantLabel } from '#shared/variants.ts';
 import { addColour, coloursOf, reprefix, rowsFor, skuPrefix, totalOf } from '../lib/variant-rows.ts';
+import { useT, type Translate } from '#web/lib/i18n/i18n.tsx';
 import { SizesField } from './sizes-field.tsx';
 import './variants-field.css';
 
 /** How a row is named to people and screen readers: "M / Red", "M", "Red", or "One size". */
-export const rowName = (row: { size: string; colour?: string | null | undefined }) =>
-  variantLabel({ size: row.size, colour: row.colour ?? null }) || 'One size';
+export const rowName = (row: { size: string; colour?: string | null | undefined }, t: Translate) =>
+  variantLabel({ size: row.size, colour: row.colour ?? null }) || t('sellerProducts.variants.oneSize');
 
 /** The message of a cell, if any. */
 const messageOf = (e: unknown) => (e as FieldError | undefined)?.message;
@@ -20,6 +21,7 @@ const messageOf = (e: unknown) => (e as FieldError | undefined)?.message;
  * the rows line up as a table. Validated by the shared `variantInputSchema` through the form's schema.
  */
 export function VariantsField({ productId }: { productId: string | null }) {
+  const t = useT();
   const { control, register, setValue, getValues, formState } = useFormContext<ProductFormValues>();
   const { errors, isSubmitted } = formState;
   const { fields, replace } = useFieldArray({ control, name: 'variants' });
@@ -68,7 +70,10 @@ export function VariantsField({ productId }: { productId: string | null }) {
     rebuild(next, colours);
   };
   const onAddColour = () => {
-    const result = addColour(colours, typed);
+    const result = addColour(colours, typed, {
+      empty: t('sellerProducts.variants.typeColour'),
+      listed: (colour) => t('sellerProducts.variants.colourListed', { colour }),
+    });
     setColourError(result.error);
     if (result.error) return;
     setColours(result.colours);
@@ -85,17 +90,21 @@ export function VariantsField({ productId }: { productId: string | null }) {
   const listError = messageOf(errors.variants) ?? messageOf(errors.variants?.root);
   const suggestions = COMMON_COLOURS.filter((c) => !colours.some((k) => k.toLowerCase() === c.toLowerCase()));
   const pricePlaceholder =
-    typeof price === 'number' && !Number.isNaN(price) ? `Same: ${String(price)}` : 'Same';
+    typeof price === 'number' && !Number.isNaN(price)
+      ? t('sellerProducts.variants.samePrice', { price: String(price) })
+      : t('sellerProducts.variants.same');
 
   return (
     <section className="card shadow-sm border-0 haat-form-card" aria-labelledby="variants-heading">
       <div className="card-body p-3 p-sm-4">
         <div className="d-flex flex-wrap justify-content-between align-items-baseline gap-2 mb-3">
           <h2 id="variants-heading" className="h5 mb-0">
-            Sizes, colours and stock
+            {t('sellerProducts.variants.heading')}
           </h2>
           <p className="mb-0" aria-live="polite">
-            Total stock: <strong data-testid="total-stock">{total}</strong>
+            {t.rich('sellerProducts.variants.total', {
+              total: <strong data-testid="total-stock">{total}</strong>,
+            })}
           </p>
         </div>
 
@@ -108,20 +117,22 @@ export function VariantsField({ productId }: { productId: string | null }) {
         />
 
         <fieldset className="mb-3">
-          <legend className="fs-6 fw-semibold mb-1">Colours (optional)</legend>
+          <legend className="fs-6 fw-semibold mb-1">{t('sellerProducts.variants.colours')}</legend>
           <p className="small text-body-secondary mb-2" id={`${colourId}-help`}>
-            Add the colours you sell; each size gets a row per colour. The first colour you add takes the
-            stock already entered.
+            {t('sellerProducts.variants.coloursHelp')}
           </p>
           {colours.length > 0 ? (
-            <ul className="list-unstyled d-flex flex-wrap gap-2 mb-2" aria-label="Colours">
+            <ul
+              className="list-unstyled d-flex flex-wrap gap-2 mb-2"
+              aria-label={t('sellerProducts.variants.colourList')}
+            >
               {colours.map((c) => (
                 <li key={c} className="badge rounded-pill text-bg-light border haat-colour-chip">
                   <span>{c}</span>
                   <button
                     type="button"
                     className="btn-close ms-1"
-                    aria-label={`Remove colour ${c}`}
+                    aria-label={t('sellerProducts.variants.removeColour', { colour: c })}
                     onClick={() => onRemoveColour(c)}
                   />
                 </li>
@@ -135,8 +146,8 @@ export function VariantsField({ productId }: { productId: string | null }) {
               list={`${colourId}-list`}
               value={typed}
               maxLength={40}
-              placeholder="e.g. Red"
-              aria-label="Colour to add"
+              placeholder={t('sellerProducts.variants.colourPlaceholder')}
+              aria-label={t('sellerProducts.variants.colourToAdd')}
               aria-describedby={`${colourId}-help${colourError ? ` ${colourId}-error` : ''}`}
               aria-invalid={colourError ? true : undefined}
               onChange={(e) => {
@@ -152,7 +163,7 @@ export function VariantsField({ productId }: { productId: string | null }) {
               }}
             />
             <button type="button" className="btn btn-outline-primary" onClick={onAddColour}>
-              Add colour
+              {t('sellerProducts.variants.addColour')}
             </button>
           </div>
           <datalist id={`${colourId}-list`}>
@@ -168,21 +179,17 @@ export function VariantsField({ productId }: { productId: string | null }) {
         </fieldset>
 
         {fields.length > 0 ? (
-          <div
-            className="haat-variant-grid"
-            role="group"
-            aria-label="Stock, SKU and price of each size and colour"
-          >
+          <div className="haat-variant-grid" role="group" aria-label={t('sellerProducts.variants.grid')}>
             <div className="haat-variant-row haat-variant-head" aria-hidden="true">
-              <span>Size / colour</span>
-              <span>Stock</span>
-              <span>SKU</span>
-              <span>Own price (optional)</span>
+              <span>{t('sellerProducts.variants.sizeColour')}</span>
+              <span>{t('sellerProducts.variants.stock')}</span>
+              <span>{t('sellerProducts.variants.sku')}</span>
+              <span>{t('sellerProducts.variants.ownPrice')}</span>
             </div>
             <ul className="list-unstyled mb-0">
               {fields.map((field, i) => {
                 const row = rows[i] ?? field;
-                const label = rowName(row);
+                const label = rowName(row, t);
                 const e = errors.variants?.[i];
                 const stockError = messageOf(e?.countInStock);
                 const skuError = messageOf(e?.sku);
@@ -193,9 +200,9 @@ export function VariantsField({ productId }: { productId: string | null }) {
                 const level =
                   typeof stock === 'number' && Number.isInteger(stock)
                     ? stock <= 0
-                      ? 'Sold out'
+                      ? 'out'
                       : stock < LOW_STOCK_THRESHOLD
-                        ? 'Low stock'
+                        ? 'low'
                         : null
                     : null;
                 return (
@@ -204,9 +211,11 @@ export function VariantsField({ productId }: { productId: string | null }) {
                       <span className="fw-semibold">{label}</span>
                       {level ? (
                         <span
-                          className={`badge ms-2 ${level === 'Sold out' ? 'text-bg-secondary' : 'text-bg-warning'}`}
+                          className={`badge ms-2 ${level === 'out' ? 'text-bg-secondary' : 'text-bg-warning'}`}
                         >
-                          {level}
+                          {level === 'out'
+                            ? t('sellerProducts.stock.soldOut')
+                            : t('sellerProducts.stock.lowStock')}
                         </span>
                       ) : null}
                       {rowError ? (
@@ -220,7 +229,7 @@ export function VariantsField({ productId }: { productId: string | null }) {
                         className="form-label small mb-0 haat-variant-cell-label"
                         htmlFor={`${id}-stock`}
                       >
-                        Stock
+                        {t('sellerProducts.variants.stock')}
                       </label>
                       <input
                         id={`${id}-stock`}
@@ -229,7 +238,7 @@ export function VariantsField({ productId }: { productId: string | null }) {
                         min={0}
                         step={1}
                         className={`form-control ${stockError ? 'is-invalid' : ''}`}
-                        aria-label={`Stock for ${label}`}
+                        aria-label={t('sellerProducts.variants.stockFor', { label })}
                         aria-invalid={stockError ? true : undefined}
                         aria-describedby={stockError ? `${id}-stock-error` : undefined}
                         {...register(`variants.${i}.countInStock`, { valueAsNumber: true })}
@@ -242,7 +251,7 @@ export function VariantsField({ productId }: { productId: string | null }) {
                     </div>
                     <div>
                       <label className="form-label small mb-0 haat-variant-cell-label" htmlFor={`${id}-sku`}>
-                        SKU
+                        {t('sellerProducts.variants.sku')}
                       </label>
                       <input
                         id={`${id}-sku`}
@@ -250,7 +259,7 @@ export function VariantsField({ productId }: { productId: string | null }) {
                         autoCapitalize="characters"
                         spellCheck={false}
                         className={`form-control ${skuError ? 'is-invalid' : ''}`}
-                        aria-label={`SKU for ${label}`}
+                        aria-label={t('sellerProducts.variants.skuFor', { label })}
                         aria-invalid={skuError ? true : undefined}
                         aria-describedby={skuError ? `${id}-sku-error` : undefined}
                         {...register(`variants.${i}.sku`)}
@@ -266,7 +275,7 @@ export function VariantsField({ productId }: { productId: string | null }) {
                         className="form-label small mb-0 haat-variant-cell-label"
                         htmlFor={`${id}-price`}
                       >
-                        Own price (optional)
+                        {t('sellerProducts.variants.ownPrice')}
                       </label>
                       <input
                         id={`${id}-price`}
@@ -276,7 +285,7 @@ export function VariantsField({ productId }: { productId: string | null }) {
                         step="0.01"
                         placeholder={pricePlaceholder}
                         className={`form-control ${priceError ? 'is-invalid' : ''}`}
-                        aria-label={`Price for ${label} (blank: the product's price)`}
+                        aria-label={t('sellerProducts.variants.priceFor', { label })}
                         aria-invalid={priceError ? true : undefined}
                         aria-describedby={priceError ? `${id}-price-error` : undefined}
                         {...register(`variants.${i}.price`, {
@@ -296,7 +305,7 @@ export function VariantsField({ productId }: { productId: string | null }) {
             </ul>
           </div>
         ) : (
-          <p className="small text-body-secondary mb-0">Tick a size to enter its stock.</p>
+          <p className="small text-body-secondary mb-0">{t('sellerProducts.variants.tickSize')}</p>
         )}
         {listError ? (
           <div className="invalid-feedback d-block mt-2" id="variants-error">

@@ -92,18 +92,23 @@ export function coloursOf(rows: readonly { colour?: string | null | undefined }[
 
 /**
  * Adding a typed colour: common colours take their usual spelling ('navy' → 'Navy'), others are kept as
- * typed (trimmed). The message says why it cannot be added.
+ * typed (trimmed). The message says why it cannot be added (`messages`: the page's language; English by
+ * default).
  */
 export function addColour(
   colours: readonly string[],
   typed: string,
+  messages: { empty: string; listed: (colour: string) => string } = {
+    empty: 'Type a colour to add.',
+    listed: (colour) => `${colour} is already listed.`,
+  },
 ): { colours: string[]; error: string | null } {
   const text = typed.trim().replace(/\s+/g, ' ');
-  if (text === '') return { colours: [...colours], error: 'Type a colour to add.' };
+  if (text === '') return { colours: [...colours], error: messages.empty };
   if (text.length > 30) return { colours: [...colours], error: VARIANT_MSG.colour };
   const colour = COMMON_COLOURS.find((c) => c.toLowerCase() === text.toLowerCase()) ?? text;
   if (colours.some((c) => c.toLowerCase() === colour.toLowerCase())) {
-    return { colours: [...colours], error: `${colour} is already listed.` };
+    return { colours: [...colours], error: messages.listed(colour) };
   }
   return { colours: [...colours, colour], error: null };
 }

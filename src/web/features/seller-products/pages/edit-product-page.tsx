@@ -9,6 +9,7 @@ import { useProductForEdit } from '../api/get-product.ts';
 import { ProductForm } from '../components/product-form.tsx';
 import { actorOf, useSignedInUser } from '#web/lib/session.ts';
 import { PageHead } from '#web/components/page-head.tsx';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 
 type EditState = { from?: string; notice?: string } | null;
 
@@ -22,8 +23,9 @@ function EditForm({
   doneTo: string;
   notice: string | undefined;
 }) {
+  const t = useT();
   const discount = useProductDiscount(product._id);
-  if (discount.isPending) return <Loader label="Loading the product…" />;
+  if (discount.isPending) return <Loader label={t('sellerProducts.edit.loading')} />;
   if (discount.error) return <ErrorAlert error={discount.error} />;
   return (
     <ProductForm
@@ -37,6 +39,7 @@ function EditForm({
 }
 
 function EditProduct({ id, actor }: { id: string; actor: Actor }) {
+  const t = useT();
   const state = useLocation().state as EditState;
   const doneTo = safeRedirect(
     state?.from,
@@ -46,20 +49,20 @@ function EditProduct({ id, actor }: { id: string; actor: Actor }) {
   const product = useProductForEdit(id);
   return (
     <section>
-      <PageHead title="Edit Product · Haat" />
+      <PageHead title={t('sellerProducts.edit.pageTitle')} />
       <Link to={doneTo} className="btn btn-link px-0 mb-2">
-        ‹ Go Back
+        {t('sellerProducts.goBack')}
       </Link>
       <h1 id="product-form-heading" className="h3 mb-4">
-        Edit Product
+        {t('sellerProducts.edit.heading')}
       </h1>
       {product.isPending ? (
-        <Loader label="Loading the product…" />
+        <Loader label={t('sellerProducts.edit.loading')} />
       ) : product.error ? (
         <ErrorAlert error={product.error} />
       ) : !canEditProduct(actor, product.data.user._id) ? (
         // The server refuses anyway (404): say why instead of letting the save fail.
-        <Message variant="warning">You can only edit your own products.</Message>
+        <Message variant="warning">{t('sellerProducts.edit.notOwn')}</Message>
       ) : (
         <EditForm product={product.data} doneTo={doneTo} notice={state?.notice} />
       )}

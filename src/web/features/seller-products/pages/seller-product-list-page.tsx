@@ -5,6 +5,7 @@ import { isSeller } from '#shared/permissions.ts';
 import { BULK_UPLOAD_PATH } from '#web/features/product-imports/index.ts';
 import { actorOf, useSignedInUser } from '#web/lib/session.ts';
 import { PageHead } from '#web/components/page-head.tsx';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 
 const pageOf = (value: string | undefined) => {
   const n = Number(value);
@@ -12,21 +13,22 @@ const pageOf = (value: string | undefined) => {
 };
 
 function MyProducts({ userId, seller }: { userId: string; seller: boolean }) {
+  const t = useT();
   const page = pageOf(useParams().pageNumber);
   const query = useSellerProducts(userId, page);
   return (
     <section>
-      <PageHead title="My Products · Haat" />
+      <PageHead title={t('sellerProducts.list.pageTitle')} />
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
-        <h1 className="h3 mb-0">My Products</h1>
+        <h1 className="h3 mb-0">{t('sellerProducts.list.heading')}</h1>
         <div className="d-flex flex-wrap gap-2">
           {seller && (
             <Link to={BULK_UPLOAD_PATH} className="btn btn-outline-primary">
-              Bulk upload
+              {t('sellerProducts.list.bulkUpload')}
             </Link>
           )}
           <Link to="/seller/product/create" className="btn btn-primary">
-            + Create Product
+            {t('sellerProducts.list.create')}
           </Link>
         </div>
       </div>
@@ -36,7 +38,9 @@ function MyProducts({ userId, seller }: { userId: string; seller: boolean }) {
         hrefFor={(n) => (n === 1 ? '/seller/productlist' : `/seller/productlist/${String(n)}`)}
         empty={
           <>
-            You have no products yet. <Link to="/seller/product/create">Create your first product</Link>.
+            {t.rich('sellerProducts.list.empty', {
+              link: (chunks) => <Link to="/seller/product/create">{chunks}</Link>,
+            })}
           </>
         }
       />

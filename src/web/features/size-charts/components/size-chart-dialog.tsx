@@ -2,6 +2,7 @@ import { Fragment, useId, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import type { SizeChart } from '#shared/schemas/product.ts';
 import { SIZE_CHART_UNITS, type SizeChartUnit } from '#shared/size-charts.ts';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 import { SizeChartTable } from './size-chart-table.tsx';
 
 /**
@@ -19,6 +20,7 @@ export function SizeChartButton({
   size?: string | undefined;
   className?: string;
 }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const [unit, setUnit] = useState<SizeChartUnit>(chart.unit);
   const titleId = useId();
@@ -31,17 +33,19 @@ export function SizeChartButton({
         onClick={() => setOpen(true)}
         aria-haspopup="dialog"
       >
-        Size chart
+        {t('sizeCharts.dialog.button')}
       </button>
       <Modal show={open} onHide={() => setOpen(false)} centered scrollable aria-labelledby={titleId}>
-        <Modal.Header closeButton closeLabel="Close size chart">
+        <Modal.Header closeButton closeLabel={t('sizeCharts.dialog.close')}>
           <Modal.Title id={titleId} as="h2" className="h5">
-            Size chart
+            {t('sizeCharts.dialog.title')}
           </Modal.Title>
         </Modal.Header>
         <Modal.Body>
           <fieldset className="d-flex align-items-center gap-2 mb-3">
-            <legend className="small text-body-secondary float-none w-auto mb-0 me-1 fs-6">Show in</legend>
+            <legend className="small text-body-secondary float-none w-auto mb-0 me-1 fs-6">
+              {t('sizeCharts.dialog.showIn')}
+            </legend>
             <div className="btn-group">
               {SIZE_CHART_UNITS.map((u) => (
                 <Fragment key={u}>
@@ -55,7 +59,7 @@ export function SizeChartButton({
                     onChange={() => setUnit(u)}
                   />
                   <label className="btn btn-outline-primary" htmlFor={`${unitName}-${u}`}>
-                    {u === 'cm' ? 'cm' : 'inches'}
+                    {u === 'cm' ? t('sizeCharts.units.cm') : t('sizeCharts.units.inches')}
                   </label>
                 </Fragment>
               ))}
@@ -65,13 +69,17 @@ export function SizeChartButton({
             chart={chart}
             unit={unit}
             highlight={size}
-            caption={`Measurements by size, in ${unit === 'cm' ? 'centimetres' : 'inches'}`}
+            caption={unit === 'cm' ? t('sizeCharts.dialog.captionCm') : t('sizeCharts.dialog.captionInches')}
           />
           <p className="small text-body-secondary mt-3 mb-0">
             {unit === chart.unit
-              ? `As measured by the seller, in ${unit === 'cm' ? 'centimetres' : 'inches'}.`
-              : `Converted from the seller's ${chart.unit === 'cm' ? 'centimetres' : 'inches'}, rounded to a tenth.`}{' '}
-            Compare with a garment that fits you well.
+              ? unit === 'cm'
+                ? t('sizeCharts.dialog.asMeasuredCm')
+                : t('sizeCharts.dialog.asMeasuredInches')
+              : chart.unit === 'cm'
+                ? t('sizeCharts.dialog.convertedFromCm')
+                : t('sizeCharts.dialog.convertedFromInches')}{' '}
+            {t('sizeCharts.dialog.compare')}
           </p>
         </Modal.Body>
       </Modal>

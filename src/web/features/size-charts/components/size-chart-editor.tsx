@@ -10,6 +10,7 @@ import { SIZE_CHART_LIMITS, SIZE_CHART_UNITS } from '#shared/size-charts.ts';
 import { ErrorAlert } from '#web/components/alerts.tsx';
 import { SubmitButton, TextField } from '#web/components/form-field.tsx';
 import { hasErrorCode, isApiError } from '#web/lib/api-client.ts';
+import { useT, type Translate } from '#web/lib/i18n/i18n.tsx';
 import { useSaveSizeChart } from '../api/save-size-chart.ts';
 import '../size-charts.css';
 
@@ -35,31 +36,37 @@ const valuesOf = (chart: Pick<SizeChart, 'name' | 'unit' | 'columns' | 'rows'>):
 type Problem = { key: string; text: string };
 
 /** Every message of a failed check, once each, with where it is ("Size L, Chest: …"), grid order. */
-function problemsOf(errors: FieldErrors<SizeChartBody>, values: SizeChartBody): Problem[] {
+function problemsOf(errors: FieldErrors<SizeChartBody>, values: SizeChartBody, t: Translate): Problem[] {
   const out: Problem[] = [];
   const add = (key: string, where: string, message: string | undefined) => {
     if (message) out.push({ key, text: where ? `${where}: ${message}` : message });
   };
-  add('name', 'Chart name', errors.name?.message);
-  add('unit', 'Unit', errors.unit?.message);
+  add('name', t('sizeCharts.editor.chartName'), errors.name?.message);
+  add('unit', t('sizeCharts.editor.unit'), errors.unit?.message);
   add('columns', '', errors.columns?.message ?? errors.columns?.root?.message);
   values.columns.forEach((c, j) => {
     add(
       `columns.${String(j)}`,
-      `Measurement ${String(j + 1)}${c ? ` (${c})` : ''}`,
+      c
+        ? t('sizeCharts.editor.measurementNamed', { n: j + 1, name: c })
+        : t('sizeCharts.editor.measurementN', { n: j + 1 }),
       errors.columns?.[j]?.message,
     );
   });
   add('rows', '', errors.rows?.message ?? errors.rows?.root?.message);
   values.rows.forEach((r, i) => {
     const row = errors.rows?.[i];
-    const where = `Size ${r.size.trim() || `in row ${String(i + 1)}`}`;
-    add(`rows.${String(i)}.size`, `Row ${String(i + 1)}`, row?.size?.message);
+    const where = r.size.trim()
+      ? t('sizeCharts.editor.sizeNamed', { size: r.size.trim() })
+      : t('sizeCharts.editor.sizeInRow', { n: i + 1 });
+    add(`rows.${String(i)}.size`, t('sizeCharts.editor.row', { n: i + 1 }), row?.size?.message);
     add(`rows.${String(i)}.values`, where, row?.values?.message ?? row?.values?.root?.message);
     values.columns.forEach((c, j) => {
       add(
         `rows.${String(i)}.values.${String(j)}`,
-        `${where}, ${c || `measurement ${String(j + 1)}`}`,
+        c
+          ? t('sizeCharts.editor.cellNamed', { where, name: c })
+          : t('sizeCharts.editor.cellN', { where, n: j + 1 }),
         row?.values?.[j]?.message,
       );
     });
@@ -79,6 +86,7 @@ export function SizeChartEditor({
   /** The chart being edited, or null for a new one. */
   chart: (Pick<SizeChart, '_id' | 'name' | 'unit' | 'columns' | 'rows'> & { productCount?: number }) | null;
 }) {
+  const t = useT();
   const navigate = useNavigate();
   const save = useSaveSizeChart();
   const ids = useId();
@@ -142,7 +150,7 @@ export function SizeChartEditor({
     );
   };
 
-  const problems = isSubmitted ? problemsOf(errors, values) : [];
+  const problems = isSubmitted ? problemsOf(errors, values, t) : [];
   const problemKeys = new Set(problems.map((p) => p.key));
   const bad = (key: string) => problemKeys.has(key) || undefined;
   const summaryId = `${ids}-problems`;
@@ -156,7 +164,7 @@ export function SizeChartEditor({
       />
       {problems.length > 0 ? (
         <div className="alert alert-danger" role="alert" id={summaryId}>
-          <p className="mb-1">Please fix these before saving:</p>
+          <p className="mb-1">{t('sizeCharts.editor.fixThese')}</p>
           <ul className="mb-0 ps-3">
             {problems.map((p) => (
               <li key={p.key}>{p.text}</li>
@@ -170,17 +178,17 @@ export function SizeChartEditor({
           <div className="row g-3 align-items-end">
             <div className="col-12 col-md-7">
               <TextField
-                label="Chart name"
+                label={t('sizeCharts.editor.chartName')}
                 className="mb-0"
                 maxLength={SIZE_CHART_LIMITS.name}
-                placeholder="Men's kurtas"
-                help="Only you see the name; pick one that says which products it fits."
+                placeholder={t('sizeCharts.editor.namePlaceholder')}
+                help={t('sizeCharts.editor.nameHelp')}
                 {...register('name')}
                 error={errors.name?.message}
               />
             </div>
             <fieldset className="col-12 col-md-5">
-              <legend className="form-label fs-6 mb-1">Measurements in</legend>
+              <legend className="form-label fs-6 mb-1">{t('sizeCharts.editor.measurementsIn')}</legend>
               <div className="btn-group">
                 {SIZE_CHART_UNITS.map((u) => (
                   <Fragment key={u}>
@@ -192,7 +200,7 @@ export function SizeChartEditor({
                       {...register('unit')}
                     />
                     <label className="btn btn-outline-primary" htmlFor={`${ids}-unit-${u}`}>
-                      {u === 'cm' ? 'Centimetres (cm)' : 'Inches (in)'}
+                      {u === 'cm' ? t('sizeCharts.editor.unitCm') : t('sizeCharts.editor.unitInches')}
                     </label>
                   </Fragment>
                 ))}
@@ -201,9 +209,7 @@ export function SizeChartEditor({
           </div>
           {chart?.productCount ? (
             <p className="small text-body-secondary mt-3 mb-0">
-              {chart.productCount === 1
-                ? '1 product uses this chart: it will show your changes.'
-                : `${String(chart.productCount)} products use this chart: they will show your changes.`}
+              {t('sizeCharts.editor.usedBy', { count: chart.productCount })}
             </p>
           ) : null}
         </div>
@@ -211,25 +217,25 @@ export function SizeChartEditor({
 
       <div className="card shadow-sm border-0 haat-form-card mb-3">
         <div className="card-body p-3 p-sm-4">
-          <h2 className="h5">Sizes and measurements</h2>
-          <p className="small text-body-secondary">
-            One row per size, one column per measurement. Type a number (38 or 38.5) or a range (38-40).
-          </p>
+          <h2 className="h5">{t('sizeCharts.editor.gridHeading')}</h2>
+          <p className="small text-body-secondary">{t('sizeCharts.editor.gridHelp')}</p>
           <div className="d-flex flex-wrap gap-2 mb-3">
-            <span className="small align-self-center text-body-secondary">Fill sizes:</span>
+            <span className="small align-self-center text-body-secondary">
+              {t('sizeCharts.editor.fillSizes')}
+            </span>
             <button
               type="button"
               className="btn btn-sm btn-outline-secondary"
               onClick={() => fillSizes(CLOTHES_SIZES.slice(0, 6))}
             >
-              Clothes S–3XL
+              {t('sizeCharts.editor.fillClothes')}
             </button>
             <button
               type="button"
               className="btn btn-sm btn-outline-secondary"
               onClick={() => fillSizes(SHOE_SIZES)}
             >
-              Shoes 6–10
+              {t('sizeCharts.editor.fillShoes')}
             </button>
           </div>
           <div className="table-responsive">
@@ -237,23 +243,21 @@ export function SizeChartEditor({
               className="table table-sm align-middle haat-size-grid mb-2"
               aria-describedby={problems.length ? summaryId : undefined}
             >
-              <caption className="visually-hidden">
-                Size chart grid: sizes in rows, measurements in columns
-              </caption>
+              <caption className="visually-hidden">{t('sizeCharts.editor.gridCaption')}</caption>
               <thead>
                 <tr>
                   <th scope="col" className="haat-size-grid-size">
-                    Size
+                    {t('sizeCharts.editor.size')}
                   </th>
                   {columns.map((c, j) => (
                     <th scope="col" key={j}>
                       <div className="d-flex align-items-center gap-1">
                         <input
                           className={cellClass(`columns.${String(j)}`, 'fw-semibold')}
-                          aria-label={`Measurement ${String(j + 1)} name`}
+                          aria-label={t('sizeCharts.editor.measurementName', { n: j + 1 })}
                           aria-invalid={bad(`columns.${String(j)}`)}
                           maxLength={SIZE_CHART_LIMITS.column}
-                          placeholder="Chest"
+                          placeholder={t('sizeCharts.editor.columnPlaceholder')}
                           {...register(`columns.${j}`)}
                         />
                         <button
@@ -261,8 +265,8 @@ export function SizeChartEditor({
                           className="btn btn-sm btn-link text-danger p-0 px-1"
                           onClick={() => removeColumn(j)}
                           disabled={columns.length <= 1}
-                          aria-label={`Remove measurement ${c || String(j + 1)}`}
-                          title="Remove this measurement"
+                          aria-label={t('sizeCharts.editor.removeMeasurement', { name: c || String(j + 1) })}
+                          title={t('sizeCharts.editor.removeMeasurementTitle')}
                         >
                           ×
                         </button>
@@ -280,10 +284,10 @@ export function SizeChartEditor({
                       <th scope="row">
                         <input
                           className={cellClass(`rows.${String(i)}.size`, 'fw-semibold')}
-                          aria-label={`Size in row ${String(i + 1)}`}
+                          aria-label={t('sizeCharts.editor.sizeInRowLabel', { n: i + 1 })}
                           aria-invalid={bad(`rows.${String(i)}.size`)}
                           maxLength={SIZE_CHART_LIMITS.size}
-                          placeholder="M"
+                          placeholder={t('sizeCharts.editor.sizePlaceholder')}
                           {...register(`rows.${i}.size`)}
                         />
                       </th>
@@ -292,7 +296,10 @@ export function SizeChartEditor({
                           <input
                             className={cellClass(`rows.${String(i)}.values.${String(j)}`, 'text-end')}
                             inputMode="decimal"
-                            aria-label={`${c || `Measurement ${String(j + 1)}`} for size ${size || `in row ${String(i + 1)}`}`}
+                            aria-label={t('sizeCharts.editor.cellLabel', {
+                              measurement: c || t('sizeCharts.editor.measurementN', { n: j + 1 }),
+                              size: size || t('sizeCharts.editor.inRow', { n: i + 1 }),
+                            })}
                             aria-invalid={bad(`rows.${String(i)}.values.${String(j)}`)}
                             maxLength={15}
                             {...register(`rows.${i}.values.${j}`)}
@@ -305,8 +312,10 @@ export function SizeChartEditor({
                           className="btn btn-sm btn-link text-danger p-0 px-1"
                           onClick={() => rows.remove(i)}
                           disabled={rows.fields.length <= 1}
-                          aria-label={`Remove size ${size || `in row ${String(i + 1)}`}`}
-                          title="Remove this size"
+                          aria-label={t('sizeCharts.editor.removeSize', {
+                            size: size || t('sizeCharts.editor.inRow', { n: i + 1 }),
+                          })}
+                          title={t('sizeCharts.editor.removeSizeTitle')}
                         >
                           ×
                         </button>
@@ -324,7 +333,7 @@ export function SizeChartEditor({
               onClick={() => addRow()}
               disabled={rows.fields.length >= SIZE_CHART_LIMITS.rows}
             >
-              + Add size
+              {t('sizeCharts.editor.addSize')}
             </button>
             <button
               type="button"
@@ -332,18 +341,18 @@ export function SizeChartEditor({
               onClick={addColumn}
               disabled={columns.length >= SIZE_CHART_LIMITS.columns}
             >
-              + Add measurement
+              {t('sizeCharts.editor.addMeasurement')}
             </button>
           </div>
         </div>
       </div>
 
       <div className="d-flex flex-wrap gap-2">
-        <SubmitButton pending={save.isPending} pendingLabel="Saving…">
-          {chart ? 'Save Chart' : 'Create Chart'}
+        <SubmitButton pending={save.isPending} pendingLabel={t('sizeCharts.editor.saving')}>
+          {chart ? t('sizeCharts.editor.save') : t('sizeCharts.editor.create')}
         </SubmitButton>
         <Link to={LIST} className="btn btn-outline-secondary">
-          Cancel
+          {t('sizeCharts.editor.cancel')}
         </Link>
       </div>
     </form>

@@ -4,6 +4,7 @@ import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import type { ProductFormValues } from '#shared/schemas/product-form.ts';
 import type { SizeChart } from '#shared/schemas/product.ts';
 import { sizeCoverage } from '#shared/size-charts.ts';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 import { useSizeCharts } from '../api/get-size-charts.ts';
 
 const list = (sizes: string[]) => sizes.join(', ');
@@ -22,6 +23,7 @@ export function SizeChartPicker({
   /** The product's chart when the form opened, named even before the list arrives. */
   current?: SizeChart | null | undefined;
 }) {
+  const t = useT();
   const id = useId();
   const { control } = useFormContext<ProductFormValues>();
   const charts = useSizeCharts(sellerId ?? '', { refetchOnFocus: true });
@@ -40,7 +42,7 @@ export function SizeChartPicker({
 
   return (
     <Form.Group className="mb-3" controlId={id}>
-      <Form.Label>Size chart</Form.Label>
+      <Form.Label>{t('sizeCharts.picker.label')}</Form.Label>
       <Controller
         control={control}
         name="sizeChartId"
@@ -53,7 +55,7 @@ export function SizeChartPicker({
             onChange={(e) => field.onChange(e.target.value || null)}
             aria-describedby={[helpId, coverage?.missing.length ? warnId : ''].filter(Boolean).join(' ')}
           >
-            <option value="">No size chart</option>
+            <option value="">{t('sizeCharts.picker.none')}</option>
             {options.map((c) => (
               <option key={c._id} value={c._id}>
                 {c.name} ({c.unit})
@@ -64,24 +66,27 @@ export function SizeChartPicker({
       />
       {chosen ? (
         <Form.Text className="d-block">
-          Sizes in this chart: {list(chosen.rows.map((r) => r.size))}.
+          {t('sizeCharts.picker.sizesInChart', { sizes: list(chosen.rows.map((r) => r.size)) })}
         </Form.Text>
       ) : null}
       {coverage && coverage.missing.length > 0 ? (
         <Form.Text id={warnId} className="d-block text-warning-emphasis">
-          This chart has no row for {list(coverage.missing)}.
+          {t('sizeCharts.picker.missing', { sizes: list(coverage.missing) })}
         </Form.Text>
       ) : null}
       <Form.Text id={helpId} muted className="d-block">
-        Shoppers open it from the product page.{' '}
-        <a href="/seller/size-charts/new" target="_blank" rel="noopener">
-          Create a chart
-        </a>{' '}
-        (opens in a new tab) or{' '}
-        <a href="/seller/size-charts" target="_blank" rel="noopener">
-          manage your charts
-        </a>
-        .
+        {t.rich('sizeCharts.picker.help', {
+          create: (chunks) => (
+            <a href="/seller/size-charts/new" target="_blank" rel="noopener">
+              {chunks}
+            </a>
+          ),
+          manage: (chunks) => (
+            <a href="/seller/size-charts" target="_blank" rel="noopener">
+              {chunks}
+            </a>
+          ),
+        })}
       </Form.Text>
     </Form.Group>
   );

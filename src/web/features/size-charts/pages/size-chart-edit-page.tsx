@@ -5,13 +5,15 @@ import { Loader } from '#web/components/loader.tsx';
 import { useSizeCharts } from '../api/get-size-charts.ts';
 import { SizeChartEditor } from '../components/size-chart-editor.tsx';
 import { PageHead } from '#web/components/page-head.tsx';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 
 function Page({ title, children }: { title: string; children: React.ReactNode }) {
+  const t = useT();
   return (
     <section>
-      <PageHead title={`${title} · Haat`} />
+      <PageHead title={t('sizeCharts.pageTitle', { title })} />
       <Link to="/seller/size-charts" className="btn btn-link px-0 mb-2">
-        ‹ Size Charts
+        {t('sizeCharts.edit.back')}
       </Link>
       <h1 id="size-chart-heading" className="h3 mb-4">
         {title}
@@ -23,8 +25,9 @@ function Page({ title, children }: { title: string; children: React.ReactNode })
 
 /** /seller/size-charts/new. */
 export function SizeChartCreatePage() {
+  const t = useT();
   return (
-    <Page title="Create Size Chart">
+    <Page title={t('sizeCharts.edit.createTitle')}>
       <SizeChartEditor chart={null} />
     </Page>
   );
@@ -32,11 +35,12 @@ export function SizeChartCreatePage() {
 
 /** /seller/size-charts/:id/edit: one of the seller's charts (found in their list). */
 export function SizeChartEditPage() {
+  const t = useT();
   const { id } = useParams();
   const query = useSizeCharts();
   const chart = query.data?.find((c) => c._id === id);
   return (
-    <Page title="Edit Size Chart">
+    <Page title={t('sizeCharts.edit.editTitle')}>
       <ErrorAlert error={query.error} />
       {query.isPending ? (
         <Loader />

@@ -10,30 +10,27 @@ import { useSizeCharts } from '../api/get-size-charts.ts';
 import { useDeleteSizeChart } from '../api/save-size-chart.ts';
 import { SizeChartTable } from '../components/size-chart-table.tsx';
 import { PageHead } from '#web/components/page-head.tsx';
-
-const usedBy = (n: number) =>
-  n === 0 ? 'Not used by any product yet' : n === 1 ? 'Used by 1 product' : `Used by ${String(n)} products`;
+import { useT } from '#web/lib/i18n/i18n.tsx';
 
 /** Asks before deleting, saying which products lose the chart. */
 function DeleteDialog({ chart, onClose }: { chart: SizeChartItem | null; onClose: (done?: string) => void }) {
+  const t = useT();
   const remove = useDeleteSizeChart();
   const n = chart?.productCount ?? 0;
   return (
     <Modal show={!!chart} onHide={() => onClose()} centered aria-labelledby="delete-chart-title">
       <Modal.Header closeButton>
         <Modal.Title id="delete-chart-title" as="h2" className="h5">
-          Delete “{chart?.name}”?
+          {t('sizeCharts.list.deleteTitle', { name: chart?.name ?? '' })}
         </Modal.Title>
       </Modal.Header>
       <Modal.Body>
         <ErrorAlert error={remove.error} />
-        {n === 0
-          ? 'No product uses this chart.'
-          : `${n === 1 ? '1 product uses' : `${String(n)} products use`} this chart. ${n === 1 ? 'It' : 'They'} will show no size chart until you pick another.`}
+        {t('sizeCharts.list.deleteBody', { count: n })}
       </Modal.Body>
       <Modal.Footer>
         <Button variant="outline-secondary" onClick={() => onClose()} disabled={remove.isPending}>
-          Cancel
+          {t('sizeCharts.list.cancel')}
         </Button>
         <Button
           variant="danger"
@@ -49,7 +46,7 @@ function DeleteDialog({ chart, onClose }: { chart: SizeChartItem | null; onClose
             });
           }}
         >
-          Delete Chart
+          {t('sizeCharts.list.deleteChart')}
         </Button>
       </Modal.Footer>
     </Modal>
@@ -57,6 +54,7 @@ function DeleteDialog({ chart, onClose }: { chart: SizeChartItem | null; onClose
 }
 
 function ChartCard({ chart, onDelete }: { chart: SizeChartItem; onDelete: () => void }) {
+  const t = useT();
   return (
     <li className="card shadow-sm border-0 mb-3">
       <div className="card-body">
@@ -64,30 +62,30 @@ function ChartCard({ chart, onDelete }: { chart: SizeChartItem; onDelete: () => 
           <div>
             <h2 className="h5 mb-1">{chart.name}</h2>
             <p className="small text-body-secondary mb-0">
-              {chart.rows.length} {chart.rows.length === 1 ? 'size' : 'sizes'} · {chart.columns.join(', ')} ·{' '}
-              {chart.unit} · {usedBy(chart.productCount)}
+              {t('sizeCharts.list.sizes', { count: chart.rows.length })} · {chart.columns.join(', ')} ·{' '}
+              {chart.unit} · {t('sizeCharts.list.usedBy', { count: chart.productCount })}
             </p>
           </div>
           <div className="d-flex gap-2">
             <Link
               to={`/seller/size-charts/${chart._id}/edit`}
               className="btn btn-sm btn-outline-primary"
-              aria-label={`Edit ${chart.name}`}
+              aria-label={t('sizeCharts.list.editNamed', { name: chart.name })}
             >
-              Edit
+              {t('sizeCharts.list.edit')}
             </Link>
             <button
               type="button"
               className="btn btn-sm btn-outline-danger"
               onClick={onDelete}
-              aria-label={`Delete ${chart.name}`}
+              aria-label={t('sizeCharts.list.deleteNamed', { name: chart.name })}
             >
-              Delete
+              {t('sizeCharts.list.delete')}
             </button>
           </div>
         </div>
         <details className="mt-2">
-          <summary className="small">Show the chart</summary>
+          <summary className="small">{t('sizeCharts.list.show')}</summary>
           <div className="mt-2">
             <SizeChartTable chart={chart} unit={chart.unit as SizeChartUnit} />
           </div>
@@ -99,29 +97,29 @@ function ChartCard({ chart, onDelete }: { chart: SizeChartItem; onDelete: () => 
 
 /** /seller/size-charts: the seller's size charts (docs/product/catalog.md#size-charts). */
 export function SizeChartsPage() {
+  const t = useT();
   const query = useSizeCharts();
   const [deleting, setDeleting] = useState<SizeChartItem | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   return (
     <section>
-      <PageHead title="Size Charts · Haat" />
+      <PageHead title={t('sizeCharts.list.pageTitle')} />
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-2">
-        <h1 className="h3 mb-0">Size Charts</h1>
+        <h1 className="h3 mb-0">{t('sizeCharts.list.heading')}</h1>
         <Link to="/seller/size-charts/new" className="btn btn-primary">
-          + Create Chart
+          {t('sizeCharts.list.create')}
         </Link>
       </div>
-      <p className="text-body-secondary">
-        A size chart lists measurements for each size. Make one, then pick it on any of your products (Size
-        chart, in the product form); shoppers open it from the product page.
-      </p>
+      <p className="text-body-secondary">{t('sizeCharts.list.intro')}</p>
       {notice ? <Message variant="success">{notice}</Message> : null}
       <ErrorAlert error={query.error} />
       {query.isPending ? (
         <Loader />
       ) : query.data && query.data.length === 0 ? (
         <Message variant="info">
-          You have no size charts yet. <Link to="/seller/size-charts/new">Create your first chart</Link>.
+          {t.rich('sizeCharts.list.empty', {
+            link: (chunks) => <Link to="/seller/size-charts/new">{chunks}</Link>,
+          })}
         </Message>
       ) : (
         <ul className="list-unstyled">
