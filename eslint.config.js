@@ -44,6 +44,7 @@ const translatedScreens = [
   'src/web/components/currency-picker.tsx',
   'src/web/features/auth/**/*.tsx',
   'src/web/features/profile/**/*.tsx',
+  'src/web/features/static/**/*.tsx',
 ];
 
 export default tseslint.config(
