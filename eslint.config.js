@@ -45,6 +45,7 @@ const translatedScreens = [
   'src/web/features/auth/**/*.tsx',
   'src/web/features/profile/**/*.tsx',
   'src/web/features/static/**/*.tsx',
+  'src/web/features/shipments/**/*.tsx',
 ];
 
 export default tseslint.config(
