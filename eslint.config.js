@@ -46,6 +46,7 @@ const translatedScreens = [
   'src/web/features/profile/**/*.tsx',
   'src/web/features/static/**/*.tsx',
   'src/web/features/shipments/**/*.tsx',
+  'src/web/features/delivery/**/*.tsx',
 ];
 
 export default tseslint.config(
