@@ -47,6 +47,7 @@ const translatedScreens = [
   'src/web/features/static/**/*.tsx',
   'src/web/features/shipments/**/*.tsx',
   'src/web/features/delivery/**/*.tsx',
+  'src/web/features/admin-users/**/*.tsx',
 ];
 
 export default tseslint.config(
