@@ -47,6 +47,12 @@ const translatedScreens = [
   'src/web/features/product-imports/**/*.tsx',
   'src/web/features/gst/**/*.tsx',
   'src/web/features/admin-catalog/**/*.tsx',
+  'src/web/features/auth/**/*.tsx',
+  'src/web/features/profile/**/*.tsx',
+  'src/web/features/static/**/*.tsx',
+  'src/web/features/shipments/**/*.tsx',
+  'src/web/features/delivery/**/*.tsx',
+  'src/web/features/admin-users/**/*.tsx',
 ];
 
 export default tseslint.config(

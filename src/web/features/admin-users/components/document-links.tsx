@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { ErrorAlert } from '#web/components/alerts.tsx';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 import { getDocumentLink } from '../api/users.ts';
 
 /**
@@ -8,9 +9,11 @@ import { getDocumentLink } from '../api/users.ts';
  * click, so pop-up blockers let it through; it is pointed at the link once the server answers.
  */
 export function DocumentLinks({ userId, labels }: { userId: string; labels: readonly string[] }) {
+  const t = useT();
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState<number | null>(null);
-  if (labels.length === 0) return <span className="text-body-secondary">None</span>;
+  if (labels.length === 0)
+    return <span className="text-body-secondary">{t('adminUsers.documents.none')}</span>;
 
   const open = async (index: number) => {
     setError(null);

@@ -12,6 +12,9 @@ import { applyFieldErrors } from '#web/lib/form-errors.ts';
 import { useRoles, useUpdateUser, useUser } from '../api/users.ts';
 import { DocumentLinks } from '../components/document-links.tsx';
 import { PageHead } from '#web/components/page-head.tsx';
+import { useT } from '#web/lib/i18n/i18n.tsx';
+import { proofLabels } from '#web/features/auth/index.ts';
+import { isIdentityProofType } from '#shared/accounts.ts';
 
 /** /admin/user/:id/edit (docs/product/screens.md Edit User): name, e-mail, roles, active. Admin only. */
 export function UserEditPage() {
@@ -19,15 +22,16 @@ export function UserEditPage() {
 }
 
 function UserEdit() {
+  const t = useT();
   const { id = '' } = useParams();
   const user = useUser(id);
   return (
     <FormContainer wide>
-      <PageHead title="Edit User · Haat" />
+      <PageHead title={t('adminUsers.edit.pageTitle')} />
       <p className="mb-2">
-        <Link to="/admin/userlist">← Back to users</Link>
+        <Link to="/admin/userlist">{t('adminUsers.edit.back')}</Link>
       </p>
-      <h1 className="h3 mb-3">Edit User</h1>
+      <h1 className="h3 mb-3">{t('adminUsers.edit.heading')}</h1>
       <ErrorAlert error={user.error} />
       {user.isPending ? <Loader /> : user.data ? <EditForm key={user.data._id} user={user.data} /> : null}
     </FormContainer>
@@ -35,6 +39,7 @@ function UserEdit() {
 }
 
 function EditForm({ user }: { user: User }) {
+  const t = useT();
   const navigate = useNavigate();
   const roles = useRoles();
   const update = useUpdateUser(user._id);
@@ -65,18 +70,23 @@ function EditForm({ user }: { user: User }) {
   return (
     <form onSubmit={onSubmit} noValidate>
       <ErrorAlert error={update.error} />
-      <TextField label="Name" autoComplete="off" {...register('name')} error={errors.name?.message} />
       <TextField
-        label="Email Address"
+        label={t('adminUsers.edit.name')}
+        autoComplete="off"
+        {...register('name')}
+        error={errors.name?.message}
+      />
+      <TextField
+        label={t('adminUsers.edit.email')}
         type="email"
         autoComplete="off"
         {...register('email')}
         error={errors.email?.message}
       />
       <fieldset className="mb-3" aria-describedby={errors.role ? 'roles-error' : undefined}>
-        <legend className="form-label fs-6 mb-1">Roles</legend>
+        <legend className="form-label fs-6 mb-1">{t('adminUsers.edit.roles')}</legend>
         <ErrorAlert error={roles.error} />
-        {roles.isPending ? <Loader inline label="Loading roles…" /> : null}
+        {roles.isPending ? <Loader inline label={t('adminUsers.edit.loadingRoles')} /> : null}
         <div className="d-flex flex-wrap gap-3">
           {roles.data?.map((r) => (
             <Form.Check
@@ -95,34 +105,42 @@ function EditForm({ user }: { user: User }) {
           </div>
         ) : null}
       </fieldset>
-      <Form.Check type="switch" id="user-active" label="Is Active" className="mb-3" {...register('active')} />
+      <Form.Check
+        type="switch"
+        id="user-active"
+        label={t('adminUsers.edit.isActive')}
+        className="mb-3"
+        {...register('active')}
+      />
       {sellerBeingActivated ? (
         <Message variant="info" className="small">
-          Saving activates this seller: they get the Products and Orders menus and an e-mail saying their
-          profile is verified.
+          {t('adminUsers.edit.activatesSeller')}
         </Message>
       ) : null}
       {isSellerAccount ? (
         <div className="border rounded p-3 mb-3 small">
-          <h2 className="h6">Seller details</h2>
+          <h2 className="h6">{t('adminUsers.edit.sellerDetails')}</h2>
           <dl className="row mb-0">
-            <dt className="col-sm-5">Business Reg. No.</dt>
+            <dt className="col-sm-5">{t('adminUsers.edit.businessRegNo')}</dt>
             <dd className="col-sm-7">{user.buisnessRegistrationCode ?? '—'}</dd>
-            <dt className="col-sm-5">Bank Account</dt>
+            <dt className="col-sm-5">{t('adminUsers.edit.bankAccount')}</dt>
             <dd className="col-sm-7">{user.bank_account ?? '—'}</dd>
-            <dt className="col-sm-5">Identity Proof</dt>
+            <dt className="col-sm-5">{t('adminUsers.edit.identityProof')}</dt>
             <dd className="col-sm-7">
-              {user.identifyProof ?? '—'} {user.identifyProofNumber ?? ''}
+              {user.identifyProof && isIdentityProofType(user.identifyProof)
+                ? proofLabels(t)[user.identifyProof].label
+                : (user.identifyProof ?? '—')}{' '}
+              {user.identifyProofNumber ?? ''}
             </dd>
-            <dt className="col-sm-5">Verification Docs</dt>
+            <dt className="col-sm-5">{t('adminUsers.edit.verificationDocs')}</dt>
             <dd className="col-sm-7">
               <DocumentLinks userId={user._id} labels={user.verificationDocs} />
             </dd>
           </dl>
         </div>
       ) : null}
-      <SubmitButton pending={update.isPending} pendingLabel="Saving…">
-        Update
+      <SubmitButton pending={update.isPending} pendingLabel={t('adminUsers.edit.saving')}>
+        {t('adminUsers.edit.submit')}
       </SubmitButton>
     </form>
   );

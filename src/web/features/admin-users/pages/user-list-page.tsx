@@ -12,6 +12,9 @@ import { useDeleteUser, useUsers } from '../api/users.ts';
 import { DocumentLinks } from '../components/document-links.tsx';
 import { PageHead } from '#web/components/page-head.tsx';
 import { formatPhone } from '#shared/phone.ts';
+import { useT } from '#web/lib/i18n/i18n.tsx';
+import { proofLabels } from '#web/features/auth/index.ts';
+import { isIdentityProofType } from '#shared/accounts.ts';
 
 /** /admin/userlist (docs/product/screens.md Users table): Admin and Auditor; only Admin edits and deletes. */
 export function UserListPage() {
@@ -35,6 +38,10 @@ const addressOf = (u: User) => [u.address, u.city, u.state, u.country].filter(Bo
 const dash = (v: string | null) => (v ? v : <span className="text-body-secondary">—</span>);
 
 function UserList({ me }: { me: Actor }) {
+  const t = useT();
+  const proofs = proofLabels(t);
+  const proofName = (proof: string | null) =>
+    proof && isIdentityProofType(proof) ? proofs[proof].label : proof;
   const canEdit = canManageUsers(me);
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
@@ -56,31 +63,31 @@ function UserList({ me }: { me: Actor }) {
   };
   const onDelete = (user: User) => {
     // docs/product/messages.md: 'Are you sure?' before every delete.
-    if (window.confirm('Are you sure?')) remove.mutate(user._id);
+    if (window.confirm(t('adminUsers.list.confirmDelete'))) remove.mutate(user._id);
   };
 
   return (
     <section>
-      <PageHead title="Users · Haat" />
+      <PageHead title={t('adminUsers.list.pageTitle')} />
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
-        <h1 className="h3 mb-0">Users</h1>
+        <h1 className="h3 mb-0">{t('adminUsers.list.heading')}</h1>
         <form role="search" className="d-flex gap-2" onSubmit={onSearch}>
           <input
             type="search"
             className="form-control form-control-sm"
-            placeholder="Name or e-mail"
-            aria-label="Search users by name or e-mail"
+            placeholder={t('adminUsers.list.searchPlaceholder')}
+            aria-label={t('adminUsers.list.searchLabel')}
             value={draft}
             onChange={(e) => setDraft(e.target.value)}
           />
           <button type="submit" className="btn btn-sm btn-outline-primary">
-            Search
+            {t('adminUsers.list.search')}
           </button>
         </form>
       </div>
       {!canEdit ? (
         <Message variant="secondary" className="small py-2">
-          Read-only: auditors see the users but cannot change them.
+          {t('adminUsers.list.readOnly')}
         </Message>
       ) : null}
       <ErrorAlert error={remove.error} />
@@ -89,7 +96,7 @@ function UserList({ me }: { me: Actor }) {
       {users.isPending ? (
         <Loader />
       ) : users.data && users.data.users.length === 0 ? (
-        <Message>No users found.</Message>
+        <Message>{t('adminUsers.list.empty')}</Message>
       ) : users.data ? (
         <>
           {/* Positioned, so the visually hidden header text stays inside the scrolling box on phones. */}
@@ -103,16 +110,16 @@ function UserList({ me }: { me: Actor }) {
             >
               <thead>
                 <tr className="text-nowrap">
-                  <th scope="col">Name</th>
-                  <th scope="col">Roles</th>
-                  <th scope="col">Business Reg. No.</th>
-                  <th scope="col">Bank Account</th>
-                  <th scope="col">ID Proof</th>
-                  <th scope="col">Verification Docs</th>
-                  <th scope="col">Address</th>
+                  <th scope="col">{t('adminUsers.list.name')}</th>
+                  <th scope="col">{t('adminUsers.list.roles')}</th>
+                  <th scope="col">{t('adminUsers.list.businessRegNo')}</th>
+                  <th scope="col">{t('adminUsers.list.bankAccount')}</th>
+                  <th scope="col">{t('adminUsers.list.idProof')}</th>
+                  <th scope="col">{t('adminUsers.list.verificationDocs')}</th>
+                  <th scope="col">{t('adminUsers.list.address')}</th>
                   {canEdit ? (
                     <th scope="col" style={STICKY_END}>
-                      <span className="visually-hidden">Actions</span>
+                      <span className="visually-hidden">{t('adminUsers.list.actions')}</span>
                     </th>
                   ) : null}
                 </tr>
@@ -132,20 +139,20 @@ function UserList({ me }: { me: Actor }) {
                         </div>
                       ) : null}
                       <code className="small text-nowrap" title={u._id}>
-                        ID {u._id.slice(0, 8)}…
+                        {t('adminUsers.list.id', { id: u._id.slice(0, 8) })}
                       </code>
                     </th>
                     <td>
                       <div>{u.role.join(', ')}</div>
                       <div>
                         {u.active ? (
-                          <Badge bg="success">Active</Badge>
+                          <Badge bg="success">{t('adminUsers.list.active')}</Badge>
                         ) : (
                           <Badge bg="warning" text="dark">
-                            Inactive
+                            {t('adminUsers.list.inactive')}
                           </Badge>
                         )}{' '}
-                        <span className="text-body-secondary" title="Currency">
+                        <span className="text-body-secondary" title={t('adminUsers.list.currency')}>
                           {u.currency}
                         </span>
                       </div>
@@ -153,7 +160,7 @@ function UserList({ me }: { me: Actor }) {
                     <td>{dash(u.buisnessRegistrationCode)}</td>
                     <td>{dash(u.bank_account)}</td>
                     <td>
-                      <div>{dash(u.identifyProof)}</div>
+                      <div>{dash(proofName(u.identifyProof))}</div>
                       {u.identifyProofNumber ? <div>{u.identifyProofNumber}</div> : null}
                     </td>
                     <td>
@@ -165,9 +172,9 @@ function UserList({ me }: { me: Actor }) {
                         <Link
                           to={`/admin/user/${u._id}/edit`}
                           className="btn btn-outline-primary btn-sm me-1"
-                          aria-label={`Edit ${u.name}`}
+                          aria-label={t('adminUsers.list.editUser', { name: u.name })}
                         >
-                          Edit
+                          {t('adminUsers.list.edit')}
                         </Link>
                         <button
                           type="button"
@@ -176,9 +183,9 @@ function UserList({ me }: { me: Actor }) {
                           disabled={
                             !canDeleteUser(me, u._id) || (remove.isPending && remove.variables === u._id)
                           }
-                          aria-label={`Delete ${u.name}`}
+                          aria-label={t('adminUsers.list.deleteUser', { name: u.name })}
                         >
-                          Delete
+                          {t('adminUsers.list.delete')}
                         </button>
                       </td>
                     ) : null}
@@ -188,9 +195,14 @@ function UserList({ me }: { me: Actor }) {
             </Table>
           </div>
           <p className="small text-body-secondary mb-0">
-            {users.data.total} {users.data.total === 1 ? 'user' : 'users'}
+            {t('adminUsers.list.total', { count: users.data.total })}
           </p>
-          <Pagination page={users.data.page} pages={users.data.pages} hrefFor={hrefFor} label="User pages" />
+          <Pagination
+            page={users.data.page}
+            pages={users.data.pages}
+            hrefFor={hrefFor}
+            label={t('adminUsers.list.pages')}
+          />
         </>
       ) : null}
     </section>

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { RESET_MSG } from '#shared/accounts.ts';
 import { MSG } from '#shared/messages.ts';
 import type { ForgotPasswordBody, ResetPasswordBody } from '#shared/schemas/user.ts';
 import { ERROR_CODES } from '#shared/errors.ts';
 import { api, hasErrorCode, isApiError, isServerFault } from '#web/lib/api-client.ts';
+import type { Translate } from '#web/lib/i18n/i18n.tsx';
 import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** POST /api/users/forgot-password: the server answers the same whether or not the e-mail is known. */
@@ -15,18 +15,18 @@ export const resetPassword = (token: string, body: ResetPasswordBody) =>
   api.post<{ message: string }>(`/api/users/reset-password/${encodeURIComponent(token)}`, body);
 
 /** docs/product/messages.md: forgot-password failure shows 'Error sending email' (a rate limit keeps its own message). */
-export function forgotPasswordError(error: unknown): string {
+export function forgotPasswordError(error: unknown, t: Translate): string {
   if (hasErrorCode(error, ERROR_CODES.rate_limited, ERROR_CODES.invalid_input)) return error.message;
-  return RESET_MSG.errorSendingEmail;
+  return t('auth.errors.errorSendingEmail');
 }
 
 /** docs/product/messages.md: the server's message, else 'Invalid or expired token' on a 401, else 'Error resetting password'. */
-export function resetPasswordError(error: unknown): string {
+export function resetPasswordError(error: unknown, t: Translate): string {
   if (isApiError(error)) {
     if (error.code === ERROR_CODES.invalid_token) return error.message || MSG.invalidOrExpiredToken;
     if (!isServerFault(error)) return error.message;
   }
-  return RESET_MSG.errorResetting;
+  return t('auth.errors.errorResetting');
 }
 
 export const useForgotPassword = () => useMutation({ mutationFn: forgotPassword });

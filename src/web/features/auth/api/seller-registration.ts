@@ -1,16 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { SELLER_MSG } from '#shared/accounts.ts';
 import { sellerRegisterBody, type SellerRegisterForm } from '#shared/schemas/seller.ts';
 import type { AuthResponse, User } from '#shared/schemas/user.ts';
 import { ERROR_CODES } from '#shared/errors.ts';
 import { api, isApiError, isServerFault } from '#web/lib/api-client.ts';
+import { useT, type Translate } from '#web/lib/i18n/i18n.tsx';
 import { setSignedIn } from '#web/lib/session.ts';
 import { register } from './register.ts';
 
 /** The upload answered 2xx with something other than a list of links. */
 class InvalidUploadResponse extends Error {
-  constructor() {
-    super(SELLER_MSG.invalidResponse);
+  constructor(message: string) {
+    super(message);
     this.name = 'InvalidUploadResponse';
   }
 }
@@ -20,6 +20,7 @@ export async function uploadVerificationDocs(
   userId: string,
   identifyProof: string,
   files: readonly File[],
+  t: Translate,
 ): Promise<string[]> {
   const form = new FormData();
   form.append('userId', userId);
@@ -27,7 +28,8 @@ export async function uploadVerificationDocs(
   for (const file of files) form.append('verificationDocs', file, file.name);
   const links = await api.post<unknown>('/api/upload/verification-docs', form);
   // docs/product/messages.md: the answer must be a list of links.
-  if (!Array.isArray(links) || !links.every((l) => typeof l === 'string')) throw new InvalidUploadResponse();
+  if (!Array.isArray(links) || !links.every((l) => typeof l === 'string'))
+    throw new InvalidUploadResponse(t('auth.errors.invalidResponse'));
   return links;
 }
 
@@ -42,11 +44,11 @@ export const withdrawRegistration = () => api.delete<{ message: string }>('/api/
  * The message for a failed upload (docs/product/messages.md): the server's own message when it gave one (wrong type, too
  * large, …), else 'File upload failed. Registration not completed.'.
  */
-function uploadFailure(error: unknown): Error {
+function uploadFailure(error: unknown, t: Translate): Error {
   if (isApiError(error) && !isServerFault(error) && error.code !== ERROR_CODES.unauthenticated)
     return new Error(error.message);
   if (error instanceof InvalidUploadResponse) return error;
-  return new Error(SELLER_MSG.fileUploadFailed);
+  return new Error(t('auth.errors.fileUploadFailed'));
 }
 
 /**
@@ -60,14 +62,15 @@ function uploadFailure(error: unknown): Error {
 export async function registerSeller(
   values: SellerRegisterForm,
   files: readonly File[],
+  t: Translate,
 ): Promise<AuthResponse> {
   const account = await register(sellerRegisterBody(values));
   let docs: string[];
   try {
-    docs = await uploadVerificationDocs(account._id, values.identifyProof, files);
+    docs = await uploadVerificationDocs(account._id, values.identifyProof, files, t);
   } catch (error) {
     await withdrawRegistration().catch(() => undefined);
-    throw uploadFailure(error);
+    throw uploadFailure(error, t);
   }
   await requestVerificationEmail(account.email).catch(() => undefined);
   return { ...account, verificationDocs: docs };
@@ -75,9 +78,10 @@ export async function registerSeller(
 
 export function useRegisterSeller() {
   const queryClient = useQueryClient();
+  const t = useT();
   return useMutation({
     mutationFn: ({ values, files }: { values: SellerRegisterForm; files: readonly File[] }) =>
-      registerSeller(values, files),
+      registerSeller(values, files, t),
     onSuccess: (response): User => setSignedIn(queryClient, response),
   });
 }

@@ -7,9 +7,11 @@ import { FormContainer } from '#web/components/form-container.tsx';
 import { SubmitButton, TextField } from '#web/components/form-field.tsx';
 import { forgotPasswordError, useForgotPassword } from '../api/password-reset.ts';
 import { PageHead } from '#web/components/page-head.tsx';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 
 /** /forgot-password (docs/product/screens.md): ask for a reset link. The answer is the same for every address. */
 export function ForgotPasswordPage() {
+  const t = useT();
   const forgot = useForgotPassword();
   const {
     register,
@@ -24,29 +26,27 @@ export function ForgotPasswordPage() {
 
   return (
     <FormContainer>
-      <PageHead title="Forgot Password · Haat" />
-      <h1 className="h3 mb-2">Forgot your password?</h1>
-      <p className="text-body-secondary">
-        Enter the e-mail address of your account and we will send you a link to choose a new password.
-      </p>
-      {forgot.isError ? <Message variant="danger">{forgotPasswordError(forgot.error)}</Message> : null}
+      <PageHead title={t('auth.forgot.pageTitle')} />
+      <h1 className="h3 mb-2">{t('auth.forgot.heading')}</h1>
+      <p className="text-body-secondary">{t('auth.forgot.intro')}</p>
+      {forgot.isError ? <Message variant="danger">{forgotPasswordError(forgot.error, t)}</Message> : null}
       {forgot.isSuccess ? <Message variant="success">{forgot.data.message}</Message> : null}
       <form onSubmit={onSubmit} noValidate>
         <TextField
-          label="Email Address"
+          label={t('auth.emailAddress')}
           type="email"
           autoComplete="email"
-          placeholder="you@example.com"
+          placeholder={t('auth.emailPlaceholder')}
           {...register('email')}
           error={errors.email?.message}
         />
-        <SubmitButton pending={forgot.isPending} pendingLabel="Sending…">
-          Send reset link
+        <SubmitButton pending={forgot.isPending} pendingLabel={t('auth.forgot.sending')}>
+          {t('auth.forgot.submit')}
         </SubmitButton>
       </form>
       <hr />
       <p className="mb-0">
-        Remembered it? <Link to="/login">Sign In</Link>
+        {t.rich('auth.forgot.remembered', { link: (chunks) => <Link to="/login">{chunks}</Link> })}
       </p>
     </FormContainer>
   );

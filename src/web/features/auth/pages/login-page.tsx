@@ -10,8 +10,10 @@ import { landingAfterSignIn, safeRedirect } from '#web/lib/redirect.ts';
 import { actorOf, useSession } from '#web/lib/session.ts';
 import { useLogin } from '../api/login.ts';
 import { PageHead } from '#web/components/page-head.tsx';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 
 export function LoginPage() {
+  const t = useT();
   const [params] = useSearchParams();
   const redirect = safeRedirect(params.get('redirect'), window.location.origin);
   const { user, isPending } = useSession();
@@ -31,35 +33,37 @@ export function LoginPage() {
 
   return (
     <FormContainer>
-      <PageHead title="Sign In · Haat" />
-      <h1 className="h3 mb-4">Sign In</h1>
+      <PageHead title={t('auth.login.pageTitle')} />
+      <h1 className="h3 mb-4">{t('auth.login.heading')}</h1>
       <ErrorAlert error={login.error} />
       <form onSubmit={onSubmit} noValidate>
         <TextField
-          label="Email Address"
+          label={t('auth.emailAddress')}
           type="email"
           autoComplete="email"
-          placeholder="you@example.com"
+          placeholder={t('auth.emailPlaceholder')}
           {...register('email')}
           error={errors.email?.message}
         />
         <TextField
-          label="Password"
+          label={t('auth.password')}
           type="password"
           autoComplete="current-password"
           {...register('password')}
           error={errors.password?.message}
         />
         <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-3">
-          <SubmitButton pending={login.isPending} pendingLabel="Signing in…">
-            Sign In
+          <SubmitButton pending={login.isPending} pendingLabel={t('auth.login.signingIn')}>
+            {t('auth.login.submit')}
           </SubmitButton>
-          <Link to="/forgot-password">Forgot password?</Link>
+          <Link to="/forgot-password">{t('auth.login.forgotPassword')}</Link>
         </div>
       </form>
       <hr />
       <p className="mb-0">
-        New customer? <Link to="/registration_choice">Register</Link>
+        {t.rich('auth.login.newCustomer', {
+          link: (chunks) => <Link to="/registration_choice">{chunks}</Link>,
+        })}
       </p>
     </FormContainer>
   );

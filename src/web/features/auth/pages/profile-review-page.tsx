@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { documentFilesError, isPendingSeller, KYC_LIMITS } from '#shared/accounts.ts';
+import { isIdentityProofType, isPendingSeller, KYC_LIMITS } from '#shared/accounts.ts';
 import type { User } from '#shared/schemas/user.ts';
 import { ErrorAlert, Message } from '#web/components/alerts.tsx';
 import { SubmitButton, TextField } from '#web/components/form-field.tsx';
@@ -11,43 +11,44 @@ import { useSession } from '#web/lib/session.ts';
 import { requestVerificationEmail, uploadVerificationDocs } from '../api/seller-registration.ts';
 import { PageHead } from '#web/components/page-head.tsx';
 import { formatDate } from '#web/lib/format.ts';
-import { SELLER_REVIEW_TIME, SELLER_SUPPORT_EMAIL } from '#shared/seller-onboarding.ts';
+import { SELLER_SUPPORT_EMAIL } from '#shared/seller-onboarding.ts';
+import { useT } from '#web/lib/i18n/i18n.tsx';
+import { documentFilesProblem, proofLabels } from '../lib/document-problem.ts';
 
 /**
  * /profile-review-screen (docs/product/screens.md): what a new seller sees after signing up, and whenever they sign in
  * before an Admin has activated them.
  */
 export function ProfileReviewPage() {
+  const t = useT();
   const { user, isPending } = useSession();
   if (isPending) return <Loader />;
   const active = !!user && !isPendingSeller(user);
 
   return (
     <div className="row justify-content-center">
-      <PageHead title="Profile Under Review · Haat" />
+      <PageHead title={t('auth.review.pageTitle')} />
       <div className="col-12 col-md-10 col-lg-8 col-xl-7">
         <div className="card shadow-sm border-0 haat-form-card text-center">
           <div className="card-body p-4 p-sm-5">
             <ReviewIcon />
             {active ? (
               <>
-                <h1 className="h3 mb-3">Your profile is active</h1>
-                <p className="lead mb-4">
-                  Your seller profile has been verified. You can list your products now.
-                </p>
+                <h1 className="h3 mb-3">{t('auth.review.activeHeading')}</h1>
+                <p className="lead mb-4">{t('auth.review.activeText')}</p>
                 <Link to="/seller/productlist" className="btn btn-primary">
-                  Go to my products
+                  {t('auth.review.goToProducts')}
                 </Link>
               </>
             ) : (
               <>
-                <h1 className="h3 mb-3">Profile Under Review</h1>
-                <p className="lead mb-4">Thank you for registering as a seller on Haat.</p>
+                <h1 className="h3 mb-3">{t('auth.review.heading')}</h1>
+                <p className="lead mb-4">{t('auth.review.thanks')}</p>
                 {user ? <ReviewStatus user={user} /> : null}
                 {user && user.verificationDocs.length === 0 ? <UploadMissingDocuments user={user} /> : null}
                 <p className="mb-0">
                   <Link to="/" className="btn btn-outline-primary">
-                    Continue shopping
+                    {t('auth.review.continueShopping')}
                   </Link>
                 </p>
               </>
@@ -64,54 +65,70 @@ export function ProfileReviewPage() {
  * next and how long it usually takes, and whom to write to.
  */
 function ReviewStatus({ user }: { user: User }) {
+  const t = useT();
   const docs = user.verificationDocs;
+  const proofs = proofLabels(t);
+  const proofName = (proof: string) => (isIdentityProofType(proof) ? proofs[proof].label : proof);
   return (
     <ol className="list-unstyled text-start review-steps mb-4">
       <li className="mb-3">
         <h2 className="h6 mb-1">
-          <span className="badge text-bg-success me-2">Done</span>Registration received
-          {user.createdAt ? ` on ${formatDate(user.createdAt)}` : ''}
+          <span className="badge text-bg-success me-2">{t('auth.review.done')}</span>
+          {user.createdAt
+            ? t('auth.review.receivedOn', { date: formatDate(user.createdAt, t.language.intl) })
+            : t('auth.review.received')}
         </h2>
-        <ul className="small mb-0 ps-4" aria-label="What we received">
-          {user.shop ? <li>Shop name: {user.shop.shopName}</li> : null}
+        <ul className="small mb-0 ps-4" aria-label={t('auth.review.whatWeReceived')}>
+          {user.shop ? <li>{t('auth.review.shopName', { name: user.shop.shopName })}</li> : null}
           {user.identifyProof ? (
             <li>
-              Identity proof: {user.identifyProof}
-              {user.identifyProofNumber ? ` (${user.identifyProofNumber})` : ''}
+              {user.identifyProofNumber
+                ? t('auth.review.identityProofWithNumber', {
+                    proof: proofName(user.identifyProof),
+                    number: user.identifyProofNumber,
+                  })
+                : t('auth.review.identityProof', { proof: proofName(user.identifyProof) })}
             </li>
           ) : null}
-          {user.buisnessRegistrationCode ? <li>GSTIN/UIN: {user.buisnessRegistrationCode}</li> : null}
-          {user.bank_account ? <li>Bank account for payouts: {user.bank_account}</li> : null}
+          {user.buisnessRegistrationCode ? (
+            <li>{t('auth.review.registrationCode', { code: user.buisnessRegistrationCode })}</li>
+          ) : null}
+          {user.bank_account ? <li>{t('auth.review.bankAccount', { account: user.bank_account })}</li> : null}
           <li>
             {docs.length === 0
-              ? 'Identity documents: none yet (upload them below)'
-              : `Identity documents: ${docs.join(', ')} (${String(docs.length)} ${docs.length === 1 ? 'file' : 'files'})`}
+              ? t('auth.review.documentsNone')
+              : t('auth.review.documents', { names: docs.join(', '), count: docs.length })}
           </li>
         </ul>
       </li>
       <li className="mb-3">
         <h2 className="h6 mb-1">
-          <span className="badge text-bg-primary me-2">Now</span>Under review
+          <span className="badge text-bg-primary me-2">{t('auth.review.now')}</span>
+          {t('auth.review.underReview')}
         </h2>
-        <p className="small mb-0">
-          Our team is checking your identity documents and business details against each other.
-        </p>
+        <p className="small mb-0">{t('auth.review.checking')}</p>
       </li>
       <li className="mb-3">
         <h2 className="h6 mb-1">
-          <span className="badge text-bg-secondary me-2">Next</span>Verified and selling
+          <span className="badge text-bg-secondary me-2">{t('auth.review.next')}</span>
+          {t('auth.review.verifiedAndSelling')}
         </h2>
         <p className="small mb-0">
-          A review usually takes <strong>{SELLER_REVIEW_TIME}</strong>. We will e-mail{' '}
-          <strong>{user.email}</strong> as soon as your profile is verified; then sign in and your dashboard
-          shows the first steps: shop picture and banner, payout account and your first product.
+          {t.rich('auth.review.nextText', {
+            time: t('auth.reviewTime'),
+            email: user.email,
+            strong: (chunks) => <strong>{chunks}</strong>,
+          })}
         </p>
       </li>
       <li>
-        <h2 className="h6 mb-1">Questions?</h2>
+        <h2 className="h6 mb-1">{t('auth.review.questions')}</h2>
         <p className="small mb-0">
-          Write to our seller team at <a href={`mailto:${SELLER_SUPPORT_EMAIL}`}>{SELLER_SUPPORT_EMAIL}</a>{' '}
-          from {user.email}; mention your shop name.
+          {t.rich('auth.review.writeToUs', {
+            support: SELLER_SUPPORT_EMAIL,
+            email: user.email,
+            a: (chunks) => <a href={`mailto:${SELLER_SUPPORT_EMAIL}`}>{chunks}</a>,
+          })}
         </p>
       </li>
     </ol>
@@ -123,12 +140,13 @@ function ReviewStatus({ user }: { user: User }) {
  * account does not stay stuck without anything to review.
  */
 function UploadMissingDocuments({ user }: { user: User }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const [files, setFiles] = useState<File[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
   const upload = useMutation({
     mutationFn: async () => {
-      await uploadVerificationDocs(user._id, user.identifyProof ?? '', files);
+      await uploadVerificationDocs(user._id, user.identifyProof ?? '', files, t);
       await requestVerificationEmail(user.email).catch(() => undefined);
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.session }),
@@ -137,32 +155,30 @@ function UploadMissingDocuments({ user }: { user: User }) {
   const onFiles = (e: ChangeEvent<HTMLInputElement>) => {
     const chosen = Array.from(e.target.files ?? []);
     setFiles(chosen);
-    setProblem(chosen.length ? documentFilesError(chosen) : null);
+    setProblem(chosen.length ? documentFilesProblem(chosen, t) : null);
   };
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    const error = documentFilesError(files);
+    const error = documentFilesProblem(files, t);
     setProblem(error);
     if (!error) upload.mutate();
   };
 
   return (
     <form onSubmit={onSubmit} noValidate className="text-start border rounded p-3 mb-4">
-      <Message variant="warning">
-        We have not received your identity documents yet. Please upload them.
-      </Message>
+      <Message variant="warning">{t('auth.review.documentsMissing')}</Message>
       <ErrorAlert error={upload.error} />
       <TextField
-        label="Identity Documents"
+        label={t('auth.identityDocuments')}
         type="file"
         multiple
         accept={KYC_LIMITS.accept}
         onChange={onFiles}
-        help={`PDF, JPEG or PNG; up to ${KYC_LIMITS.maxFiles} files of 10 MB each.`}
+        help={t('auth.review.documentsHelp', { max: KYC_LIMITS.maxFiles })}
         error={problem ?? undefined}
       />
-      <SubmitButton pending={upload.isPending} pendingLabel="Uploading…">
-        Upload documents
+      <SubmitButton pending={upload.isPending} pendingLabel={t('auth.review.uploading')}>
+        {t('auth.review.upload')}
       </SubmitButton>
     </form>
   );

@@ -14,6 +14,7 @@ import { safeRedirect } from '#web/lib/redirect.ts';
 import { useSession } from '#web/lib/session.ts';
 import { useRegister } from '../api/register.ts';
 import { PageHead } from '#web/components/page-head.tsx';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 
 const defaultValues: RegisterForm = {
   name: '',
@@ -30,6 +31,7 @@ const defaultValues: RegisterForm = {
 
 /** Buyer registration (docs/product/screens.md, docs/product/messages.md). Sellers sign up at /register_seller. */
 export function RegisterPage() {
+  const t = useT();
   const [params] = useSearchParams();
   const redirect = safeRedirect(params.get('redirect'), window.location.origin);
   const { user, isPending } = useSession();
@@ -48,34 +50,38 @@ export function RegisterPage() {
 
   return (
     <FormContainer wide>
-      <PageHead title="Register · Haat" />
-      <h1 className="h3 mb-1">Create a buyer account</h1>
+      <PageHead title={t('auth.register.pageTitle')} />
+      <h1 className="h3 mb-1">{t('auth.register.heading')}</h1>
       <p className="text-body-secondary mb-4">
-        Selling on Haat? <Link to="/registration_choice">Choose a seller account</Link> instead.
+        {t.rich('auth.register.sellingOnHaat', {
+          link: (chunks) => <Link to="/registration_choice">{chunks}</Link>,
+        })}
       </p>
       <ErrorAlert error={registration.error} />
       <FormProvider {...form}>
         <form onSubmit={onSubmit} noValidate>
           <ContactFields
-            phoneHelp="Your 10-digit mobile number"
+            phoneHelp={t('auth.phoneHelpIndia')}
             phoneMaxLength={10}
             phonePrefix={INDIA_DIALLING_CODE}
-            addressLabel="Home Address"
+            addressLabel={t('auth.register.homeAddress')}
           />
           <PlaceFields withCurrency />
-          <PasswordFields passwordHelp="At least 8 characters" />
+          <PasswordFields passwordHelp={t('auth.passwordHelp')} />
           <SubmitButton
             pending={registration.isPending}
-            pendingLabel="Creating your account…"
+            pendingLabel={t('auth.register.creating')}
             className="mt-2"
           >
-            Register
+            {t('auth.register.submit')}
           </SubmitButton>
         </form>
       </FormProvider>
       <hr />
       <p className="mb-0">
-        Already have an account? <Link to={`/login?redirect=${encodeURIComponent(redirect)}`}>Sign In</Link>
+        {t.rich('auth.alreadyHaveAccount', {
+          link: (chunks) => <Link to={`/login?redirect=${encodeURIComponent(redirect)}`}>{chunks}</Link>,
+        })}
       </p>
     </FormContainer>
   );

@@ -7,9 +7,11 @@ import { FormContainer } from '#web/components/form-container.tsx';
 import { SubmitButton, TextField } from '#web/components/form-field.tsx';
 import { resetPasswordError, useResetPassword } from '../api/password-reset.ts';
 import { PageHead } from '#web/components/page-head.tsx';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 
 /** /reset-password/:token (docs/product/screens.md): choose a new password with the link from the e-mail. */
 export function ResetPasswordPage() {
+  const t = useT();
   const { token = '' } = useParams();
   const reset = useResetPassword(token);
   const {
@@ -25,13 +27,13 @@ export function ResetPasswordPage() {
 
   return (
     <FormContainer>
-      <PageHead title="Reset Password · Haat" />
-      <h1 className="h3 mb-3">Choose a new password</h1>
+      <PageHead title={t('auth.reset.pageTitle')} />
+      <h1 className="h3 mb-3">{t('auth.reset.heading')}</h1>
       {reset.isError ? (
         <Message variant="danger">
-          {resetPasswordError(reset.error)}{' '}
+          {resetPasswordError(reset.error, t)}{' '}
           <Link to="/forgot-password" className="alert-link">
-            Ask for a new link
+            {t('auth.reset.askNewLink')}
           </Link>
         </Message>
       ) : null}
@@ -39,29 +41,29 @@ export function ResetPasswordPage() {
         <>
           <Message variant="success">{reset.data.message}</Message>
           <Link to="/login" className="btn btn-primary">
-            Sign In
+            {t('auth.signIn')}
           </Link>
         </>
       ) : (
         <form onSubmit={onSubmit} noValidate>
-          <p className="text-body-secondary">You will be signed out on every device.</p>
+          <p className="text-body-secondary">{t('auth.reset.signedOutEverywhere')}</p>
           <TextField
-            label="New Password"
+            label={t('auth.newPassword')}
             type="password"
             autoComplete="new-password"
             {...register('password')}
-            help="At least 8 characters"
+            help={t('auth.passwordHelp')}
             error={errors.password?.message}
           />
           <TextField
-            label="Confirm New Password"
+            label={t('auth.confirmNewPassword')}
             type="password"
             autoComplete="new-password"
             {...register('confirmPassword')}
             error={errors.confirmPassword?.message}
           />
-          <SubmitButton pending={reset.isPending} pendingLabel="Saving…">
-            Reset Password
+          <SubmitButton pending={reset.isPending} pendingLabel={t('auth.saving')}>
+            {t('auth.reset.submit')}
           </SubmitButton>
         </form>
       )}

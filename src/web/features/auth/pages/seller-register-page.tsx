@@ -3,15 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type ChangeEvent } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
-import {
-  documentFilesError,
-  IDENTITY_PROOF_FORMATS,
-  IDENTITY_PROOF_TYPES,
-  isIdentityProofType,
-  isPendingSeller,
-  KYC_LIMITS,
-  SELLER_MSG,
-} from '#shared/accounts.ts';
+import { IDENTITY_PROOF_TYPES, isIdentityProofType, isPendingSeller, KYC_LIMITS } from '#shared/accounts.ts';
 import {
   missingSellerFields,
   sellerRegisterForm,
@@ -25,13 +17,14 @@ import { SelectField, SubmitButton, TextField } from '#web/components/form-field
 import { Loader } from '#web/components/loader.tsx';
 import { PlaceFields } from '#web/features/places/index.ts';
 import { applyFieldErrors } from '#web/lib/form-errors.ts';
-import { SELLER_REVIEW_TIME } from '#shared/seller-onboarding.ts';
 import { INDIA_DIALLING_CODE } from '#shared/phone.ts';
 import { shopPath } from '#web/lib/format.ts';
 import { safeRedirect } from '#web/lib/redirect.ts';
 import { useSession } from '#web/lib/session.ts';
 import { useRegisterSeller } from '../api/seller-registration.ts';
 import { PageHead } from '#web/components/page-head.tsx';
+import { useT, type Translate } from '#web/lib/i18n/i18n.tsx';
+import { documentFilesProblem, proofLabels } from '../lib/document-problem.ts';
 
 const defaults = (type: SellerType): SellerRegisterValues => ({
   type,
@@ -52,24 +45,23 @@ const defaults = (type: SellerType): SellerRegisterValues => ({
   confirmPassword: '',
 });
 
-const COPY: Record<SellerType, { title: string; code: string; codeHelp: string }> = {
+const copyFor = (t: Translate): Record<SellerType, { title: string; code: string; codeHelp: string }> => ({
   company: {
-    title: 'Register as a company seller',
-    code: 'GSTIN',
-    codeHelp: "Your company's GST identification number, up to 15 characters",
+    title: t('auth.seller.company.title'),
+    code: t('auth.seller.company.code'),
+    codeHelp: t('auth.seller.company.codeHelp'),
   },
   individual: {
-    title: 'Register as an individual seller',
-    code: 'UIN (optional)',
-    codeHelp:
-      'Up to 15 characters. Sellers who give a registration number are registered as a company (Seller-Company).',
+    title: t('auth.seller.individual.title'),
+    code: t('auth.seller.individual.code'),
+    codeHelp: t('auth.seller.individual.codeHelp'),
   },
-};
+});
 
-const fileSize = (bytes: number) =>
+const fileSize = (bytes: number, t: Translate) =>
   bytes < 1024 * 1024
-    ? `${Math.max(1, Math.round(bytes / 1024))} KB`
-    : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+    ? t('auth.fileSizeKb', { size: Math.max(1, Math.round(bytes / 1024)) })
+    : t('auth.fileSizeMb', { size: (bytes / 1024 / 1024).toFixed(1) });
 
 /**
  * Seller sign-up (docs/product/screens.md /register_seller?type=company|individual, docs/product/orders-and-checkout.md#checkout-flow, docs/product/messages.md): the account, then the
@@ -98,6 +90,7 @@ function SellerRegisterForm({
   type: SellerType;
   registration: ReturnType<typeof useRegisterSeller>;
 }) {
+  const t = useT();
   const navigate = useNavigate();
   const [files, setFiles] = useState<File[]>([]);
   const [filesError, setFilesError] = useState<string | null>(null);
@@ -120,19 +113,20 @@ function SellerRegisterForm({
   // docs/product/messages.md: 'Please fill out all fields' while something required is blank, once the person has tried to
   // submit; it goes away as they fill the gaps, like the field messages do.
   const fillAll = submitted && (missingSellerFields(values).length > 0 || files.length === 0);
-  const copy = COPY[type];
+  const copy = copyFor(t)[type];
+  const proofs = proofLabels(t);
   const india = values.country === 'India';
 
   const onFiles = (e: ChangeEvent<HTMLInputElement>) => {
     const chosen = Array.from(e.target.files ?? []);
     setFiles(chosen);
-    setFilesError(chosen.length ? documentFilesError(chosen) : null);
+    setFilesError(chosen.length ? documentFilesProblem(chosen, t) : null);
   };
 
   /** On submit: the file checks, and whether anything required is missing. */
   const checkMissing = () => {
     setSubmitted(true);
-    const fileProblem = documentFilesError(files);
+    const fileProblem = documentFilesProblem(files, t);
     setFilesError(fileProblem);
     return missingSellerFields(getValues()).length === 0 && !fileProblem;
   };
@@ -155,15 +149,17 @@ function SellerRegisterForm({
 
   return (
     <FormContainer wide>
-      <PageHead title={`${copy.title} · Haat`} />
+      <PageHead title={t('auth.seller.pageTitle', { title: copy.title })} />
       <h1 className="h3 mb-1">{copy.title}</h1>
       <p className="text-body-secondary mb-4">
-        We review every new seller; it usually takes {SELLER_REVIEW_TIME}. Just shopping?{' '}
-        <Link to="/register?redirect=/">Create a buyer account</Link>.
+        {t.rich('auth.seller.intro', {
+          time: t('auth.reviewTime'),
+          link: (chunks) => <Link to="/register?redirect=/">{chunks}</Link>,
+        })}
       </p>
       {fillAll ? (
         <Message variant="danger" className="mb-3">
-          {SELLER_MSG.fillAllFields}
+          {t('auth.errors.fillAllFields')}
         </Message>
       ) : null}
       <ErrorAlert error={registration.error} />
@@ -171,23 +167,23 @@ function SellerRegisterForm({
         <form onSubmit={onSubmit} noValidate>
           <input type="hidden" {...register('type')} />
           <TextField
-            label="Shop Name"
+            label={t('auth.shopName')}
             autoComplete="organization"
             maxLength={300}
             {...register('shopName')}
             help={
               values.shopName?.trim()
-                ? `Your shop's page: ${shopPath(values.shopName)}. It must not be taken by another shop.`
-                : "Shoppers see it on your products and your shop's page; it must not be taken by another shop."
+                ? t('auth.seller.shopNameHelpWithPath', { path: shopPath(values.shopName) })
+                : t('auth.seller.shopNameHelp')
             }
             error={errors.shopName?.message}
           />
           <ContactFields
-            phoneHelp={india ? 'Your 10-digit mobile number' : 'Digits only, 5 to 15 of them'}
+            phoneHelp={india ? t('auth.phoneHelpIndia') : t('auth.phoneHelpAbroad')}
             phoneMaxLength={india ? 10 : 15}
             phonePrefix={india ? INDIA_DIALLING_CODE : undefined}
             phoneAutoComplete={india ? 'tel-national' : 'tel'}
-            addressLabel="Business Address"
+            addressLabel={t('auth.seller.businessAddress')}
           />
           <PlaceFields withCurrency />
           <div className="row">
@@ -203,83 +199,83 @@ function SellerRegisterForm({
             </div>
             <div className="col-12 col-sm-6">
               <TextField
-                label="Bank Account Number"
+                label={t('auth.bankAccount')}
                 autoComplete="off"
                 inputMode="numeric"
                 maxLength={18}
                 {...register('bank_account')}
-                help="Where we pay your sales, up to 18 characters"
+                help={t('auth.seller.bankAccountHelp')}
                 error={errors.bank_account?.message}
               />
             </div>
           </div>
           <fieldset className="border rounded p-3 mb-3">
-            <legend className="float-none w-auto px-2 fs-6 mb-0">Identity proof</legend>
+            <legend className="float-none w-auto px-2 fs-6 mb-0">{t('auth.seller.identityProof')}</legend>
             <div className="row">
               <div className="col-12 col-sm-6">
                 <SelectField
-                  label="Identity Proof Type"
+                  label={t('auth.seller.identityProofType')}
                   {...register('identifyProof')}
                   error={errors.identifyProof?.message}
                 >
-                  <option value="">Select a type</option>
-                  {IDENTITY_PROOF_TYPES.map((t) => (
-                    <option key={t} value={t}>
-                      {t}
+                  <option value="">{t('auth.seller.selectType')}</option>
+                  {IDENTITY_PROOF_TYPES.map((type) => (
+                    <option key={type} value={type}>
+                      {proofs[type].label}
                     </option>
                   ))}
                 </SelectField>
               </div>
               <div className="col-12 col-sm-6">
                 <TextField
-                  label="Identity Proof Number"
+                  label={t('auth.seller.identityProofNumber')}
                   autoComplete="off"
                   {...register('identifyProofNumber')}
-                  help={isIdentityProofType(proof) ? IDENTITY_PROOF_FORMATS[proof].hint : undefined}
+                  help={isIdentityProofType(proof) ? proofs[proof].hint : undefined}
                   error={errors.identifyProofNumber?.message}
                 />
               </div>
             </div>
             <TextField
-              label="Identity Documents"
+              label={t('auth.identityDocuments')}
               type="file"
               multiple
               accept={KYC_LIMITS.accept}
               onChange={onFiles}
-              help={`PDF, JPEG or PNG; up to ${KYC_LIMITS.maxFiles} files of 10 MB each. Only our review team can see them.`}
+              help={t('auth.seller.documentsHelp', { max: KYC_LIMITS.maxFiles })}
               error={filesError ?? undefined}
               className="mb-2"
             />
             {files.length > 0 ? (
-              <ul className="small mb-0 ps-3" aria-label="Chosen documents">
+              <ul className="small mb-0 ps-3" aria-label={t('auth.seller.chosenDocuments')}>
                 {files.map((f, i) => (
                   <li key={`${f.name}-${String(i)}`}>
-                    {f.name} <span className="text-body-secondary">({fileSize(f.size)})</span>
+                    {f.name} <span className="text-body-secondary">({fileSize(f.size, t)})</span>
                   </li>
                 ))}
               </ul>
             ) : null}
           </fieldset>
-          <PasswordFields passwordHelp="At least 8 characters" />
-          <SubmitButton pending={registration.isPending} pendingLabel="Registering…" className="mt-2">
-            Register
+          <PasswordFields passwordHelp={t('auth.passwordHelp')} />
+          <SubmitButton
+            pending={registration.isPending}
+            pendingLabel={t('auth.seller.registering')}
+            className="mt-2"
+          >
+            {t('auth.register.submit')}
           </SubmitButton>
         </form>
       </FormProvider>
       <hr />
       <p className="mb-0">
-        {type === 'company' ? (
-          <>
-            Selling as a person?{' '}
-            <Link to="/register_seller?type=individual&redirect=/">Register as an individual seller</Link>
-          </>
-        ) : (
-          <>
-            Selling for a company?{' '}
-            <Link to="/register_seller?type=company&redirect=/">Register as a company seller</Link>
-          </>
-        )}
-        . Already have an account? <Link to="/login">Sign In</Link>
+        {type === 'company'
+          ? t.rich('auth.seller.switchToIndividual', {
+              link: (chunks) => <Link to="/register_seller?type=individual&redirect=/">{chunks}</Link>,
+            })
+          : t.rich('auth.seller.switchToCompany', {
+              link: (chunks) => <Link to="/register_seller?type=company&redirect=/">{chunks}</Link>,
+            })}
+        {t.rich('auth.seller.alreadyHaveAccount', { link: (chunks) => <Link to="/login">{chunks}</Link> })}
       </p>
     </FormContainer>
   );

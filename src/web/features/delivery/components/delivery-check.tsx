@@ -1,6 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
-import { DELIVERY_MSG, isPincode } from '#shared/delivery.ts';
+import { isPincode } from '#shared/delivery.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
+import { formatDay } from '#web/lib/format.ts';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { useDeliveryPromise } from '../api/get-promise.ts';
 import { readPincode, savePincode } from '../lib/pincode-store.ts';
@@ -10,6 +12,7 @@ import { readPincode, savePincode } from '../lib/pincode-store.ts';
  * (remembered in the browser) answered with the date, cash on delivery, or why not.
  */
 export function DeliveryCheck({ productId }: { productId: string }) {
+  const t = useT();
   const id = useId();
   // The remembered pincode is the browser's: read once hydrated, so the server's HTML matches (ADR 0126).
   const hydrated = useHydrated();
@@ -36,11 +39,11 @@ export function DeliveryCheck({ productId }: { productId: string }) {
   return (
     <section className="delivery-check border rounded-3 p-3 mt-3" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`} className="h6 mb-2">
-        Check delivery
+        {t('delivery.check.heading')}
       </h2>
       <form onSubmit={onSubmit} noValidate>
         <label htmlFor={`${id}-pincode`} className="form-label small mb-1">
-          Delivery pincode
+          {t('delivery.check.pincodeLabel')}
         </label>
         <div className="input-group">
           <input
@@ -50,19 +53,19 @@ export function DeliveryCheck({ productId }: { productId: string }) {
             inputMode="numeric"
             autoComplete="postal-code"
             maxLength={7}
-            placeholder="6-digit pincode"
+            placeholder={t('delivery.check.placeholder')}
             value={text}
             onChange={(e) => setText(e.target.value)}
             aria-invalid={invalid}
             aria-describedby={invalid ? `${id}-error` : undefined}
           />
           <button type="submit" className="btn btn-outline-primary">
-            Check
+            {t('delivery.check.submit')}
           </button>
         </div>
         {invalid ? (
           <div id={`${id}-error`} className="invalid-feedback d-block">
-            {DELIVERY_MSG.invalidPincode}
+            {t('delivery.check.invalidPincode')}
           </div>
         ) : null}
       </form>
@@ -70,23 +73,31 @@ export function DeliveryCheck({ productId }: { productId: string }) {
         {invalid || !asked ? null : answer.isPending ? (
           <p className="small text-body-secondary mb-0">
             <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-            Checking {asked}…
+            {t('delivery.check.checking', { pincode: asked })}
           </p>
         ) : answer.error ? (
           <p className="small text-danger mb-0">{errorMessage(answer.error)}</p>
         ) : data?.deliverable && data.deliveryBy ? (
           <>
-            <p className="fw-semibold text-success mb-0">{DELIVERY_MSG.deliveryBy(data.deliveryBy)}</p>
+            <p className="fw-semibold text-success mb-0">
+              {t('delivery.check.deliveryBy', { date: formatDay(data.deliveryBy, t.language.intl) })}
+            </p>
             <p className="small text-body-secondary mb-1">
-              to {data.pincode}, {data.place.district}, {data.place.state}
+              {t('delivery.check.to', {
+                pincode: data.pincode,
+                district: data.place.district,
+                state: data.place.state,
+              })}
             </p>
             <p className={`small mb-0${data.cod ? '' : ' text-body-secondary'}`}>
-              {data.cod ? DELIVERY_MSG.codAvailable : data.reason}
+              {data.cod ? t('delivery.check.codAvailable') : data.reason}
             </p>
           </>
         ) : data ? (
           <>
-            <p className="fw-semibold text-danger mb-0">Not deliverable to {data.pincode}</p>
+            <p className="fw-semibold text-danger mb-0">
+              {t('delivery.check.notDeliverable', { pincode: data.pincode })}
+            </p>
             <p className="small mb-0">{data.reason}</p>
           </>
         ) : null}

@@ -1,12 +1,14 @@
 import Alert from 'react-bootstrap/Alert';
-import { DELIVERY_MSG } from '#shared/delivery.ts';
 import type { DeliveryQuote } from '#shared/schemas/delivery.ts';
+import { formatDay } from '#web/lib/format.ts';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 
 /**
  * Checkout's delivery dates (docs/decisions/0113-delivery-promise.md): one line per seller's shipment,
  * "Arrives by …", and the line that cannot reach the address named in an alert.
  */
 export function DeliveryQuoteSummary({ quote }: { quote: DeliveryQuote }) {
+  const t = useT();
   if (!quote.applies) return null;
   return (
     <>
@@ -15,14 +17,18 @@ export function DeliveryQuoteSummary({ quote }: { quote: DeliveryQuote }) {
           {quote.reason}
         </Alert>
       )}
-      <ul className="list-unstyled mb-0" aria-label="Delivery dates">
+      <ul className="list-unstyled mb-0" aria-label={t('delivery.quote.label')}>
         {quote.shipments.map((s) => (
           <li key={s.sellerId} className="d-flex flex-wrap justify-content-between gap-1 py-1">
             <span className="fw-semibold">{s.shop}</span>
             {s.deliveryBy ? (
-              <span className="text-success">{DELIVERY_MSG.arrivesBy(s.deliveryBy)}</span>
+              <span className="text-success">
+                {t('delivery.quote.arrivesBy', { date: formatDay(s.deliveryBy, t.language.intl) })}
+              </span>
             ) : (
-              <span className="text-danger">Cannot deliver to {quote.pincode}</span>
+              <span className="text-danger">
+                {t('delivery.quote.cannotDeliver', { pincode: quote.pincode })}
+              </span>
             )}
           </li>
         ))}

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
-import { SPECIAL_REGIONS_TEXT, ZONE_LABELS } from '#shared/delivery.ts';
+import type { Zone } from '#shared/delivery.ts';
 import { formatMoney, INR, parseMoney } from '#shared/money.ts';
 import {
   deliverySettingsSchema,
@@ -20,11 +20,22 @@ import {
   useSavePincode,
 } from '../api/delivery-admin.ts';
 import { PageHead } from '#web/components/page-head.tsx';
+import { useT, type Translate } from '#web/lib/i18n/i18n.tsx';
 
 const FIELDS = Object.keys(deliverySettingsSchema.shape);
 const rupees = (n: number) => formatMoney(parseMoney(n), INR);
 
+/** The zones' names on this page ('Special regions' is explained beside them). */
+const zoneLabels = (t: Translate): Record<Zone, string> => ({
+  same_city: t('delivery.admin.zone.sameCity'),
+  same_state: t('delivery.admin.zone.sameState'),
+  other_state: t('delivery.admin.zone.otherState'),
+  special: t('delivery.admin.zone.special'),
+});
+
 function SettingsForm({ settings }: { settings: DeliverySettings }) {
+  const t = useT();
+  const zones = zoneLabels(t);
   const save = useSaveDeliverySettings();
   const [saved, setSaved] = useState(false);
   const {
@@ -47,13 +58,13 @@ function SettingsForm({ settings }: { settings: DeliverySettings }) {
   return (
     <form onSubmit={onSubmit} noValidate aria-labelledby="settings-heading">
       <h2 id="settings-heading" className="h5">
-        Delivery and cash on delivery
+        {t('delivery.admin.settingsHeading')}
       </h2>
       <ErrorAlert error={save.error} />
-      {saved ? <Message variant="success">Settings saved.</Message> : null}
+      {saved ? <Message variant="success">{t('delivery.admin.settingsSaved')}</Message> : null}
       <fieldset className="mb-2">
-        <legend className="fs-6 fw-semibold mb-0">Working days to deliver, by zone</legend>
-        <p className="form-text mt-0">Special regions: {SPECIAL_REGIONS_TEXT}.</p>
+        <legend className="fs-6 fw-semibold mb-0">{t('delivery.admin.daysByZone')}</legend>
+        <p className="form-text mt-0">{t('delivery.admin.specialRegions')}</p>
         <div className="row g-2">
           {(
             [
@@ -65,7 +76,7 @@ function SettingsForm({ settings }: { settings: DeliverySettings }) {
           ).map(([name, zone]) => (
             <div className="col-6 col-md-3" key={name}>
               <TextField
-                label={ZONE_LABELS[zone]}
+                label={zones[zone]}
                 type="number"
                 inputMode="numeric"
                 min={0}
@@ -80,31 +91,31 @@ function SettingsForm({ settings }: { settings: DeliverySettings }) {
       <div className="row g-2">
         <div className="col-12 col-sm-6 col-md-4">
           <TextField
-            label="Handling days"
+            label={t('delivery.admin.handlingDays')}
             type="number"
             inputMode="numeric"
             min={0}
             max={30}
-            help="Added to the zone's days unless a seller sets its own."
+            help={t('delivery.admin.handlingDaysHelp')}
             {...number('handlingDays')}
             error={errors.handlingDays?.message}
           />
         </div>
         <div className="col-12 col-sm-6 col-md-4">
           <TextField
-            label="COD limit (₹)"
+            label={t('delivery.admin.codLimit')}
             type="number"
             inputMode="decimal"
             step="0.01"
             min={1}
-            help="Largest cash-on-delivery order, unless a pincode has its own."
+            help={t('delivery.admin.codLimitHelp')}
             {...number('codLimit')}
             error={errors.codLimit?.message}
           />
         </div>
         <div className="col-12 col-sm-6 col-md-4">
           <TextField
-            label="Cancel unaccepted COD after (hours)"
+            label={t('delivery.admin.codUnacceptedHours')}
             type="number"
             inputMode="numeric"
             min={1}
@@ -114,7 +125,7 @@ function SettingsForm({ settings }: { settings: DeliverySettings }) {
         </div>
         <div className="col-12 col-sm-6 col-md-4">
           <TextField
-            label="Open COD orders per buyer"
+            label={t('delivery.admin.maxOpenCodOrders')}
             type="number"
             inputMode="numeric"
             min={1}
@@ -124,7 +135,7 @@ function SettingsForm({ settings }: { settings: DeliverySettings }) {
         </div>
         <div className="col-12 col-sm-6 col-md-4">
           <TextField
-            label="Open COD units per buyer"
+            label={t('delivery.admin.maxOpenCodUnits')}
             type="number"
             inputMode="numeric"
             min={1}
@@ -134,24 +145,25 @@ function SettingsForm({ settings }: { settings: DeliverySettings }) {
         </div>
         <div className="col-12 col-sm-6 col-md-4">
           <TextField
-            label="No COD after this many refused parcels"
+            label={t('delivery.admin.maxRtoForCod')}
             type="number"
             inputMode="numeric"
             min={1}
-            help="Leave empty for no limit."
+            help={t('delivery.admin.noLimitHelp')}
             {...number('maxRtoForCod')}
             error={errors.maxRtoForCod?.message}
           />
         </div>
       </div>
-      <SubmitButton pending={save.isPending} pendingLabel="Saving…">
-        Save Settings
+      <SubmitButton pending={save.isPending} pendingLabel={t('delivery.saving')}>
+        {t('delivery.admin.saveSettings')}
       </SubmitButton>
     </form>
   );
 }
 
 function PincodeEditor({ row }: { row: PincodeRow }) {
+  const t = useT();
   const save = useSavePincode();
   const [serviceable, setServiceable] = useState(row.serviceable);
   const [codAllowed, setCodAllowed] = useState(row.codAllowed);
@@ -165,7 +177,7 @@ function PincodeEditor({ row }: { row: PincodeRow }) {
       codLimit: limit.trim() === '' ? null : Number(limit),
     });
     if (!parsed.success) {
-      setProblem(parsed.error.issues[0]?.message ?? 'Please check the values.');
+      setProblem(parsed.error.issues[0]?.message ?? t('delivery.admin.checkValues'));
       return;
     }
     setProblem(null);
@@ -178,7 +190,7 @@ function PincodeEditor({ row }: { row: PincodeRow }) {
         className="card-body p-2 p-sm-3"
         onSubmit={onSubmit}
         noValidate
-        aria-label={`Pincode ${row.pincode}`}
+        aria-label={t('delivery.admin.pincodeForm', { pincode: row.pincode })}
       >
         <div className="d-flex flex-wrap justify-content-between gap-1 mb-2">
           <span className="fw-semibold">{row.pincode}</span>
@@ -196,7 +208,7 @@ function PincodeEditor({ row }: { row: PincodeRow }) {
               onChange={(e) => setServiceable(e.target.checked)}
             />
             <label className="form-check-label" htmlFor={`${id}-serviceable`}>
-              We deliver here
+              {t('delivery.admin.weDeliverHere')}
             </label>
           </div>
           <div className="form-check">
@@ -208,32 +220,34 @@ function PincodeEditor({ row }: { row: PincodeRow }) {
               onChange={(e) => setCodAllowed(e.target.checked)}
             />
             <label className="form-check-label" htmlFor={`${id}-cod`}>
-              Cash on delivery
+              {t('delivery.admin.cashOnDelivery')}
             </label>
           </div>
           <div style={{ maxWidth: '11rem' }}>
             <label className="form-label small mb-1" htmlFor={`${id}-limit`}>
-              COD limit (₹)
+              {t('delivery.admin.codLimit')}
             </label>
             <input
               id={`${id}-limit`}
               type="number"
               inputMode="decimal"
               className="form-control form-control-sm"
-              placeholder="Default"
+              placeholder={t('delivery.admin.default')}
               value={limit}
               onChange={(e) => setLimit(e.target.value)}
             />
           </div>
           <button type="submit" className="btn btn-sm btn-outline-primary" disabled={save.isPending}>
-            Save
+            {t('delivery.admin.save')}
           </button>
         </div>
         {problem ? <div className="small text-danger mt-1">{problem}</div> : null}
         <ErrorAlert error={save.error} className="mt-2 mb-0 py-2 small" />
         {save.isSuccess ? (
           <div className="small text-success mt-1" role="status">
-            Saved{save.data.codLimit !== null ? ` (COD up to ${rupees(save.data.codLimit)})` : ''}.
+            {save.data.codLimit !== null
+              ? t('delivery.admin.savedWithLimit', { amount: rupees(save.data.codLimit) })
+              : t('delivery.admin.saved')}
           </div>
         ) : null}
       </form>
@@ -242,17 +256,16 @@ function PincodeEditor({ row }: { row: PincodeRow }) {
 }
 
 function PincodeSection() {
+  const t = useT();
   const [text, setText] = useState('');
   const [q, setQ] = useState('');
   const found = usePincodeSearch(q);
   return (
     <section className="mt-5" aria-labelledby="pincodes-heading">
       <h2 id="pincodes-heading" className="h5">
-        Pincodes
+        {t('delivery.admin.pincodes')}
       </h2>
-      <p className="small text-body-secondary">
-        Every pincode of India is served with cash on delivery unless you say otherwise here.
-      </p>
+      <p className="small text-body-secondary">{t('delivery.admin.pincodesIntro')}</p>
       <form
         className="d-flex gap-2 mb-3"
         role="search"
@@ -262,17 +275,17 @@ function PincodeSection() {
         }}
       >
         <label htmlFor="pincode-search" className="visually-hidden">
-          Pincode, district or state
+          {t('delivery.admin.searchLabel')}
         </label>
         <input
           id="pincode-search"
           className="form-control"
-          placeholder="Pincode, district or state"
+          placeholder={t('delivery.admin.searchLabel')}
           value={text}
           onChange={(e) => setText(e.target.value)}
         />
         <button type="submit" className="btn btn-outline-primary">
-          Search
+          {t('delivery.admin.search')}
         </button>
       </form>
       {!q ? null : found.isPending ? (
@@ -280,7 +293,7 @@ function PincodeSection() {
       ) : found.error ? (
         <ErrorAlert error={found.error} />
       ) : found.data.length === 0 ? (
-        <Message>No pincode matches “{q}”.</Message>
+        <Message>{t('delivery.admin.noMatch', { q })}</Message>
       ) : (
         <ul className="list-unstyled">
           {found.data.map((row) => (
@@ -295,12 +308,13 @@ function PincodeSection() {
 
 /** /admin/delivery (Admin): days per zone, COD limits, and each pincode's flags. */
 export function AdminDeliveryPage() {
+  const t = useT();
   const settings = useDeliverySettings();
   return (
     <div className="row justify-content-center">
       <div className="col-12 col-lg-10">
-        <PageHead title="Delivery · Haat" />
-        <h1 className="h3 mb-4">Delivery</h1>
+        <PageHead title={t('delivery.admin.pageTitle')} />
+        <h1 className="h3 mb-4">{t('delivery.admin.heading')}</h1>
         {settings.isPending ? (
           <Loader />
         ) : settings.error ? (

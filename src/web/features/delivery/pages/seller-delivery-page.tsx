@@ -9,6 +9,7 @@ import { Loader } from '#web/components/loader.tsx';
 import { applyFieldErrors } from '#web/lib/form-errors.ts';
 import { useSaveSellerArea, useSellerArea, type SellerAreaReply } from '../api/seller-area.ts';
 import { PageHead } from '#web/components/page-head.tsx';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 
 /** The form holds the prefixes as typed (commas, spaces or lines); the shared schema checks each one. */
 const areaForm = sellerDeliveryAreaSchema.extend({
@@ -32,6 +33,7 @@ function prefixError(error: unknown): string | undefined {
 }
 
 function AreaForm({ area }: { area: SellerAreaReply }) {
+  const t = useT();
   const save = useSaveSellerArea();
   const [saved, setSaved] = useState(false);
   const {
@@ -61,11 +63,11 @@ function AreaForm({ area }: { area: SellerAreaReply }) {
   return (
     <form onSubmit={onSubmit} noValidate aria-labelledby="area-heading">
       <ErrorAlert error={save.error} />
-      {saved ? <Message variant="success">Delivery area saved.</Message> : null}
+      {saved ? <Message variant="success">{t('delivery.area.saved')}</Message> : null}
       <fieldset className="mb-3" aria-describedby="states-help">
-        <legend className="fs-6 fw-semibold mb-1">States you ship to</legend>
+        <legend className="fs-6 fw-semibold mb-1">{t('delivery.area.states')}</legend>
         <p id="states-help" className="form-text mt-0">
-          Tick none to ship everywhere Haat delivers.
+          {t('delivery.area.statesHelp')}
         </p>
         <div className="row row-cols-1 row-cols-sm-2 row-cols-lg-3 g-1">
           {area.allStates.map((state) => (
@@ -88,19 +90,19 @@ function AreaForm({ area }: { area: SellerAreaReply }) {
         {errors.states ? <div className="small text-danger">{errors.states.message}</div> : null}
       </fieldset>
       <TextField
-        label="Pincodes you never ship to"
-        help="Whole pincodes or their first digits (e.g. 744 for the Andaman islands), separated by commas."
+        label={t('delivery.area.excluded')}
+        help={t('delivery.area.excludedHelp')}
         {...register('excludedPrefixes')}
         error={prefixError(errors.excludedPrefixes)}
       />
       <TextField
-        label="Handling days"
+        label={t('delivery.area.handlingDays')}
         type="number"
         inputMode="numeric"
         min={0}
         max={30}
         placeholder={String(area.defaultHandlingDays)}
-        help={`Working days you take to hand a parcel to the courier. Empty: Haat's ${String(area.defaultHandlingDays)}.`}
+        help={t('delivery.area.handlingDaysHelp', { days: String(area.defaultHandlingDays) })}
         {...register('handlingDays', {
           setValueAs: (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v)),
         })}
@@ -109,11 +111,11 @@ function AreaForm({ area }: { area: SellerAreaReply }) {
       <div className="form-check mb-3">
         <input id="area-cod" type="checkbox" className="form-check-input" {...register('codAllowed')} />
         <label className="form-check-label" htmlFor="area-cod">
-          I accept cash on delivery
+          {t('delivery.area.cod')}
         </label>
       </div>
-      <SubmitButton pending={save.isPending} pendingLabel="Saving…">
-        Save Delivery Area
+      <SubmitButton pending={save.isPending} pendingLabel={t('delivery.saving')}>
+        {t('delivery.area.submit')}
       </SubmitButton>
     </form>
   );
@@ -121,18 +123,16 @@ function AreaForm({ area }: { area: SellerAreaReply }) {
 
 /** /seller/delivery (active sellers): where the shop ships, its handling days and cash on delivery. */
 export function SellerDeliveryPage() {
+  const t = useT();
   const area = useSellerArea();
   return (
     <div className="row justify-content-center">
       <div className="col-12 col-lg-9">
-        <PageHead title="Delivery Area · Haat" />
+        <PageHead title={t('delivery.area.pageTitle')} />
         <h1 id="area-heading" className="h3 mb-2">
-          Delivery Area
+          {t('delivery.area.heading')}
         </h1>
-        <p className="text-body-secondary">
-          Buyers see a delivery date on your products for their pincode, and cannot order where you do not
-          ship.
-        </p>
+        <p className="text-body-secondary">{t('delivery.area.intro')}</p>
         <div className="card shadow-sm border-0 haat-form-card">
           <div className="card-body p-3 p-sm-4">
             {area.isPending ? (

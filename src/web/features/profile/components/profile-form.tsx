@@ -9,6 +9,7 @@ import { ErrorAlert, Message } from '#web/components/alerts.tsx';
 import { SubmitButton, TextField } from '#web/components/form-field.tsx';
 import { PlaceFields } from '#web/features/places/index.ts';
 import { applyFieldErrors } from '#web/lib/form-errors.ts';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 import { useUpdateProfile } from '../api/update-profile.ts';
 
 /**
@@ -45,6 +46,7 @@ function valuesOf(user: User): ProfileBody {
  * once one of them differs from what is on file) and signs out the account's other sessions.
  */
 export function ProfileForm({ user }: { user: User }) {
+  const t = useT();
   const update = useUpdateProfile();
   const hasBankAccount = !!user.bank_account;
   const seller = isSellerAccount(actorOf(user));
@@ -82,24 +84,24 @@ export function ProfileForm({ user }: { user: User }) {
       <form onSubmit={onSubmit} noValidate aria-labelledby="profile-heading">
         <ErrorAlert error={update.error} />
         {update.isSuccess && !form.formState.isDirty ? (
-          <Message variant="success">Profile updated</Message>
+          <Message variant="success">{t('profile.updated')}</Message>
         ) : null}
         <ContactFields
           phoneHelp={
             !typedWithPrefix(user)
-              ? 'Digits only, 5 to 15 of them'
+              ? t('profile.phoneHelpAbroad')
               : seller
-                ? 'Your mobile number, without the country code'
-                : 'Your 10-digit mobile number'
+                ? t('profile.phoneHelpSeller')
+                : t('profile.phoneHelpIndia')
           }
           phoneMaxLength={typedWithPrefix(user) ? 10 : 15}
           phonePrefix={typedWithPrefix(user) ? INDIA_DIALLING_CODE : undefined}
-          addressLabel="Address"
+          addressLabel={t('profile.address')}
         />
         <PlaceFields />
         {hasBankAccount ? (
           <TextField
-            label="Bank Account Number"
+            label={t('profile.bankAccount')}
             autoComplete="off"
             maxLength={18}
             {...register('bank_account')}
@@ -107,22 +109,25 @@ export function ProfileForm({ user }: { user: User }) {
           />
         ) : null}
         <fieldset className="border rounded p-3 mb-3">
-          <legend className="float-none w-auto px-2 fs-6 mb-0">Change password</legend>
-          <p className="small text-body-secondary">Leave blank to keep your current password.</p>
-          <PasswordFields passwordLabel="New Password" confirmLabel="Confirm New Password" />
+          <legend className="float-none w-auto px-2 fs-6 mb-0">{t('profile.changePassword')}</legend>
+          <p className="small text-body-secondary">{t('profile.leaveBlank')}</p>
+          <PasswordFields
+            passwordLabel={t('profile.newPassword')}
+            confirmLabel={t('profile.confirmNewPassword')}
+          />
         </fieldset>
         {askCurrent ? (
           <TextField
-            label="Current Password"
+            label={t('profile.currentPassword')}
             type="password"
             autoComplete="current-password"
-            help="Needed to change your email, password or bank account. Your other sessions will be signed out."
+            help={t('profile.currentPasswordHelp')}
             {...register('currentPassword')}
             error={errors.currentPassword?.message}
           />
         ) : null}
-        <SubmitButton pending={update.isPending} pendingLabel="Saving…">
-          Update Profile
+        <SubmitButton pending={update.isPending} pendingLabel={t('profile.saving')}>
+          {t('profile.submit')}
         </SubmitButton>
       </form>
     </FormProvider>

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { isSeller } from '#shared/permissions.ts';
@@ -11,10 +11,13 @@ import { SubmitButton, TextField } from '#web/components/form-field.tsx';
 import { actorOf } from '#web/lib/session.ts';
 import { uploadShopImage, type ShopImageKind } from '#web/features/seller-products/index.ts';
 import { applyFieldErrors } from '#web/lib/form-errors.ts';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 import { useUpdateProfile } from '../api/update-profile.ts';
 
 const shopForm = z.object({ shopName: shopNameSchema });
 const ACCEPTED = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
+
+const hidden = (chunks: ReactNode[]) => <span className="visually-hidden">{chunks}</span>;
 
 /** One image of the shop: what is saved (a path or null), or a file chosen to replace it. */
 type ImageChoice = { saved: string | null; file: File | null; preview: string | null };
@@ -30,6 +33,7 @@ function ImageField({
   choice: ImageChoice;
   onChange: (next: ImageChoice) => void;
 }) {
+  const t = useT();
   const [problem, setProblem] = useState<string | null>(null);
   const id = `shop-${kind}`;
   const shown = choice.preview ?? choice.saved;
@@ -39,8 +43,8 @@ function ImageField({
     event.target.value = '';
     if (!file) return;
     // docs/product/messages.md: images only. The server checks the content again.
-    if (!ACCEPTED.includes(file.type)) return setProblem('Please choose a JPEG, PNG, WebP or GIF image.');
-    if (file.size > MAX_IMAGE_BYTES) return setProblem('The image must be at most 5 MB.');
+    if (!ACCEPTED.includes(file.type)) return setProblem(t('profile.shop.imageType'));
+    if (file.size > MAX_IMAGE_BYTES) return setProblem(t('profile.shop.imageTooLarge'));
     setProblem(null);
     if (choice.preview) URL.revokeObjectURL(choice.preview);
     onChange({ ...choice, file, preview: URL.createObjectURL(file) });
@@ -60,13 +64,15 @@ function ImageField({
         <div className="d-flex align-items-center gap-2 mb-2">
           <img
             src={shown}
-            alt={`Shop ${kind}`}
+            alt={kind === 'picture' ? t('profile.shop.pictureAlt') : t('profile.shop.bannerAlt')}
             className={`border bg-white object-fit-cover ${kind === 'picture' ? 'rounded-circle' : 'rounded'}`}
             width={kind === 'picture' ? 72 : 216}
             height={72}
           />
           <button type="button" className="btn btn-sm btn-outline-secondary" onClick={remove}>
-            Remove<span className="visually-hidden"> shop {kind}</span>
+            {kind === 'picture'
+              ? t.rich('profile.shop.removePicture', { hidden })
+              : t.rich('profile.shop.removeBanner', { hidden })}
           </button>
         </div>
       ) : null}
@@ -80,10 +86,7 @@ function ImageField({
         aria-invalid={problem ? true : undefined}
       />
       <div id={`${id}-help`} className="form-text">
-        {kind === 'picture'
-          ? 'A square image, shown round.'
-          : 'A wide image, shown across the top of your shop.'}{' '}
-        JPEG, PNG, WebP or GIF up to 5 MB.
+        {kind === 'picture' ? t('profile.shop.pictureHelp') : t('profile.shop.bannerHelp')}
       </div>
       {problem ? <div className="invalid-feedback d-block">{problem}</div> : null}
     </div>
@@ -104,6 +107,7 @@ function profileOf(user: User): ProfileBody {
 }
 
 function ShopSettingsForm({ user }: { user: User }) {
+  const t = useT();
   const update = useUpdateProfile();
   const [picture, setPicture] = useState<ImageChoice>({
     saved: user.shop?.shopPicture ?? null,
@@ -156,17 +160,17 @@ function ShopSettingsForm({ user }: { user: User }) {
       aria-labelledby="shop-settings-heading"
     >
       <ErrorAlert error={save.error} />
-      {save.isSuccess ? <Message variant="success">Shop settings saved</Message> : null}
+      {save.isSuccess ? <Message variant="success">{t('profile.shop.saved')}</Message> : null}
       <TextField
-        label="Shop Name"
+        label={t('profile.shop.shopName')}
         {...register('shopName')}
-        help="Shown on your shop page and your products. At most 30 words."
+        help={t('profile.shop.shopNameHelp')}
         error={errors.shopName?.message}
       />
-      <ImageField kind="picture" label="Shop Picture" choice={picture} onChange={setPicture} />
-      <ImageField kind="banner" label="Shop Banner" choice={banner} onChange={setBanner} />
-      <SubmitButton pending={save.isPending} pendingLabel="Saving…">
-        Save Shop Settings
+      <ImageField kind="picture" label={t('profile.shop.picture')} choice={picture} onChange={setPicture} />
+      <ImageField kind="banner" label={t('profile.shop.banner')} choice={banner} onChange={setBanner} />
+      <SubmitButton pending={save.isPending} pendingLabel={t('profile.saving')}>
+        {t('profile.shop.submit')}
       </SubmitButton>
     </form>
   );
@@ -174,12 +178,13 @@ function ShopSettingsForm({ user }: { user: User }) {
 
 /** Shop Settings on /profile, for sellers only (docs/product/screens.md, docs/product/messages.md): shop name, picture and banner. */
 export function ShopSettings({ user }: { user: User }) {
+  const t = useT();
   if (!isSeller(actorOf(user))) return null;
   return (
     <div className="card shadow-sm border-0 haat-form-card mt-4">
       <div className="card-body p-3 p-sm-4">
         <h2 id="shop-settings-heading" className="h4 mb-3">
-          Shop Settings
+          {t('profile.shop.heading')}
         </h2>
         <ShopSettingsForm user={user} />
       </div>

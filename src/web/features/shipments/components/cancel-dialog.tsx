@@ -3,6 +3,8 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { SELLER_CANCEL_REASONS } from '#shared/fulfilment.ts';
+import { useT } from '#web/lib/i18n/i18n.tsx';
+import { cancelReasonLabels } from '../lib/labels.ts';
 import { SHIP_MSG, type CancelBody } from '#shared/schemas/fulfilment.ts';
 import { ErrorAlert } from '#web/components/alerts.tsx';
 
@@ -27,6 +29,8 @@ export function CancelDialog({
   onCancel: (body: CancelBody) => void;
   onClose: () => void;
 }) {
+  const t = useT();
+  const reasonLabels = cancelReasonLabels(t);
   const id = useId();
   const [reason, setReason] = useState('');
   const [note, setNote] = useState('');
@@ -44,16 +48,21 @@ export function CancelDialog({
       <Form noValidate onSubmit={onSubmit}>
         <Modal.Header closeButton>
           <Modal.Title id={`${id}-title`} as="h2" className="h5">
-            Cancel order <span className="text-nowrap">{orderNumber}</span>?
+            {t.rich('shipments.cancelDialog.title', {
+              number: orderNumber,
+              nowrap: (chunks) => <span className="text-nowrap">{chunks}</span>,
+            })}
           </Modal.Title>
         </Modal.Header>
         <Modal.Body>
-          <p className="small text-body-secondary">
-            The buyer is told, the items go back into stock, and a paid order is refunded.
-          </p>
+          <p className="small text-body-secondary">{t('shipments.cancelDialog.intro')}</p>
           <ErrorAlert error={error} />
           <Form.Group className="mb-3" controlId={`${id}-reason`}>
-            <Form.Label>Reason{reasonRequired ? '' : ' (optional)'}</Form.Label>
+            <Form.Label>
+              {reasonRequired
+                ? t('shipments.cancelDialog.reason')
+                : t('shipments.cancelDialog.reasonOptional')}
+            </Form.Label>
             <Form.Select
               value={reason}
               onChange={(e) => {
@@ -62,17 +71,17 @@ export function CancelDialog({
               }}
               isInvalid={!!reasonError}
             >
-              <option value="">Choose a reason…</option>
+              <option value="">{t('shipments.cancelDialog.chooseReason')}</option>
               {SELLER_CANCEL_REASONS.map((r) => (
                 <option key={r.code} value={r.code}>
-                  {r.label}
+                  {reasonLabels[r.code] ?? r.label}
                 </option>
               ))}
             </Form.Select>
             <Form.Control.Feedback type="invalid">{reasonError}</Form.Control.Feedback>
           </Form.Group>
           <Form.Group controlId={`${id}-note`}>
-            <Form.Label>Note for the buyer (optional)</Form.Label>
+            <Form.Label>{t('shipments.cancelDialog.note')}</Form.Label>
             <Form.Control
               as="textarea"
               rows={2}
@@ -84,10 +93,10 @@ export function CancelDialog({
         </Modal.Body>
         <Modal.Footer>
           <Button variant="outline-secondary" onClick={onClose} disabled={pending}>
-            Keep the order
+            {t('shipments.cancelDialog.keep')}
           </Button>
           <Button type="submit" variant="danger" disabled={pending} aria-busy={pending || undefined}>
-            Cancel shipment
+            {t('shipments.cancelDialog.confirm')}
           </Button>
         </Modal.Footer>
       </Form>

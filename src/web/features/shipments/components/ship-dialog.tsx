@@ -7,6 +7,7 @@ import { SHIP_MSG } from '#shared/schemas/fulfilment.ts';
 import { ErrorAlert } from '#web/components/alerts.tsx';
 import { isApiError } from '#web/lib/api-client.ts';
 import type { ShipBody } from '#shared/schemas/fulfilment.ts';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 
 /**
  * Mark a packed shipment shipped: the courier from the shared list (or another one, named) and its
@@ -28,6 +29,7 @@ export function ShipDialog({
   onShip: (body: ShipBody) => void;
   onClose: () => void;
 }) {
+  const t = useT();
   const id = useId();
   const [choice, setChoice] = useState('');
   const [otherName, setOtherName] = useState('');
@@ -58,13 +60,16 @@ export function ShipDialog({
       <Form noValidate onSubmit={onSubmit}>
         <Modal.Header closeButton>
           <Modal.Title id={`${id}-title`} as="h2" className="h5">
-            Ship order <span className="text-nowrap">{orderNumber}</span>
+            {t.rich('shipments.shipDialog.title', {
+              number: orderNumber,
+              nowrap: (chunks) => <span className="text-nowrap">{chunks}</span>,
+            })}
           </Modal.Title>
         </Modal.Header>
         <Modal.Body>
           <ErrorAlert error={isApiError(error) && error.errors.length > 0 ? null : error} />
           <Form.Group className="mb-3" controlId={`${id}-courier`}>
-            <Form.Label>Courier</Form.Label>
+            <Form.Label>{t('shipments.shipDialog.courier')}</Form.Label>
             <Form.Select
               value={choice}
               onChange={(e) => {
@@ -73,10 +78,10 @@ export function ShipDialog({
               }}
               isInvalid={!!courierError && choice !== OTHER_COURIER}
             >
-              <option value="">Choose the courier…</option>
+              <option value="">{t('shipments.shipDialog.chooseCourier')}</option>
               {COURIER_NAMES.map((name) => (
                 <option key={name} value={name}>
-                  {name === OTHER_COURIER ? 'Another courier' : name}
+                  {name === OTHER_COURIER ? t('shipments.shipDialog.anotherCourier') : name}
                 </option>
               ))}
             </Form.Select>
@@ -86,7 +91,7 @@ export function ShipDialog({
           </Form.Group>
           {choice === OTHER_COURIER ? (
             <Form.Group className="mb-3" controlId={`${id}-other`}>
-              <Form.Label>Courier name</Form.Label>
+              <Form.Label>{t('shipments.shipDialog.courierName')}</Form.Label>
               <Form.Control
                 value={otherName}
                 maxLength={60}
@@ -97,7 +102,7 @@ export function ShipDialog({
             </Form.Group>
           ) : null}
           <Form.Group controlId={`${id}-tracking`}>
-            <Form.Label>Tracking number</Form.Label>
+            <Form.Label>{t('shipments.shipDialog.trackingNumber')}</Form.Label>
             <Form.Control
               value={tracking}
               maxLength={40}
@@ -114,19 +119,19 @@ export function ShipDialog({
             <Form.Control.Feedback type="invalid">{trackingError}</Form.Control.Feedback>
             <Form.Text id={`${id}-tracking-hint`}>
               {known
-                ? `${known.name} numbers look like ${known.example}.`
+                ? t('shipments.shipDialog.looksLike', { courier: known.name, example: known.example })
                 : choice === OTHER_COURIER
-                  ? '4 to 40 letters, digits or hyphens.'
-                  : 'Choose the courier first; the number is checked against its format.'}
+                  ? t('shipments.shipDialog.otherFormat')
+                  : t('shipments.shipDialog.chooseFirst')}
             </Form.Text>
           </Form.Group>
         </Modal.Body>
         <Modal.Footer>
           <Button variant="outline-secondary" onClick={onClose} disabled={pending}>
-            Back
+            {t('shipments.shipDialog.back')}
           </Button>
           <Button type="submit" variant="primary" disabled={pending} aria-busy={pending || undefined}>
-            Mark shipped
+            {t('shipments.shipDialog.confirm')}
           </Button>
         </Modal.Footer>
       </Form>

@@ -1,14 +1,16 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { formatPhone } from '#shared/phone.ts';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
-import { SELLER_CANCEL_REASONS, SHIPMENT_STATE_LABELS, type ShipmentState } from '#shared/fulfilment.ts';
+import type { ShipmentState } from '#shared/fulfilment.ts';
 import type { ShipmentListRow } from '#shared/schemas/fulfilment.ts';
 import { ErrorAlert } from '#web/components/alerts.tsx';
 import { ConfirmDialog } from '#web/features/seller-products/index.ts';
 import { Money } from '#web/components/price.tsx';
 import { formatDateTime, formatDay } from '#web/lib/format.ts';
+import { useT } from '#web/lib/i18n/i18n.tsx';
+import { cancelledByWords, cancelReasonLabel, paymentWords, stateLabels } from '../lib/labels.ts';
 import { packingSlipUrl, useMoveShipment, type ShipmentScope } from '../api/shipments.ts';
 import { CancelDialog } from './cancel-dialog.tsx';
 import { ShipDialog } from './ship-dialog.tsx';
@@ -23,10 +25,7 @@ const STATE_BADGE: Record<ShipmentState, string> = {
   returned_to_origin: 'dark',
 };
 
-const PAYMENT_WORDS = { RazorPay: 'RazorPay', PayPal: 'PayPal', CashOnDelivery: 'Cash on delivery' } as const;
-
-const cancelReasonLabel = (code: string | null) =>
-  code ? (SELLER_CANCEL_REASONS.find((r) => r.code === code)?.label ?? code) : null;
+const strong = (chunks: ReactNode[]) => <strong>{chunks}</strong>;
 
 /**
  * One shipment as a card (phones first): who gets it and where, what goes in the parcel, how it is paid,
@@ -43,6 +42,9 @@ export function ShipmentCard({
   /** The operator's list: narrow the list to this shipment's seller. */
   onSeller?: (sellerId: string, name: string) => void;
 }) {
+  const t = useT();
+  const locale = t.language.intl;
+  const PAYMENT_WORDS = paymentWords(t);
   const titleId = useId();
   const move = useMoveShipment(s._id);
   const [dialog, setDialog] = useState<null | 'ship' | 'cancel' | 'deliver' | 'rto'>(null);
@@ -60,32 +62,32 @@ export function ShipmentCard({
     <Card as="article" aria-labelledby={titleId} className="mb-3 shadow-sm">
       <Card.Header className="d-flex flex-wrap align-items-center gap-2 bg-body">
         <h2 id={titleId} className="h6 mb-0 me-auto">
-          Order {s.orderNumber}
+          {t('shipments.card.order', { number: s.orderNumber })}
         </h2>
-        {s.late ? <Badge bg="danger">Late</Badge> : null}
+        {s.late ? <Badge bg="danger">{t('shipments.card.late')}</Badge> : null}
         {s.awaitingPayment && live ? (
           <Badge bg="light" text="dark" className="border">
-            Waiting for payment
+            {t('shipments.card.waitingForPayment')}
           </Badge>
         ) : null}
         <Badge bg={STATE_BADGE[s.state]} text={s.state === 'placed' ? 'dark' : undefined}>
-          {SHIPMENT_STATE_LABELS[s.state]}
+          {stateLabels(t)[s.state]}
         </Badge>
       </Card.Header>
       <Card.Body className="small">
         <p className="text-body-secondary mb-2">
-          Placed {formatDateTime(s.createdAt)}
-          {s.kind === 'exchange' ? ' · Exchange' : ''}
+          {t('shipments.card.placed', { date: formatDateTime(s.createdAt, locale) })}
+          {s.kind === 'exchange' ? ` · ${t('shipments.card.exchange')}` : ''}
           {scope === 'all' ? (
             <>
-              {' · Seller: '}
+              {` · ${t('shipments.card.seller')} `}
               {onSeller ? (
                 <Button
                   variant="link"
                   size="sm"
                   className="p-0 align-baseline"
                   onClick={() => onSeller(s.seller._id, s.seller.shopName ?? s.seller.name)}
-                  aria-label={`Show only ${s.seller.shopName ?? s.seller.name}'s shipments`}
+                  aria-label={t('shipments.card.onlySeller', { name: s.seller.shopName ?? s.seller.name })}
                 >
                   {s.seller.shopName ?? s.seller.name}
                 </Button>
@@ -97,7 +99,7 @@ export function ShipmentCard({
         </p>
         <div className="row g-3">
           <div className="col-12 col-md-5">
-            <h3 className="h6 small text-uppercase text-body-secondary mb-1">Ship to</h3>
+            <h3 className="h6 small text-uppercase text-body-secondary mb-1">{t('shipments.card.shipTo')}</h3>
             <address className="mb-0">
               <strong>{s.shipTo.name}</strong>
               <br />
@@ -113,14 +115,17 @@ export function ShipmentCard({
               {s.shipTo.phone ? (
                 <>
                   <br />
-                  Phone: <a href={`tel:${s.shipTo.phone}`}>{formatPhone(s.shipTo.phone, s.shipTo.country)}</a>
+                  {t.rich('shipments.card.phone', {
+                    phone: formatPhone(s.shipTo.phone, s.shipTo.country),
+                    a: (chunks) => <a href={`tel:${s.shipTo.phone}`}>{chunks}</a>,
+                  })}
                 </>
               ) : null}
             </address>
           </div>
           <div className="col-12 col-md-7">
             <h3 className="h6 small text-uppercase text-body-secondary mb-1">
-              In the parcel ({units} {units === 1 ? 'item' : 'items'})
+              {t('shipments.card.inTheParcel', { count: units })}
             </h3>
             <ul className="list-unstyled mb-0">
               {s.lines.map((l) => (
@@ -131,9 +136,9 @@ export function ShipmentCard({
                   <br />
                   <span className="text-body-secondary">
                     {[
-                      l.size && l.size !== 'N/A' ? `Size ${l.size}` : null,
-                      l.colour ? `Colour ${l.colour}` : null,
-                      l.sku ? `SKU ${l.sku}` : null,
+                      l.size && l.size !== 'N/A' ? t('shipments.card.size', { size: l.size }) : null,
+                      l.colour ? t('shipments.card.colour', { colour: l.colour }) : null,
+                      l.sku ? t('shipments.card.sku', { sku: l.sku }) : null,
                     ]
                       .filter(Boolean)
                       .join(' · ')}
@@ -144,46 +149,45 @@ export function ShipmentCard({
           </div>
         </div>
         <dl className="row mb-0 mt-2 gx-2">
-          <dt className="col-5 col-sm-3 fw-normal text-body-secondary">Payment</dt>
+          <dt className="col-5 col-sm-3 fw-normal text-body-secondary">{t('shipments.card.payment')}</dt>
           <dd className="col-7 col-sm-9 mb-1">
             {cod && s.state === 'delivered' ? (
-              'Cash on delivery, collected at delivery'
+              t('shipments.card.codCollected')
             ) : cod && !live ? (
-              'Cash on delivery, nothing collected'
+              t('shipments.card.codNothingCollected')
             ) : cod && !s.isPaid ? (
-              <>
-                <strong>Cash on delivery</strong>
-                {typeof s.toCollect === 'number' ? (
-                  <>
-                    {': collect '}
-                    <strong>
-                      <Money amount={s.toCollect} currency="INR" />
-                    </strong>
-                  </>
-                ) : (
-                  ' (the courier collects it)'
-                )}
-              </>
+              typeof s.toCollect === 'number' ? (
+                t.rich('shipments.card.codCollect', {
+                  strong,
+                  amount: <Money amount={s.toCollect} currency="INR" />,
+                })
+              ) : (
+                t.rich('shipments.card.codCourierCollects', { strong })
+              )
             ) : s.isPaid ? (
-              `Paid (${PAYMENT_WORDS[s.paymentMethod]})`
+              t('shipments.card.paid', { method: PAYMENT_WORDS[s.paymentMethod] })
             ) : s.awaitingPayment && live ? (
-              <strong>Waiting for the buyer&apos;s payment ({PAYMENT_WORDS[s.paymentMethod]})</strong>
+              <strong>
+                {t('shipments.card.waitingForBuyer', { method: PAYMENT_WORDS[s.paymentMethod] })}
+              </strong>
             ) : (
-              `Not paid yet (${PAYMENT_WORDS[s.paymentMethod]})`
+              t('shipments.card.notPaidYet', { method: PAYMENT_WORDS[s.paymentMethod] })
             )}
           </dd>
           {s.expectedDeliveryDate && live && s.state !== 'delivered' ? (
             <>
-              <dt className="col-5 col-sm-3 fw-normal text-body-secondary">Deliver by</dt>
+              <dt className="col-5 col-sm-3 fw-normal text-body-secondary">
+                {t('shipments.card.deliverBy')}
+              </dt>
               <dd className={`col-7 col-sm-9 mb-1 ${s.late ? 'text-danger fw-semibold' : ''}`}>
-                {formatDay(s.expectedDeliveryDate)}
-                {s.late ? ' (date passed)' : ''}
+                {formatDay(s.expectedDeliveryDate, locale)}
+                {s.late ? ` ${t('shipments.card.datePassed')}` : ''}
               </dd>
             </>
           ) : null}
           {s.courier ? (
             <>
-              <dt className="col-5 col-sm-3 fw-normal text-body-secondary">Courier</dt>
+              <dt className="col-5 col-sm-3 fw-normal text-body-secondary">{t('shipments.card.courier')}</dt>
               <dd className="col-7 col-sm-9 mb-1 text-break">
                 {s.courier} ·{' '}
                 {s.trackingUrl ? (
@@ -198,24 +202,28 @@ export function ShipmentCard({
           ) : null}
           {s.deliveredAt ? (
             <>
-              <dt className="col-5 col-sm-3 fw-normal text-body-secondary">Delivered</dt>
-              <dd className="col-7 col-sm-9 mb-1">{formatDateTime(s.deliveredAt)}</dd>
+              <dt className="col-5 col-sm-3 fw-normal text-body-secondary">
+                {t('shipments.card.delivered')}
+              </dt>
+              <dd className="col-7 col-sm-9 mb-1">{formatDateTime(s.deliveredAt, locale)}</dd>
             </>
           ) : null}
           {s.state === 'cancelled' ? (
             <>
-              <dt className="col-5 col-sm-3 fw-normal text-body-secondary">Cancelled</dt>
+              <dt className="col-5 col-sm-3 fw-normal text-body-secondary">
+                {t('shipments.card.cancelled')}
+              </dt>
               <dd className="col-7 col-sm-9 mb-1">
-                {formatDateTime(s.cancelledAt)}
-                {s.cancelledBy ? ` by the ${s.cancelledBy}` : ''}
-                {cancelReasonLabel(s.cancelReason) ? `: ${cancelReasonLabel(s.cancelReason)}` : ''}
+                {formatDateTime(s.cancelledAt, locale)}
+                {s.cancelledBy ? ` ${cancelledByWords(s.cancelledBy, t)}` : ''}
+                {cancelReasonLabel(s.cancelReason, t) ? `: ${cancelReasonLabel(s.cancelReason, t)}` : ''}
               </dd>
             </>
           ) : null}
         </dl>
         {s.awaitingPayment && live ? (
           <p className="text-body-secondary mt-2 mb-0" role="note">
-            Waiting for the buyer&apos;s payment: this order can be accepted once it is paid.
+            {t('shipments.card.waitingNote')}
           </p>
         ) : null}
         {!dialog ? <ErrorAlert error={move.error} className="mt-2 mb-0 py-2" /> : null}
@@ -223,32 +231,32 @@ export function ShipmentCard({
       <Card.Footer className="bg-body d-grid gap-2 d-sm-flex flex-sm-wrap">
         {can('accept') ? (
           <Button onClick={() => run({ move: 'accept' })} disabled={move.isPending}>
-            Accept order
+            {t('shipments.card.accept')}
           </Button>
         ) : null}
         {can('pack') ? (
           <Button onClick={() => run({ move: 'pack' })} disabled={move.isPending}>
-            Mark packed
+            {t('shipments.card.pack')}
           </Button>
         ) : null}
         {can('ship') ? (
           <Button onClick={() => setDialog('ship')} disabled={move.isPending}>
-            Ship…
+            {t('shipments.card.ship')}
           </Button>
         ) : null}
         {can('deliver') ? (
           <Button onClick={() => setDialog('deliver')} disabled={move.isPending}>
-            Mark delivered
+            {t('shipments.card.deliver')}
           </Button>
         ) : null}
         {live ? (
           <a className="btn btn-outline-primary" href={packingSlipUrl(s._id)} download>
-            Download packing slip
+            {t('shipments.card.packingSlip')}
           </a>
         ) : null}
         {can('return_to_origin') ? (
           <Button variant="outline-dark" onClick={() => setDialog('rto')} disabled={move.isPending}>
-            Returned to origin…
+            {t('shipments.card.returnedToOrigin')}
           </Button>
         ) : null}
         {can('cancel') ? (
@@ -258,7 +266,7 @@ export function ShipmentCard({
             onClick={() => setDialog('cancel')}
             disabled={move.isPending}
           >
-            Cancel…
+            {t('shipments.card.cancel')}
           </Button>
         ) : null}
       </Card.Footer>
@@ -286,22 +294,20 @@ export function ShipmentCard({
       ) : null}
       <ConfirmDialog
         show={dialog === 'deliver'}
-        title={`Mark order ${s.orderNumber} delivered?`}
+        title={t('shipments.deliverDialog.title', { number: s.orderNumber })}
         message={
-          cod && !s.isPaid
-            ? 'Only when the buyer has the parcel. Cash on delivery is then counted as collected.'
-            : 'Only when the buyer has the parcel. The return window of 7 days starts now.'
+          cod && !s.isPaid ? t('shipments.deliverDialog.messageCod') : t('shipments.deliverDialog.message')
         }
-        confirmLabel="Mark delivered"
+        confirmLabel={t('shipments.deliverDialog.confirm')}
         pending={move.isPending}
         onConfirm={() => run({ move: 'deliver' })}
         onCancel={close}
       />
       <ConfirmDialog
         show={dialog === 'rto'}
-        title={`Order ${s.orderNumber} came back?`}
-        message="Use this when the buyer refused the parcel or it could not be delivered and it is back with the seller. The items go back into stock and nothing is charged to the buyer."
-        confirmLabel="Returned to origin"
+        title={t('shipments.rtoDialog.title', { number: s.orderNumber })}
+        message={t('shipments.rtoDialog.message')}
+        confirmLabel={t('shipments.rtoDialog.confirm')}
         variant="warning"
         pending={move.isPending}
         onConfirm={() => run({ move: 'return-to-origin' })}

@@ -6,6 +6,7 @@ import { useShipments, type ShipmentScope } from '../api/shipments.ts';
 import { ShipmentCard } from './shipment-card.tsx';
 import { StateTabs } from './state-tabs.tsx';
 import type { ShipmentTab } from '../lib/tabs.ts';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 
 /** The tabs, the cards of the current tab and its pages: shared by the seller's queue and the operator's list. */
 export function ShipmentList({
@@ -25,12 +26,13 @@ export function ShipmentList({
   empty: string;
   onSeller?: (sellerId: string, name: string) => void;
 }) {
+  const t = useT();
   const list = useShipments(scope, query);
   return (
     <>
       <StateTabs current={query.state} counts={list.data?.counts} hrefFor={tabHref} allHref={allHref} />
       {list.isPending ? (
-        <Loader label="Loading shipments…" />
+        <Loader label={t('shipments.loading')} />
       ) : list.error ? (
         <ErrorAlert error={list.error} />
       ) : list.data.shipments.length === 0 ? (
@@ -44,7 +46,7 @@ export function ShipmentList({
             page={list.data.page}
             pages={list.data.pages}
             hrefFor={pageHref}
-            label="Shipment pages"
+            label={t('shipments.pages')}
           />
         </div>
       )}

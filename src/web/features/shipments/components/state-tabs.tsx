@@ -2,7 +2,8 @@ import { useEffect, useRef } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import { Link } from 'react-router';
 import './shipments.css';
-import { SELLER_TABS, type ShipmentTab } from '../lib/tabs.ts';
+import { useT } from '#web/lib/i18n/i18n.tsx';
+import { SELLER_TABS, tabLabels, type ShipmentTab } from '../lib/tabs.ts';
 
 /**
  * The queue's tabs with how many shipments each holds. Links (the tab is in the URL, so Back and reload
@@ -20,6 +21,8 @@ export function StateTabs({
   /** The operator's list starts with every state. */
   allHref?: string;
 }) {
+  const t = useT();
+  const labels = tabLabels(t);
   const activeRef = useRef<HTMLAnchorElement>(null);
   // On a phone the row scrolls sideways: keep the chosen tab in view (after a click and on a shared link).
   useEffect(() => {
@@ -29,7 +32,7 @@ export function StateTabs({
     ? Object.entries(counts).reduce((n, [k, v]) => (k === 'late' ? n : n + v), 0)
     : undefined;
   return (
-    <nav aria-label="Shipments by state" className="mb-3">
+    <nav aria-label={t('shipments.tabs.label')} className="mb-3">
       <ul className="nav nav-pills flex-nowrap overflow-x-auto pb-1 haat-shipment-tabs">
         {allHref !== undefined ? (
           <li className="nav-item">
@@ -38,7 +41,7 @@ export function StateTabs({
               className={`nav-link text-nowrap ${current === undefined ? 'active' : ''}`}
               aria-current={current === undefined ? 'page' : undefined}
             >
-              All
+              {t('shipments.tabs.all')}
               {total !== undefined ? (
                 <Badge
                   pill
@@ -52,22 +55,22 @@ export function StateTabs({
             </Link>
           </li>
         ) : null}
-        {SELLER_TABS.map((t) => {
-          const n = counts?.[t.state];
-          const active = t.state === current;
+        {SELLER_TABS.map((state) => {
+          const n = counts?.[state];
+          const active = state === current;
           return (
-            <li className="nav-item" key={t.state}>
+            <li className="nav-item" key={state}>
               <Link
                 ref={active ? activeRef : undefined}
-                to={hrefFor(t.state)}
+                to={hrefFor(state)}
                 className={`nav-link text-nowrap ${active ? 'active' : ''}`}
                 aria-current={active ? 'page' : undefined}
               >
-                {t.label}
+                {labels[state]}
                 {n !== undefined ? (
                   <Badge
                     pill
-                    bg={active ? 'light' : t.state === 'late' && n > 0 ? 'danger' : 'secondary'}
+                    bg={active ? 'light' : state === 'late' && n > 0 ? 'danger' : 'secondary'}
                     text={active ? 'dark' : undefined}
                     className="ms-1"
                   >

@@ -7,6 +7,7 @@ import type { ShipmentListQuery } from '#shared/schemas/fulfilment.ts';
 import { ShipmentList } from '../components/shipment-list.tsx';
 import { isShipmentTab, type ShipmentTab } from '../lib/tabs.ts';
 import { PageHead } from '#web/components/page-head.tsx';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const dateParam = (v: string | null) => (v && DATE.test(v) ? v : undefined);
@@ -16,6 +17,7 @@ const dateParam = (v: string | null) => (v && DATE.test(v) ? v : undefined);
  * Mark delivered and Returned to origin on shipped ones (docs/decisions/0115-seller-and-operator-views.md).
  */
 export function AdminShipmentsPage() {
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const raw = params.get('state');
   const state: ShipmentTab | undefined = isShipmentTab(raw) ? raw : undefined;
@@ -60,16 +62,16 @@ export function AdminShipmentsPage() {
 
   return (
     <section>
-      <PageHead title="Shipments · Haat" />
-      <h1 className="h3 mb-3">Shipments</h1>
+      <PageHead title={t('shipments.pageTitle')} />
+      <h1 className="h3 mb-3">{t('shipments.heading')}</h1>
       <Form
         className="row g-2 align-items-end mb-3"
-        aria-label="Filter shipments"
+        aria-label={t('shipments.admin.filter')}
         onSubmit={onFilter}
         noValidate
       >
         <Form.Group className="col-6 col-sm-auto" controlId="shipments-from">
-          <Form.Label className="small mb-1">Placed from</Form.Label>
+          <Form.Label className="small mb-1">{t('shipments.admin.placedFrom')}</Form.Label>
           <Form.Control
             type="date"
             size="sm"
@@ -79,7 +81,7 @@ export function AdminShipmentsPage() {
           />
         </Form.Group>
         <Form.Group className="col-6 col-sm-auto" controlId="shipments-to">
-          <Form.Label className="small mb-1">Placed until</Form.Label>
+          <Form.Label className="small mb-1">{t('shipments.admin.placedUntil')}</Form.Label>
           <Form.Control
             type="date"
             size="sm"
@@ -89,30 +91,30 @@ export function AdminShipmentsPage() {
           />
         </Form.Group>
         <Form.Group className="col-6 col-sm-auto" controlId="shipments-pincode">
-          <Form.Label className="small mb-1">Pincode</Form.Label>
+          <Form.Label className="small mb-1">{t('shipments.admin.pincode')}</Form.Label>
           <Form.Control
             size="sm"
             inputMode="numeric"
             maxLength={6}
-            placeholder="e.g. 411 or 411004"
+            placeholder={t('shipments.admin.pincodePlaceholder')}
             value={pincode}
             onChange={(e) => setPincode(e.target.value)}
             isInvalid={pincodeInvalid}
           />
-          <Form.Control.Feedback type="invalid">Use up to 6 digits</Form.Control.Feedback>
+          <Form.Control.Feedback type="invalid">{t('shipments.admin.pincodeInvalid')}</Form.Control.Feedback>
         </Form.Group>
         <div className="col-6 col-sm-auto">
           <Button type="submit" size="sm" variant="outline-primary" disabled={pincodeInvalid}>
-            Apply filters
+            {t('shipments.admin.apply')}
           </Button>
         </div>
       </Form>
       {query.seller ? (
         <p className="d-flex align-items-center gap-2 small">
           <span className="badge text-bg-light border d-inline-flex align-items-center gap-2 py-2">
-            Seller: {sellerName ?? 'one seller'}
+            {t('shipments.admin.seller', { name: sellerName ?? t('shipments.admin.oneSeller') })}
             <CloseButton
-              aria-label="Show every seller"
+              aria-label={t('shipments.admin.everySeller')}
               style={{ fontSize: '0.6rem' }}
               onClick={() =>
                 setParams(
@@ -126,9 +128,7 @@ export function AdminShipmentsPage() {
           </span>
         </p>
       ) : (
-        <p className="small text-body-secondary">
-          Choose a seller&apos;s name on a shipment to see only theirs.
-        </p>
+        <p className="small text-body-secondary">{t('shipments.admin.chooseSeller')}</p>
       )}
       <ShipmentList
         scope="all"
@@ -140,7 +140,7 @@ export function AdminShipmentsPage() {
           next.set('page', String(n));
           return `?${next.toString()}`;
         }}
-        empty="No shipments match these filters."
+        empty={t('shipments.admin.empty')}
         onSeller={(id, name) =>
           setParams(
             withParams((next) => {

@@ -1,14 +1,16 @@
 import { Link } from 'react-router';
 import { PageHead } from '#web/components/page-head.tsx';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 
 export function NotFoundPage() {
+  const t = useT();
   return (
     <section className="py-5 text-center">
-      <PageHead title="Page not found · Haat" />
-      <h1 className="h2 mb-3">Page not found</h1>
-      <p className="text-body-secondary">The page you are looking for does not exist or has moved.</p>
+      <PageHead title={t('static.notFound.pageTitle')} />
+      <h1 className="h2 mb-3">{t('static.notFound.heading')}</h1>
+      <p className="text-body-secondary">{t('static.notFound.text')}</p>
       <Link to="/" className="btn btn-primary">
-        Go to the home page
+        {t('static.notFound.home')}
       </Link>
     </section>
   );
