@@ -12,7 +12,8 @@ import {
   useRecordPayout,
   useRejectBatch,
 } from '../api/payouts.ts';
-import { PAYOUT_STATE_BADGES, PAYOUT_STATE_LABELS, rupees } from '../lib/labels.ts';
+import { useT } from '#web/lib/i18n/i18n.tsx';
+import { PAYOUT_STATE_BADGES, payoutStateLabels, rupees } from '../lib/labels.ts';
 import { ApproveBatchDialog, ReasonDialog, RecordUtrDialog } from './payout-batch-dialogs.tsx';
 import { BATCH_STATE_BADGES, BATCH_STATE_LABELS, RAIL_LABELS } from './payout-batch-words.ts';
 
@@ -27,7 +28,8 @@ const canRecordUtr = (batch: PayoutBatchWire, p: PayoutWire) =>
   batch.state === 'approved' && batch.rail === 'bank_file' && IN_FLIGHT.includes(p.state);
 
 function StateBadge({ state }: { state: PayoutWire['state'] }) {
-  return <span className={`badge ${PAYOUT_STATE_BADGES[state]}`}>{PAYOUT_STATE_LABELS[state]}</span>;
+  const t = useT();
+  return <span className={`badge ${PAYOUT_STATE_BADGES[state]}`}>{payoutStateLabels(t)[state]}</span>;
 }
 
 /** The provider's payout id, the UTR and why it failed, whichever there are. */
