@@ -50,6 +50,13 @@ const translatedScreens = [
   'src/web/features/settlements/components/payouts-list.tsx',
   'src/web/features/settlements/components/tax-withheld-table.tsx',
   'src/web/features/settlements/components/payout-account-form.tsx',
+  'src/web/features/settlements/pages/admin-payouts-page.tsx',
+  'src/web/features/settlements/pages/admin-seller-ledger-page.tsx',
+  'src/web/features/settlements/components/payout-batch-card.tsx',
+  'src/web/features/settlements/components/payout-batch-prepare.tsx',
+  'src/web/features/settlements/components/payout-batch-dialogs.tsx',
+  'src/web/features/settlements/components/account-review.tsx',
+  'src/web/features/settlements/components/adjustment-form.tsx',
 ];
 
 export default tseslint.config(
