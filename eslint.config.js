@@ -43,20 +43,7 @@ const translatedScreens = [
   'src/web/components/language-switch.tsx',
   'src/web/components/currency-picker.tsx',
   'src/web/features/tax-documents/**/*.tsx',
-  'src/web/features/settlements/pages/seller-statement-page.tsx',
-  'src/web/features/settlements/components/statement.tsx',
-  'src/web/features/settlements/components/balance-cards.tsx',
-  'src/web/features/settlements/components/ledger-table.tsx',
-  'src/web/features/settlements/components/payouts-list.tsx',
-  'src/web/features/settlements/components/tax-withheld-table.tsx',
-  'src/web/features/settlements/components/payout-account-form.tsx',
-  'src/web/features/settlements/pages/admin-payouts-page.tsx',
-  'src/web/features/settlements/pages/admin-seller-ledger-page.tsx',
-  'src/web/features/settlements/components/payout-batch-card.tsx',
-  'src/web/features/settlements/components/payout-batch-prepare.tsx',
-  'src/web/features/settlements/components/payout-batch-dialogs.tsx',
-  'src/web/features/settlements/components/account-review.tsx',
-  'src/web/features/settlements/components/adjustment-form.tsx',
+  'src/web/features/settlements/**/*.tsx',
 ];
 
 export default tseslint.config(

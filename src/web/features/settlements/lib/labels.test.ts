@@ -1,8 +1,4 @@
-import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
-import { flattenMessages } from '#shared/i18n/languages.ts';
-import en from '#shared/i18n/locales/en.json' with { type: 'json' };
-import type { Translate } from '#web/lib/i18n/i18n.tsx';
 import {
   bucketLabels,
   BUCKET_ORDER,
@@ -13,14 +9,7 @@ import {
   recentMonths,
   signedRupees,
 } from './labels.ts';
-
-/** The English catalogue's words, as a page in English says them. */
-const english = flattenMessages(en);
-const t = Object.assign(
-  (id: string, values?: Record<string, string | number>) =>
-    String(new IntlMessageFormat(english[id] ?? id, 'en-IN').format(values)),
-  { rich: () => null, language: { code: 'en', name: 'English', englishName: 'English', intl: 'en-IN' } },
-) as unknown as Translate;
+import { englishT as t } from './english-t.ts';
 
 const entry = {
   rule: null,
