@@ -11,10 +11,10 @@ function StatementLinks({ p }: { p: PayoutWire }) {
   return (
     <div className="d-flex flex-wrap gap-2">
       <a className="btn btn-outline-primary btn-sm" href={payoutStatementUrl(p._id, 'csv')} download>
-        {t.rich('settlements.payouts.statementCsv', { batch: p.batchNumber, hidden })}
+        {t.rich('settlements.payouts.statementCsv', { batch: String(p.batchNumber), hidden })}
       </a>
       <a className="btn btn-outline-primary btn-sm" href={payoutStatementUrl(p._id, 'pdf')} download>
-        {t.rich('settlements.payouts.statementPdf', { batch: p.batchNumber, hidden })}
+        {t.rich('settlements.payouts.statementPdf', { batch: String(p.batchNumber), hidden })}
       </a>
     </div>
   );
@@ -49,7 +49,7 @@ export function PayoutsList({ payouts, label: given }: { payouts: PayoutWire[]; 
             <div className="card-body p-3">
               <div className="d-flex justify-content-between align-items-baseline gap-2">
                 <span className="fw-semibold">
-                  {t('settlements.payouts.batchNumber', { batch: p.batchNumber })}
+                  {t('settlements.payouts.batchNumber', { batch: String(p.batchNumber) })}
                 </span>
                 <span className="fw-semibold">{rupees(p.amount)}</span>
               </div>

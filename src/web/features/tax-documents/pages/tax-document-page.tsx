@@ -301,7 +301,7 @@ function LineCards({ doc }: { doc: TaxDocument }) {
             {t.rich('taxDocuments.lines.hsnQty', {
               mono: (chunks) => <span className="font-monospace">{chunks}</span>,
               hsn: l.hsn,
-              qty: l.qty,
+              qty: String(l.qty),
               unit: l.unit,
               unitPrice: inr(l.unitPrice),
             })}
