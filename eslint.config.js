@@ -53,6 +53,8 @@ const translatedScreens = [
   'src/web/features/shipments/**/*.tsx',
   'src/web/features/delivery/**/*.tsx',
   'src/web/features/admin-users/**/*.tsx',
+  'src/web/features/tax-documents/**/*.tsx',
+  'src/web/features/settlements/**/*.tsx',
 ];
 
 export default tseslint.config(

@@ -1,13 +1,16 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
 import { ErrorAlert, Message } from '#web/components/alerts.tsx';
 import { Loader } from '#web/components/loader.tsx';
 import { formatDate } from '#web/lib/format.ts';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 import { usePayoutAccounts, useVerifyAccount, type PayoutAccountRow } from '../api/payouts.ts';
 import { ReasonDialog } from './payout-batch-dialogs.tsx';
-import { METHOD_LABELS } from './payout-batch-words.ts';
+import { methodLabels } from './payout-batch-words.ts';
+
+const hidden = (chunks: ReactNode[]) => <span className="visually-hidden">{chunks}</span>;
 
 const ledgerPath = (sellerId: string) => `/admin/sellers/${encodeURIComponent(sellerId)}/ledger`;
 
@@ -30,6 +33,9 @@ function Destination({ a }: { a: PayoutAccountRow }) {
  * be paid from the next batch) or rejects it with a reason the seller sees.
  */
 export function AccountReview() {
+  const t = useT();
+  const locale = t.language.intl;
+  const methods = methodLabels(t);
   const id = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const accounts = usePayoutAccounts('unverified');
@@ -43,7 +49,7 @@ export function AccountReview() {
       { sellerId: a.sellerId, approve: true, reason: '', updatedAt: a.updatedAt },
       {
         onSuccess: () => {
-          setDone(`${a.sellerName}’s payout account is verified.`);
+          setDone(t('settlements.review.verified', { seller: a.sellerName }));
           // The row (and its button) is gone: keep focus in this section.
           heading.current?.focus();
         },
@@ -59,7 +65,7 @@ export function AccountReview() {
   const actions = (a: PayoutAccountRow) => (
     <div className="d-flex flex-wrap gap-2">
       <Button size="sm" variant="success" disabled={busy} onClick={() => onVerify(a)}>
-        Verify<span className="visually-hidden"> {a.sellerName}’s account</span>
+        {t.rich('settlements.review.verify', { seller: a.sellerName, hidden })}
       </Button>
       <Button
         size="sm"
@@ -71,7 +77,7 @@ export function AccountReview() {
           setRejecting(a);
         }}
       >
-        Reject<span className="visually-hidden"> {a.sellerName}’s account</span>
+        {t.rich('settlements.review.reject', { seller: a.sellerName, hidden })}
       </Button>
     </div>
   );
@@ -79,23 +85,20 @@ export function AccountReview() {
   return (
     <section aria-labelledby={`${id}-h`} className="mb-4">
       <h2 id={`${id}-h`} ref={heading} tabIndex={-1} className="h4">
-        Accounts awaiting verification
+        {t('settlements.review.heading')}
       </h2>
-      <p className="small text-body-secondary">
-        A seller is paid only into a verified account. Check the holder, the account and the PAN against the
-        seller’s documents; a seller who changes the account needs verifying again.
-      </p>
+      <p className="small text-body-secondary">{t('settlements.review.intro')}</p>
       {done ? <Message variant="success">{done}</Message> : null}
       {!rejecting ? <ErrorAlert error={verify.error} /> : null}
       {accounts.isPending ? (
-        <Loader label="Loading payout accounts…" />
+        <Loader label={t('settlements.review.loading')} />
       ) : accounts.error ? (
         <ErrorAlert error={accounts.error} />
       ) : accounts.data.accounts.length === 0 ? (
-        <p className="text-body-secondary">No payout account is waiting to be verified.</p>
+        <p className="text-body-secondary">{t('settlements.review.none')}</p>
       ) : (
         <>
-          <ul className="list-unstyled d-md-none" aria-label="Accounts awaiting verification">
+          <ul className="list-unstyled d-md-none" aria-label={t('settlements.review.heading')}>
             {accounts.data.accounts.map((a) => (
               <li key={a.sellerId} className="card mb-2">
                 <div className="card-body p-3 small">
@@ -103,13 +106,20 @@ export function AccountReview() {
                     {a.sellerName}
                   </Link>
                   <div>
-                    {METHOD_LABELS[a.method]} of {a.accountHolder}
+                    {t('settlements.review.methodOf', { method: methods[a.method], holder: a.accountHolder })}
                   </div>
                   <div>
                     <Destination a={a} />
                   </div>
-                  <div>PAN {a.pan ?? <span className="text-body-secondary">not given</span>}</div>
-                  <div className="text-body-secondary mb-2">Saved {formatDate(a.updatedAt)}</div>
+                  <div>
+                    {t('settlements.account.pan')}{' '}
+                    {a.pan ?? (
+                      <span className="text-body-secondary">{t('settlements.review.panNotGiven')}</span>
+                    )}
+                  </div>
+                  <div className="text-body-secondary mb-2">
+                    {t('settlements.review.savedOn', { date: formatDate(a.updatedAt, locale) })}
+                  </div>
                   {actions(a)}
                 </div>
               </li>
@@ -117,17 +127,17 @@ export function AccountReview() {
           </ul>
           <div className="table-responsive d-none d-md-block">
             <Table size="sm" striped className="align-middle">
-              <caption className="visually-hidden">Accounts awaiting verification</caption>
+              <caption className="visually-hidden">{t('settlements.review.heading')}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Seller</th>
-                  <th scope="col">Method</th>
-                  <th scope="col">Holder</th>
-                  <th scope="col">Account · IFSC or UPI id</th>
-                  <th scope="col">PAN</th>
-                  <th scope="col">Saved</th>
+                  <th scope="col">{t('settlements.batch.seller')}</th>
+                  <th scope="col">{t('settlements.review.method')}</th>
+                  <th scope="col">{t('settlements.review.holder')}</th>
+                  <th scope="col">{t('settlements.review.destination')}</th>
+                  <th scope="col">{t('settlements.account.pan')}</th>
+                  <th scope="col">{t('settlements.review.saved')}</th>
                   <th scope="col">
-                    <span className="visually-hidden">Actions</span>
+                    <span className="visually-hidden">{t('settlements.batch.actions')}</span>
                   </th>
                 </tr>
               </thead>
@@ -137,15 +147,19 @@ export function AccountReview() {
                     <td>
                       <Link to={ledgerPath(a.sellerId)}>{a.sellerName}</Link>
                     </td>
-                    <td>{METHOD_LABELS[a.method]}</td>
+                    <td>{methods[a.method]}</td>
                     <td className="text-break">{a.accountHolder}</td>
                     <td className="small">
                       <Destination a={a} />
                     </td>
                     <td className="font-monospace small">
-                      {a.pan ?? <span className="text-body-secondary font-sans-serif">Not given</span>}
+                      {a.pan ?? (
+                        <span className="text-body-secondary font-sans-serif">
+                          {t('settlements.review.notGiven')}
+                        </span>
+                      )}
                     </td>
-                    <td className="text-nowrap small">{formatDate(a.updatedAt)}</td>
+                    <td className="text-nowrap small">{formatDate(a.updatedAt, locale)}</td>
                     <td>{actions(a)}</td>
                   </tr>
                 ))}
@@ -156,9 +170,9 @@ export function AccountReview() {
       )}
       {rejecting ? (
         <ReasonDialog
-          title={`Reject ${rejecting.sellerName}’s payout account?`}
-          intro="The seller sees your reason on its statement page and can save a corrected account."
-          confirmLabel="Reject account"
+          title={t('settlements.review.rejectTitle', { seller: rejecting.sellerName })}
+          intro={t('settlements.review.rejectIntro')}
+          confirmLabel={t('settlements.account.reject')}
           pending={verify.isPending}
           error={verify.error}
           fallbackFocus={heading}
@@ -168,7 +182,7 @@ export function AccountReview() {
               { sellerId: rejecting.sellerId, approve: false, reason, updatedAt: rejecting.updatedAt },
               {
                 onSuccess: () => {
-                  setDone(`${rejecting.sellerName}’s payout account is rejected.`);
+                  setDone(t('settlements.review.rejected', { seller: rejecting.sellerName }));
                   closeReject();
                 },
               },

@@ -9,6 +9,7 @@ import { isApiError } from '#web/lib/api-client.ts';
 import { newIdempotencyKey } from '#web/lib/random-key.ts';
 import { showServerErrors } from '#web/lib/form-errors.ts';
 import { useAddAdjustment } from '../api/ledger.ts';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 import { signedRupees } from '../lib/labels.ts';
 
 type Output = z.output<typeof adjustmentForm>;
@@ -19,6 +20,7 @@ const FIELDS = ['amount', 'reason'] as const;
  * from it) with a reason the seller reads on the statement. It is payable at once.
  */
 export function AdjustmentForm({ sellerId }: { sellerId: string }) {
+  const t = useT();
   const add = useAddAdjustment();
   const [saved, setSaved] = useState<string | null>(null);
   // One Idempotency-Key per adjustment: a double click or a retry records it once; a new one after saving.
@@ -42,7 +44,7 @@ export function AdjustmentForm({ sellerId }: { sellerId: string }) {
       {
         onSuccess: (res) => {
           setAttempt(newIdempotencyKey());
-          setSaved(`Adjustment of ${signedRupees(res.entry.amount)} recorded.`);
+          setSaved(t('settlements.adjustment.recorded', { amount: signedRupees(res.entry.amount) }));
           reset({ sellerId, amount: '', reason: '' });
         },
         onError: (error) => {
@@ -59,37 +61,34 @@ export function AdjustmentForm({ sellerId }: { sellerId: string }) {
     <form onSubmit={onSubmit} noValidate aria-labelledby="adjustment-heading" className="card mb-4">
       <div className="card-body p-3 p-sm-4">
         <h2 id="adjustment-heading" className="h5">
-          Add an adjustment
+          {t('settlements.adjustment.heading')}
         </h2>
-        <p className="small text-body-secondary">
-          A correction the seller sees on its statement with your reason. Plus pays the seller more, minus
-          takes money back. It is payable in the next payout.
-        </p>
+        <p className="small text-body-secondary">{t('settlements.adjustment.intro')}</p>
         <ErrorAlert error={add.error} />
         {saved ? <Message variant="success">{saved}</Message> : null}
         <div className="row g-2">
           <div className="col-12 col-sm-4">
             <TextField
-              label="Amount in rupees"
+              label={t('settlements.adjustment.amount')}
               inputMode="decimal"
-              placeholder="e.g. 250 or -99.50"
-              help="Minus for money taken back."
+              placeholder={t('settlements.adjustment.amountPlaceholder')}
+              help={t('settlements.adjustment.amountHelp')}
               {...register('amount')}
               error={errors.amount?.message}
             />
           </div>
           <div className="col-12 col-sm-8">
             <TextField
-              label="Reason"
+              label={t('settlements.dialog.reason')}
               maxLength={500}
-              placeholder="e.g. Courier damaged the parcel; Haat bears the loss"
+              placeholder={t('settlements.adjustment.reasonPlaceholder')}
               {...register('reason')}
               error={errors.reason?.message}
             />
           </div>
         </div>
-        <SubmitButton pending={add.isPending} pendingLabel="Saving…">
-          Add adjustment
+        <SubmitButton pending={add.isPending} pendingLabel={t('settlements.saving')}>
+          {t('settlements.adjustment.submit')}
         </SubmitButton>
       </div>
     </form>

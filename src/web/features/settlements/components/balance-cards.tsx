@@ -1,15 +1,19 @@
 import type { SellerBalance } from '#shared/schemas/settlements.ts';
-import { BUCKET_LABELS, payableWords, rupees } from '../lib/labels.ts';
+import { useT, type Translate } from '#web/lib/i18n/i18n.tsx';
+import { bucketLabels, payableWords, rupees } from '../lib/labels.ts';
 
 type Card = { key: keyof SellerBalance; label: string; hint: string };
 
-const CARDS: readonly Card[] = [
-  { key: 'pending', label: BUCKET_LABELS.pending, hint: 'Shipped, not delivered yet' },
-  { key: 'onHold', label: BUCKET_LABELS.on_hold, hint: 'Delivered, return window still open' },
-  { key: 'payable', label: BUCKET_LABELS.payable, hint: 'Goes out in the next weekly payout' },
-  { key: 'inPayout', label: BUCKET_LABELS.in_payout, hint: 'In a payout not yet settled' },
-  { key: 'paid', label: BUCKET_LABELS.paid, hint: 'Reached your account' },
-];
+function cards(t: Translate): readonly Card[] {
+  const labels = bucketLabels(t);
+  return [
+    { key: 'pending', label: labels.pending, hint: t('settlements.balance.hint.pending') },
+    { key: 'onHold', label: labels.on_hold, hint: t('settlements.balance.hint.onHold') },
+    { key: 'payable', label: labels.payable, hint: t('settlements.balance.hint.payable') },
+    { key: 'inPayout', label: labels.in_payout, hint: t('settlements.balance.hint.inPayout') },
+    { key: 'paid', label: labels.paid, hint: t('settlements.balance.hint.paid') },
+  ];
+}
 
 /**
  * A seller's money by where it stands (docs/product/settlements.md): pending delivery, on hold in the
@@ -26,12 +30,16 @@ export function BalanceCards({
   audience?: 'seller' | 'admin' | null;
   headingId?: string;
 }) {
-  const whose = audience === 'admin' ? 'the seller’s' : 'your';
-  const carried = payableWords(balance.payable, audience === 'admin');
+  const t = useT();
+  const carried = payableWords(t, balance.payable, audience === 'admin');
   return (
-    <section aria-labelledby={headingId} aria-label={headingId ? undefined : 'Balance'} className="mb-4">
+    <section
+      aria-labelledby={headingId}
+      aria-label={headingId ? undefined : t('settlements.balance.label')}
+      className="mb-4"
+    >
       <ul className="list-unstyled row row-cols-2 row-cols-md-3 row-cols-xl-5 g-2 mb-2">
-        {CARDS.map((c) => {
+        {cards(t).map((c) => {
           const value = balance[c.key];
           const negative = value < 0;
           return (
@@ -43,7 +51,7 @@ export function BalanceCards({
                     {negative ? `−${rupees(-value)}` : rupees(value)}
                   </p>
                   <p className="small text-body-secondary mb-0">
-                    {c.key === 'payable' && negative ? 'Carried forward' : c.hint}
+                    {c.key === 'payable' && negative ? t('settlements.balance.carried') : c.hint}
                   </p>
                 </div>
               </div>
@@ -58,10 +66,7 @@ export function BalanceCards({
       ) : null}
       {audience ? (
         <p className="small text-body-secondary mb-0">
-          Money from a delivered order becomes payable 7 days after delivery when no return of it is open.
-          Payable money is paid every week to {whose} verified payout account. Haat keeps TCS and TDS from
-          each sale and deposits them with the government in {audience === 'admin' ? 'the seller’s' : 'your'}{' '}
-          name.
+          {audience === 'admin' ? t('settlements.balance.rulesAdmin') : t('settlements.balance.rulesSeller')}
         </p>
       ) : null}
     </section>

@@ -12,8 +12,9 @@ import {
 import { ErrorAlert, Message } from '#web/components/alerts.tsx';
 import { SubmitButton, TextField } from '#web/components/form-field.tsx';
 import { useRecordRemittance } from '../api/cod-cash.ts';
-import { AGE_BUCKETS, days, indiaToday, oldestAge, sumRupees } from '../lib/books.ts';
+import { AGE_KEYS, ageLabels, days, indiaToday, oldestAge, sumRupees } from '../lib/books.ts';
 import { showServerErrors } from '#web/lib/form-errors.ts';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 import { formatIndiaDate, rupees } from '../lib/labels.ts';
 import './settlement-tables.css';
 
@@ -23,13 +24,16 @@ const FIELDS = ['orderIds', 'amount', 'reference', 'receivedOn', 'note'] as cons
 
 /** Outstanding cash by age; the oldest age that holds cash is marked in words, not by colour alone. */
 function AgeBuckets({ d }: { d: CodDistributor }) {
+  const t = useT();
+  const labels = ageLabels(t);
   const oldest = oldestAge(d.ages);
   return (
     <ul
       className="list-unstyled row row-cols-2 row-cols-md-4 g-2 mb-3"
-      aria-label={`Outstanding cash of ${d.distributorName} by age`}
+      aria-label={t('settlements.cod.byAge', { name: d.distributorName })}
     >
-      {AGE_BUCKETS.map(({ key, label }) => {
+      {AGE_KEYS.map((key) => {
+        const label = labels[key];
         const isOldest = key === oldest;
         return (
           <li key={key} className="col">
@@ -38,7 +42,9 @@ function AgeBuckets({ d }: { d: CodDistributor }) {
             >
               <div className="small text-body-secondary">{label}</div>
               <div className="fw-semibold">{rupees(d.ages[key])}</div>
-              {isOldest ? <div className="small fw-semibold text-warning-emphasis">Oldest cash</div> : null}
+              {isOldest ? (
+                <div className="small fw-semibold text-warning-emphasis">{t('settlements.cod.oldest')}</div>
+              ) : null}
             </div>
           </li>
         );
@@ -53,6 +59,7 @@ function AgeBuckets({ d }: { d: CodDistributor }) {
  * starts as their sum, with the receipt or deposit reference, the day the cash came in and a note.
  */
 export function CodDistributorCard({ d }: { d: CodDistributor }) {
+  const t = useT();
   const record = useRecordRemittance();
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const [done, setDone] = useState<{ amount: string; count: number; reference: string } | null>(null);
@@ -122,74 +129,82 @@ export function CodDistributorCard({ d }: { d: CodDistributor }) {
             {d.distributorName}
           </h2>
           <p className="mb-0">
-            Outstanding: <span className="fs-5 fw-semibold">{rupees(d.outstanding)}</span>
+            {t.rich('settlements.cod.outstanding', {
+              amount: rupees(d.outstanding),
+              b: (chunks) => <span className="fs-5 fw-semibold">{chunks}</span>,
+            })}
           </p>
         </div>
         {done ? (
           <Message variant="success">
-            Recorded {done.amount} for {done.count} {done.count === 1 ? 'order' : 'orders'} (reference{' '}
-            {done.reference}).
+            {t('settlements.cod.recordedDone', {
+              amount: done.amount,
+              count: done.count,
+              reference: done.reference,
+            })}
           </Message>
         ) : null}
         <AgeBuckets d={d} />
         {d.orders.length === 0 ? (
-          <p className="text-body-secondary mb-0">
-            No cash outstanding: every order it collected is remitted.
-          </p>
+          <p className="text-body-secondary mb-0">{t('settlements.cod.noneOutstanding')}</p>
         ) : (
-          <form onSubmit={onSubmit} noValidate aria-label={`Record remittance from ${d.distributorName}`}>
+          <form
+            onSubmit={onSubmit}
+            noValidate
+            aria-label={t('settlements.cod.recordFrom', { name: d.distributorName })}
+          >
             <Form.Check
               id={`cod-${d.distributorId}-all`}
               className="mb-2"
-              label={`Choose all orders of ${d.distributorName}`}
+              label={t('settlements.cod.chooseAll', { name: d.distributorName })}
               checked={allChosen}
               onChange={(e) => choose(new Set(e.target.checked ? d.orders.map((o) => o.orderId) : []))}
             />
             <Table
               size="sm"
               className="small align-middle haat-books-stack mb-2"
-              aria-label={`Cash orders of ${d.distributorName}`}
+              aria-label={t('settlements.cod.cashOrders', { name: d.distributorName })}
             >
               <thead>
                 <tr>
                   <th scope="col" style={{ width: '2.5rem' }}>
-                    <span className="visually-hidden">Choose</span>
+                    <span className="visually-hidden">{t('settlements.cod.choose')}</span>
                   </th>
-                  <th scope="col">Order</th>
+                  <th scope="col">{t('settlements.ledger.order')}</th>
                   <th scope="col" className="text-end">
-                    Amount
+                    {t('settlements.payouts.amount')}
                   </th>
                   <th scope="col" className="ps-md-4">
-                    Paid on
+                    {t('settlements.cod.paidOn')}
                   </th>
                   <th scope="col" className="text-end">
-                    Age
+                    {t('settlements.cod.age')}
                   </th>
                 </tr>
               </thead>
               <tbody>
                 {d.orders.map((o) => (
                   <tr key={o.orderId}>
-                    <td data-label="Choose">
+                    <td data-label={t('settlements.cod.choose')}>
                       <input
                         type="checkbox"
                         className="form-check-input"
-                        aria-label={`Choose order ${o.orderNumber}`}
+                        aria-label={t('settlements.cod.chooseOrder', { number: o.orderNumber })}
                         checked={chosen.has(o.orderId)}
                         onChange={(e) => toggle(o.orderId, e.target.checked)}
                       />
                     </td>
-                    <td data-label="Order">
+                    <td data-label={t('settlements.ledger.order')}>
                       <Link to={`/order/${o.orderId}`}>{o.orderNumber}</Link>
                     </td>
-                    <td data-label="Amount" className="text-end text-nowrap">
+                    <td data-label={t('settlements.payouts.amount')} className="text-end text-nowrap">
                       {rupees(o.amount)}
                     </td>
-                    <td data-label="Paid on" className="text-nowrap ps-md-4">
-                      {formatIndiaDate(o.paidAt)}
+                    <td data-label={t('settlements.cod.paidOn')} className="text-nowrap ps-md-4">
+                      {formatIndiaDate(o.paidAt, t.language.intl)}
                     </td>
-                    <td data-label="Age" className="text-end text-nowrap">
-                      {days(o.ageDays)}
+                    <td data-label={t('settlements.cod.age')} className="text-end text-nowrap">
+                      {days(t, o.ageDays)}
                     </td>
                   </tr>
                 ))}
@@ -202,16 +217,16 @@ export function CodDistributorCard({ d }: { d: CodDistributor }) {
             ) : null}
             <ErrorAlert error={record.error} />
             <fieldset>
-              <legend className="fs-6 fw-semibold mb-1">Record remittance</legend>
+              <legend className="fs-6 fw-semibold mb-1">{t('settlements.cod.record')}</legend>
               <p className="form-text mt-0">
                 {chosen.size === 0
-                  ? 'Choose the orders this cash covers above.'
-                  : `${chosen.size} ${chosen.size === 1 ? 'order' : 'orders'} chosen.`}
+                  ? t('settlements.cod.chooseOrders')
+                  : t('settlements.cod.chosen', { count: chosen.size })}
               </p>
               <div className="row g-2">
                 <div className="col-6 col-md-3">
                   <TextField
-                    label="Amount received (₹)"
+                    label={t('settlements.cod.amountReceived')}
                     inputMode="decimal"
                     {...register('amount')}
                     error={errors.amount?.message}
@@ -219,7 +234,7 @@ export function CodDistributorCard({ d }: { d: CodDistributor }) {
                 </div>
                 <div className="col-6 col-md-3">
                   <TextField
-                    label="Received on"
+                    label={t('settlements.cod.receivedOn')}
                     type="date"
                     max={indiaToday()}
                     {...register('receivedOn')}
@@ -228,21 +243,21 @@ export function CodDistributorCard({ d }: { d: CodDistributor }) {
                 </div>
                 <div className="col-12 col-md-6">
                   <TextField
-                    label="Reference"
-                    placeholder="Receipt or bank deposit reference"
+                    label={t('settlements.cod.reference')}
+                    placeholder={t('settlements.cod.referencePlaceholder')}
                     {...register('reference')}
                     error={errors.reference?.message}
                   />
                 </div>
               </div>
               <TextField
-                label="Note (optional)"
+                label={t('settlements.ruleForm.note')}
                 maxLength={300}
                 {...register('note')}
                 error={errors.note?.message}
               />
-              <SubmitButton pending={record.isPending} pendingLabel="Recording…">
-                Record remittance
+              <SubmitButton pending={record.isPending} pendingLabel={t('settlements.cod.recording')}>
+                {t('settlements.cod.record')}
               </SubmitButton>
             </fieldset>
           </form>

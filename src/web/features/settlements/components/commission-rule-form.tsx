@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { commissionRuleForm, type CommissionRuleForm } from '#shared/schemas/settlements.ts';
@@ -9,6 +9,7 @@ import { CategoryPicker } from '#web/features/gst/index.ts';
 import { useAddCommissionRule, useProductSearch, useSellers } from '../api/settlements-admin.ts';
 import { formatDay, indiaToday, indiaTomorrow } from '../lib/books.ts';
 import { showServerErrors } from '#web/lib/form-errors.ts';
+import { useT, type Translate } from '#web/lib/i18n/i18n.tsx';
 
 const FIELDS = [
   'sellerId',
@@ -25,14 +26,15 @@ const FIELDS = [
 ] as const;
 
 /** The shared rules, and the server's 'from today or later' checked here too so it shows at the date. */
-const schema = commissionRuleForm.superRefine((v, ctx) => {
-  if (v.effectiveFrom < indiaToday())
-    ctx.addIssue({
-      code: 'custom',
-      path: ['effectiveFrom'],
-      message: 'A rule starts today or later.',
-    });
-});
+const schemaFor = (t: Translate) =>
+  commissionRuleForm.superRefine((v, ctx) => {
+    if (v.effectiveFrom < indiaToday())
+      ctx.addIssue({
+        code: 'custom',
+        path: ['effectiveFrom'],
+        message: t('settlements.ruleForm.startsToday'),
+      });
+  });
 
 const blank = (): CommissionRuleForm => ({
   sellerId: '',
@@ -50,17 +52,18 @@ const blank = (): CommissionRuleForm => ({
 
 /** The product choice: a catalogue search by name, then one of its first matches. */
 function ProductChoice({ onSearch, children }: { onSearch: (keyword: string) => void; children: ReactNode }) {
+  const t = useT();
   const [text, setText] = useState('');
   return (
     <div className="row g-2 align-items-start">
       <div className="col-12 col-md-6">
         <Form.Group controlId="rule-product-search">
-          <Form.Label>Find a product by name</Form.Label>
+          <Form.Label>{t('settlements.ruleForm.findProduct')}</Form.Label>
           <div className="input-group">
             <Form.Control
               type="search"
               value={text}
-              placeholder="e.g. silk saree"
+              placeholder={t('settlements.ruleForm.findProductPlaceholder')}
               onChange={(e) => setText(e.target.value)}
               onKeyDown={(e) => {
                 if (e.key === 'Enter') {
@@ -70,7 +73,7 @@ function ProductChoice({ onSearch, children }: { onSearch: (keyword: string) => 
               }}
             />
             <button type="button" className="btn btn-outline-secondary" onClick={() => onSearch(text.trim())}>
-              Search
+              {t('settlements.ruleForm.search')}
             </button>
           </div>
         </Form.Group>
@@ -87,6 +90,8 @@ function ProductChoice({ onSearch, children }: { onSearch: (keyword: string) => 
  * checks and of the server show under their fields and the first one takes the focus.
  */
 export function CommissionRuleFormCard() {
+  const t = useT();
+  const schema = useMemo(() => schemaFor(t), [t]);
   const add = useAddCommissionRule();
   const sellers = useSellers();
   const [keyword, setKeyword] = useState('');
@@ -126,7 +131,7 @@ export function CommissionRuleFormCard() {
           rule.productName ??
           rule.sellerName ??
           rule.categoryName ??
-          (sellerLabel(body.sellerId ?? '') || 'it');
+          (sellerLabel(body.sellerId ?? '') || t('settlements.ruleForm.it'));
         setSaved({ from: body.effectiveFrom, scope });
         reset(blank());
         setKeyword('');
@@ -140,37 +145,41 @@ export function CommissionRuleFormCard() {
     <form onSubmit={onSubmit} noValidate aria-labelledby="rule-form-heading" className="card">
       <div className="card-body">
         <h3 id="rule-form-heading" className="h6">
-          Add a commission rule
+          {t('settlements.ruleForm.heading')}
         </h3>
         <ErrorAlert error={add.error} />
         {saved ? (
           <Message variant="success">
-            Added a rule for {saved.scope} from {formatDay(saved.from)}. It is listed above.
+            {t('settlements.ruleForm.added', {
+              scope: saved.scope,
+              date: formatDay(saved.from, t.language.intl),
+            })}
           </Message>
         ) : null}
         <fieldset className="mb-2">
-          <legend className="fs-6 fw-semibold mb-1">Applies to</legend>
-          <p className="form-text mt-0">
-            Choose a seller, a category, a product, or a seller and a category together. Leave the others
-            empty.
-          </p>
+          <legend className="fs-6 fw-semibold mb-1">{t('settlements.rules.appliesTo')}</legend>
+          <p className="form-text mt-0">{t('settlements.ruleForm.appliesToHelp')}</p>
           <SelectField
-            label="Seller"
+            label={t('settlements.batch.seller')}
             style={{ maxWidth: '28rem' }}
             {...register('sellerId')}
             error={errors.sellerId?.message}
           >
-            <option value="">{sellers.isPending ? 'Loading sellers…' : 'Any seller'}</option>
+            <option value="">
+              {sellers.isPending
+                ? t('settlements.ruleForm.loadingSellers')
+                : t('settlements.ruleForm.anySeller')}
+            </option>
             {sellerOptions.map((s) => (
               <option key={s._id} value={s._id}>
                 {s.shop ? `${s.shop.shopName} (${s.name})` : s.name}
-                {s.active ? '' : ' – inactive'}
+                {s.active ? '' : ` – ${t('settlements.ruleForm.inactive')}`}
               </option>
             ))}
           </SelectField>
           <ErrorAlert error={sellers.error} />
           <div className="mb-3" style={{ maxWidth: '28rem' }}>
-            <div className="small fw-semibold mb-1">Category (optional)</div>
+            <div className="small fw-semibold mb-1">{t('settlements.ruleForm.categoryOptional')}</div>
             <CategoryPicker key={pickerKey} onChange={onCategory} error={errors.categoryId?.message} />
           </div>
           <ProductChoice
@@ -180,16 +189,24 @@ export function CommissionRuleFormCard() {
             }}
           >
             <SelectField
-              label="Product (optional)"
+              label={t('settlements.ruleForm.productOptional')}
               help={
                 keyword && products.data
-                  ? `${productList.length} of ${products.data.total ?? productList.length} matches for “${keyword}”.`
-                  : 'Search first; a product rule wins over every other rule.'
+                  ? t('settlements.ruleForm.matches', {
+                      shown: String(productList.length),
+                      total: String(products.data.total ?? productList.length),
+                      keyword,
+                    })
+                  : t('settlements.ruleForm.productHelp')
               }
               {...register('productId')}
               error={errors.productId?.message}
             >
-              <option value="">{products.isFetching ? 'Searching…' : 'Any product'}</option>
+              <option value="">
+                {products.isFetching
+                  ? t('settlements.ruleForm.searching')
+                  : t('settlements.ruleForm.anyProduct')}
+              </option>
               {productList.map((p) => (
                 <option key={p._id} value={p._id}>
                   {p.name}
@@ -201,20 +218,20 @@ export function CommissionRuleFormCard() {
           <ErrorAlert error={products.error} />
         </fieldset>
         <fieldset className="mb-2">
-          <legend className="fs-6 fw-semibold mb-1">Commission</legend>
+          <legend className="fs-6 fw-semibold mb-1">{t('settlements.rules.commission')}</legend>
           <div className="d-flex flex-wrap gap-3 mb-2">
             <Form.Check
               type="radio"
               id="rule-kind-percent"
               value="percent"
-              label="Percentage of the price"
+              label={t('settlements.ruleForm.kindPercent')}
               {...register('kind')}
             />
             <Form.Check
               type="radio"
               id="rule-kind-fixed"
               value="fixed"
-              label="Fixed ₹ per unit"
+              label={t('settlements.ruleForm.kindFixed')}
               {...register('kind')}
             />
           </div>
@@ -222,18 +239,18 @@ export function CommissionRuleFormCard() {
             <div className="col-12 col-sm-4">
               {kind === 'fixed' ? (
                 <TextField
-                  label="₹ per unit"
+                  label={t('settlements.ruleForm.perUnit')}
                   inputMode="decimal"
-                  placeholder="e.g. 25"
+                  placeholder={t('settlements.ruleForm.perUnitPlaceholder')}
                   {...register('fixed')}
                   error={errors.fixed?.message}
                 />
               ) : (
                 <TextField
-                  label="Percent"
+                  label={t('settlements.ruleForm.percent')}
                   inputMode="decimal"
-                  placeholder="e.g. 12"
-                  help="Of the price after discount."
+                  placeholder={t('settlements.ruleForm.percentPlaceholder')}
+                  help={t('settlements.ruleForm.percentHelp')}
                   {...register('percent')}
                   error={errors.percent?.message}
                 />
@@ -241,7 +258,7 @@ export function CommissionRuleFormCard() {
             </div>
             <div className="col-6 col-sm-4">
               <TextField
-                label="Minimum ₹ per unit (optional)"
+                label={t('settlements.ruleForm.min')}
                 inputMode="decimal"
                 {...register('min')}
                 error={errors.min?.message}
@@ -249,7 +266,7 @@ export function CommissionRuleFormCard() {
             </div>
             <div className="col-6 col-sm-4">
               <TextField
-                label="Maximum ₹ per unit (optional)"
+                label={t('settlements.ruleForm.max')}
                 inputMode="decimal"
                 {...register('max')}
                 error={errors.max?.message}
@@ -260,7 +277,7 @@ export function CommissionRuleFormCard() {
         <div className="row g-2">
           <div className="col-6 col-sm-4">
             <TextField
-              label="Effective from"
+              label={t('settlements.ruleForm.effectiveFrom')}
               type="date"
               min={indiaToday()}
               {...register('effectiveFrom')}
@@ -269,23 +286,23 @@ export function CommissionRuleFormCard() {
           </div>
           <div className="col-6 col-sm-4">
             <TextField
-              label="Effective to"
+              label={t('settlements.ruleForm.effectiveTo')}
               type="date"
-              help="Optional: the last day; empty for no end."
+              help={t('settlements.ruleForm.effectiveToHelp')}
               {...register('effectiveTo')}
               error={errors.effectiveTo?.message}
             />
           </div>
         </div>
         <TextField
-          label="Note (optional)"
+          label={t('settlements.ruleForm.note')}
           maxLength={200}
-          placeholder="e.g. Festive season offer agreed on 20 Nov"
+          placeholder={t('settlements.ruleForm.notePlaceholder')}
           {...register('note')}
           error={errors.note?.message}
         />
-        <SubmitButton pending={add.isPending} pendingLabel="Adding…">
-          Add rule
+        <SubmitButton pending={add.isPending} pendingLabel={t('settlements.ruleForm.adding')}>
+          {t('settlements.ruleForm.submit')}
         </SubmitButton>
       </div>
     </form>

@@ -5,13 +5,14 @@ import type { CommissionRuleWire } from '#shared/schemas/settlements.ts';
 import { ErrorAlert, Message } from '#web/components/alerts.tsx';
 import { Loader } from '#web/components/loader.tsx';
 import { isApiError } from '#web/lib/api-client.ts';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 import { useCommissionRules, useEndCommissionRule } from '../api/settlements-admin.ts';
 import {
   formatDay,
   indiaToday,
   RULE_STATUS_BADGES,
-  RULE_STATUS_LABELS,
   ruleScope,
+  ruleStatusLabels,
   ruleStatus,
   type RuleStatus,
 } from '../lib/books.ts';
@@ -21,6 +22,7 @@ const ORDER: Record<RuleStatus, number> = { future: 0, in_force: 1, ended: 2 };
 
 /** 'End' on one rule: its last day (today by default, or its first day if it has not started) and a confirm. */
 function EndRule({ rule, scope, today }: { rule: CommissionRuleWire; scope: string; today: string }) {
+  const t = useT();
   const end = useEndCommissionRule();
   const [open, setOpen] = useState(false);
   const [day, setDay] = useState(rule.effectiveFrom > today ? rule.effectiveFrom : today);
@@ -32,14 +34,17 @@ function EndRule({ rule, scope, today }: { rule: CommissionRuleWire; scope: stri
   if (!open) {
     return (
       <button type="button" className="btn btn-outline-danger btn-sm" onClick={() => setOpen(true)}>
-        End<span className="visually-hidden"> the rule for {scope}</span>
+        {t.rich('settlements.rules.end', {
+          scope,
+          hidden: (chunks) => <span className="visually-hidden">{chunks}</span>,
+        })}
       </button>
     );
   }
   return (
     <form
       className="d-flex flex-wrap align-items-start gap-1"
-      aria-label={`End the rule for ${scope}`}
+      aria-label={t('settlements.rules.endForm', { scope })}
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
@@ -48,7 +53,7 @@ function EndRule({ rule, scope, today }: { rule: CommissionRuleWire; scope: stri
     >
       <div>
         <label htmlFor={inputId} className="visually-hidden">
-          Last day of the rule for {scope}
+          {t('settlements.rules.lastDay', { scope })}
         </label>
         <input
           id={inputId}
@@ -69,10 +74,10 @@ function EndRule({ rule, scope, today }: { rule: CommissionRuleWire; scope: stri
         ) : null}
       </div>
       <button type="submit" className="btn btn-danger btn-sm" disabled={end.isPending}>
-        {end.isPending ? 'Ending…' : 'End rule'}
+        {end.isPending ? t('settlements.rules.ending') : t('settlements.rules.endRule')}
       </button>
       <button type="button" className="btn btn-link btn-sm" onClick={() => setOpen(false)}>
-        Cancel
+        {t('settlements.cancel')}
       </button>
       {end.error && !fieldError ? (
         <ErrorAlert error={end.error} className="w-100 py-1 px-2 small mb-0" />
@@ -87,13 +92,20 @@ function EndRule({ rule, scope, today }: { rule: CommissionRuleWire; scope: stri
  * be given a last day. Ended rules are hidden until asked for. On a phone each rule is a card.
  */
 export function CommissionRules() {
+  const t = useT();
+  const locale = t.language.intl;
   const rules = useCommissionRules();
   const [showEnded, setShowEnded] = useState(false);
   const today = indiaToday();
-  if (rules.isPending) return <Loader label="Loading commission rules…" />;
+  if (rules.isPending) return <Loader label={t('settlements.rules.loading')} />;
   if (rules.error) return <ErrorAlert error={rules.error} />;
 
-  const all = rules.data.rules.map((r) => ({ rule: r, status: ruleStatus(r, today), scope: ruleScope(r) }));
+  const all = rules.data.rules.map((r) => ({
+    rule: r,
+    status: ruleStatus(r, today),
+    scope: ruleScope(t, r),
+  }));
+  const statusLabels = ruleStatusLabels(t);
   const endedCount = all.filter((r) => r.status === 'ended').length;
   const shown = all
     .filter((r) => showEnded || r.status !== 'ended')
@@ -107,50 +119,57 @@ export function CommissionRules() {
         type="switch"
         id="rules-show-ended"
         className="mb-2"
-        label={`Show ended rules (${endedCount})`}
+        label={t('settlements.rules.showEnded', { count: String(endedCount) })}
         checked={showEnded}
         onChange={(e) => setShowEnded(e.target.checked)}
       />
       {shown.length === 0 ? (
         <Message variant="secondary">
-          No commission rules{endedCount > 0 && !showEnded ? ' in force or to come' : ''}: every sale takes
-          its category markup.
+          {endedCount > 0 && !showEnded ? t('settlements.rules.noneInForce') : t('settlements.rules.none')}
         </Message>
       ) : (
-        <Table size="sm" className="small align-middle haat-books-stack" aria-label="Commission rules">
+        <Table
+          size="sm"
+          className="small align-middle haat-books-stack"
+          aria-label={t('settlements.admin.commissionRules')}
+        >
           <thead>
             <tr>
-              <th scope="col">Applies to</th>
-              <th scope="col">Commission</th>
-              <th scope="col">Dates</th>
-              <th scope="col">Status</th>
+              <th scope="col">{t('settlements.rules.appliesTo')}</th>
+              <th scope="col">{t('settlements.rules.commission')}</th>
+              <th scope="col">{t('settlements.rules.dates')}</th>
+              <th scope="col">{t('settlements.ledger.status')}</th>
               <th scope="col">
-                <span className="visually-hidden">Actions</span>
+                <span className="visually-hidden">{t('settlements.batch.actions')}</span>
               </th>
             </tr>
           </thead>
           <tbody>
             {shown.map(({ rule, status, scope }) => (
               <tr key={rule._id} className={status === 'ended' ? 'text-body-secondary' : undefined}>
-                <td data-label="Applies to" className="fw-semibold">
+                <td data-label={t('settlements.rules.appliesTo')} className="fw-semibold">
                   {scope}
                 </td>
-                <td data-label="Commission">
+                <td data-label={t('settlements.rules.commission')}>
                   <span>
                     {rule.description}
                     {rule.note ? <span className="d-block text-body-secondary">{rule.note}</span> : null}
                   </span>
                 </td>
-                <td data-label="Dates">
+                <td data-label={t('settlements.rules.dates')}>
                   <span>
-                    <span className="text-nowrap">From {formatDay(rule.effectiveFrom)}</span>{' '}
                     <span className="text-nowrap">
-                      {rule.effectiveTo ? `to ${formatDay(rule.effectiveTo)}` : 'onwards'}
+                      {t('settlements.rules.from', { date: formatDay(rule.effectiveFrom, locale) })}
+                    </span>{' '}
+                    <span className="text-nowrap">
+                      {rule.effectiveTo
+                        ? t('settlements.rules.to', { date: formatDay(rule.effectiveTo, locale) })
+                        : t('settlements.rules.onwards')}
                     </span>
                   </span>
                 </td>
-                <td data-label="Status">
-                  <span className={`badge ${RULE_STATUS_BADGES[status]}`}>{RULE_STATUS_LABELS[status]}</span>
+                <td data-label={t('settlements.ledger.status')}>
+                  <span className={`badge ${RULE_STATUS_BADGES[status]}`}>{statusLabels[status]}</span>
                 </td>
                 <td className="text-end">
                   {status === 'ended' ? null : <EndRule rule={rule} scope={scope} today={today} />}

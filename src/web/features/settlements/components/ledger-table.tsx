@@ -2,7 +2,8 @@ import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
 import { LEDGER_ENTRY_KINDS } from '#shared/ledger.ts';
 import type { LedgerEntryWire } from '#shared/schemas/settlements.ts';
-import { amountClass, BUCKET_LABELS, entryDetail, formatIndiaDate, signedRupees } from '../lib/labels.ts';
+import { useT } from '#web/lib/i18n/i18n.tsx';
+import { amountClass, bucketLabels, entryDetail, formatIndiaDate, signedRupees } from '../lib/labels.ts';
 
 function OrderLink({ e }: { e: LedgerEntryWire }) {
   if (!e.orderId || !e.orderNumber) return <span className="text-body-secondary">—</span>;
@@ -19,7 +20,8 @@ function DocumentLink({ e }: { e: LedgerEntryWire }) {
 }
 
 function Description({ e }: { e: LedgerEntryWire }) {
-  const detail = entryDetail(e);
+  const t = useT();
+  const detail = entryDetail(t, e);
   return (
     <>
       <span className="fw-semibold">{e.label}</span>
@@ -60,6 +62,9 @@ function inReadingOrder(entries: LedgerEntryWire[]): LedgerEntryWire[] {
  * the sign is in the text, the colour only repeats it).
  */
 export function LedgerTable({ entries: given, label }: { entries: LedgerEntryWire[]; label: string }) {
+  const t = useT();
+  const locale = t.language.intl;
+  const buckets = bucketLabels(t);
   const entries = inReadingOrder(given);
   return (
     <>
@@ -74,13 +79,13 @@ export function LedgerTable({ entries: given, label }: { entries: LedgerEntryWir
                 <Amount e={e} />
               </div>
               <dl className="row small mb-0 mt-2 g-0">
-                <dt className="col-5 fw-normal text-body-secondary">Date</dt>
-                <dd className="col-7 mb-0">{formatIndiaDate(e.at)}</dd>
-                <dt className="col-5 fw-normal text-body-secondary">Status</dt>
-                <dd className="col-7 mb-0">{BUCKET_LABELS[e.bucket]}</dd>
+                <dt className="col-5 fw-normal text-body-secondary">{t('settlements.ledger.date')}</dt>
+                <dd className="col-7 mb-0">{formatIndiaDate(e.at, locale)}</dd>
+                <dt className="col-5 fw-normal text-body-secondary">{t('settlements.ledger.status')}</dt>
+                <dd className="col-7 mb-0">{buckets[e.bucket]}</dd>
                 {e.orderNumber ? (
                   <>
-                    <dt className="col-5 fw-normal text-body-secondary">Order</dt>
+                    <dt className="col-5 fw-normal text-body-secondary">{t('settlements.ledger.order')}</dt>
                     <dd className="col-7 mb-0">
                       <OrderLink e={e} />
                     </dd>
@@ -88,7 +93,7 @@ export function LedgerTable({ entries: given, label }: { entries: LedgerEntryWir
                 ) : null}
                 {e.itemName ? (
                   <>
-                    <dt className="col-5 fw-normal text-body-secondary">Item</dt>
+                    <dt className="col-5 fw-normal text-body-secondary">{t('settlements.ledger.item')}</dt>
                     <dd className="col-7 mb-0 text-break">
                       {e.itemName}
                       {e.qty ? ` × ${e.qty}` : ''}
@@ -97,7 +102,9 @@ export function LedgerTable({ entries: given, label }: { entries: LedgerEntryWir
                 ) : null}
                 {e.taxDocumentNumber ? (
                   <>
-                    <dt className="col-5 fw-normal text-body-secondary">Document</dt>
+                    <dt className="col-5 fw-normal text-body-secondary">
+                      {t('settlements.ledger.document')}
+                    </dt>
                     <dd className="col-7 mb-0">
                       <DocumentLink e={e} />
                     </dd>
@@ -112,21 +119,21 @@ export function LedgerTable({ entries: given, label }: { entries: LedgerEntryWir
         <Table striped hover size="sm" className="align-middle mb-0" aria-label={label}>
           <thead>
             <tr>
-              <th scope="col">Date</th>
-              <th scope="col">Description</th>
-              <th scope="col">Order</th>
-              <th scope="col">Item</th>
-              <th scope="col">Invoice / credit note</th>
-              <th scope="col">Status</th>
+              <th scope="col">{t('settlements.ledger.date')}</th>
+              <th scope="col">{t('settlements.ledger.description')}</th>
+              <th scope="col">{t('settlements.ledger.order')}</th>
+              <th scope="col">{t('settlements.ledger.item')}</th>
+              <th scope="col">{t('settlements.ledger.invoiceOrCreditNote')}</th>
+              <th scope="col">{t('settlements.ledger.status')}</th>
               <th scope="col" className="text-end">
-                Amount
+                {t('settlements.ledger.amount')}
               </th>
             </tr>
           </thead>
           <tbody>
             {entries.map((e) => (
               <tr key={e._id} data-entry-kind={e.kind}>
-                <td className="text-nowrap">{formatIndiaDate(e.at)}</td>
+                <td className="text-nowrap">{formatIndiaDate(e.at, locale)}</td>
                 <td>
                   <Description e={e} />
                 </td>
@@ -140,7 +147,7 @@ export function LedgerTable({ entries: given, label }: { entries: LedgerEntryWir
                 <td>
                   <DocumentLink e={e} />
                 </td>
-                <td className="small">{BUCKET_LABELS[e.bucket]}</td>
+                <td className="small">{buckets[e.bucket]}</td>
                 <td className="text-end">
                   <Amount e={e} />
                 </td>

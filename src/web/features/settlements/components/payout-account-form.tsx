@@ -13,7 +13,8 @@ import { Loader } from '#web/components/loader.tsx';
 import { isApiError } from '#web/lib/api-client.ts';
 import { showServerErrors } from '#web/lib/form-errors.ts';
 import { usePayoutAccount, useSavePayoutAccount, useVerifyPayoutAccount } from '../api/payout-account.ts';
-import { ACCOUNT_STATUS_BADGES, ACCOUNT_STATUS_LABELS, formatIndiaDate } from '../lib/labels.ts';
+import { useT, type Translate } from '#web/lib/i18n/i18n.tsx';
+import { ACCOUNT_STATUS_BADGES, accountStatusLabels, formatIndiaDate } from '../lib/labels.ts';
 
 type Output = z.output<typeof payoutAccountForm>;
 const FIELDS = [
@@ -27,41 +28,48 @@ const FIELDS = [
 ] as const;
 
 /** What the status means for the seller. */
-function statusNote(a: PayoutAccountWire): string {
-  if (a.status === 'unverified') return 'Haat checks it before your first payout.';
+function statusNote(t: Translate, a: PayoutAccountWire): string {
+  if (a.status === 'unverified') return t('settlements.account.note.unverified');
   if (a.status === 'verified')
-    return a.verifiedAt ? `Verified on ${formatIndiaDate(a.verifiedAt)}.` : 'Payouts go to this account.';
-  return a.rejectReason ? `Reason: ${a.rejectReason}` : 'Please correct it and save it again.';
+    return a.verifiedAt
+      ? t('settlements.account.note.verifiedOn', { date: formatIndiaDate(a.verifiedAt, t.language.intl) })
+      : t('settlements.account.note.verified');
+  return a.rejectReason
+    ? t('settlements.account.note.rejectedReason', { reason: a.rejectReason })
+    : t('settlements.account.note.rejected');
 }
 
 /** The account as saved (the number masked), with its status in words. */
 export function PayoutAccountDetails({ account }: { account: PayoutAccountWire }) {
+  const t = useT();
   return (
     <div data-testid="payout-account">
       <p className="mb-1">
         <span className={`badge ${ACCOUNT_STATUS_BADGES[account.status]} me-2`}>
-          {ACCOUNT_STATUS_LABELS[account.status]}
+          {accountStatusLabels(t)[account.status]}
         </span>
-        <span className="small">{statusNote(account)}</span>
+        <span className="small">{statusNote(t, account)}</span>
       </p>
       <dl className="row small mb-0" style={{ maxWidth: '32rem' }}>
-        <dt className="col-5 col-sm-4 fw-normal text-body-secondary">Account holder</dt>
+        <dt className="col-5 col-sm-4 fw-normal text-body-secondary">{t('settlements.account.holder')}</dt>
         <dd className="col-7 col-sm-8 mb-1 text-break">{account.accountHolder}</dd>
         {account.method === 'bank' ? (
           <>
-            <dt className="col-5 col-sm-4 fw-normal text-body-secondary">Bank account</dt>
+            <dt className="col-5 col-sm-4 fw-normal text-body-secondary">
+              {t('settlements.account.bankAccount')}
+            </dt>
             <dd className="col-7 col-sm-8 mb-1">{account.accountNumber}</dd>
-            <dt className="col-5 col-sm-4 fw-normal text-body-secondary">IFSC</dt>
+            <dt className="col-5 col-sm-4 fw-normal text-body-secondary">{t('settlements.account.ifsc')}</dt>
             <dd className="col-7 col-sm-8 mb-1">{account.ifsc}</dd>
           </>
         ) : (
           <>
-            <dt className="col-5 col-sm-4 fw-normal text-body-secondary">UPI id</dt>
+            <dt className="col-5 col-sm-4 fw-normal text-body-secondary">{t('settlements.account.upiId')}</dt>
             <dd className="col-7 col-sm-8 mb-1 text-break">{account.vpa}</dd>
           </>
         )}
-        <dt className="col-5 col-sm-4 fw-normal text-body-secondary">PAN</dt>
-        <dd className="col-7 col-sm-8 mb-1">{account.pan ?? 'Not given (TDS is 5%)'}</dd>
+        <dt className="col-5 col-sm-4 fw-normal text-body-secondary">{t('settlements.account.pan')}</dt>
+        <dd className="col-7 col-sm-8 mb-1">{account.pan ?? t('settlements.account.panNotGiven')}</dd>
       </dl>
     </div>
   );
@@ -89,6 +97,7 @@ export function PayoutAccountForm({
   account: PayoutAccountWire | null;
   onDone: () => void;
 }) {
+  const t = useT();
   const save = useSavePayoutAccount();
   const {
     register,
@@ -114,10 +123,10 @@ export function PayoutAccountForm({
   const serverFieldError = isApiError(save.error) && save.error.errors.length > 0;
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Payout account">
+    <form onSubmit={onSubmit} noValidate aria-label={t('settlements.account.heading')}>
       {serverFieldError ? null : <ErrorAlert error={save.error} />}
       <fieldset className="mb-3">
-        <legend className="fs-6 fw-semibold mb-1">Paid to</legend>
+        <legend className="fs-6 fw-semibold mb-1">{t('settlements.account.paidTo')}</legend>
         <div className="d-flex flex-wrap gap-3">
           <div className="form-check">
             <input
@@ -128,7 +137,7 @@ export function PayoutAccountForm({
               {...register('method')}
             />
             <label className="form-check-label" htmlFor="payout-method-bank">
-              Bank account
+              {t('settlements.account.bankAccount')}
             </label>
           </div>
           <div className="form-check">
@@ -140,13 +149,13 @@ export function PayoutAccountForm({
               {...register('method')}
             />
             <label className="form-check-label" htmlFor="payout-method-upi">
-              UPI
+              {t('settlements.account.upi')}
             </label>
           </div>
         </div>
       </fieldset>
       <TextField
-        label="Account holder’s name"
+        label={t('settlements.account.holderName')}
         autoComplete="name"
         maxLength={100}
         {...register('accountHolder')}
@@ -156,12 +165,14 @@ export function PayoutAccountForm({
         <div className="row g-2">
           <div className="col-12 col-sm-6">
             <TextField
-              label="Account number"
+              label={t('settlements.account.accountNumber')}
               inputMode="numeric"
               autoComplete="off"
               maxLength={18}
               help={
-                account?.accountNumber ? `Saved: ${account.accountNumber}. Type it again to save.` : undefined
+                account?.accountNumber
+                  ? t('settlements.account.savedNumber', { number: account.accountNumber })
+                  : undefined
               }
               {...register('accountNumber')}
               error={errors.accountNumber?.message}
@@ -169,7 +180,7 @@ export function PayoutAccountForm({
           </div>
           <div className="col-12 col-sm-6">
             <TextField
-              label="Confirm account number"
+              label={t('settlements.account.confirmAccountNumber')}
               inputMode="numeric"
               autoComplete="off"
               maxLength={18}
@@ -179,11 +190,11 @@ export function PayoutAccountForm({
           </div>
           <div className="col-12 col-sm-6">
             <TextField
-              label="IFSC"
+              label={t('settlements.account.ifsc')}
               autoComplete="off"
               maxLength={11}
-              placeholder="e.g. HDFC0001234"
-              help="11 characters, on your cheque book or passbook."
+              placeholder={t('settlements.account.ifscPlaceholder')}
+              help={t('settlements.account.ifscHelp')}
               {...register('ifsc')}
               error={errors.ifsc?.message}
             />
@@ -191,30 +202,30 @@ export function PayoutAccountForm({
         </div>
       ) : (
         <TextField
-          label="UPI id"
+          label={t('settlements.account.upiId')}
           autoComplete="off"
-          placeholder="e.g. name@okhdfc"
+          placeholder={t('settlements.account.upiPlaceholder')}
           {...register('vpa')}
           error={errors.vpa?.message}
         />
       )}
       <TextField
-        label="PAN (optional)"
+        label={t('settlements.account.panOptional')}
         autoComplete="off"
         maxLength={10}
-        placeholder="e.g. ABCPE1234F"
-        help="Without a PAN, TDS on your sales is 5% instead of 0.1%."
+        placeholder={t('settlements.account.panPlaceholder')}
+        help={t('settlements.account.panHelp')}
         style={{ maxWidth: '14rem' }}
         {...register('pan')}
         error={errors.pan?.message}
       />
       <div className="d-flex flex-wrap gap-2">
-        <SubmitButton pending={save.isPending} pendingLabel="Saving…">
-          Save payout account
+        <SubmitButton pending={save.isPending} pendingLabel={t('settlements.saving')}>
+          {t('settlements.account.save')}
         </SubmitButton>
         {account ? (
           <button type="button" className="btn btn-outline-secondary" onClick={onDone}>
-            Cancel
+            {t('settlements.cancel')}
           </button>
         ) : null}
       </div>
@@ -227,6 +238,7 @@ export function PayoutAccountForm({
  * status, and Add/Edit opening the form.
  */
 export function SellerPayoutAccountCard({ className = 'mb-4' }: { className?: string }) {
+  const t = useT();
   const query = usePayoutAccount();
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState(false);
@@ -236,7 +248,7 @@ export function SellerPayoutAccountCard({ className = 'mb-4' }: { className?: st
       <div className="card-body p-3 p-sm-4">
         <div className="d-flex flex-wrap justify-content-between align-items-baseline gap-2 mb-2">
           <h2 id="payout-account-heading" className="h5 mb-0">
-            Payout account
+            {t('settlements.account.heading')}
           </h2>
           {query.data && !editing ? (
             <button
@@ -247,12 +259,12 @@ export function SellerPayoutAccountCard({ className = 'mb-4' }: { className?: st
                 setEditing(true);
               }}
             >
-              {account ? 'Edit payout account' : 'Add payout account'}
+              {account ? t('settlements.account.edit') : t('settlements.account.add')}
             </button>
           ) : null}
         </div>
         {query.isPending ? (
-          <Loader label="Loading payout account…" />
+          <Loader label={t('settlements.account.loading')} />
         ) : query.error ? (
           <ErrorAlert error={query.error} />
         ) : editing ? (
@@ -265,13 +277,11 @@ export function SellerPayoutAccountCard({ className = 'mb-4' }: { className?: st
           />
         ) : (
           <>
-            {saved ? <Message variant="success">Payout account saved.</Message> : null}
+            {saved ? <Message variant="success">{t('settlements.account.saved')}</Message> : null}
             {account ? (
               <PayoutAccountDetails account={account} />
             ) : (
-              <p className="mb-0 small">
-                No payout account yet. Add the bank account or UPI id Haat pays your sales into.
-              </p>
+              <p className="mb-0 small">{t('settlements.account.none')}</p>
             )}
           </>
         )}
@@ -288,6 +298,7 @@ export function AdminPayoutAccountCard({
   sellerId: string;
   account: PayoutAccountWire | null;
 }) {
+  const t = useT();
   const verify = useVerifyPayoutAccount(sellerId);
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
@@ -295,7 +306,7 @@ export function AdminPayoutAccountCard({
 
   const reject = () => {
     if (reason.trim().length < 5) {
-      setReasonError('Please give a reason of at least 5 characters.');
+      setReasonError(t('settlements.account.reasonTooShort'));
       document.getElementById('reject-reason')?.focus();
       return;
     }
@@ -307,22 +318,20 @@ export function AdminPayoutAccountCard({
     <section aria-labelledby="payout-account-heading" className="card mb-4">
       <div className="card-body p-3 p-sm-4">
         <h2 id="payout-account-heading" className="h5">
-          Payout account
+          {t('settlements.account.heading')}
         </h2>
         <ErrorAlert error={verify.error} />
         {account ? (
           <>
             <PayoutAccountDetails account={account} />
             {account.status !== 'verified' || rejecting ? null : (
-              <p className="small text-body-secondary mt-2 mb-0">
-                Rejecting it stops payouts until the seller fixes it.
-              </p>
+              <p className="small text-body-secondary mt-2 mb-0">{t('settlements.account.rejectWarning')}</p>
             )}
             {rejecting ? (
               <form
                 className="mt-3"
                 noValidate
-                aria-label="Reject payout account"
+                aria-label={t('settlements.account.rejectForm')}
                 onSubmit={(ev) => {
                   ev.preventDefault();
                   reject();
@@ -330,22 +339,26 @@ export function AdminPayoutAccountCard({
               >
                 <TextField
                   id="reject-reason"
-                  label="Reason for the seller"
+                  label={t('settlements.account.rejectReason')}
                   maxLength={300}
                   value={reason}
                   onChange={(ev) => setReason(ev.target.value)}
                   error={reasonError}
                 />
                 <div className="d-flex gap-2">
-                  <SubmitButton pending={verify.isPending} pendingLabel="Rejecting…" className="btn-danger">
-                    Reject account
+                  <SubmitButton
+                    pending={verify.isPending}
+                    pendingLabel={t('settlements.account.rejecting')}
+                    className="btn-danger"
+                  >
+                    {t('settlements.account.reject')}
                   </SubmitButton>
                   <button
                     type="button"
                     className="btn btn-outline-secondary"
                     onClick={() => setRejecting(false)}
                   >
-                    Cancel
+                    {t('settlements.cancel')}
                   </button>
                 </div>
               </form>
@@ -358,19 +371,19 @@ export function AdminPayoutAccountCard({
                     disabled={verify.isPending}
                     onClick={() => verify.mutate({ approve: true, reason: '', updatedAt: account.updatedAt })}
                   >
-                    Verify account
+                    {t('settlements.account.verify')}
                   </button>
                 ) : null}
                 {account.status !== 'rejected' ? (
                   <button type="button" className="btn btn-outline-danger" onClick={() => setRejecting(true)}>
-                    Reject account
+                    {t('settlements.account.reject')}
                   </button>
                 ) : null}
               </div>
             )}
           </>
         ) : (
-          <p className="mb-0 small">The seller has not added a payout account yet.</p>
+          <p className="mb-0 small">{t('settlements.account.noneAdmin')}</p>
         )}
       </div>
     </section>

@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
@@ -12,9 +12,12 @@ import {
   useRecordPayout,
   useRejectBatch,
 } from '../api/payouts.ts';
-import { PAYOUT_STATE_BADGES, PAYOUT_STATE_LABELS, rupees } from '../lib/labels.ts';
+import { useT } from '#web/lib/i18n/i18n.tsx';
+import { PAYOUT_STATE_BADGES, payoutStateLabels, rupees } from '../lib/labels.ts';
 import { ApproveBatchDialog, ReasonDialog, RecordUtrDialog } from './payout-batch-dialogs.tsx';
-import { BATCH_STATE_BADGES, BATCH_STATE_LABELS, RAIL_LABELS } from './payout-batch-words.ts';
+import { BATCH_STATE_BADGES, batchStateLabels, railLabels } from './payout-batch-words.ts';
+
+const hidden = (chunks: ReactNode[]) => <span className="visually-hidden">{chunks}</span>;
 
 const ledgerPath = (sellerId: string) => `/admin/sellers/${encodeURIComponent(sellerId)}/ledger`;
 
@@ -27,22 +30,25 @@ const canRecordUtr = (batch: PayoutBatchWire, p: PayoutWire) =>
   batch.state === 'approved' && batch.rail === 'bank_file' && IN_FLIGHT.includes(p.state);
 
 function StateBadge({ state }: { state: PayoutWire['state'] }) {
-  return <span className={`badge ${PAYOUT_STATE_BADGES[state]}`}>{PAYOUT_STATE_LABELS[state]}</span>;
+  const t = useT();
+  return <span className={`badge ${PAYOUT_STATE_BADGES[state]}`}>{payoutStateLabels(t)[state]}</span>;
 }
 
 /** The provider's payout id, the UTR and why it failed, whichever there are. */
 function References({ p }: { p: PayoutWire }) {
+  const t = useT();
   return (
     <>
       {p.providerPayoutId ? (
         <div className="text-break">
-          <span className="text-body-secondary">Payout id</span>{' '}
+          <span className="text-body-secondary">{t('settlements.batch.payoutId')}</span>{' '}
           <span className="font-monospace">{p.providerPayoutId}</span>
         </div>
       ) : null}
       {p.utr ? (
         <div className="text-break">
-          <span className="text-body-secondary">UTR</span> <span className="font-monospace">{p.utr}</span>
+          <span className="text-body-secondary">{t('settlements.utr.label')}</span>{' '}
+          <span className="font-monospace">{p.utr}</span>
         </div>
       ) : null}
       {p.failureReason ? <div className="text-danger-emphasis">{p.failureReason}</div> : null}
@@ -63,6 +69,8 @@ export function PayoutBatchCard({
   batch: PayoutBatchWire;
   initiallyOpen: boolean;
 }) {
+  const t = useT();
+  const locale = t.language.intl;
   const id = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const [open, setOpen] = useState(initiallyOpen);
@@ -80,48 +88,55 @@ export function PayoutBatchCard({
     record.reset();
     fail.reset();
   };
-  const label = `batch ${String(batch.number)}`;
+  const number = String(batch.number);
 
   return (
     <li className="card mb-3" aria-labelledby={`${id}-h`}>
       <div className="card-body p-3">
         <div className="d-flex flex-wrap align-items-baseline gap-2 mb-1">
           <h3 id={`${id}-h`} ref={heading} tabIndex={-1} className="h5 mb-0">
-            Batch {batch.number}
+            {t('settlements.payouts.batchNumber', { batch: number })}
           </h3>
           <span className={`badge ${BATCH_STATE_BADGES[batch.state]}`}>
-            {BATCH_STATE_LABELS[batch.state]}
+            {batchStateLabels(t)[batch.state]}
           </span>
         </div>
         <dl className="d-flex flex-wrap column-gap-3 row-gap-1 small mb-2">
           <div>
-            <dt className="d-inline fw-normal text-body-secondary me-1">Prepared on</dt>
-            <dd className="d-inline mb-0">{formatDate(batch.createdAt)}</dd>
+            <dt className="d-inline fw-normal text-body-secondary me-1">
+              {t('settlements.batch.preparedOn')}
+            </dt>
+            <dd className="d-inline mb-0">{formatDate(batch.createdAt, locale)}</dd>
           </div>
           <div>
-            <dt className="d-inline fw-normal text-body-secondary me-1">Rail</dt>
-            <dd className="d-inline mb-0">{RAIL_LABELS[batch.rail]}</dd>
+            <dt className="d-inline fw-normal text-body-secondary me-1">{t('settlements.batch.rail')}</dt>
+            <dd className="d-inline mb-0">{railLabels(t)[batch.rail]}</dd>
           </div>
           <div>
-            <dt className="d-inline fw-normal text-body-secondary me-1">Payouts</dt>
+            <dt className="d-inline fw-normal text-body-secondary me-1">{t('settlements.batch.payouts')}</dt>
             <dd className="d-inline mb-0">{batch.count}</dd>
           </div>
           <div>
-            <dt className="d-inline fw-normal text-body-secondary me-1">Total</dt>
+            <dt className="d-inline fw-normal text-body-secondary me-1">{t('settlements.batch.total')}</dt>
             <dd className="d-inline mb-0 fw-semibold">{rupees(batch.total)}</dd>
           </div>
           <div>
-            <dt className="d-inline fw-normal text-body-secondary me-1">Paid</dt>
+            <dt className="d-inline fw-normal text-body-secondary me-1">{t('settlements.batch.paid')}</dt>
             <dd className="d-inline mb-0">
-              {batch.processed} of {batch.count}
+              {t('settlements.batch.processedOf', {
+                processed: String(batch.processed),
+                count: String(batch.count),
+              })}
             </dd>
           </div>
           {batch.decidedAt ? (
             <div>
               <dt className="d-inline fw-normal text-body-secondary me-1">
-                {batch.state === 'rejected' ? 'Rejected on' : 'Approved on'}
+                {batch.state === 'rejected'
+                  ? t('settlements.batch.rejectedOn')
+                  : t('settlements.batch.approvedOn')}
               </dt>
-              <dd className="d-inline mb-0">{formatDate(batch.decidedAt)}</dd>
+              <dd className="d-inline mb-0">{formatDate(batch.decidedAt, locale)}</dd>
             </div>
           ) : null}
         </dl>
@@ -133,32 +148,36 @@ export function PayoutBatchCard({
             aria-controls={`${id}-payouts`}
             onClick={() => setOpen((o) => !o)}
           >
-            {open ? 'Hide payouts' : 'Show payouts'}
-            <span className="visually-hidden"> of {label}</span>
+            {open
+              ? t.rich('settlements.batch.hidePayouts', { number, hidden })
+              : t.rich('settlements.batch.showPayouts', { number, hidden })}
           </Button>
           {batch.state === 'draft' ? (
             <>
               <Button size="sm" onClick={() => setDialog('approve')}>
-                Approve and pay<span className="visually-hidden"> {label}</span>
+                {t.rich('settlements.batch.approveAndPay', { number, hidden })}
               </Button>
               <Button size="sm" variant="outline-danger" onClick={() => setDialog('reject')}>
-                Reject<span className="visually-hidden"> {label}</span>
+                {t.rich('settlements.batch.reject', { number, hidden })}
               </Button>
             </>
           ) : null}
           {batch.state === 'approved' && batch.rail === 'bank_file' ? (
             <a className="btn btn-sm btn-outline-primary" href={bankFileUrl(batch._id)} download>
-              Download bank file<span className="visually-hidden"> of {label}</span>
+              {t.rich('settlements.batch.downloadBankFile', { number, hidden })}
             </a>
           ) : null}
         </div>
 
         <div id={`${id}-payouts`} hidden={!open} className="mt-3">
           {batch.payouts.length === 0 ? (
-            <p className="small text-body-secondary mb-0">This batch has no payouts.</p>
+            <p className="small text-body-secondary mb-0">{t('settlements.batch.noPayouts')}</p>
           ) : (
             <>
-              <ul className="list-unstyled d-md-none mb-0" aria-label={`Payouts of ${label}`}>
+              <ul
+                className="list-unstyled d-md-none mb-0"
+                aria-label={t('settlements.batch.payoutsOf', { number })}
+              >
                 {batch.payouts.map((p) => (
                   <li key={p._id} className="border rounded p-2 mb-2 small">
                     <div className="d-flex flex-wrap justify-content-between gap-2">
@@ -178,7 +197,7 @@ export function PayoutBatchCard({
                           className="mt-2"
                           onClick={() => setDialog(p)}
                         >
-                          Record UTR<span className="visually-hidden"> for {p.sellerName}</span>
+                          {t.rich('settlements.batch.recordUtrFor', { seller: p.sellerName, hidden })}
                         </Button>
                       ) : null}
                       {canFail(batch, p) ? (
@@ -188,7 +207,7 @@ export function PayoutBatchCard({
                           className="mt-2"
                           onClick={() => setFailing(p)}
                         >
-                          Mark failed<span className="visually-hidden"> for {p.sellerName}</span>
+                          {t.rich('settlements.batch.markFailedFor', { seller: p.sellerName, hidden })}
                         </Button>
                       ) : null}
                     </div>
@@ -197,7 +216,9 @@ export function PayoutBatchCard({
               </ul>
               <div className="table-responsive d-none d-md-block">
                 <Table size="sm" striped className="align-middle mb-0" style={{ tableLayout: 'fixed' }}>
-                  <caption className="visually-hidden">Payouts of {label}</caption>
+                  <caption className="visually-hidden">
+                    {t('settlements.batch.payoutsOf', { number })}
+                  </caption>
                   {/* The same columns in every batch, so batches read as one list. */}
                   <colgroup>
                     <col style={{ width: '22%' }} />
@@ -209,17 +230,17 @@ export function PayoutBatchCard({
                   </colgroup>
                   <thead>
                     <tr>
-                      <th scope="col">Seller</th>
+                      <th scope="col">{t('settlements.batch.seller')}</th>
                       <th scope="col" className="text-end">
-                        Amount
+                        {t('settlements.payouts.amount')}
                       </th>
                       <th scope="col" className="ps-3">
-                        To
+                        {t('settlements.batch.to')}
                       </th>
-                      <th scope="col">State</th>
-                      <th scope="col">References</th>
+                      <th scope="col">{t('settlements.payouts.state')}</th>
+                      <th scope="col">{t('settlements.batch.references')}</th>
                       <th scope="col">
-                        <span className="visually-hidden">Actions</span>
+                        <span className="visually-hidden">{t('settlements.batch.actions')}</span>
                       </th>
                     </tr>
                   </thead>
@@ -241,12 +262,12 @@ export function PayoutBatchCard({
                           <div className="d-flex flex-wrap justify-content-end gap-1">
                             {canRecordUtr(batch, p) ? (
                               <Button size="sm" variant="outline-primary" onClick={() => setDialog(p)}>
-                                Record UTR<span className="visually-hidden"> for {p.sellerName}</span>
+                                {t.rich('settlements.batch.recordUtrFor', { seller: p.sellerName, hidden })}
                               </Button>
                             ) : null}
                             {canFail(batch, p) ? (
                               <Button size="sm" variant="outline-danger" onClick={() => setFailing(p)}>
-                                Mark failed<span className="visually-hidden"> for {p.sellerName}</span>
+                                {t.rich('settlements.batch.markFailedFor', { seller: p.sellerName, hidden })}
                               </Button>
                             ) : null}
                           </div>
@@ -263,9 +284,9 @@ export function PayoutBatchCard({
 
       {failing ? (
         <ReasonDialog
-          title={`Mark ${failing.sellerName}’s payout as failed?`}
-          intro={`Only when the bank returned or refused the transfer: ${rupees(failing.amount)} becomes payable again for the next batch.`}
-          confirmLabel="Mark failed"
+          title={t('settlements.batch.failTitle', { seller: failing.sellerName })}
+          intro={t('settlements.batch.failIntro', { amount: rupees(failing.amount) })}
+          confirmLabel={t('settlements.batch.markFailed')}
           pending={fail.isPending}
           error={fail.error}
           fallbackFocus={heading}
@@ -290,9 +311,9 @@ export function PayoutBatchCard({
         />
       ) : dialog === 'reject' ? (
         <ReasonDialog
-          title={`Reject batch ${String(batch.number)}?`}
-          intro="Nothing is paid; the amounts go back to the sellers’ payable balances for the next batch."
-          confirmLabel="Reject batch"
+          title={t('settlements.batch.rejectTitle', { number })}
+          intro={t('settlements.batch.rejectIntro')}
+          confirmLabel={t('settlements.batch.rejectConfirm')}
           pending={reject.isPending}
           error={reject.error}
           fallbackFocus={heading}

@@ -5,6 +5,7 @@ import {
   useState,
   type FormEvent,
   type KeyboardEvent,
+  type ReactNode,
   type RefObject,
 } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -18,7 +19,8 @@ import {
 } from '#shared/schemas/settlements.ts';
 import { ErrorAlert } from '#web/components/alerts.tsx';
 import { rupees } from '../lib/labels.ts';
-import { RAIL_LABELS } from './payout-batch-words.ts';
+import { useT } from '#web/lib/i18n/i18n.tsx';
+import { railLabels } from './payout-batch-words.ts';
 
 /**
  * The payout screen's dialogs. Each keeps focus inside while open (react-bootstrap's Modal) and gives it
@@ -78,35 +80,41 @@ export function ApproveBatchDialog({
   onClose: () => void;
   fallbackFocus?: RefObject<HTMLElement | null>;
 }) {
+  const t = useT();
   const id = useId();
   useFocusReturn(fallbackFocus);
-  const sellers = batch.count === 1 ? '1 seller' : `${String(batch.count)} sellers`;
+  const values = {
+    strong: (chunks: ReactNode[]) => <strong>{chunks}</strong>,
+    total: rupees(batch.total),
+    count: batch.count,
+    rail: railLabels(t)[batch.rail],
+  };
   return (
     <Modal show onHide={onClose} onKeyDown={trapTab} centered aria-labelledby={`${id}-t`}>
       <Modal.Header closeButton>
         <Modal.Title id={`${id}-t`} as="h2" className="h5">
-          Approve batch {batch.number} and pay?
+          {t('settlements.approve.title', { number: String(batch.number) })}
         </Modal.Title>
       </Modal.Header>
       <Modal.Body>
         <p>
-          This pays <strong>{rupees(batch.total)}</strong> to {sellers} ({batch.count}{' '}
-          {batch.count === 1 ? 'payout' : 'payouts'}) {batch.rail === 'razorpayx' ? 'through' : 'by'}{' '}
-          {RAIL_LABELS[batch.rail]}.
+          {batch.rail === 'razorpayx'
+            ? t.rich('settlements.approve.paysThrough', values)
+            : t.rich('settlements.approve.paysBy', values)}
         </p>
         <p className="small text-body-secondary mb-0">
           {batch.rail === 'razorpayx'
-            ? 'Each payout is sent once; its state follows RazorpayX’s answers on this page.'
-            : 'Download the bank file next, upload it to the bank, then record each payout’s UTR.'}
+            ? t('settlements.approve.razorpayxNote')
+            : t('settlements.approve.bankFileNote')}
         </p>
         <ErrorAlert error={error} className="mt-3 mb-0" />
       </Modal.Body>
       <Modal.Footer>
         <Button variant="outline-secondary" onClick={onClose} disabled={pending} autoFocus>
-          Cancel
+          {t('settlements.cancel')}
         </Button>
         <Button onClick={onApprove} disabled={pending} aria-busy={pending || undefined}>
-          Approve and pay
+          {t('settlements.approve.confirm')}
         </Button>
       </Modal.Footer>
     </Modal>
@@ -133,6 +141,7 @@ export function ReasonDialog({
   onClose: () => void;
   fallbackFocus?: RefObject<HTMLElement | null>;
 }) {
+  const t = useT();
   const id = useId();
   useFocusReturn(fallbackFocus);
   const [reason, setReason] = useState('');
@@ -156,7 +165,7 @@ export function ReasonDialog({
           <p className="small text-body-secondary">{intro}</p>
           <ErrorAlert error={error} />
           <Form.Group controlId={`${id}-reason`}>
-            <Form.Label>Reason</Form.Label>
+            <Form.Label>{t('settlements.dialog.reason')}</Form.Label>
             <Form.Control
               as="textarea"
               rows={2}
@@ -178,7 +187,7 @@ export function ReasonDialog({
         </Modal.Body>
         <Modal.Footer>
           <Button variant="outline-secondary" onClick={onClose} disabled={pending}>
-            Cancel
+            {t('settlements.cancel')}
           </Button>
           <Button type="submit" variant="danger" disabled={pending} aria-busy={pending || undefined}>
             {confirmLabel}
@@ -205,6 +214,7 @@ export function RecordUtrDialog({
   onClose: () => void;
   fallbackFocus?: RefObject<HTMLElement | null>;
 }) {
+  const t = useT();
   const id = useId();
   useFocusReturn(fallbackFocus);
   const [utr, setUtr] = useState('');
@@ -212,7 +222,7 @@ export function RecordUtrDialog({
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     const parsed = recordPayoutBody.safeParse({ utr });
-    if (!parsed.success) return setMessage(parsed.error.issues[0]?.message ?? 'Please check the UTR');
+    if (!parsed.success) return setMessage(parsed.error.issues[0]?.message ?? t('settlements.utr.check'));
     setMessage(null);
     onRecord(parsed.data.utr);
   };
@@ -221,20 +231,21 @@ export function RecordUtrDialog({
       <Form noValidate onSubmit={onSubmit}>
         <Modal.Header closeButton>
           <Modal.Title id={`${id}-t`} as="h2" className="h5">
-            Record the UTR of {payout.sellerName}’s payout
+            {t('settlements.utr.title', { seller: payout.sellerName })}
           </Modal.Title>
         </Modal.Header>
         <Modal.Body>
           <p className="mb-2">
-            {rupees(payout.amount)} to <span className="text-break">{payout.destination}</span>.
+            {t.rich('settlements.utr.amountTo', {
+              amount: rupees(payout.amount),
+              destination: payout.destination,
+              wrap: (chunks) => <span className="text-break">{chunks}</span>,
+            })}
           </p>
-          <p className="small text-body-secondary">
-            Enter the reference the bank gave this transfer once it has gone through; the payout is then
-            marked Paid.
-          </p>
+          <p className="small text-body-secondary">{t('settlements.utr.intro')}</p>
           <ErrorAlert error={error} />
           <Form.Group controlId={`${id}-utr`}>
-            <Form.Label>UTR</Form.Label>
+            <Form.Label>{t('settlements.utr.label')}</Form.Label>
             <Form.Control
               value={utr}
               onChange={(e) => {
@@ -255,10 +266,10 @@ export function RecordUtrDialog({
         </Modal.Body>
         <Modal.Footer>
           <Button variant="outline-secondary" onClick={onClose} disabled={pending}>
-            Cancel
+            {t('settlements.cancel')}
           </Button>
           <Button type="submit" disabled={pending} aria-busy={pending || undefined}>
-            Record UTR
+            {t('settlements.utr.record')}
           </Button>
         </Modal.Footer>
       </Form>

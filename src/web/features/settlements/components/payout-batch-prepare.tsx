@@ -5,34 +5,40 @@ import { Link } from 'react-router';
 import { ErrorAlert, Message } from '#web/components/alerts.tsx';
 import { usePrepareBatch, type PayoutRail, type PrepareBatchResult } from '../api/payouts.ts';
 import { rupees } from '../lib/labels.ts';
-import { RAIL_LABELS, SKIP_REASON_LABELS, plural } from './payout-batch-words.ts';
+import { useT } from '#web/lib/i18n/i18n.tsx';
+import { railLabels, skipReasonLabels } from './payout-batch-words.ts';
 
 const RAILS: readonly PayoutRail[] = ['razorpayx', 'bank_file'];
 
 /** What preparing gave: the new batch (below, awaiting approval) or nothing to pay, and who was left out. */
 function Outcome({ result }: { result: PrepareBatchResult }) {
+  const t = useT();
   const id = useId();
   const { batch, skipped } = result;
+  const reasons = skipReasonLabels(t);
   return (
     <>
       {batch ? (
         <Message variant="success">
-          Batch {batch.number} prepared: {plural(batch.count, 'payout')}, {rupees(batch.total)} in all. It is
-          listed below; nothing is paid until it is approved.
+          {t('settlements.prepare.prepared', {
+            number: String(batch.number),
+            count: batch.count,
+            total: rupees(batch.total),
+          })}
         </Message>
       ) : (
-        <Message variant="secondary">No seller has an amount to pay now.</Message>
+        <Message variant="secondary">{t('settlements.prepare.nothing')}</Message>
       )}
       {skipped.length > 0 ? (
         <div className="mb-3">
           <h3 className="h6" id={`${id}-skipped`}>
-            Not in this batch
+            {t('settlements.prepare.notInBatch')}
           </h3>
           <ul className="small mb-0" aria-labelledby={`${id}-skipped`}>
             {skipped.map((s) => (
               <li key={s.sellerId}>
                 <Link to={`/admin/sellers/${encodeURIComponent(s.sellerId)}/ledger`}>{s.sellerName}</Link>:{' '}
-                {rupees(s.amount)} · {SKIP_REASON_LABELS[s.reason]}
+                {rupees(s.amount)} · {reasons[s.reason]}
               </li>
             ))}
           </ul>
@@ -48,7 +54,9 @@ function Outcome({ result }: { result: PrepareBatchResult }) {
  * are left out and listed, with a link to their statement.
  */
 export function PayoutBatchPrepare({ onPrepared }: { onPrepared: (batchId: string) => void }) {
+  const t = useT();
   const id = useId();
+  const rails = railLabels(t);
   const [rail, setRail] = useState<PayoutRail>('razorpayx');
   const prepare = usePrepareBatch();
 
@@ -64,15 +72,12 @@ export function PayoutBatchPrepare({ onPrepared }: { onPrepared: (batchId: strin
   return (
     <section aria-labelledby={`${id}-h`} className="mb-4">
       <h2 id={`${id}-h`} className="h4">
-        Prepare a payout batch
+        {t('settlements.prepare.heading')}
       </h2>
-      <p className="small text-body-secondary">
-        Puts every seller’s payable balance into one batch awaiting your approval. Nothing is paid until you
-        approve it.
-      </p>
+      <p className="small text-body-secondary">{t('settlements.prepare.intro')}</p>
       <Form noValidate onSubmit={onSubmit} aria-labelledby={`${id}-h`}>
         <fieldset className="mb-3">
-          <legend className="form-label fs-6 mb-1">Pay through</legend>
+          <legend className="form-label fs-6 mb-1">{t('settlements.prepare.payThrough')}</legend>
           {RAILS.map((r) => (
             <Form.Check
               key={r}
@@ -80,14 +85,14 @@ export function PayoutBatchPrepare({ onPrepared }: { onPrepared: (batchId: strin
               inline
               id={`${id}-${r}`}
               name={`${id}-rail`}
-              label={RAIL_LABELS[r]}
+              label={rails[r]}
               checked={rail === r}
               onChange={() => setRail(r)}
             />
           ))}
         </fieldset>
         <Button type="submit" disabled={prepare.isPending} aria-busy={prepare.isPending || undefined}>
-          Prepare payout batch
+          {t('settlements.prepare.submit')}
         </Button>
       </Form>
       <div className="mt-3">

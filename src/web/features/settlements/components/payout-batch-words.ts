@@ -1,18 +1,26 @@
 import type { PayoutBatchWire, skippedSellerSchema } from '#shared/schemas/settlements.ts';
 import type { z } from 'zod';
+import type { Translate } from '#web/lib/i18n/i18n.tsx';
 
-/** Words of the Admin's payout screen (payout states are in ../lib/labels.ts, shared with the sellers' pages). */
+/**
+ * Words of the Admin's payout screen (payout states are in ../lib/labels.ts, shared with the sellers'
+ * pages); the words are in the catalogue.
+ */
 
-export const RAIL_LABELS: Record<PayoutBatchWire['rail'], string> = {
-  razorpayx: 'RazorpayX',
-  bank_file: 'Bank transfer file',
-};
+export function railLabels(t: Translate): Record<PayoutBatchWire['rail'], string> {
+  return {
+    razorpayx: t('settlements.rail.razorpayx'),
+    bank_file: t('settlements.rail.bank_file'),
+  };
+}
 
-export const BATCH_STATE_LABELS: Record<PayoutBatchWire['state'], string> = {
-  draft: 'Awaiting approval',
-  approved: 'Approved',
-  rejected: 'Rejected',
-};
+export function batchStateLabels(t: Translate): Record<PayoutBatchWire['state'], string> {
+  return {
+    draft: t('settlements.batchState.draft'),
+    approved: t('settlements.batchState.approved'),
+    rejected: t('settlements.batchState.rejected'),
+  };
+}
 
 export const BATCH_STATE_BADGES: Record<PayoutBatchWire['state'], string> = {
   draft: 'text-bg-warning',
@@ -20,13 +28,16 @@ export const BATCH_STATE_BADGES: Record<PayoutBatchWire['state'], string> = {
   rejected: 'text-bg-secondary',
 };
 
-export const SKIP_REASON_LABELS: Record<z.infer<typeof skippedSellerSchema>['reason'], string> = {
-  no_verified_account: 'No verified payout account',
-  below_minimum: 'Below the minimum',
-  over_upi_limit: 'Above the UPI limit of ₹1,00,000 — add a bank account',
-};
+export function skipReasonLabels(
+  t: Translate,
+): Record<z.infer<typeof skippedSellerSchema>['reason'], string> {
+  return {
+    no_verified_account: t('settlements.skipReason.no_verified_account'),
+    below_minimum: t('settlements.skipReason.below_minimum'),
+    over_upi_limit: t('settlements.skipReason.over_upi_limit'),
+  };
+}
 
-export const METHOD_LABELS = { bank: 'Bank account', upi: 'UPI' } as const;
-
-/** '1 payout', '3 payouts'. */
-export const plural = (n: number, one: string, many = `${one}s`) => `${String(n)} ${n === 1 ? one : many}`;
+export function methodLabels(t: Translate): { bank: string; upi: string } {
+  return { bank: t('settlements.account.bankAccount'), upi: t('settlements.account.upi') };
+}

@@ -11,6 +11,7 @@ import { ErrorAlert, Message } from '#web/components/alerts.tsx';
 import { SelectField, SubmitButton, TextField } from '#web/components/form-field.tsx';
 import { useSaveSettlementSettings } from '../api/settlements-admin.ts';
 import { showServerErrors } from '#web/lib/form-errors.ts';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 
 /** The form's fields in screen order: the server's errors are matched to them, the first one focused. */
 const FIELDS = [
@@ -44,6 +45,7 @@ const valuesOf = (s: SettlementSettingsWire): SettlementSettingsForm => ({
  * answers show at their fields too.
  */
 export function SettlementSettingsFormCard({ settings }: { settings: SettlementSettingsWire }) {
+  const t = useT();
   const save = useSaveSettlementSettings();
   const [saved, setSaved] = useState(false);
   const {
@@ -72,83 +74,83 @@ export function SettlementSettingsFormCard({ settings }: { settings: SettlementS
     <form onSubmit={onSubmit} noValidate aria-labelledby="settlement-settings-heading" className="card">
       <div className="card-body">
         <h2 id="settlement-settings-heading" className="h5">
-          Settings
+          {t('settlements.admin.settings')}
         </h2>
         <ErrorAlert error={save.error} />
-        {saved ? <Message variant="success">Settlement settings saved.</Message> : null}
+        {saved ? <Message variant="success">{t('settlements.settings.saved')}</Message> : null}
         <fieldset className="mb-3">
-          <legend className="fs-6 fw-semibold mb-1">Record a sale in the seller&apos;s ledger</legend>
+          <legend className="fs-6 fw-semibold mb-1">{t('settlements.settings.recordSale')}</legend>
           <Form.Check
             type="radio"
             id="sale-on-delivered"
             value="delivered"
-            label="When the parcel is delivered"
+            label={t('settlements.settings.whenDelivered')}
             {...register('saleOn')}
           />
           <Form.Check
             type="radio"
             id="sale-on-shipped"
             value="shipped"
-            label="When the parcel is shipped"
+            label={t('settlements.settings.whenShipped')}
             {...register('saleOn')}
           />
-          <div className="form-text">Sales already recorded stay where they are.</div>
+          <div className="form-text">{t('settlements.settings.alreadyRecorded')}</div>
         </fieldset>
         <div className="row g-2">
           <div className="col-12 col-sm-6 col-md-3">
             <TextField
-              label="Settlement cycle (days)"
+              label={t('settlements.settings.cycle')}
               inputMode="numeric"
-              help="Payouts are prepared every this many days."
+              help={t('settlements.settings.cycleHelp')}
               {...register('cycleDays')}
               error={errors.cycleDays?.message}
             />
           </div>
           <div className="col-12 col-sm-6 col-md-3">
             <TextField
-              label="TCS (%)"
+              label={t('settlements.settings.tcs')}
               inputMode="decimal"
-              help="Section 52 CGST, of net taxable value."
+              help={t('settlements.settings.tcsHelp')}
               {...register('tcsRate')}
               error={errors.tcsRate?.message}
             />
           </div>
           <div className="col-12 col-sm-6 col-md-3">
             <TextField
-              label="TDS with PAN (%)"
+              label={t('settlements.settings.tds')}
               inputMode="decimal"
-              help="Section 194-O, of the gross amount."
+              help={t('settlements.settings.tdsHelp')}
               {...register('tdsRate')}
               error={errors.tdsRate?.message}
             />
           </div>
           <div className="col-12 col-sm-6 col-md-3">
             <TextField
-              label="TDS without PAN (%)"
+              label={t('settlements.settings.tdsWithoutPan')}
               inputMode="decimal"
-              help="When the seller gave no PAN."
+              help={t('settlements.settings.tdsWithoutPanHelp')}
               {...register('tdsRateWithoutPan')}
               error={errors.tdsRateWithoutPan?.message}
             />
           </div>
         </div>
         <fieldset className="mb-1">
-          <legend className="fs-6 fw-semibold mb-1">Cash-on-delivery collection fee</legend>
+          <legend className="fs-6 fw-semibold mb-1">{t('settlements.settings.codFee')}</legend>
           <div className="row g-2">
             <div className="col-12 col-sm-6 col-md-3">
               <TextField
-                label="Fixed ₹ per order"
+                label={t('settlements.settings.codFixed')}
                 inputMode="decimal"
-                help="0 for none."
+                help={t('settlements.settings.zeroForNone')}
                 {...register('codFee')}
                 error={errors.codFee?.message}
               />
             </div>
             <div className="col-12 col-sm-6 col-md-3">
               <TextField
-                label="Plus % of the cash"
+                label={t('settlements.settings.codPercent')}
                 inputMode="decimal"
-                help="0 for none."
+                help={t('settlements.settings.zeroForNone')}
                 {...register('codFeePercent')}
                 error={errors.codFeePercent?.message}
               />
@@ -158,26 +160,26 @@ export function SettlementSettingsFormCard({ settings }: { settings: SettlementS
         <div className="row g-2">
           <div className="col-12 col-md-6">
             <SelectField
-              label="Send payouts by"
+              label={t('settlements.settings.payoutRail')}
               {...register('payoutRail')}
               error={errors.payoutRail?.message}
             >
-              <option value="razorpayx">RazorpayX Payouts (bank account or UPI)</option>
-              <option value="bank_file">Bank transfer file, uploaded by hand</option>
+              <option value="razorpayx">{t('settlements.settings.railRazorpayx')}</option>
+              <option value="bank_file">{t('settlements.settings.railBankFile')}</option>
             </SelectField>
           </div>
           <div className="col-12 col-sm-6 col-md-3">
             <TextField
-              label="Minimum payout (₹)"
+              label={t('settlements.settings.minimumPayout')}
               inputMode="decimal"
-              help="Smaller balances wait for the next cycle."
+              help={t('settlements.settings.minimumPayoutHelp')}
               {...register('minimumPayout')}
               error={errors.minimumPayout?.message}
             />
           </div>
         </div>
-        <SubmitButton pending={save.isPending} pendingLabel="Saving…">
-          Save settings
+        <SubmitButton pending={save.isPending} pendingLabel={t('settlements.saving')}>
+          {t('settlements.settings.submit')}
         </SubmitButton>
       </div>
     </form>

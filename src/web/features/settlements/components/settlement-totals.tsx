@@ -6,26 +6,43 @@ import type { SettlementTotalsResponse } from '#shared/schemas/settlements.ts';
 import { ErrorAlert } from '#web/components/alerts.tsx';
 import { Loader } from '#web/components/loader.tsx';
 import { useSettlementTotals } from '../api/settlements-admin.ts';
+import { useT, type Translate } from '#web/lib/i18n/i18n.tsx';
 import { shortMonth } from '../lib/books.ts';
 import { recentFinancialYears, rupees } from '../lib/labels.ts';
 import './settlement-tables.css';
 
 type Figures = SettlementTotalsResponse['totals'];
 
-const COLUMNS: readonly { key: keyof Figures; label: string }[] = [
-  { key: 'commission', label: 'Commission earned' },
-  { key: 'commissionGst', label: 'GST on commission' },
-  { key: 'tcs', label: 'TCS collected' },
-  { key: 'tds', label: 'TDS deducted' },
-  { key: 'codFees', label: 'COD fees' },
-  { key: 'adjustments', label: 'Adjustments' },
-  { key: 'paidOut', label: 'Paid out' },
+const COLUMN_KEYS: readonly (keyof Figures)[] = [
+  'commission',
+  'commissionGst',
+  'tcs',
+  'tds',
+  'codFees',
+  'adjustments',
+  'paidOut',
 ];
 
+function columnLabels(t: Translate): Record<keyof Figures, string> {
+  return {
+    commission: t('settlements.totals.commission'),
+    commissionGst: t('settlements.totals.commissionGst'),
+    tcs: t('settlements.totals.tcs'),
+    tds: t('settlements.totals.tds'),
+    codFees: t('settlements.totals.codFees'),
+    adjustments: t('settlements.totals.adjustments'),
+    paidOut: t('settlements.totals.paidOut'),
+  };
+}
+
 /** '2026-27' → 'FY 2026-27 (Apr 2026 – Mar 2027)'. */
-const fyLabel = (fy: string) => {
+const fyLabel = (t: Translate, fy: string) => {
   const start = Number(fy.slice(0, 4));
-  return `FY ${fy} (Apr ${start} – Mar ${start + 1})`;
+  return t('settlements.totals.fy', {
+    fy,
+    from: shortMonth(`${String(start)}-04`, t.language.intl),
+    to: shortMonth(`${String(start + 1)}-03`, t.language.intl),
+  });
 };
 
 /** A signed adjustment: '+₹500.00' given to sellers, '−₹120.00' taken from them. */
@@ -33,7 +50,7 @@ const adjustment = (amount: number) =>
   amount > 0 ? `+${rupees(amount)}` : amount < 0 ? `−${rupees(-amount)}` : rupees(0);
 
 function Cells({ figures }: { figures: Figures }) {
-  return COLUMNS.map(({ key }) => (
+  return COLUMN_KEYS.map((key) => (
     <td key={key} className={`text-end text-nowrap${figures[key] === 0 ? ' text-body-secondary' : ''}`}>
       {key === 'adjustments' ? adjustment(figures[key]) : rupees(figures[key])}
     </td>
@@ -46,6 +63,8 @@ function Cells({ figures }: { figures: Figures }) {
  * year's totals. On a phone the table scrolls sideways with the month column held in view.
  */
 export function SettlementTotals() {
+  const t = useT();
+  const labels = columnLabels(t);
   const years = recentFinancialYears(2);
   const [fy, setFy] = useState(years[0]!);
   const totals = useSettlementTotals(fy);
@@ -54,22 +73,21 @@ export function SettlementTotals() {
     <>
       <div className="d-flex flex-wrap align-items-end gap-3 mb-3">
         <Form.Group controlId="totals-fy">
-          <Form.Label className="small mb-1">Financial year</Form.Label>
+          <Form.Label className="small mb-1">{t('settlements.taxWithheld.financialYear')}</Form.Label>
           <Form.Select size="sm" value={fy} onChange={(e) => setFy(e.target.value)}>
             {years.map((y) => (
               <option key={y} value={y}>
-                {fyLabel(y)}
+                {fyLabel(t, y)}
               </option>
             ))}
           </Form.Select>
         </Form.Group>
         <p className="small text-body-secondary mb-0 flex-grow-1" style={{ minWidth: '14rem' }}>
-          By India month, over every seller. Commission, GST, TCS, TDS and COD fees are net of reversals;
-          adjustments show + for money given to sellers; paid out counts payouts the bank completed.
+          {t('settlements.totals.intro')}
         </p>
       </div>
       {totals.isPending ? (
-        <Loader label="Loading totals…" />
+        <Loader label={t('settlements.totals.loading')} />
       ) : totals.error ? (
         <ErrorAlert error={totals.error} />
       ) : (
@@ -79,19 +97,19 @@ export function SettlementTotals() {
           className="table-responsive"
           tabIndex={0}
           role="region"
-          aria-label={`Settlement totals, ${fyLabel(totals.data.fy)}`}
+          aria-label={t('settlements.totals.label', { fy: fyLabel(t, totals.data.fy) })}
         >
           <Table
             size="sm"
             className="small align-middle haat-books-sticky mb-2"
-            aria-label={`Settlement totals, ${fyLabel(totals.data.fy)}`}
+            aria-label={t('settlements.totals.label', { fy: fyLabel(t, totals.data.fy) })}
           >
             <thead>
               <tr>
-                <th scope="col">Month</th>
-                {COLUMNS.map(({ key, label }) => (
+                <th scope="col">{t('settlements.taxWithheld.month')}</th>
+                {COLUMN_KEYS.map((key) => (
                   <th key={key} scope="col" className="text-end">
-                    {label}
+                    {labels[key]}
                   </th>
                 ))}
               </tr>
@@ -100,7 +118,7 @@ export function SettlementTotals() {
               {totals.data.months.map((m) => (
                 <tr key={m.month}>
                   <th scope="row" className="text-nowrap fw-normal">
-                    {shortMonth(m.month)}
+                    {shortMonth(m.month, t.language.intl)}
                   </th>
                   <Cells figures={m} />
                 </tr>
@@ -108,7 +126,7 @@ export function SettlementTotals() {
             </tbody>
             <tfoot>
               <tr className="border-top border-2">
-                <th scope="row">Total</th>
+                <th scope="row">{t('settlements.taxWithheld.total')}</th>
                 <Cells figures={totals.data.totals} />
               </tr>
             </tfoot>
@@ -116,8 +134,9 @@ export function SettlementTotals() {
         </div>
       )}
       <p className="small mb-0">
-        The TCS amounts per seller GSTIN are in the GSTR-8 export on the{' '}
-        <Link to="/admin/gst#gst-documents">GST page (GSTR-8 under Documents and returns)</Link>.
+        {t.rich('settlements.totals.gstr8', {
+          link: (chunks) => <Link to="/admin/gst#gst-documents">{chunks}</Link>,
+        })}
       </p>
     </>
   );

@@ -5,6 +5,7 @@ import type { SellerLedgerResponse } from '#shared/schemas/settlements.ts';
 import { ErrorAlert, Message } from '#web/components/alerts.tsx';
 import { Loader } from '#web/components/loader.tsx';
 import { Pagination } from '#web/components/pagination.tsx';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 import { useSellerLedger, type LedgerOwner } from '../api/ledger.ts';
 import { isFinancialYear, isMonth, monthName, recentMonths } from '../lib/labels.ts';
 import { BalanceCards } from './balance-cards.tsx';
@@ -54,15 +55,17 @@ export function Statement({
   account: (data: SellerLedgerResponse) => ReactNode;
   children?: ReactNode;
 }) {
+  const t = useT();
+  const locale = t.language.intl;
   const { month, page, fy, set, hrefFor } = useStatementParams();
   const ledger = useSellerLedger(owner, page, month);
   const months = recentMonths(12);
   if (month && !months.includes(month)) months.push(month);
 
-  if (ledger.isPending) return <Loader label="Loading statement…" />;
+  if (ledger.isPending) return <Loader label={t('settlements.statement.loading')} />;
   if (ledger.error) return <ErrorAlert error={ledger.error} />;
   const data = ledger.data;
-  const period = month ? monthName(month) : 'all months';
+  const period = month ? monthName(month, locale) : t('settlements.statement.allMonths');
 
   return (
     <>
@@ -71,11 +74,11 @@ export function Statement({
       <section aria-labelledby="entries-heading" className="mb-4">
         <div className="d-flex flex-wrap align-items-end justify-content-between gap-2 mb-2">
           <h2 id="entries-heading" className="h5 mb-0">
-            Entries
+            {t('settlements.statement.entries')}
           </h2>
           <div>
             <label htmlFor="statement-month" className="form-label small mb-1">
-              Month
+              {t('settlements.statement.month')}
             </label>
             <select
               id="statement-month"
@@ -83,30 +86,39 @@ export function Statement({
               value={month}
               onChange={(ev) => set({ month: ev.target.value, page: '' })}
             >
-              <option value="">All</option>
+              <option value="">{t('settlements.statement.all')}</option>
               {months.map((m) => (
                 <option key={m} value={m}>
-                  {monthName(m)}
+                  {monthName(m, locale)}
                 </option>
               ))}
             </select>
           </div>
         </div>
         {data.entries.length === 0 ? (
-          <Message variant="secondary">{month ? `No entries in ${period}.` : 'No entries yet.'}</Message>
+          <Message variant="secondary">
+            {month
+              ? t('settlements.statement.noEntriesIn', { period })
+              : t('settlements.statement.noEntries')}
+          </Message>
         ) : (
           <div aria-busy={ledger.isFetching || undefined}>
-            <LedgerTable entries={data.entries} label={`Entries of ${period}`} />
-            <Pagination page={data.page} pages={data.pages} hrefFor={hrefFor} label="Entry pages" />
+            <LedgerTable entries={data.entries} label={t('settlements.statement.entriesOf', { period })} />
+            <Pagination
+              page={data.page}
+              pages={data.pages}
+              hrefFor={hrefFor}
+              label={t('settlements.statement.entryPages')}
+            />
           </div>
         )}
       </section>
       <section aria-labelledby="payouts-heading" className="mb-4">
         <h2 id="payouts-heading" className="h5">
-          Payouts
+          {t('settlements.statement.payouts')}
         </h2>
         {data.payouts.length === 0 ? (
-          <p className="small">No payouts yet.</p>
+          <p className="small">{t('settlements.statement.noPayouts')}</p>
         ) : (
           <PayoutsList payouts={data.payouts} />
         )}

@@ -2,11 +2,12 @@ import Table from 'react-bootstrap/Table';
 import { ErrorAlert, Message } from '#web/components/alerts.tsx';
 import { Loader } from '#web/components/loader.tsx';
 import { useTaxWithheld, type LedgerOwner } from '../api/ledger.ts';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 import { monthName, recentFinancialYears, rupees } from '../lib/labels.ts';
 import './settlement-tables.css';
 
 const rate = (r: string | null) => (r === null ? '' : ` (${r.includes('.') ? r.replace(/\.?0+$/, '') : r}%)`);
-const monthLabel = (m: string) => (/^\d{4}-\d{2}$/.test(m) ? monthName(m) : m);
+const monthLabel = (m: string, locale: string) => (/^\d{4}-\d{2}$/.test(m) ? monthName(m, locale) : m);
 
 /**
  * TCS (section 52 CGST) and TDS (section 194-O) withheld from a seller per India month of a financial
@@ -22,6 +23,7 @@ export function TaxWithheldSection({
   fy: string;
   onFy: (fy: string) => void;
 }) {
+  const t = useT();
   const data = useTaxWithheld(owner, fy);
   const years = recentFinancialYears(4);
   const months = (data.data?.months ?? []).filter(
@@ -32,11 +34,11 @@ export function TaxWithheldSection({
     <section aria-labelledby="tcs-tds-heading" className="mb-4">
       <div className="d-flex flex-wrap align-items-end justify-content-between gap-2 mb-2">
         <h2 id="tcs-tds-heading" className="h5 mb-0">
-          TCS and TDS certificates
+          {t('settlements.taxWithheld.heading')}
         </h2>
         <div>
           <label htmlFor="tcs-tds-fy" className="form-label small mb-1">
-            Financial year
+            {t('settlements.taxWithheld.financialYear')}
           </label>
           <select
             id="tcs-tds-fy"
@@ -52,16 +54,13 @@ export function TaxWithheldSection({
           </select>
         </div>
       </div>
-      <p className="small text-body-secondary">
-        Tax Haat withheld from your sales each month and paid to the government in your name: claim TCS in
-        your GST return and TDS in your income tax return. Months without sales are left out.
-      </p>
+      <p className="small text-body-secondary">{t('settlements.taxWithheld.intro')}</p>
       {data.isPending ? (
-        <Loader label="Loading TCS and TDS…" />
+        <Loader label={t('settlements.taxWithheld.loading')} />
       ) : data.error ? (
         <ErrorAlert error={data.error} />
       ) : months.length === 0 ? (
-        <Message variant="secondary">No sales recorded in {fy}.</Message>
+        <Message variant="secondary">{t('settlements.taxWithheld.noSales', { fy })}</Message>
       ) : (
         // Scrolls sideways on a phone: focusable, so a keyboard can scroll it too (WCAG 2.1.1).
         <div className="table-responsive" tabIndex={0} role="region" aria-labelledby="tcs-tds-heading">
@@ -69,25 +68,25 @@ export function TaxWithheldSection({
             size="sm"
             striped
             className="align-middle haat-books-sticky"
-            aria-label={`TCS and TDS of ${fy}`}
+            aria-label={t('settlements.taxWithheld.tableLabel', { fy })}
           >
             <thead>
               <tr>
-                <th scope="col">Month</th>
+                <th scope="col">{t('settlements.taxWithheld.month')}</th>
                 <th scope="col" className="text-end">
-                  Gross sales
+                  {t('settlements.taxWithheld.gross')}
                 </th>
                 <th scope="col" className="text-end">
-                  Returned
+                  {t('settlements.taxWithheld.returned')}
                 </th>
                 <th scope="col" className="text-end">
-                  Net
+                  {t('settlements.taxWithheld.net')}
                 </th>
                 <th scope="col" className="text-end">
-                  TCS
+                  {t('settlements.taxWithheld.tcs')}
                 </th>
                 <th scope="col" className="text-end">
-                  TDS
+                  {t('settlements.taxWithheld.tds')}
                 </th>
               </tr>
             </thead>
@@ -95,7 +94,7 @@ export function TaxWithheldSection({
               {months.map((m) => (
                 <tr key={m.month}>
                   <th scope="row" className="fw-normal text-nowrap">
-                    {monthLabel(m.month)}
+                    {monthLabel(m.month, t.language.intl)}
                   </th>
                   <td className="text-end text-nowrap">{rupees(m.gross)}</td>
                   <td className="text-end text-nowrap">{rupees(m.returned)}</td>
@@ -113,7 +112,7 @@ export function TaxWithheldSection({
             </tbody>
             <tfoot>
               <tr className="fw-semibold">
-                <th scope="row">Total</th>
+                <th scope="row">{t('settlements.taxWithheld.total')}</th>
                 <td className="text-end text-nowrap">{rupees(data.data.totals.gross)}</td>
                 <td className="text-end text-nowrap">{rupees(data.data.totals.returned)}</td>
                 <td className="text-end text-nowrap">{rupees(data.data.totals.net)}</td>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { indiaTomorrow, oldestAge, ruleScope, ruleStatus, sumRupees } from './books.ts';
+import { englishT as t } from './english-t.ts';
 
 const none = { sellerId: null, sellerName: null, categoryName: null, productId: null, productName: null };
 
@@ -15,14 +16,14 @@ describe('settlement books words', () => {
   });
 
   it('names the most specific part of a rule first', () => {
-    expect(ruleScope({ ...none, productId: 'p', productName: 'Silk saree', sellerName: 'Kavya' })).toBe(
+    expect(ruleScope(t, { ...none, productId: 'p', productName: 'Silk saree', sellerName: 'Kavya' })).toBe(
       'Product: Silk saree (seller Kavya)',
     );
-    expect(ruleScope({ ...none, sellerId: 's', sellerName: 'Kavya', categoryName: 'Sarees' })).toBe(
+    expect(ruleScope(t, { ...none, sellerId: 's', sellerName: 'Kavya', categoryName: 'Sarees' })).toBe(
       'Seller: Kavya in category Sarees',
     );
-    expect(ruleScope({ ...none, sellerId: 's', sellerName: 'Kavya' })).toBe('Seller: Kavya');
-    expect(ruleScope({ ...none, categoryName: 'Sarees' })).toBe('Category: Sarees');
+    expect(ruleScope(t, { ...none, sellerId: 's', sellerName: 'Kavya' })).toBe('Seller: Kavya');
+    expect(ruleScope(t, { ...none, categoryName: 'Sarees' })).toBe('Category: Sarees');
   });
 
   it('adds rupee amounts exactly and finds the oldest age holding cash', () => {

@@ -1,6 +1,7 @@
 import { indiaDate } from '#shared/gst-rates.ts';
 import { parseMoney, sumMoney, toWireNumber } from '#shared/money.ts';
 import type { CommissionRuleWire, CodCashResponse } from '#shared/schemas/settlements.ts';
+import type { Translate } from '#web/lib/i18n/i18n.tsx';
 
 /** Words and small rules of the operator's settlement screens: totals, commission rules, COD cash. */
 
@@ -9,10 +10,10 @@ export const indiaToday = (now: number = Date.now()) => indiaDate(now);
 /** Tomorrow on the India calendar: new commission rules start then by default. */
 export const indiaTomorrow = (now: number = Date.now()) => indiaDate(now + 86_400_000);
 
-/** '22 Sep 2025' for a YYYY-MM-DD day. */
-export function formatDay(day: string): string {
+/** '22 Sep 2025' for a YYYY-MM-DD day, in the page language's Intl locale. */
+export function formatDay(day: string, locale = 'en-IN'): string {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-IN', {
+  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString(locale, {
     day: 'numeric',
     month: 'short',
     year: 'numeric',
@@ -21,9 +22,9 @@ export function formatDay(day: string): string {
 }
 
 /** 'Apr 2026' for YYYY-MM (the totals table's first column, short enough for a phone). */
-export function shortMonth(month: string): string {
+export function shortMonth(month: string, locale = 'en-IN'): string {
   const [y, m] = month.split('-').map(Number) as [number, number];
-  return new Date(Date.UTC(y, m - 1, 1)).toLocaleDateString('en-IN', {
+  return new Date(Date.UTC(y, m - 1, 1)).toLocaleDateString(locale, {
     month: 'short',
     year: 'numeric',
     timeZone: 'UTC',
@@ -31,11 +32,13 @@ export function shortMonth(month: string): string {
 }
 
 export type RuleStatus = 'in_force' | 'future' | 'ended';
-export const RULE_STATUS_LABELS: Record<RuleStatus, string> = {
-  in_force: 'In force',
-  future: 'Future',
-  ended: 'Ended',
-};
+export function ruleStatusLabels(t: Translate): Record<RuleStatus, string> {
+  return {
+    in_force: t('settlements.ruleStatus.in_force'),
+    future: t('settlements.ruleStatus.future'),
+    ended: t('settlements.ruleStatus.ended'),
+  };
+}
 /** Badge classes; the status is always in words as well. */
 export const RULE_STATUS_BADGES: Record<RuleStatus, string> = {
   in_force: 'text-bg-success',
@@ -55,17 +58,24 @@ export function ruleStatus(rule: Pick<CommissionRuleWire, 'effectiveFrom' | 'eff
  * 'Seller: Kavya Textiles', 'Category: Sarees'.
  */
 export function ruleScope(
+  t: Translate,
   r: Pick<CommissionRuleWire, 'sellerName' | 'categoryName' | 'productName' | 'productId' | 'sellerId'>,
 ): string {
   if (r.productId !== null) {
-    const product = `Product: ${r.productName ?? 'unnamed product'}`;
-    return r.sellerName ? `${product} (seller ${r.sellerName})` : product;
+    const product = r.productName ?? t('settlements.scope.unnamedProduct');
+    return r.sellerName
+      ? t('settlements.scope.productOfSeller', { product, seller: r.sellerName })
+      : t('settlements.scope.product', { product });
   }
   if (r.sellerId !== null) {
-    const seller = `Seller: ${r.sellerName ?? 'unnamed seller'}`;
-    return r.categoryName ? `${seller} in category ${r.categoryName}` : seller;
+    const seller = r.sellerName ?? t('settlements.scope.unnamedSeller');
+    return r.categoryName
+      ? t('settlements.scope.sellerInCategory', { seller, category: r.categoryName })
+      : t('settlements.scope.seller', { seller });
   }
-  return `Category: ${r.categoryName ?? 'unnamed category'}`;
+  return t('settlements.scope.category', {
+    category: r.categoryName ?? t('settlements.scope.unnamedCategory'),
+  });
 }
 
 /** The exact sum of wire amounts in rupees (added as paise, no float drift). */
@@ -74,18 +84,22 @@ export const sumRupees = (amounts: readonly number[]): number =>
 
 export type AgeKey = keyof CodCashResponse['distributors'][number]['ages'];
 /** The four ages of uncollected cash, youngest first. */
-export const AGE_BUCKETS: readonly { key: AgeKey; label: string }[] = [
-  { key: 'd0to2', label: '0–2 days' },
-  { key: 'd3to7', label: '3–7 days' },
-  { key: 'd8to30', label: '8–30 days' },
-  { key: 'over30', label: 'Over 30 days' },
-];
+export const AGE_KEYS: readonly AgeKey[] = ['d0to2', 'd3to7', 'd8to30', 'over30'];
+
+export function ageLabels(t: Translate): Record<AgeKey, string> {
+  return {
+    d0to2: t('settlements.age.d0to2'),
+    d3to7: t('settlements.age.d3to7'),
+    d8to30: t('settlements.age.d8to30'),
+    over30: t('settlements.age.over30'),
+  };
+}
 
 /** The oldest age that holds cash, or null when nothing is outstanding. */
 export function oldestAge(ages: Record<AgeKey, number>): AgeKey | null {
-  for (const { key } of [...AGE_BUCKETS].reverse()) if (parseMoney(ages[key]) !== 0) return key;
+  for (const key of [...AGE_KEYS].reverse()) if (parseMoney(ages[key]) !== 0) return key;
   return null;
 }
 
 /** '1 day', '12 days'. */
-export const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
+export const days = (t: Translate, n: number) => t('settlements.days', { count: n });

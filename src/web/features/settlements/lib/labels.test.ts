@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  BUCKET_LABELS,
+  bucketLabels,
   BUCKET_ORDER,
   entryDetail,
   isFinancialYear,
@@ -9,6 +9,7 @@ import {
   recentMonths,
   signedRupees,
 } from './labels.ts';
+import { englishT as t } from './english-t.ts';
 
 const entry = {
   rule: null,
@@ -27,14 +28,16 @@ describe('settlement screen wording', () => {
   });
 
   it('explains an entry by its rule, else its rate and base, else its reason or units', () => {
-    expect(entryDetail({ ...entry, kind: 'commission', rule: 'Category markup 15%', base: 2000 })).toBe(
+    expect(entryDetail(t, { ...entry, kind: 'commission', rule: 'Category markup 15%', base: 2000 })).toBe(
       'Category markup 15%',
     );
-    expect(entryDetail({ ...entry, kind: 'tcs', rate: '0.50', base: 2000 })).toBe('0.5% of ₹2,000.00');
-    expect(entryDetail({ ...entry, kind: 'commission_gst', rate: '18', base: 300 })).toBe('18% of ₹300.00');
-    expect(entryDetail({ ...entry, note: 'Courier damage refund' })).toBe('Courier damage refund');
-    expect(entryDetail({ ...entry, kind: 'sale', qty: 2 })).toBe('2 units');
-    expect(entryDetail({ ...entry, kind: 'payout' })).toBeNull();
+    expect(entryDetail(t, { ...entry, kind: 'tcs', rate: '0.50', base: 2000 })).toBe('0.5% of ₹2,000.00');
+    expect(entryDetail(t, { ...entry, kind: 'commission_gst', rate: '18', base: 300 })).toBe(
+      '18% of ₹300.00',
+    );
+    expect(entryDetail(t, { ...entry, note: 'Courier damage refund' })).toBe('Courier damage refund');
+    expect(entryDetail(t, { ...entry, kind: 'sale', qty: 2 })).toBe('2 units');
+    expect(entryDetail(t, { ...entry, kind: 'payout' })).toBeNull();
   });
 
   it('lists recent India months and financial years, newest first', () => {
@@ -51,15 +54,17 @@ describe('settlement screen wording', () => {
   });
 
   it('says a negative payable balance is carried forward', () => {
-    expect(payableWords(-150.5)).toBe('₹150.50 carried forward: it is taken from your next payable amounts.');
-    expect(payableWords(-1, true)).toBe(
+    expect(payableWords(t, -150.5)).toBe(
+      '₹150.50 carried forward: it is taken from your next payable amounts.',
+    );
+    expect(payableWords(t, -1, true)).toBe(
       '₹1.00 carried forward: it is taken from the seller’s next payable amounts.',
     );
-    expect(payableWords(10)).toBeNull();
+    expect(payableWords(t, 10)).toBeNull();
   });
 
   it('names an entry of a payout that came back as owed again', () => {
-    expect(BUCKET_LABELS.returned).toBe('Payout returned — owed again');
+    expect(bucketLabels(t).returned).toBe('Payout returned — owed again');
     expect(BUCKET_ORDER.at(-1)).toBe('returned');
   });
 });

@@ -7,18 +7,21 @@ import type {
   PayoutWire,
 } from '#shared/schemas/settlements.ts';
 import { financialYearOf } from '#shared/tax-documents.ts';
+import type { Translate } from '#web/lib/i18n/i18n.tsx';
 
-/** Words for the settlement screens (docs/product/settlements.md). */
+/** Words for the settlement screens (docs/product/settlements.md); the words are in the catalogue. */
 
 /** Where an entry's money stands, in the order it moves. */
-export const BUCKET_LABELS: Record<LedgerBucketWire, string> = {
-  pending: 'Pending delivery',
-  on_hold: 'On hold (return window)',
-  payable: 'Payable',
-  in_payout: 'In payout',
-  paid: 'Paid',
-  returned: 'Payout returned — owed again',
-};
+export function bucketLabels(t: Translate): Record<LedgerBucketWire, string> {
+  return {
+    pending: t('settlements.bucket.pending'),
+    on_hold: t('settlements.bucket.on_hold'),
+    payable: t('settlements.bucket.payable'),
+    in_payout: t('settlements.bucket.in_payout'),
+    paid: t('settlements.bucket.paid'),
+    returned: t('settlements.bucket.returned'),
+  };
+}
 
 export const BUCKET_ORDER: readonly LedgerBucketWire[] = [
   'pending',
@@ -30,15 +33,17 @@ export const BUCKET_ORDER: readonly LedgerBucketWire[] = [
 ];
 
 /** A payout's state as a seller reads it. */
-export const PAYOUT_STATE_LABELS: Record<PayoutWire['state'], string> = {
-  draft: 'Awaiting approval',
-  queued: 'Queued',
-  processing: 'Processing',
-  processed: 'Paid',
-  reversed: 'Returned by the bank',
-  failed: 'Failed',
-  cancelled: 'Cancelled',
-};
+export function payoutStateLabels(t: Translate): Record<PayoutWire['state'], string> {
+  return {
+    draft: t('settlements.payoutState.draft'),
+    queued: t('settlements.payoutState.queued'),
+    processing: t('settlements.payoutState.processing'),
+    processed: t('settlements.payoutState.processed'),
+    reversed: t('settlements.payoutState.reversed'),
+    failed: t('settlements.payoutState.failed'),
+    cancelled: t('settlements.payoutState.cancelled'),
+  };
+}
 
 /** Bootstrap badge classes (text and background both set, so contrast holds) per payout state. */
 export const PAYOUT_STATE_BADGES: Record<PayoutWire['state'], string> = {
@@ -51,11 +56,13 @@ export const PAYOUT_STATE_BADGES: Record<PayoutWire['state'], string> = {
   cancelled: 'text-bg-light border',
 };
 
-export const ACCOUNT_STATUS_LABELS: Record<PayoutAccountWire['status'], string> = {
-  unverified: 'Unverified',
-  verified: 'Verified',
-  rejected: 'Rejected',
-};
+export function accountStatusLabels(t: Translate): Record<PayoutAccountWire['status'], string> {
+  return {
+    unverified: t('settlements.accountStatus.unverified'),
+    verified: t('settlements.accountStatus.verified'),
+    rejected: t('settlements.accountStatus.rejected'),
+  };
+}
 
 export const ACCOUNT_STATUS_BADGES: Record<PayoutAccountWire['status'], string> = {
   unverified: 'text-bg-warning',
@@ -87,13 +94,15 @@ const trimRate = (rate: string) => (rate.includes('.') ? rate.replace(/\.?0+$/, 
  * ('Category markup 15%'), else its rate and base ('0.5% of ₹2,000.00'), else an adjustment's reason.
  */
 export function entryDetail(
+  t: Translate,
   e: Pick<LedgerEntryWire, 'rule' | 'rate' | 'base' | 'note' | 'qty' | 'kind'>,
 ): string | null {
   if (e.rule) return e.rule;
-  if (e.rate !== null && e.base !== null) return `${trimRate(e.rate)}% of ${rupees(e.base)}`;
+  if (e.rate !== null && e.base !== null)
+    return t('settlements.entry.rateOfBase', { rate: trimRate(e.rate), base: rupees(e.base) });
   if (e.note) return e.note;
   if ((e.kind === 'sale' || e.kind === 'sale_gst') && e.qty !== null)
-    return `${e.qty} ${e.qty === 1 ? 'unit' : 'units'}`;
+    return t('settlements.entry.units', { count: e.qty });
   return null;
 }
 
@@ -114,10 +123,10 @@ export const isFinancialYear = (v: string | null): v is string => {
   return (Number(v.slice(0, 4)) + 1) % 100 === Number(v.slice(5));
 };
 
-/** 'November 2026' for YYYY-MM. */
-export function monthName(month: string): string {
+/** 'November 2026' for YYYY-MM, in the page language's Intl locale. */
+export function monthName(month: string, locale = 'en-IN'): string {
   const [y, m] = month.split('-').map(Number) as [number, number];
-  return new Date(Date.UTC(y, m - 1, 1)).toLocaleDateString('en-IN', {
+  return new Date(Date.UTC(y, m - 1, 1)).toLocaleDateString(locale, {
     month: 'long',
     year: 'numeric',
     timeZone: 'UTC',
@@ -133,10 +142,10 @@ export function recentFinancialYears(count: number, now: number = Date.now()): s
   });
 }
 
-/** '27 Nov 2026' for an ISO instant, on the India calendar. */
-export function formatIndiaDate(iso: string): string {
+/** '27 Nov 2026' for an ISO instant, on the India calendar, in the page language's Intl locale. */
+export function formatIndiaDate(iso: string, locale = 'en-IN'): string {
   const [y, m, d] = indiaDate(new Date(iso)).split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-IN', {
+  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString(locale, {
     day: 'numeric',
     month: 'short',
     year: 'numeric',
@@ -145,8 +154,10 @@ export function formatIndiaDate(iso: string): string {
 }
 
 /** A payable balance in words: a negative one is carried forward to the next cycle. */
-export function payableWords(payable: number, admin = false): string | null {
+export function payableWords(t: Translate, payable: number, admin = false): string | null {
   if (payable < 0)
-    return `${rupees(-payable)} carried forward: it is taken from ${admin ? 'the seller’s' : 'your'} next payable amounts.`;
+    return admin
+      ? t('settlements.balance.carriedForwardAdmin', { amount: rupees(-payable) })
+      : t('settlements.balance.carriedForwardSeller', { amount: rupees(-payable) });
   return null;
 }

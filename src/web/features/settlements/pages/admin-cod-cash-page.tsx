@@ -6,6 +6,7 @@ import { CodRemittances } from '../components/cod-remittances.tsx';
 import { sumRupees } from '../lib/books.ts';
 import { rupees } from '../lib/labels.ts';
 import { PageHead } from '#web/components/page-head.tsx';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 
 const NO_AGES = { d0to2: 0, d3to7: 0, d8to30: 0, over30: 0 };
 
@@ -15,6 +16,7 @@ const NO_AGES = { d0to2: 0, d3to7: 0, d8to30: 0, over30: 0 };
  * handed everything over stays on the page at ₹0.00 while its remittances are recent.
  */
 export function AdminCodCashPage() {
+  const t = useT();
   const cash = useCodCash();
   let cards: CodDistributor[] = [];
   if (cash.data) {
@@ -37,29 +39,29 @@ export function AdminCodCashPage() {
   return (
     <div className="row justify-content-center">
       <div className="col-12 col-xxl-10">
-        <PageHead title="COD cash · Haat" />
-        <h1 className="h3 mb-2">COD cash</h1>
-        <p className="text-body-secondary">
-          Cash a Distributor marked paid is owed by that Distributor until it is handed over. Choose the
-          orders a payment covers and record it.
-        </p>
+        <PageHead title={t('settlements.cod.headTitle')} />
+        <h1 className="h3 mb-2">{t('settlements.cod.heading')}</h1>
+        <p className="text-body-secondary">{t('settlements.cod.intro')}</p>
         {cash.isPending ? (
-          <Loader label="Loading COD cash…" />
+          <Loader label={t('settlements.cod.loading')} />
         ) : cash.error ? (
           <ErrorAlert error={cash.error} />
         ) : (
           <>
             <p className="fs-5">
-              Outstanding with Distributors: <span className="fw-semibold">{rupees(total)}</span>
+              {t.rich('settlements.cod.outstandingTotal', {
+                amount: rupees(total),
+                b: (chunks) => <span className="fw-semibold">{chunks}</span>,
+              })}
             </p>
             {cards.length === 0 ? (
-              <Message variant="secondary">No Distributor holds cash on delivery.</Message>
+              <Message variant="secondary">{t('settlements.cod.none')}</Message>
             ) : (
               cards.map((d) => <CodDistributorCard key={d.distributorId} d={d} />)
             )}
             <section aria-labelledby="remittances-heading" className="mb-5">
               <h2 id="remittances-heading" className="h5">
-                Recent remittances
+                {t('settlements.cod.recentRemittances')}
               </h2>
               <CodRemittances remittances={cash.data.remittances} />
             </section>

@@ -6,6 +6,7 @@ import { AccountReview } from '../components/account-review.tsx';
 import { PayoutBatchCard } from '../components/payout-batch-card.tsx';
 import { PayoutBatchPrepare } from '../components/payout-batch-prepare.tsx';
 import { PageHead } from '#web/components/page-head.tsx';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 
 /**
  * /admin/payouts (Admin; docs/product/settlements.md): verify sellers' payout accounts, prepare a batch of
@@ -14,40 +15,38 @@ import { PageHead } from '#web/components/page-head.tsx';
  * way the list is read again every few seconds.
  */
 export function AdminPayoutsPage() {
+  const t = useT();
   const id = useId();
   const batches = usePayoutBatches();
   const [prepared, setPrepared] = useState<string | null>(null);
 
   return (
     <>
-      <PageHead title="Payouts · Haat" />
-      <h1 className="h3 mb-2">Payouts</h1>
-      <p className="small text-body-secondary">
-        Sellers are paid what has become payable on their ledger: sales whose return window has closed, less
-        commission, taxes withheld and corrections. A batch is paid only after you approve it.
-      </p>
+      <PageHead title={t('settlements.adminPayouts.headTitle')} />
+      <h1 className="h3 mb-2">{t('settlements.adminPayouts.heading')}</h1>
+      <p className="small text-body-secondary">{t('settlements.adminPayouts.intro')}</p>
 
       <AccountReview />
       <PayoutBatchPrepare onPrepared={setPrepared} />
 
       <section aria-labelledby={`${id}-h`}>
         <h2 id={`${id}-h`} className="h4">
-          Batches
+          {t('settlements.adminPayouts.batches')}
         </h2>
         {batches.isPending ? (
-          <Loader label="Loading payout batches…" />
+          <Loader label={t('settlements.adminPayouts.loading')} />
         ) : batches.error ? (
           <ErrorAlert error={batches.error} />
         ) : batches.data.batches.length === 0 ? (
-          <Message variant="secondary">No payout batch has been prepared yet.</Message>
+          <Message variant="secondary">{t('settlements.adminPayouts.none')}</Message>
         ) : (
           <>
             {awaitingProvider(batches.data.batches) ? (
               <p className="small text-body-secondary" role="status">
-                Waiting for RazorpayX to confirm payouts; this list updates by itself.
+                {t('settlements.adminPayouts.waiting')}
               </p>
             ) : null}
-            <ul className="list-unstyled" aria-label="Payout batches">
+            <ul className="list-unstyled" aria-label={t('settlements.adminPayouts.batchesLabel')}>
               {batches.data.batches.map((b) => (
                 <PayoutBatchCard
                   key={b._id}

@@ -7,12 +7,7 @@ import { CommissionRules } from '../components/commission-rules.tsx';
 import { SettlementSettingsFormCard } from '../components/settlement-settings-form.tsx';
 import { SettlementTotals } from '../components/settlement-totals.tsx';
 import { PageHead } from '#web/components/page-head.tsx';
-
-const SECTIONS = [
-  ['settlement-totals', 'Totals'],
-  ['commission-rules', 'Commission rules'],
-  ['settlement-settings', 'Settings'],
-] as const;
+import { useT } from '#web/lib/i18n/i18n.tsx';
 
 /**
  * /admin/settlements (Admin): the operator's books per month of a financial year, the commission rules
@@ -20,28 +15,30 @@ const SECTIONS = [
  * cycle, TCS and TDS, the COD fee, the payout rail and the minimum payout).
  */
 export function AdminSettlementsPage() {
+  const t = useT();
   const settings = useSettlementSettings();
+  const sections = [
+    ['settlement-totals', t('settlements.admin.totals')],
+    ['commission-rules', t('settlements.admin.commissionRules')],
+    ['settlement-settings', t('settlements.admin.settings')],
+  ] as const;
   return (
     <div className="row justify-content-center">
       <div className="col-12 col-xxl-10">
-        <PageHead title="Settlements · Haat" />
-        <h1 className="h3 mb-2">Settlements</h1>
-        <OnThisPage sections={SECTIONS} />
+        <PageHead title={t('settlements.admin.headTitle')} />
+        <h1 className="h3 mb-2">{t('settlements.admin.heading')}</h1>
+        <OnThisPage sections={sections} />
         <section id="settlement-totals" aria-labelledby="settlement-totals-heading" className="mb-5">
           <h2 id="settlement-totals-heading" className="h5">
-            Totals
+            {t('settlements.admin.totals')}
           </h2>
           <SettlementTotals />
         </section>
         <section id="commission-rules" aria-labelledby="commission-rules-heading" className="mb-5">
           <h2 id="commission-rules-heading" className="h5">
-            Commission rules
+            {t('settlements.admin.commissionRules')}
           </h2>
-          <p className="small text-body-secondary">
-            Each sale takes the most specific rule in force on its day: a product&apos;s rule first, then the
-            seller&apos;s rule for that category, then the seller&apos;s own rule, then the category&apos;s
-            rule; with none of these, the category markup. The rule used is written on each ledger entry.
-          </p>
+          <p className="small text-body-secondary">{t('settlements.admin.rulesIntro')}</p>
           <CommissionRules />
           <div className="mt-3">
             <CommissionRuleFormCard />
@@ -50,8 +47,12 @@ export function AdminSettlementsPage() {
         <section id="settlement-settings" className="mb-5">
           {settings.isPending || settings.error ? (
             <>
-              <h2 className="h5">Settings</h2>
-              {settings.error ? <ErrorAlert error={settings.error} /> : <Loader label="Loading settings…" />}
+              <h2 className="h5">{t('settlements.admin.settings')}</h2>
+              {settings.error ? (
+                <ErrorAlert error={settings.error} />
+              ) : (
+                <Loader label={t('settlements.admin.loadingSettings')} />
+              )}
             </>
           ) : (
             <SettlementSettingsFormCard settings={settings.data} />

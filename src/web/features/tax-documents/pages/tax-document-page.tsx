@@ -6,6 +6,7 @@ import { Loader } from '#web/components/loader.tsx';
 import { hasErrorCode } from '#web/lib/api-client.ts';
 import { taxDocumentPdfUrl, useTaxDocument } from '../api/tax-documents.ts';
 import { documentDate, inr, ratePercent } from '../lib/format.ts';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 import '../tax-documents.css';
 import { PageHead } from '#web/components/page-head.tsx';
 
@@ -15,17 +16,20 @@ import { PageHead } from '#web/components/page-head.tsx';
  * seller and Admin may open it; anyone else gets 'not found'.
  */
 export function TaxDocumentPage() {
+  const t = useT();
   const { id = '' } = useParams();
   const doc = useTaxDocument(id);
-  if (doc.isPending) return <Loader label="Loading the document…" />;
+  if (doc.isPending) return <Loader label={t('taxDocuments.page.loading')} />;
   if (doc.error) {
     return (
       <>
-        <PageHead title="Tax document · Haat" />
-        <h1 className="h3 mb-3">Tax document</h1>
+        <PageHead title={t('taxDocuments.page.headTitle')} />
+        <h1 className="h3 mb-3">{t('taxDocuments.page.heading')}</h1>
         {hasErrorCode(doc.error, ERROR_CODES.not_found, ERROR_CODES.invalid_input) ? (
           <Message variant="danger">
-            Document not found. <Link to="/profile#my-purchases">See your purchases</Link>
+            {t.rich('taxDocuments.page.notFound', {
+              link: (chunks) => <Link to="/profile#my-purchases">{chunks}</Link>,
+            })}
           </Message>
         ) : (
           <ErrorAlert error={doc.error} />
@@ -37,6 +41,7 @@ export function TaxDocumentPage() {
 }
 
 function Party({ heading, party }: { heading: string; party: TaxDocument['supplier'] }) {
+  const t = useT();
   return (
     <div>
       <h2 className="h6 text-uppercase small text-body-secondary mb-1">{heading}</h2>
@@ -46,36 +51,39 @@ function Party({ heading, party }: { heading: string; party: TaxDocument['suppli
       ) : null}
       <p className="mb-0 small haat-doc-address">{party.address}</p>
       <p className="mb-0 small">
-        State: {party.stateName}
+        {t('taxDocuments.party.state', { state: party.stateName })}
         {party.stateCode ? ` (${party.stateCode})` : ''}
       </p>
       <p className="mb-0 small">
-        GSTIN: <span className="font-monospace">{party.gstin ?? 'Unregistered'}</span>
+        {t('taxDocuments.party.gstin')}{' '}
+        <span className="font-monospace">{party.gstin ?? t('taxDocuments.party.unregistered')}</span>
       </p>
     </div>
   );
 }
 
 export function TaxDocumentView({ doc }: { doc: TaxDocument }) {
+  const t = useT();
+  const locale = t.language.intl;
   const intra = doc.intraState;
   const headingId = 'tax-document-heading';
   return (
     <>
-      <PageHead title={`${doc.title} ${doc.number} · Haat`} />
+      <PageHead title={t('taxDocuments.page.documentHeadTitle', { title: doc.title, number: doc.number })} />
       <div className="d-flex flex-wrap gap-2 justify-content-between align-items-center mb-3 d-print-none">
         {doc.orderId ? (
           <Link to={`/order/${doc.orderId}`} className="small">
-            ← Back to order {doc.orderNumber}
+            {t('taxDocuments.page.backToOrder', { number: doc.orderNumber })}
           </Link>
         ) : (
           <span />
         )}
         <div className="d-flex gap-2">
           <button type="button" className="btn btn-outline-secondary btn-sm" onClick={() => window.print()}>
-            Print
+            {t('taxDocuments.page.print')}
           </button>
           <a href={taxDocumentPdfUrl(doc._id)} className="btn btn-primary btn-sm" download>
-            Download PDF
+            {t('taxDocuments.downloadPdf')}
           </a>
         </div>
       </div>
@@ -87,45 +95,62 @@ export function TaxDocumentView({ doc }: { doc: TaxDocument }) {
                 {doc.title}
               </h1>
               <p className="mb-0">
-                No. <span className="font-monospace fw-semibold">{doc.number}</span>
+                {t('taxDocuments.page.number')}{' '}
+                <span className="font-monospace fw-semibold">{doc.number}</span>
               </p>
             </div>
             <dl className="haat-doc-facts small mb-0">
-              <dt>Date</dt>
-              <dd>{documentDate(doc.issuedAt)}</dd>
+              <dt>{t('taxDocuments.page.date')}</dt>
+              <dd>{documentDate(doc.issuedAt, locale)}</dd>
               {doc.orderNumber ? (
                 <>
-                  <dt>Order</dt>
+                  <dt>{t('taxDocuments.page.order')}</dt>
                   <dd>{doc.orderNumber}</dd>
                 </>
               ) : null}
               {doc.period ? (
                 <>
-                  <dt>Period</dt>
+                  <dt>{t('taxDocuments.page.period')}</dt>
                   <dd>{doc.period}</dd>
                 </>
               ) : null}
-              <dt>Place of supply</dt>
+              <dt>{t('taxDocuments.page.placeOfSupply')}</dt>
               <dd>
                 {doc.placeOfSupply
                   ? `${doc.placeOfSupply.stateName} (${doc.placeOfSupply.stateCode})`
-                  : 'Outside India'}
+                  : t('taxDocuments.page.outsideIndia')}
               </dd>
             </dl>
           </header>
           {doc.refersTo ? (
             <p className="small">
-              Issued against tax invoice <span className="font-monospace">{doc.refersTo.number}</span> dated{' '}
-              {documentDate(doc.refersTo.issuedAt)}
-              {doc.reason ? `. Reason: ${doc.reason}` : ''}.
+              {doc.reason
+                ? t.rich('taxDocuments.page.issuedAgainstWithReason', {
+                    mono: (chunks) => <span className="font-monospace">{chunks}</span>,
+                    number: doc.refersTo.number,
+                    date: documentDate(doc.refersTo.issuedAt, locale),
+                    reason: doc.reason,
+                  })
+                : t.rich('taxDocuments.page.issuedAgainst', {
+                    mono: (chunks) => <span className="font-monospace">{chunks}</span>,
+                    number: doc.refersTo.number,
+                    date: documentDate(doc.refersTo.issuedAt, locale),
+                  })}
             </p>
           ) : null}
           <div className="row g-3 mb-3">
             <div className="col-12 col-md-6">
-              <Party heading="Supplier" party={doc.supplier} />
+              <Party heading={t('taxDocuments.page.supplier')} party={doc.supplier} />
             </div>
             <div className="col-12 col-md-6">
-              <Party heading={doc.kind === 'credit_note' ? 'Recipient' : 'Bill to'} party={doc.recipient} />
+              <Party
+                heading={
+                  doc.kind === 'credit_note'
+                    ? t('taxDocuments.page.recipient')
+                    : t('taxDocuments.page.billTo')
+                }
+                party={doc.recipient}
+              />
             </div>
           </div>
           <LineCards doc={doc} />
@@ -133,42 +158,42 @@ export function TaxDocumentView({ doc }: { doc: TaxDocument }) {
             className="table-responsive mb-3 d-none d-md-block"
             tabIndex={0}
             role="region"
-            aria-label="Lines"
+            aria-label={t('taxDocuments.lines.label')}
           >
             <table className="table table-sm align-top haat-doc-lines mb-0">
               <thead>
                 <tr>
                   <th scope="col">#</th>
-                  <th scope="col">Description</th>
-                  <th scope="col">HSN</th>
+                  <th scope="col">{t('taxDocuments.lines.description')}</th>
+                  <th scope="col">{t('taxDocuments.lines.hsn')}</th>
                   <th scope="col" className="text-end">
-                    Qty
+                    {t('taxDocuments.lines.qty')}
                   </th>
                   <th scope="col" className="text-end">
-                    Unit price
+                    {t('taxDocuments.lines.unitPrice')}
                   </th>
                   <th scope="col" className="text-end">
-                    Discount
+                    {t('taxDocuments.lines.discount')}
                   </th>
                   <th scope="col" className="text-end">
-                    Taxable value
+                    {t('taxDocuments.lines.taxableValue')}
                   </th>
                   {intra ? (
                     <>
                       <th scope="col" className="text-end">
-                        CGST
+                        {t('taxDocuments.tax.cgst')}
                       </th>
                       <th scope="col" className="text-end">
-                        SGST
+                        {t('taxDocuments.tax.sgst')}
                       </th>
                     </>
                   ) : (
                     <th scope="col" className="text-end">
-                      IGST
+                      {t('taxDocuments.tax.igst')}
                     </th>
                   )}
                   <th scope="col" className="text-end">
-                    Total
+                    {t('taxDocuments.lines.total')}
                   </th>
                 </tr>
               </thead>
@@ -201,44 +226,47 @@ export function TaxDocumentView({ doc }: { doc: TaxDocument }) {
           <div className="row g-3">
             <div className="col-12 col-md-6 order-md-last">
               <dl className="haat-doc-totals mb-0">
-                <dt>Taxable value</dt>
+                <dt>{t('taxDocuments.lines.taxableValue')}</dt>
                 <dd>{inr(doc.totals.taxableValue)}</dd>
                 {doc.totals.discount > 0 ? (
                   <>
-                    <dt>Discount included</dt>
+                    <dt>{t('taxDocuments.totals.discountIncluded')}</dt>
                     <dd>{inr(doc.totals.discount)}</dd>
                   </>
                 ) : null}
                 {intra ? (
                   <>
-                    <dt>CGST</dt>
+                    <dt>{t('taxDocuments.tax.cgst')}</dt>
                     <dd>{inr(doc.totals.cgst)}</dd>
-                    <dt>SGST</dt>
+                    <dt>{t('taxDocuments.tax.sgst')}</dt>
                     <dd>{inr(doc.totals.sgst)}</dd>
                   </>
                 ) : (
                   <>
-                    <dt>IGST</dt>
+                    <dt>{t('taxDocuments.tax.igst')}</dt>
                     <dd>{inr(doc.totals.igst)}</dd>
                   </>
                 )}
-                <dt className="haat-doc-grand">Total</dt>
+                <dt className="haat-doc-grand">{t('taxDocuments.lines.total')}</dt>
                 <dd className="haat-doc-grand">{inr(doc.totals.total)}</dd>
               </dl>
             </div>
             <div className="col-12 col-md-6 small">
               <p className="mb-2">
-                <span className="text-body-secondary">Amount in words: </span>
+                <span className="text-body-secondary">{t('taxDocuments.totals.amountInWords')} </span>
                 <span className="fw-semibold">{doc.totals.totalInWords}</span>
               </p>
-              <p className="mb-2">Tax is payable on reverse charge: No</p>
+              <p className="mb-2">{t('taxDocuments.totals.reverseCharge')}</p>
               {doc.ecommerceOperator ? (
                 <p className="mb-2">
-                  E-commerce operator: {doc.ecommerceOperator.legalName} (GSTIN{' '}
-                  <span className="font-monospace">{doc.ecommerceOperator.gstin}</span>)
+                  {t.rich('taxDocuments.totals.ecommerceOperator', {
+                    name: doc.ecommerceOperator.legalName,
+                    gstin: doc.ecommerceOperator.gstin,
+                    mono: (chunks) => <span className="font-monospace">{chunks}</span>,
+                  })}
                 </p>
               ) : null}
-              <p className="text-body-secondary mb-0">All amounts in Indian rupees (INR).</p>
+              <p className="text-body-secondary mb-0">{t('taxDocuments.totals.allInInr')}</p>
             </div>
           </div>
         </div>
@@ -258,8 +286,9 @@ function TaxCell({ rate, amount }: { rate: string; amount: number }) {
 
 /** On a phone the lines table would need sideways scrolling: each line is a short block instead. */
 function LineCards({ doc }: { doc: TaxDocument }) {
+  const t = useT();
   return (
-    <ol className="list-unstyled d-md-none border-top mb-3" aria-label="Lines">
+    <ol className="list-unstyled d-md-none border-top mb-3" aria-label={t('taxDocuments.lines.label')}>
       {doc.lines.map((l, i) => (
         <li key={`${String(i)}-${l.description}`} className="border-bottom py-2 small">
           <div className="d-flex justify-content-between gap-2">
@@ -269,14 +298,25 @@ function LineCards({ doc }: { doc: TaxDocument }) {
             <span className="fw-semibold text-nowrap">{inr(l.total)}</span>
           </div>
           <div className="text-body-secondary">
-            HSN <span className="font-monospace">{l.hsn}</span> · {l.qty} {l.unit} × {inr(l.unitPrice)}
-            {l.discount > 0 ? ` − discount ${inr(l.discount)}` : ''}
+            {t.rich('taxDocuments.lines.hsnQty', {
+              mono: (chunks) => <span className="font-monospace">{chunks}</span>,
+              hsn: l.hsn,
+              qty: String(l.qty),
+              unit: l.unit,
+              unitPrice: inr(l.unitPrice),
+            })}
+            {l.discount > 0 ? ` ${t('taxDocuments.lines.lessDiscount', { amount: inr(l.discount) })}` : ''}
           </div>
           <div className="text-body-secondary">
-            Taxable value {inr(l.taxableValue)} ·{' '}
+            {t('taxDocuments.lines.taxableAmount', { amount: inr(l.taxableValue) })} ·{' '}
             {doc.intraState
-              ? `CGST ${ratePercent(l.cgstRate)} ${inr(l.cgst)} · SGST ${ratePercent(l.sgstRate)} ${inr(l.sgst)}`
-              : `IGST ${ratePercent(l.igstRate)} ${inr(l.igst)}`}
+              ? t('taxDocuments.lines.intraTax', {
+                  cgstRate: ratePercent(l.cgstRate),
+                  cgst: inr(l.cgst),
+                  sgstRate: ratePercent(l.sgstRate),
+                  sgst: inr(l.sgst),
+                })
+              : t('taxDocuments.lines.interTax', { igstRate: ratePercent(l.igstRate), igst: inr(l.igst) })}
           </div>
         </li>
       ))}
