@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import Lightbox from 'yet-another-react-lightbox';
 import 'yet-another-react-lightbox/styles.css';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 
 /** A review's photos full size (loaded only when a thumbnail is opened). */
 export default function PhotoLightbox({
@@ -12,6 +13,7 @@ export default function PhotoLightbox({
   slides: { src: string; alt: string }[];
   onClose: (index: number) => void;
 }) {
+  const t = useT();
   const single = slides.length <= 1;
   const current = useRef(index);
   return (
@@ -27,7 +29,7 @@ export default function PhotoLightbox({
           current.current = i;
         },
       }}
-      labels={{ Lightbox: 'Review photos' }}
+      labels={{ Lightbox: t('reviews.photos.lightbox') }}
     />
   );
 }
