@@ -44,6 +44,7 @@ const translatedScreens = [
   'src/web/components/currency-picker.tsx',
   'src/web/features/catalog/**/*.tsx',
   'src/web/features/reviews/**/*.tsx',
+  'src/web/features/wishlist/**/*.tsx',
 ];
 
 export default tseslint.config(
