@@ -47,7 +47,21 @@ export default function ProductLightbox({
           current.current = i;
         },
       }}
-      labels={{ Lightbox: t('catalog.gallery.lightbox') }}
+      labels={{
+        Lightbox: t('catalog.gallery.lightbox'),
+        Previous: t('catalog.lightbox.previous'),
+        Next: t('catalog.lightbox.next'),
+        Close: t('catalog.lightbox.close'),
+        Play: t('catalog.lightbox.play'),
+        Pause: t('catalog.lightbox.pause'),
+        'Enter Fullscreen': t('catalog.lightbox.enterFullscreen'),
+        'Exit Fullscreen': t('catalog.lightbox.exitFullscreen'),
+        Carousel: t('catalog.lightbox.carousel'),
+        Slide: t('catalog.lightbox.slide'),
+        'Photo gallery': t('catalog.lightbox.gallery'),
+        // The library fills in {index} and {total} itself.
+        '{index} of {total}': t('catalog.lightbox.counter', { index: '{index}', total: '{total}' }),
+      }}
     />
   );
 }

@@ -29,7 +29,17 @@ export default function PhotoLightbox({
           current.current = i;
         },
       }}
-      labels={{ Lightbox: t('reviews.photos.lightbox') }}
+      labels={{
+        Lightbox: t('reviews.photos.lightbox'),
+        Previous: t('reviews.lightbox.previous'),
+        Next: t('reviews.lightbox.next'),
+        Close: t('reviews.lightbox.close'),
+        Carousel: t('reviews.lightbox.carousel'),
+        Slide: t('reviews.lightbox.slide'),
+        'Photo gallery': t('reviews.lightbox.gallery'),
+        // The library fills in {index} and {total} itself.
+        '{index} of {total}': t('reviews.lightbox.counter', { index: '{index}', total: '{total}' }),
+      }}
     />
   );
 }
