@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { Loader } from '#web/components/loader.tsx';
 import { NavMenu } from '#web/components/nav-menu.tsx';
@@ -17,6 +17,16 @@ import { useT } from '#web/lib/i18n/i18n.tsx';
  * the sitemap). Columns on wide screens; one list inside the collapsed navbar on phones.
  */
 export function CategoryMenu() {
+  // The header sits outside the layout's Suspense boundary: a page the browser renders on its own starts
+  // with only the shell's messages, so the menu waits for its namespace here instead of suspending the page.
+  return (
+    <Suspense fallback={null}>
+      <Menu />
+    </Suspense>
+  );
+}
+
+function Menu() {
   // Its own small namespace: the header shows the menu on every page, which should not load the catalog's.
   const t = useT();
   const [opened, setOpened] = useState(false);
