@@ -55,6 +55,9 @@ const translatedScreens = [
   'src/web/features/admin-users/**/*.tsx',
   'src/web/features/tax-documents/**/*.tsx',
   'src/web/features/settlements/**/*.tsx',
+  'src/web/features/catalog/**/*.tsx',
+  'src/web/features/reviews/**/*.tsx',
+  'src/web/features/wishlist/**/*.tsx',
 ];
 
 export default tseslint.config(

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { categoryHref } from '../lib/category-path.ts';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 
 /** docs/product/pricing-and-tax.md: three banners, one every 10 seconds. */
 export const BANNER_INTERVAL_MS = 10_000;
@@ -8,23 +9,17 @@ export const BANNER_INTERVAL_MS = 10_000;
 const BANNERS = [
   {
     image: '/banners/handloom.svg',
-    kicker: 'Handwoven & hand-picked',
-    title: 'Sarees, kurtas and stoles from weavers across India',
-    cta: 'Shop women’s clothing',
+    text: 'handloom',
     to: categoryHref(['Women Clothes']),
   },
   {
     image: '/banners/gadgets.svg',
-    kicker: 'Everyday tech',
-    title: 'Phones, audio and gadgets at honest prices',
-    cta: 'Shop electronics',
+    text: 'gadgets',
     to: categoryHref(['Electronics & Gadgets']),
   },
   {
     image: '/banners/home.svg',
-    kicker: 'Make your home a haat',
-    title: 'Quilts, cushions and kitchenware from small makers',
-    cta: 'Shop home & living',
+    text: 'home',
     to: categoryHref(['Home & Living']),
   },
 ] as const;
@@ -38,6 +33,25 @@ const BANNERS = [
  * load lazily when they come up.
  */
 export function BannerCarousel() {
+  const t = useT();
+  // Each banner's words, by its `text` key (written out, so the catalogue test sees every id).
+  const words = {
+    handloom: {
+      kicker: t('catalog.banner.handloomKicker'),
+      title: t('catalog.banner.handloomTitle'),
+      cta: t('catalog.banner.handloomCta'),
+    },
+    gadgets: {
+      kicker: t('catalog.banner.gadgetsKicker'),
+      title: t('catalog.banner.gadgetsTitle'),
+      cta: t('catalog.banner.gadgetsCta'),
+    },
+    home: {
+      kicker: t('catalog.banner.homeKicker'),
+      title: t('catalog.banner.homeTitle'),
+      cta: t('catalog.banner.homeCta'),
+    },
+  };
   const [paused, setPaused] = useState(false);
   const [hovered, setHovered] = useState(false);
   const [active, setActive] = useState(0);
@@ -61,7 +75,11 @@ export function BannerCarousel() {
   }, [active, paused, hovered, count]);
 
   return (
-    <section className="haat-banner mb-4" aria-roledescription="carousel" aria-label="Featured collections">
+    <section
+      className="haat-banner mb-4"
+      aria-roledescription="carousel"
+      aria-label={t('catalog.banner.label')}
+    >
       <div
         className={`carousel slide${turned ? ' haat-banner-turned' : ''}`}
         onMouseEnter={() => setHovered(true)}
@@ -85,7 +103,7 @@ export function BannerCarousel() {
               data-bs-target=""
               className={i === active ? 'active' : undefined}
               aria-current={i === active ? 'true' : undefined}
-              aria-label={`Slide ${String(i + 1)}`}
+              aria-label={t('catalog.banner.slide', { n: String(i + 1) })}
               onClick={() => show(i)}
             />
           ))}
@@ -103,10 +121,10 @@ export function BannerCarousel() {
                 fetchPriority={i === 0 ? 'high' : 'auto'}
               />
               <div className="haat-banner-caption">
-                <p className="haat-banner-kicker">{banner.kicker}</p>
-                <p className="haat-banner-title">{banner.title}</p>
+                <p className="haat-banner-kicker">{words[banner.text].kicker}</p>
+                <p className="haat-banner-title">{words[banner.text].title}</p>
                 <Link to={banner.to} className="btn btn-warning fw-semibold">
-                  {banner.cta}
+                  {words[banner.text].cta}
                 </Link>
               </div>
             </div>
@@ -114,19 +132,19 @@ export function BannerCarousel() {
         </div>
         <button type="button" className="carousel-control-prev" onClick={() => go(-1)}>
           <span className="carousel-control-prev-icon" aria-hidden="true" />
-          <span className="visually-hidden">Previous</span>
+          <span className="visually-hidden">{t('catalog.banner.previous')}</span>
         </button>
         <button type="button" className="carousel-control-next" onClick={() => go(1)}>
           <span className="carousel-control-next-icon" aria-hidden="true" />
-          <span className="visually-hidden">Next</span>
+          <span className="visually-hidden">{t('catalog.banner.next')}</span>
         </button>
       </div>
       <button
         type="button"
         className="btn btn-light haat-banner-pause"
         onClick={() => setPaused((p) => !p)}
-        aria-label={paused ? 'Play slideshow' : 'Pause slideshow'}
-        title={paused ? 'Play slideshow' : 'Pause slideshow'}
+        aria-label={paused ? t('catalog.banner.play') : t('catalog.banner.pause')}
+        title={paused ? t('catalog.banner.play') : t('catalog.banner.pause')}
       >
         <svg width="14" height="14" viewBox="0 0 16 16" aria-hidden="true" fill="currentColor">
           {paused ? <path d="M4 2.5v11l9-5.5z" /> : <path d="M4 2h3v12H4zM9 2h3v12H9z" />}

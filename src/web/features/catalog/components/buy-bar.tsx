@@ -1,14 +1,15 @@
 import { useEffect, useId, useRef, type ChangeEvent, type Ref } from 'react';
 import { DiscountedPrice } from '#web/components/discounted-price.tsx';
+import { useT, type Translate } from '#web/lib/i18n/i18n.tsx';
 import { colourStates, isPickable, sizeStates, type OptionState } from '../lib/variant-pick.ts';
 import type { Purchase } from './purchase-panel.tsx';
 
 /** The price the page shows for the choice (with its discount): `useShelfPrice`'s answer. */
 export type ShownPrice = { price: number; finalPrice: number; percentOff: number };
 
-function optionText(state: OptionState): string {
-  if (state.level === 'missing') return `${state.value} (not sold)`;
-  if (state.level === 'out') return `${state.value} (sold out)`;
+function optionText(state: OptionState, t: Translate): string {
+  if (state.level === 'missing') return t('catalog.buyBar.optionNotSold', { value: state.value });
+  if (state.level === 'out') return t('catalog.buyBar.optionSoldOut', { value: state.value });
   return state.value;
 }
 
@@ -31,6 +32,7 @@ function ChoiceSelect({
   onChoose: (value: string) => void;
   selectRef?: Ref<HTMLSelectElement>;
 }) {
+  const t = useT();
   const index = states.findIndex((s) => value !== null && s.value.toLowerCase() === value.toLowerCase());
   const onChange = (e: ChangeEvent<HTMLSelectElement>) => {
     const state = states[e.target.selectedIndex - 1];
@@ -50,10 +52,10 @@ function ChoiceSelect({
         value={index >= 0 ? (states[index]?.value ?? '') : ''}
         onChange={onChange}
       >
-        <option value="">Choose</option>
+        <option value="">{t('catalog.buyBar.choose')}</option>
         {states.map((s) => (
           <option key={s.value} value={s.value} disabled={!isPickable(s)}>
-            {optionText(s)}
+            {optionText(s, t)}
           </option>
         ))}
       </select>
@@ -68,12 +70,17 @@ function ChoiceSelect({
  * its own place above the footer rather than covering it. It shares `purchase` with the panel.
  */
 export function BuyBar({ purchase, shown }: { purchase: Purchase; shown: ShownPrice }) {
+  const t = useT();
   const { choice, sizes, colours, inStock, missing } = purchase;
   const { variants, pick } = choice;
   const errorId = useId();
   const sizeRef = useRef<HTMLSelectElement>(null);
   const colourRef = useRef<HTMLSelectElement>(null);
-  const asked = missing.size ? 'Please choose a size' : missing.colour ? 'Please choose a colour' : null;
+  const asked = missing.size
+    ? t('catalog.purchase.chooseSize')
+    : missing.colour
+      ? t('catalog.purchase.chooseColour')
+      : null;
 
   // Asked for a choice: put the shopper on it.
   useEffect(() => {
@@ -82,7 +89,7 @@ export function BuyBar({ purchase, shown }: { purchase: Purchase; shown: ShownPr
   }, [missing.size, missing.colour]);
 
   return (
-    <section className="haat-buy-bar d-md-none" aria-label="Buy from the bar">
+    <section className="haat-buy-bar d-md-none" aria-label={t('catalog.buyBar.label')}>
       <div className="d-flex flex-wrap align-items-center column-gap-2 row-gap-1">
         <p className="mb-0 me-auto haat-buy-bar-price" aria-live="polite">
           <DiscountedPrice price={shown.price} finalPrice={shown.finalPrice} percentOff={shown.percentOff} />
@@ -92,7 +99,7 @@ export function BuyBar({ purchase, shown }: { purchase: Purchase; shown: ShownPr
           <div className="d-flex gap-2">
             {sizes.length > 0 ? (
               <ChoiceSelect
-                label="Size"
+                label={t('catalog.purchase.size')}
                 states={sizeStates(variants, pick.colour)}
                 value={pick.size}
                 invalid={missing.size}
@@ -102,7 +109,7 @@ export function BuyBar({ purchase, shown }: { purchase: Purchase; shown: ShownPr
             ) : null}
             {colours.length > 0 ? (
               <ChoiceSelect
-                label="Colour"
+                label={t('catalog.purchase.colour')}
                 states={colourStates(variants, pick.size)}
                 value={pick.colour}
                 invalid={missing.colour}
@@ -126,7 +133,7 @@ export function BuyBar({ purchase, shown }: { purchase: Purchase; shown: ShownPr
           aria-describedby={asked ? errorId : undefined}
           onClick={() => purchase.addToCart()}
         >
-          Add to Cart
+          {t('catalog.purchase.addToCart')}
         </button>
         <button
           type="button"
@@ -135,7 +142,7 @@ export function BuyBar({ purchase, shown }: { purchase: Purchase; shown: ShownPr
           aria-describedby={asked ? errorId : undefined}
           onClick={() => purchase.buyNow()}
         >
-          {inStock ? 'Buy Now' : 'Out Of Stock'}
+          {inStock ? t('catalog.purchase.buyNow') : t('catalog.purchase.outOfStock')}
         </button>
       </div>
     </section>

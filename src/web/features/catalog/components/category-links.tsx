@@ -5,6 +5,7 @@ import { firstLevelQueryOptions, secondLevelQueryOptions } from '../api/get-cate
 import { categoryHref } from '../lib/category-path.ts';
 import { hrefWithFilters, withCategory, type ListFilters } from '../lib/filter-params.ts';
 import { listHref } from '../lib/route-params.ts';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 
 /**
  * The category part of the filters. On search: the top levels as filter links that stay on the results
@@ -20,10 +21,11 @@ function Links({
   /** Links that change a filter of this list: the scroll position stays, as when a box is ticked. */
   filterLinks?: boolean;
 }) {
+  const t = useT();
   if (items.length === 0) return null;
   return (
-    <nav aria-label="Categories" className="haat-facet">
-      <p className="haat-facet-legend mb-2">Category</p>
+    <nav aria-label={t('catalog.category.linksLabel')} className="haat-facet">
+      <p className="haat-facet-legend mb-2">{t('catalog.category.linksLegend')}</p>
       <ul className="list-unstyled mb-0">
         {items.map((item) => (
           <li key={item.href} className="mb-1">

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { Loader } from '#web/components/loader.tsx';
 import { NavMenu } from '#web/components/nav-menu.tsx';
@@ -6,6 +6,7 @@ import { errorMessage } from '#web/lib/api-client.ts';
 import { useCategoryTree } from '../api/get-categories.ts';
 import { categoryHref } from '../lib/category-path.ts';
 import '../catalog.css';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 
 /**
  * The header's "Categories" menu (docs/product/screens.md): each top level with its sub-categories, linking
@@ -16,19 +17,31 @@ import '../catalog.css';
  * the sitemap). Columns on wide screens; one list inside the collapsed navbar on phones.
  */
 export function CategoryMenu() {
+  // The header sits outside the layout's Suspense boundary: a page the browser renders on its own starts
+  // with only the shell's messages, so the menu waits for its namespace here instead of suspending the page.
+  return (
+    <Suspense fallback={null}>
+      <Menu />
+    </Suspense>
+  );
+}
+
+function Menu() {
+  // Its own small namespace: the header shows the menu on every page, which should not load the catalog's.
+  const t = useT();
   const [opened, setOpened] = useState(false);
   const { first, tree, error } = useCategoryTree(opened);
 
   return (
     <NavMenu
       id="category-menu"
-      title="Categories"
+      title={t('catalogMenu.title')}
       className="haat-category-menu"
       onOpen={() => setOpened(true)}
     >
       {!opened ? null : first.isPending ? (
         <div className="px-3 py-2">
-          <Loader inline label="Loading categories…" />
+          <Loader inline label={t('catalogMenu.loading')} />
         </div>
       ) : error ? (
         <p className="px-3 py-2 mb-0 text-danger small" role="alert">
@@ -43,7 +56,7 @@ export function CategoryMenu() {
               </Link>
               {top.pending ? (
                 <div className="px-4 py-1">
-                  <Loader inline label={`Loading ${top.name}…`} />
+                  <Loader inline label={t('catalogMenu.loadingTop', { name: top.name })} />
                 </div>
               ) : (
                 (top.children ?? []).map((sub) => (

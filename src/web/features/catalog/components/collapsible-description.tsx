@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef, useState } from 'react';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 
 /** docs/product/pricing-and-tax.md: the description collapses at 8 lines. */
 export const DESCRIPTION_LINES = 8;
@@ -8,6 +9,7 @@ export const DESCRIPTION_LINES = 8;
  * only when the text really overflows, measured after layout and again when the width changes.
  */
 export function CollapsibleDescription({ text, id }: { text: string; id: string }) {
+  const t = useT();
   const ref = useRef<HTMLDivElement>(null);
   const [expanded, setExpanded] = useState(false);
   const [overflows, setOverflows] = useState(false);
@@ -40,7 +42,7 @@ export function CollapsibleDescription({ text, id }: { text: string; id: string 
           aria-controls={id}
           onClick={() => setExpanded((e) => !e)}
         >
-          {expanded ? 'Show less' : 'Read more'}
+          {expanded ? t('catalog.product.showLess') : t('catalog.product.readMore')}
         </button>
       ) : null}
     </div>

@@ -11,16 +11,18 @@ import {
 import { useFormatInr } from '#web/components/price.tsx';
 import { useFocusTrap } from '#web/components/use-focus-trap.ts';
 import { useDisplayCurrency } from '#web/lib/currency/display-currency.tsx';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 import {
   activeFilterCount,
   clearFilters,
   discountLabel,
   filterChips,
   inrToDisplayText,
+  priceErrorText,
   priceFromInputs,
   ratingLabel,
   resultCountText,
-  SORT_OPTIONS,
+  sortOptions,
   toggleValue,
   visibleFacetValues,
   wholeAmountText,
@@ -62,6 +64,7 @@ function CheckboxFacet({
   /** Short values (sizes) as a wrap of toggle buttons rather than a column of ticks. */
   buttons?: boolean;
 }) {
+  const t = useT();
   const id = useId();
   const [all, setAll] = useState(false);
   const shown = visibleFacetValues(values, selected);
@@ -116,7 +119,9 @@ function CheckboxFacet({
           aria-expanded={all}
           onClick={() => setAll(!all)}
         >
-          {all ? `Show fewer` : `Show all ${String(shown.length)}`}
+          {all
+            ? t('catalog.filters.showFewer')
+            : t('catalog.filters.showAll', { count: String(shown.length) })}
         </button>
       ) : null}
     </fieldset>
@@ -141,6 +146,7 @@ function StepFacet({
   label: (n: number) => string;
   onChange: (n: number | undefined) => void;
 }) {
+  const t = useT();
   const id = useId();
   const counts = new Map(facet?.map((v) => [Number(v.value), v.count]));
   const shown = steps.filter((n) => !facet || (counts.get(n) ?? 0) > 0 || n === selected);
@@ -163,7 +169,7 @@ function StepFacet({
   return (
     <fieldset className="haat-facet">
       <legend className="haat-facet-legend">{legend}</legend>
-      {option('any', 'Any', undefined)}
+      {option('any', t('catalog.filters.any'), undefined)}
       {shown.map((n) => option(String(n), withCount(label(n), facet ? counts.get(n) : undefined), n))}
     </fieldset>
   );
@@ -185,6 +191,7 @@ function PriceFields({
   error: string | null;
   action?: ReactNode;
 }) {
+  const t = useT();
   const id = useId();
   const { currency, rateFromInr } = useDisplayCurrency();
   const low = wholeAmountText(inrToDisplayText(facets?.price.min, currency, rateFromInr), 'down');
@@ -210,10 +217,10 @@ function PriceFields({
   );
   return (
     <fieldset className="haat-facet">
-      <legend className="haat-facet-legend">Price</legend>
+      <legend className="haat-facet-legend">{t('catalog.filters.price')}</legend>
       <div className="row g-2 align-items-end">
-        {field('min', 'Min', low)}
-        {field('max', 'Max', high)}
+        {field('min', t('catalog.filters.min'), low)}
+        {field('max', t('catalog.filters.max'), high)}
         {action ? <div className="col-auto">{action}</div> : null}
       </div>
       {error ? (
@@ -235,13 +242,14 @@ function FacetFields({
   onChange: Apply;
   facets: Facets | undefined;
 }) {
+  const t = useT();
   const id = useId();
   const toggle = (key: ListFilterKey) => (v: string, on: boolean) => onChange(toggleValue(value, key, v, on));
   const inStockId = `${id}-in-stock`;
   return (
     <>
       <CheckboxFacet
-        legend="Size"
+        legend={t('catalog.filters.size')}
         name="size"
         values={facets?.sizes ?? []}
         selected={value.size}
@@ -249,46 +257,46 @@ function FacetFields({
         buttons
       />
       <CheckboxFacet
-        legend="Colour"
+        legend={t('catalog.filters.colour')}
         name="colour"
         values={facets?.colours ?? []}
         selected={value.colour}
         onToggle={toggle('colour')}
       />
       <CheckboxFacet
-        legend="Brand"
+        legend={t('catalog.filters.brand')}
         name="brand"
         values={facets?.brands ?? []}
         selected={value.brand}
         onToggle={toggle('brand')}
       />
       <CheckboxFacet
-        legend="Seller"
+        legend={t('catalog.filters.seller')}
         name="seller"
         values={facets?.sellers ?? []}
         selected={value.seller}
         onToggle={toggle('seller')}
       />
       <StepFacet
-        legend="Customer rating"
+        legend={t('catalog.filters.rating')}
         name="rating"
         steps={RATING_STEPS}
         facet={facets?.ratings}
         selected={value.rating}
-        label={ratingLabel}
+        label={(n) => ratingLabel(n, t)}
         onChange={(rating) => onChange({ ...value, rating })}
       />
       <StepFacet
-        legend="Discount"
+        legend={t('catalog.filters.discount')}
         name="discount"
         steps={DISCOUNT_STEPS}
         facet={facets?.discounts}
         selected={value.discount}
-        label={discountLabel}
+        label={(n) => discountLabel(n, t)}
         onChange={(discount) => onChange({ ...value, discount })}
       />
       <fieldset className="haat-facet">
-        <legend className="haat-facet-legend">Availability</legend>
+        <legend className="haat-facet-legend">{t('catalog.filters.availability')}</legend>
         <div className="form-check">
           <input
             type="checkbox"
@@ -298,7 +306,7 @@ function FacetFields({
             onChange={(e) => onChange({ ...value, inStock: e.currentTarget.checked })}
           />
           <label className="form-check-label" htmlFor={inStockId}>
-            {withCount('In stock only', facets?.inStock)}
+            {withCount(t('catalog.filters.inStockOnly'), facets?.inStock)}
           </label>
         </div>
       </fieldset>
@@ -324,6 +332,7 @@ function SidebarPrice({
   facets?: Facets;
   onApply: Apply;
 }) {
+  const t = useT();
   const { currency, rateFromInr } = useDisplayCurrency();
   const initial = usePriceText(filters);
   const [text, setText] = useState(initial);
@@ -332,7 +341,7 @@ function SidebarPrice({
     e.preventDefault();
     const price = priceFromInputs(text.min, text.max, currency, rateFromInr, filters);
     if (!price.ok) {
-      setError(price.error);
+      setError(priceErrorText(price.error, t));
       return;
     }
     setError(null);
@@ -340,7 +349,7 @@ function SidebarPrice({
     onApply(withPrice(filters, range));
   };
   return (
-    <form onSubmit={submit} noValidate aria-label="Price range">
+    <form onSubmit={submit} noValidate aria-label={t('catalog.filters.priceRange')}>
       <PriceFields
         value={text}
         onChange={(next) => {
@@ -351,7 +360,7 @@ function SidebarPrice({
         error={error}
         action={
           <button type="submit" className="btn btn-sm btn-outline-primary">
-            Go
+            {t('catalog.filters.go')}
           </button>
         }
       />
@@ -372,6 +381,7 @@ export function FilterSidebar({
   /** Shown first: the category links. */
   before?: ReactNode;
 }) {
+  const t = useT();
   const { currency, rateFromInr } = useDisplayCurrency();
   const headingId = useId();
   // A tick shows at once, before the new URL has rendered; the URL's filters win as soon as they change.
@@ -390,7 +400,7 @@ export function FilterSidebar({
   return (
     <section aria-labelledby={headingId} className="haat-filter-sidebar">
       <h2 id={headingId} className="h5 mb-3">
-        Filters
+        {t('catalog.filters.heading')}
       </h2>
       {before}
       <SidebarPrice key={priceKey} filters={filters} facets={facets} onApply={onApply} />
@@ -411,6 +421,7 @@ export function FilterSheet({
   onApply: Apply;
   before?: ReactNode;
 }) {
+  const t = useT();
   // Open for one location: any navigation (Apply, a category link, Back) closes the sheet.
   const location = useLocation();
   const [openAt, setOpenAt] = useState<string | null>(null);
@@ -431,11 +442,11 @@ export function FilterSheet({
         aria-expanded={show}
         onClick={() => setShow(true)}
       >
-        Filters
+        {t('catalog.filters.heading')}
         {count > 0 ? (
           <span className="badge text-bg-primary ms-2">
             {count}
-            <span className="visually-hidden"> active</span>
+            <span className="visually-hidden"> {t('catalog.filters.active')}</span>
           </span>
         ) : null}
       </button>
@@ -479,6 +490,7 @@ function SheetForm({
   before?: ReactNode;
   onDone: (next?: ListFilters) => void;
 }) {
+  const t = useT();
   const { currency, rateFromInr } = useDisplayCurrency();
   const [draft, setDraft] = useState(filters);
   const initialPrice = usePriceText(filters);
@@ -489,7 +501,7 @@ function SheetForm({
     e.preventDefault();
     const range = priceFromInputs(price.min, price.max, currency, rateFromInr, filters);
     if (!range.ok) {
-      setError(range.error);
+      setError(priceErrorText(range.error, t));
       return;
     }
     const { ok: _ok, ...bounds } = range;
@@ -497,9 +509,9 @@ function SheetForm({
   };
   return (
     <>
-      <Offcanvas.Header closeButton closeLabel="Close filters">
+      <Offcanvas.Header closeButton closeLabel={t('catalog.filters.closeFilters')}>
         <Offcanvas.Title as="h2" id={titleId} className="h5">
-          Filters
+          {t('catalog.filters.heading')}
         </Offcanvas.Title>
       </Offcanvas.Header>
       <Offcanvas.Body>
@@ -524,10 +536,10 @@ function SheetForm({
           className="btn btn-outline-primary"
           onClick={() => onDone(clearFilters(filters))}
         >
-          Clear all
+          {t('catalog.filters.clearAll')}
         </button>
         <button type="submit" form={formId} className="btn btn-primary flex-grow-1">
-          Apply
+          {t('catalog.filters.apply')}
         </button>
       </div>
     </>
@@ -542,11 +554,12 @@ export function SortSelect({
   value: ProductSort | undefined;
   onChange: (sort: ProductSort) => void;
 }) {
+  const t = useT();
   const id = useId();
   return (
     <div className="d-flex align-items-center gap-2">
       <label htmlFor={id} className="form-label mb-0 small text-nowrap">
-        Sort by
+        {t('catalog.filters.sortBy')}
       </label>
       <select
         id={id}
@@ -554,7 +567,7 @@ export function SortSelect({
         value={value ?? 'relevance'}
         onChange={(e) => onChange(e.currentTarget.value as ProductSort)}
       >
-        {SORT_OPTIONS.map((o) => (
+        {sortOptions(t).map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
           </option>
@@ -574,21 +587,22 @@ export function ActiveFilters({
   facets: Facets | undefined;
   onApply: Apply;
 }) {
+  const t = useT();
   const formatInr = useFormatInr();
   const sellers = new Map(facets?.sellers.map((s) => [s.value, s.label ?? s.value]));
-  const chips = filterChips(filters, formatInr, (id) => sellers.get(id));
+  const chips = filterChips(filters, formatInr, t, (id) => sellers.get(id));
   if (chips.length === 0) return null;
   return (
     <ul
       className="haat-chips list-unstyled d-flex flex-wrap align-items-center gap-2 mb-3"
-      aria-label="Active filters"
+      aria-label={t('catalog.filters.activeFilters')}
     >
       {chips.map((chip) => (
         <li key={chip.key}>
           <button
             type="button"
             className="btn btn-sm haat-chip"
-            aria-label={`Remove filter ${chip.label}`}
+            aria-label={t('catalog.filters.removeFilter', { label: chip.label })}
             onClick={() => onApply(chip.without)}
           >
             {chip.label}
@@ -600,7 +614,7 @@ export function ActiveFilters({
       ))}
       <li>
         <button type="button" className="btn btn-sm btn-link" onClick={() => onApply(clearFilters(filters))}>
-          Clear all
+          {t('catalog.filters.clearAll')}
         </button>
       </li>
     </ul>
@@ -628,6 +642,7 @@ export function FilteredListing({
   before?: ReactNode;
   children: ReactNode;
 }) {
+  const t = useT();
   return (
     <div className="row g-4">
       <div className="col-md-4 col-lg-3 d-none d-md-block">
@@ -637,7 +652,7 @@ export function FilteredListing({
         <div className="haat-list-toolbar d-flex flex-wrap align-items-center gap-2 mb-3">
           <FilterSheet filters={filters} facets={facets} onApply={onApply} before={before} />
           <p className="mb-0 me-auto fw-semibold" role="status" aria-live="polite" aria-atomic="true">
-            {total === undefined ? '' : resultCountText(total)}
+            {total === undefined ? '' : resultCountText(total, t)}
           </p>
           <SortSelect value={filters.sort} onChange={(sort) => onApply({ ...filters, sort })} />
         </div>

@@ -3,6 +3,7 @@ import { preload } from 'react-dom';
 import Carousel from 'react-bootstrap/Carousel';
 import { variantUrl } from '#shared/images.ts';
 import { imageSrcSet, NO_IMAGE } from '#web/components/product-card.tsx';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 
 /** The gallery's width: the page's left column from md, the whole width on phones. */
 export const GALLERY_SIZES =
@@ -17,6 +18,7 @@ const ProductLightbox = lazy(() => import('./product-lightbox.tsx'));
  * docs/decisions/0065-carousel-does-not-turn-by-itself.md). Slides move in 500 ms.
  */
 export function ProductGallery({ name, images }: { name: string; images: readonly string[] }) {
+  const t = useT();
   const [active, setActive] = useState(0);
   const [open, setOpen] = useState(false);
   const [everOpened, setEverOpened] = useState(false);
@@ -39,7 +41,7 @@ export function ProductGallery({ name, images }: { name: string; images: readonl
       <div className="haat-gallery">
         <img
           src={NO_IMAGE}
-          alt={`No picture of ${name} yet`}
+          alt={t('catalog.gallery.noPicture', { name })}
           className="img-fluid rounded-3"
           width={800}
           height={800}
@@ -49,7 +51,8 @@ export function ProductGallery({ name, images }: { name: string; images: readonl
   }
 
   const many = images.length > 1;
-  const alt = (i: number) => (many ? `${name}, picture ${String(i + 1)} of ${String(images.length)}` : name);
+  const alt = (i: number) =>
+    many ? t('catalog.gallery.pictureOf', { name, n: String(i + 1), total: String(images.length) }) : name;
   const show = (i: number) => {
     setActive(i);
     setEverOpened(true);
@@ -76,7 +79,7 @@ export function ProductGallery({ name, images }: { name: string; images: readonl
               ref={(el) => {
                 openers.current[i] = el;
               }}
-              aria-label={`View ${alt(i)} full screen`}
+              aria-label={t('catalog.gallery.viewFullScreen', { alt: alt(i) })}
             >
               <img
                 src={variantUrl(url, 'medium')}
@@ -90,21 +93,21 @@ export function ProductGallery({ name, images }: { name: string; images: readonl
                 fetchPriority={i === 0 ? 'high' : 'auto'}
               />
               <span className="haat-gallery-zoom" aria-hidden="true">
-                ⤢ Full screen
+                ⤢ {t('catalog.gallery.fullScreen')}
               </span>
             </button>
           </Carousel.Item>
         ))}
       </Carousel>
       {many ? (
-        <ul className="haat-gallery-thumbs list-unstyled" aria-label="Pictures">
+        <ul className="haat-gallery-thumbs list-unstyled" aria-label={t('catalog.gallery.pictures')}>
           {images.map((url, i) => (
             <li key={url}>
               <button
                 type="button"
                 className={`haat-gallery-thumb ${i === active ? 'active' : ''}`}
                 onClick={() => setActive(i)}
-                aria-label={`Show picture ${String(i + 1)}`}
+                aria-label={t('catalog.gallery.showPicture', { n: String(i + 1) })}
                 aria-current={i === active ? 'true' : undefined}
               >
                 <img src={variantUrl(url, 'thumbnail')} alt="" width={72} height={72} loading="lazy" />

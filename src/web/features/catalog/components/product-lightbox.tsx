@@ -4,6 +4,7 @@ import Fullscreen from 'yet-another-react-lightbox/plugins/fullscreen';
 import Slideshow from 'yet-another-react-lightbox/plugins/slideshow';
 import 'yet-another-react-lightbox/styles.css';
 import { useFocusTrap } from '#web/components/use-focus-trap.ts';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 
 /** docs/product/pricing-and-tax.md: carousel transition 500 ms, autoplay every 1000 ms. */
 export const LIGHTBOX_TRANSITION_MS = 500;
@@ -25,6 +26,7 @@ export default function ProductLightbox({
   slides: { src: string; alt: string }[];
   onClose: (index: number) => void;
 }) {
+  const t = useT();
   const single = slides.length <= 1;
   const current = useRef(index);
   // The library makes the page behind inert; Tab past its last button would still leave the page.
@@ -45,7 +47,21 @@ export default function ProductLightbox({
           current.current = i;
         },
       }}
-      labels={{ Lightbox: 'Product pictures' }}
+      labels={{
+        Lightbox: t('catalog.gallery.lightbox'),
+        Previous: t('catalog.lightbox.previous'),
+        Next: t('catalog.lightbox.next'),
+        Close: t('catalog.lightbox.close'),
+        Play: t('catalog.lightbox.play'),
+        Pause: t('catalog.lightbox.pause'),
+        'Enter Fullscreen': t('catalog.lightbox.enterFullscreen'),
+        'Exit Fullscreen': t('catalog.lightbox.exitFullscreen'),
+        Carousel: t('catalog.lightbox.carousel'),
+        Slide: t('catalog.lightbox.slide'),
+        'Photo gallery': t('catalog.lightbox.gallery'),
+        // The library fills in {index} and {total} itself.
+        '{index} of {total}': t('catalog.lightbox.counter', { index: '{index}', total: '{total}' }),
+      }}
     />
   );
 }

@@ -3,13 +3,14 @@ import { useNavigate } from 'react-router';
 import { clampQty, qtyCap } from '#shared/order-quantity.ts';
 import { NO_SIZE } from '#shared/schemas/product-form.ts';
 import type { Product } from '#shared/schemas/product.ts';
-import { stockMessage } from '#shared/variants.ts';
+import { stockLevel } from '#shared/variants.ts';
 import { SizeChartButton } from '#web/features/size-charts/index.ts';
 import { QuantityStepper } from '#web/components/quantity-stepper.tsx';
 import { startBuyNow } from '#web/lib/cart/buy-now.ts';
 import { useCart } from '#web/lib/cart/cart-context.tsx';
 import { lineLabel, type CartLine } from '#web/lib/cart/cart-store.ts';
 import { useQtyLimit } from '#web/lib/order-settings.ts';
+import { useT, type Translate } from '#web/lib/i18n/i18n.tsx';
 import {
   choose,
   chosenVariant,
@@ -58,9 +59,18 @@ export function useVariantChoice(product: Product): VariantChoice {
 }
 
 /** What a size or colour button says after its name when it cannot be chosen. */
-function unavailableNote(state: OptionState, other: string | null): string | null {
-  if (state.level === 'missing') return other ? `not in ${other}` : 'not sold';
-  if (state.level === 'out') return 'sold out';
+function unavailableNote(state: OptionState, other: string | null, t: Translate): string | null {
+  if (state.level === 'missing')
+    return other ? t('catalog.purchase.notIn', { other }) : t('catalog.purchase.notSold');
+  if (state.level === 'out') return t('catalog.purchase.soldOut');
+  return null;
+}
+
+/** What the panel says of the chosen variant's stock: 'Out of stock', 'Only 3 left' (#shared/variants.ts). */
+function stockText(count: number, t: Translate): string | null {
+  const level = stockLevel(count);
+  if (level === 'out') return t('catalog.purchase.stockOut');
+  if (level === 'low') return t('catalog.purchase.stockLow', { count: String(count) });
   return null;
 }
 
@@ -91,6 +101,7 @@ function OptionGroup({
   /** Beside the legend: the size chart button. */
   aside?: ReactNode;
 }) {
+  const t = useT();
   const id = useId();
   const errorId = `${id}-error`;
   return (
@@ -106,7 +117,7 @@ function OptionGroup({
       <div className="d-flex flex-wrap gap-2">
         {states.map((state) => {
           const inputId = `${id}-${state.value}`;
-          const note = unavailableNote(state, other);
+          const note = unavailableNote(state, other, t);
           const checked = value !== null && value.toLowerCase() === state.value.toLowerCase();
           return (
             <div key={state.value} className="haat-option">
@@ -128,7 +139,10 @@ function OptionGroup({
                 <span className={`d-block ${note ? 'text-decoration-line-through' : ''}`}>{state.value}</span>
                 {note ? <span className="d-block haat-option-note"> {note}</span> : null}
                 {!note && state.level === 'low' ? (
-                  <span className="d-block haat-option-note haat-option-low"> few left</span>
+                  <span className="d-block haat-option-note haat-option-low">
+                    {' '}
+                    {t('catalog.purchase.fewLeft')}
+                  </span>
                 ) : null}
               </label>
             </div>
@@ -259,8 +273,10 @@ export function usePurchase(product: Product, choice: VariantChoice): Purchase {
 }
 
 /** Says why the quantity stops where it does, when the per-order limit (not the stock) stops it. */
-export const limitHint = (purchase: Pick<Purchase, 'maxQty' | 'qtyLimit'>) =>
-  purchase.maxQty === purchase.qtyLimit ? `At most ${String(purchase.qtyLimit)} per order` : null;
+export const limitHint = (purchase: Pick<Purchase, 'maxQty' | 'qtyLimit'>, t: Translate) =>
+  purchase.maxQty === purchase.qtyLimit
+    ? t('catalog.purchase.limit', { limit: String(purchase.qtyLimit) })
+    : null;
 
 /**
  * Stock status, size and colour buttons, the quantity stepper, Add to Cart and Buy Now (docs/product/screens.md,
@@ -269,11 +285,12 @@ export const limitHint = (purchase: Pick<Purchase, 'maxQty' | 'qtyLimit'>) =>
  * buttons are in the sticky bar (BuyBar) instead, which shares this state.
  */
 export function PurchasePanel({ purchase }: { purchase: Purchase }) {
+  const t = useT();
   const { items } = useCart();
   const { product, choice, sizes, colours, inStock, missing } = purchase;
   const { variants, pick, chosen } = choice;
   const inCart = items.filter((l) => l.product === product._id);
-  const message = chosen ? stockMessage(chosen.countInStock) : null;
+  const message = chosen ? stockText(chosen.countInStock, t) : null;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -281,23 +298,28 @@ export function PurchasePanel({ purchase }: { purchase: Purchase }) {
   };
 
   return (
-    <form className="card haat-purchase" onSubmit={onSubmit} noValidate aria-label="Buy this product">
+    <form
+      className="card haat-purchase"
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={t('catalog.purchase.label')}
+    >
       <div className="card-body d-flex flex-column gap-3">
         <p className="mb-0">
-          <span className="text-body-secondary">Status: </span>
+          <span className="text-body-secondary">{t('catalog.purchase.status')} </span>
           <strong className={inStock ? 'text-success' : 'text-danger'}>
-            {inStock ? 'In Stock' : 'Out Of Stock'}
+            {inStock ? t('catalog.purchase.inStock') : t('catalog.purchase.outOfStock')}
           </strong>
         </p>
         {inStock && sizes.length > 0 ? (
           <OptionGroup
-            legend="Size"
+            legend={t('catalog.purchase.size')}
             name="size"
             states={sizeStates(variants, pick.colour)}
             value={pick.size}
             other={pick.colour}
             error={missing.size}
-            errorText="Please choose a size"
+            errorText={t('catalog.purchase.chooseSize')}
             aside={
               product.sizeChart ? (
                 <SizeChartButton chart={product.sizeChart} size={pick.size ?? undefined} />
@@ -308,13 +330,13 @@ export function PurchasePanel({ purchase }: { purchase: Purchase }) {
         ) : null}
         {inStock && colours.length > 0 ? (
           <OptionGroup
-            legend="Colour"
+            legend={t('catalog.purchase.colour')}
             name="colour"
             states={colourStates(variants, pick.size)}
             value={pick.colour}
             other={pick.size}
             error={missing.colour}
-            errorText="Please choose a colour"
+            errorText={t('catalog.purchase.chooseColour')}
             onChoose={purchase.chooseColour}
           />
         ) : null}
@@ -322,7 +344,10 @@ export function PurchasePanel({ purchase }: { purchase: Purchase }) {
           <p className="mb-0 fw-semibold text-danger haat-stock-message" role="status">
             {message}
             {chosen && lineLabel(chosen) ? (
-              <span className="fw-normal text-body-secondary"> in {lineLabel(chosen)}</span>
+              <span className="fw-normal text-body-secondary">
+                {' '}
+                {t('catalog.purchase.inVariant', { variant: lineLabel(chosen) })}
+              </span>
             ) : null}
           </p>
         ) : null}
@@ -332,12 +357,12 @@ export function PurchasePanel({ purchase }: { purchase: Purchase }) {
             value={purchase.qty}
             max={purchase.maxQty}
             onChange={purchase.setQty}
-            hint={limitHint(purchase)}
+            hint={limitHint(purchase, t)}
           />
         ) : null}
         <div className="d-none d-md-flex gap-2">
           <button type="submit" className="btn btn-outline-primary btn-lg flex-grow-1" disabled={!inStock}>
-            Add to Cart
+            {t('catalog.purchase.addToCart')}
           </button>
           <button
             type="button"
@@ -345,19 +370,19 @@ export function PurchasePanel({ purchase }: { purchase: Purchase }) {
             disabled={!inStock}
             onClick={() => purchase.buyNow()}
           >
-            Buy Now
+            {t('catalog.purchase.buyNow')}
           </button>
         </div>
         {inCart.length > 0 ? (
           <p className="small text-body-secondary mb-0">
-            In your cart:{' '}
-            {inCart
-              .map((l) => (lineLabel(l) ? `${lineLabel(l)} × ${String(l.qty)}` : `${String(l.qty)}`))
-              .join(', ')}
-            .{' '}
+            {t('catalog.purchase.inCart', {
+              lines: inCart
+                .map((l) => (lineLabel(l) ? `${lineLabel(l)} × ${String(l.qty)}` : `${String(l.qty)}`))
+                .join(', '),
+            })}{' '}
             {sizes.length > 0 || colours.length > 0
-              ? 'Adding the same choice again replaces its quantity.'
-              : 'Adding again replaces that line.'}
+              ? t('catalog.purchase.replacesChoice')
+              : t('catalog.purchase.replacesLine')}
           </p>
         ) : null}
       </div>

@@ -1,21 +1,23 @@
 import { useState } from 'react';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 
 /**
  * Share links (docs/product/screens.md "social share buttons"): plain links to each network's share page, so no
  * third-party script loads on our pages, plus copying the link.
  */
 export function ShareButtons({ url, title }: { url: string; title: string }) {
+  const t = useT();
   const [copied, setCopied] = useState<'idle' | 'done' | 'failed'>('idle');
   const u = encodeURIComponent(url);
-  const t = encodeURIComponent(title);
+  const text = encodeURIComponent(title);
   const links = [
-    { name: 'WhatsApp', href: `https://wa.me/?text=${t}%20${u}`, className: 'haat-share-whatsapp' },
+    { name: 'WhatsApp', href: `https://wa.me/?text=${text}%20${u}`, className: 'haat-share-whatsapp' },
     {
       name: 'Facebook',
       href: `https://www.facebook.com/sharer/sharer.php?u=${u}`,
       className: 'haat-share-facebook',
     },
-    { name: 'X', href: `https://x.com/intent/post?url=${u}&text=${t}`, className: 'haat-share-x' },
+    { name: 'X', href: `https://x.com/intent/post?url=${u}&text=${text}`, className: 'haat-share-x' },
   ];
 
   const copy = async () => {
@@ -30,7 +32,7 @@ export function ShareButtons({ url, title }: { url: string; title: string }) {
   return (
     <div className="haat-share">
       <span className="small text-body-secondary me-1" id="share-label">
-        Share:
+        {t('catalog.share.label')}
       </span>
       <ul className="list-inline d-inline mb-0" aria-labelledby="share-label">
         {links.map((link) => (
@@ -40,7 +42,7 @@ export function ShareButtons({ url, title }: { url: string; title: string }) {
               target="_blank"
               rel="noopener noreferrer"
               className={`btn btn-sm haat-share-link ${link.className}`}
-              aria-label={`Share on ${link.name} (opens in a new tab)`}
+              aria-label={t('catalog.share.on', { network: link.name })}
             >
               {link.name}
             </a>
@@ -48,12 +50,12 @@ export function ShareButtons({ url, title }: { url: string; title: string }) {
         ))}
         <li className="list-inline-item">
           <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => void copy()}>
-            Copy link
+            {t('catalog.share.copy')}
           </button>
         </li>
       </ul>
       <span className="small ms-2" role="status">
-        {copied === 'done' ? 'Link copied' : copied === 'failed' ? 'Could not copy; use the address bar' : ''}
+        {copied === 'done' ? t('catalog.share.copied') : copied === 'failed' ? t('catalog.share.failed') : ''}
       </span>
     </div>
   );

@@ -1,5 +1,9 @@
+import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
+import { flattenMessages } from '#shared/i18n/languages.ts';
+import english from '#shared/i18n/locales/en.json';
 import { INR } from '#shared/money.ts';
+import type { Translate } from '#web/lib/i18n/i18n.tsx';
 import { productFilterQuery, productListQuery } from '#shared/schemas/product.ts';
 import {
   activeFilterCount,
@@ -12,7 +16,7 @@ import {
   hrefWithFilters,
   inrToDisplayText,
   parseFilters,
-  PRICE_MSG,
+  priceErrorText,
   priceFromInputs,
   resultCountText,
   searchWithFilters,
@@ -24,6 +28,13 @@ import {
   withPrice,
   type ListFilters,
 } from './filter-params.ts';
+
+/** The page's `t` in English: labels are checked as an English page shows them. */
+const intl = createIntl({ locale: 'en-IN', messages: flattenMessages(english) });
+const t = Object.assign(
+  (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values),
+  { rich: () => null, language: { code: 'en', name: 'English', englishName: 'English', intl: 'en-IN' } },
+) as Translate;
 
 const USD = { decimalDigits: 2, rounding: 0 };
 const JPY = { decimalDigits: 0, rounding: 0 };
@@ -159,6 +170,7 @@ describe('changing filters', () => {
     const chips = filterChips(
       f,
       (n) => `₹${String(n)}`,
+      t,
       (id) => (id === 'u1' ? 'Fabindia' : undefined),
     );
     expect(chips.map((c) => c.label)).toEqual([
@@ -178,8 +190,8 @@ describe('changing filters', () => {
       discount: 20,
       inStock: true,
     });
-    expect(filterChips({ ...EMPTY_FILTERS, maxPrice: 9 }, String)[0]?.label).toBe('Price: up to 9');
-    expect(filterChips({ ...EMPTY_FILTERS, minPrice: 9 }, String)[0]?.label).toBe('Price: from 9');
+    expect(filterChips({ ...EMPTY_FILTERS, maxPrice: 9 }, String, t)[0]?.label).toBe('Price: up to 9');
+    expect(filterChips({ ...EMPTY_FILTERS, minPrice: 9 }, String, t)[0]?.label).toBe('Price: from 9');
   });
 
   it('hides values nobody has unless selected', () => {
@@ -193,10 +205,10 @@ describe('changing filters', () => {
   });
 
   it('counts results', () => {
-    expect(resultCountText(1)).toBe('1 result');
-    expect(resultCountText(0)).toBe('0 results');
-    expect(resultCountText(128)).toBe('128 results');
-    expect(resultCountText(1200)).toBe('1,200 results');
+    expect(resultCountText(1, t)).toBe('1 result');
+    expect(resultCountText(0, t)).toBe('0 results');
+    expect(resultCountText(128, t)).toBe('128 results');
+    expect(resultCountText(1200, t)).toBe('1,200 results');
   });
 });
 
@@ -245,7 +257,7 @@ describe('category (search only)', () => {
   it('counts as a filter, shows as a chip that removes only it, and clears with the rest', () => {
     const f: ListFilters = { ...withCategory(EMPTY_FILTERS, 'Men Clothes'), size: ['M'], sort: 'newest' };
     expect(activeFilterCount(f)).toBe(2);
-    const chips = filterChips(f, String);
+    const chips = filterChips(f, String, t);
     expect(chips.map((c) => c.label)).toEqual(['Category: Men Clothes', 'Size: M']);
     expect(chips[0]?.key).toBe('category');
     expect(chips[0]?.without).toEqual({ ...EMPTY_FILTERS, size: ['M'], sort: 'newest' });
@@ -296,8 +308,10 @@ describe('price inputs in the display currency', () => {
     expect(priceFromInputs('500', '2000', INR, '1')).toEqual({ ok: true, minPrice: 500, maxPrice: 2000 });
     expect(priceFromInputs('', '', INR, '1')).toEqual({ ok: true });
     expect(priceFromInputs('0', '', INR, '1')).toEqual({ ok: true });
-    expect(priceFromInputs('abc', '', INR, '1')).toEqual({ ok: false, error: PRICE_MSG.invalid });
-    expect(priceFromInputs('900', '100', INR, '1')).toEqual({ ok: false, error: PRICE_MSG.order });
+    expect(priceFromInputs('abc', '', INR, '1')).toEqual({ ok: false, error: 'invalid' });
+    expect(priceFromInputs('900', '100', INR, '1')).toEqual({ ok: false, error: 'order' });
+    expect(priceErrorText('invalid', t)).toBe('Enter a price as a number, like 500');
+    expect(priceErrorText('order', t)).toBe('The lowest price must not be above the highest');
   });
 
   it('keeps an applied bound the shopper did not touch exactly', () => {

@@ -16,6 +16,7 @@ import {
   type FacetValue,
   type ProductSort,
 } from '#shared/schemas/product.ts';
+import type { Translate } from '#web/lib/i18n/i18n.tsx';
 
 /**
  * The storefront lists' filters and sort as they live in the page URL (search, category and shop pages),
@@ -176,18 +177,23 @@ export function toggleValue(f: ListFilters, key: ListFilterKey, value: string, o
   return { ...f, [key]: on ? sortedUnique([...rest, value]) : rest };
 }
 
-export const SORT_LABELS: Record<ProductSort, string> = {
-  relevance: 'Relevance',
-  price_asc: 'Price: low to high',
-  price_desc: 'Price: high to low',
-  newest: 'Newest first',
-  rating: 'Customer rating',
-  discount: 'Discount',
-};
-export const SORT_OPTIONS = PRODUCT_SORTS.map((value) => ({ value, label: SORT_LABELS[value] }));
+/** The sort choices, in the API's order, with their labels in the page's language. */
+export function sortOptions(t: Translate): { value: ProductSort; label: string }[] {
+  const labels: Record<ProductSort, string> = {
+    relevance: t('catalog.filters.sortRelevance'),
+    price_asc: t('catalog.filters.sortPriceAsc'),
+    price_desc: t('catalog.filters.sortPriceDesc'),
+    newest: t('catalog.filters.sortNewest'),
+    rating: t('catalog.filters.sortRating'),
+    discount: t('catalog.filters.sortDiscount'),
+  };
+  return PRODUCT_SORTS.map((value) => ({ value, label: labels[value] }));
+}
 
-export const ratingLabel = (stars: number) => `${String(stars)}★ & up`;
-export const discountLabel = (percent: number) => `${String(percent)}% off & up`;
+export const ratingLabel = (stars: number, t: Translate) =>
+  t('catalog.filters.ratingStep', { stars: String(stars) });
+export const discountLabel = (percent: number, t: Translate) =>
+  t('catalog.filters.discountStep', { percent: String(percent) });
 
 /**
  * The values of a facet worth offering: those with products, plus the selected ones whatever their count
@@ -208,32 +214,37 @@ export type FilterChip = {
   without: ListFilters;
 };
 
-const LIST_CHIP_NAMES: Record<ListFilterKey, string> = {
-  size: 'Size',
-  colour: 'Colour',
-  brand: 'Brand',
-  seller: 'Seller',
-};
-
 /**
- * One removable chip per active filter. `formatInr` shows an INR price in the display currency;
- * `sellerName` turns a seller id into its shop name (from the facet), when known.
+ * One removable chip per active filter, labelled in the page's language (`t`). `formatInr` shows an INR
+ * price in the display currency; `sellerName` turns a seller id into its shop name (from the facet), when
+ * known.
  */
 export function filterChips(
   f: ListFilters,
   formatInr: (inr: number) => string,
+  t: Translate,
   sellerName: (id: string) => string | undefined = () => undefined,
 ): FilterChip[] {
   const chips: FilterChip[] = [];
   if (f.category) {
-    chips.push({ key: 'category', label: `Category: ${f.category}`, without: withoutCategory(f) });
+    chips.push({
+      key: 'category',
+      label: t('catalog.filters.chipCategory', { value: f.category }),
+      without: withoutCategory(f),
+    });
   }
+  const chipLabel: Record<ListFilterKey, (value: string) => string> = {
+    size: (value) => t('catalog.filters.chipSize', { value }),
+    colour: (value) => t('catalog.filters.chipColour', { value }),
+    brand: (value) => t('catalog.filters.chipBrand', { value }),
+    seller: (value) => t('catalog.filters.chipSeller', { value }),
+  };
   for (const key of LIST_FILTERS) {
     for (const value of f[key]) {
-      const shown = key === 'seller' ? (sellerName(value) ?? 'Seller') : value;
+      const shown = key === 'seller' ? (sellerName(value) ?? t('catalog.filters.seller')) : value;
       chips.push({
         key: `${key}:${value}`,
-        label: `${LIST_CHIP_NAMES[key]}: ${shown}`,
+        label: chipLabel[key](shown),
         without: toggleValue(f, key, value, false),
       });
     }
@@ -242,26 +253,33 @@ export function filterChips(
     const { minPrice, maxPrice, ...rest } = f;
     const label =
       minPrice !== undefined && maxPrice !== undefined
-        ? `Price: ${formatInr(minPrice)} – ${formatInr(maxPrice)}`
+        ? t('catalog.filters.chipPriceRange', { min: formatInr(minPrice), max: formatInr(maxPrice) })
         : minPrice !== undefined
-          ? `Price: from ${formatInr(minPrice)}`
-          : `Price: up to ${formatInr(maxPrice ?? 0)}`;
+          ? t('catalog.filters.chipPriceFrom', { min: formatInr(minPrice) })
+          : t('catalog.filters.chipPriceUpTo', { max: formatInr(maxPrice ?? 0) });
     chips.push({ key: 'price', label, without: rest });
   }
   if (f.rating !== undefined) {
     const { rating, ...rest } = f;
-    chips.push({ key: 'rating', label: ratingLabel(rating), without: rest });
+    chips.push({ key: 'rating', label: ratingLabel(rating, t), without: rest });
   }
   if (f.discount !== undefined) {
     const { discount, ...rest } = f;
-    chips.push({ key: 'discount', label: discountLabel(discount), without: rest });
+    chips.push({ key: 'discount', label: discountLabel(discount, t), without: rest });
   }
-  if (f.inStock) chips.push({ key: 'inStock', label: 'In stock only', without: { ...f, inStock: false } });
+  if (f.inStock) {
+    chips.push({
+      key: 'inStock',
+      label: t('catalog.filters.inStockOnly'),
+      without: { ...f, inStock: false },
+    });
+  }
   return chips;
 }
 
-export const resultCountText = (total: number) =>
-  total === 1 ? '1 result' : `${total.toLocaleString('en-IN')} results`;
+/** '1 result', '1,200 results' (grouped the page language's way). */
+export const resultCountText = (total: number, t: Translate) =>
+  t('catalog.filters.results', { count: total });
 
 // ——— The price inputs: typed in the display currency, sent in INR ———
 
@@ -316,10 +334,17 @@ export function displayTextToInr(
   return toWireNumber(convertMinor(minor, inrPerUnit, { decimalDigits: decimals }, INR));
 }
 
-export const PRICE_MSG = {
-  invalid: 'Enter a price as a number, like 500',
-  order: 'The lowest price must not be above the highest',
-} as const;
+/** Why the price inputs cannot be applied: not a number, or the lowest above the highest. */
+export type PriceError = 'invalid' | 'order';
+
+/** A price error's message in the page's language. */
+export function priceErrorText(error: PriceError, t: Translate): string {
+  const messages: Record<PriceError, string> = {
+    invalid: t('catalog.filters.priceInvalid'),
+    order: t('catalog.filters.priceOrder'),
+  };
+  return messages[error];
+}
 
 /**
  * The two price inputs as the filters' minPrice/maxPrice, or why they cannot be. A bound whose text is
@@ -332,15 +357,15 @@ export function priceFromInputs(
   currency: CurrencyRules,
   rateFromInr: string,
   applied: Pick<ListFilters, 'minPrice' | 'maxPrice'> = {},
-): { ok: true; minPrice?: number; maxPrice?: number } | { ok: false; error: string } {
+): { ok: true; minPrice?: number; maxPrice?: number } | { ok: false; error: PriceError } {
   const read = (text: string, was: number | undefined) =>
     was !== undefined && text.trim() === inrToDisplayText(was, currency, rateFromInr)
       ? was
       : displayTextToInr(text, currency, rateFromInr);
   const min = read(minText, applied.minPrice);
   const max = read(maxText, applied.maxPrice);
-  if (min === null || max === null) return { ok: false, error: PRICE_MSG.invalid };
-  if (min !== undefined && max !== undefined && min > max) return { ok: false, error: PRICE_MSG.order };
+  if (min === null || max === null) return { ok: false, error: 'invalid' };
+  if (min !== undefined && max !== undefined && min > max) return { ok: false, error: 'order' };
   return {
     ok: true,
     ...(min !== undefined && min > 0 ? { minPrice: min } : {}),

@@ -13,12 +13,7 @@ import { activeFilterCount, clearFilters, hrefWithFilters } from '../lib/filter-
 import { pageFromParam } from '../lib/route-params.ts';
 import { useListFilters } from '../lib/use-list-filters.ts';
 import { PageHead } from '#web/components/page-head.tsx';
-
-/** docs/product/messages.md's category page messages. */
-export const CATEGORY_MSG = {
-  ids: 'Error fetching category IDs',
-  products: 'Error fetching products',
-} as const;
+import { useT } from '#web/lib/i18n/i18n.tsx';
 
 /**
  * '/categories/:category' and the deeper breadcrumb targets '/categories/:category/:sub/…' (docs/product/screens.md):
@@ -27,6 +22,7 @@ export const CATEGORY_MSG = {
  * '?page=n'; filters and sort sit beside it in the query ('?size=M&sort=price_asc').
  */
 export function CategoryPage() {
+  const t = useT();
   const params = useParams();
   const [search] = useSearchParams();
   const segments = [params.category, params.sub, params.level3, params.level4, params.level5].filter(
@@ -39,10 +35,10 @@ export function CategoryPage() {
 
   const list = products.data;
   const labels = segmentLabels(segments, list?.products.map((p) => p.category) ?? []);
-  const heading = labels[labels.length - 1] ?? 'Category';
+  const heading = labels[labels.length - 1] ?? t('catalog.category.fallback');
   const pageHref = (n: number) => hrefWithFilters(n > 1 ? `${base}?page=${String(n)}` : base, filters);
   const crumbs = [
-    { label: 'Home', to: '/' },
+    { label: t('catalog.list.home'), to: '/' },
     ...labels.map((label, i) => ({
       label,
       to: `/categories/${segments
@@ -53,13 +49,17 @@ export function CategoryPage() {
   ];
   const noCategory = ids.isSuccess && ids.data.categoryIDs.length === 0;
   const filtered = activeFilterCount(filters) > 0;
+  // docs/product/messages.md's category page messages.
+  const emptyCategory = t.rich('catalog.category.empty', {
+    link: (chunks) => <Link to="/">{chunks}</Link>,
+  });
 
   return (
     <section>
       {/* Filters and sort are views of the page: its URL without them (docs/decisions/0127-page-weight-images-seo.md). */}
       <PageHead
-        title={`${heading} · Haat`}
-        meta={[{ name: 'description', content: `${heading} from independent sellers on Haat.` }]}
+        title={t('catalog.list.pageTitle', { name: heading })}
+        meta={[{ name: 'description', content: t('catalog.category.description', { heading }) }]}
         links={[
           { rel: 'canonical', href: `${siteOrigin()}${page > 1 ? `${base}?page=${String(page)}` : base}` },
         ]}
@@ -68,11 +68,9 @@ export function CategoryPage() {
       <Breadcrumbs items={crumbs} className="mb-3" />
       <h1 className="h3 mb-3">{heading}</h1>
       {ids.isError ? (
-        <Message variant="danger">{CATEGORY_MSG.ids}</Message>
+        <Message variant="danger">{t('catalog.category.errorIds')}</Message>
       ) : noCategory ? (
-        <Message variant="secondary">
-          No products found in this category. <Link to="/">Browse the latest products</Link>.
-        </Message>
+        <Message variant="secondary">{emptyCategory}</Message>
       ) : (
         <FilteredListing
           filters={filters}
@@ -82,35 +80,42 @@ export function CategoryPage() {
           before={<SubCategoryLinks segments={segments} filters={filters} />}
         >
           {products.isError ? (
-            <Message variant="danger">{CATEGORY_MSG.products}</Message>
+            <Message variant="danger">{t('catalog.category.errorProducts')}</Message>
           ) : list && list.products.length === 0 ? (
             <Message variant="secondary">
               {filtered ? (
                 <>
-                  No products match these filters.{' '}
+                  {t('catalog.list.noMatch')}{' '}
                   <button
                     type="button"
                     className="btn btn-link p-0 align-baseline"
                     onClick={() => apply(clearFilters(filters))}
                   >
-                    Clear all filters
+                    {t('catalog.list.clearAllFilters')}
                   </button>
                 </>
               ) : (
-                <>
-                  No products found in this category. <Link to="/">Browse the latest products</Link>.
-                </>
+                emptyCategory
               )}
             </Message>
           ) : !list ? (
-            <Loader label="Loading products…" />
+            <Loader label={t('catalog.list.loading')} />
           ) : (
             <div
               aria-busy={products.isPlaceholderData}
               className={products.isPlaceholderData ? 'opacity-50' : undefined}
             >
-              <ProductGrid products={list.products} label={`Products in ${heading}`} besideFilters />
-              <Pagination page={list.page} pages={list.pages} hrefFor={pageHref} label={`${heading} pages`} />
+              <ProductGrid
+                products={list.products}
+                label={t('catalog.category.gridLabel', { heading })}
+                besideFilters
+              />
+              <Pagination
+                page={list.page}
+                pages={list.pages}
+                hrefFor={pageHref}
+                label={t('catalog.category.pages', { heading })}
+              />
             </div>
           )}
         </FilteredListing>

@@ -9,6 +9,7 @@ import { ProductGrid } from '../components/product-grid.tsx';
 import { TopRatedStrip } from '../components/top-rated-strip.tsx';
 import { listHref, pageFromParam } from '../lib/route-params.ts';
 import { PageHead } from '#web/components/page-head.tsx';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 
 /**
  * The home page (docs/product/screens.md): '/', '/page/:pageNumber'. The banner, 'Top Rated' (on the first
@@ -16,14 +17,15 @@ import { PageHead } from '#web/components/page-head.tsx';
  * loads none of their code (docs/decisions/0127-page-weight-images-seo.md).
  */
 export function HomePage() {
+  const t = useT();
   const params = useParams();
   const page = pageFromParam(params.pageNumber);
   const products = useProducts('', page, '');
   const hrefFor = (n: number) => listHref('', n);
 
   const list = products.data;
-  const heading = 'Latest Products';
-  const title = page > 1 ? `Latest Products, page ${String(page)} · Haat` : 'Haat · Online marketplace';
+  const heading = t('catalog.home.heading');
+  const title = page > 1 ? t('catalog.home.titlePaged', { page: String(page) }) : t('catalog.home.title');
 
   return (
     <section>
@@ -32,8 +34,7 @@ export function HomePage() {
         meta={[
           {
             name: 'description',
-            content:
-              'Haat: clothing, handloom, gadgets and home goods from independent sellers across India.',
+            content: t('catalog.home.description'),
           },
         ]}
         links={[{ rel: 'canonical', href: `${siteOrigin()}${listHref('', page)}` }]}
@@ -45,23 +46,23 @@ export function HomePage() {
         <h1 className="h3 mb-0">{heading}</h1>
         {list && list.pages > 1 ? (
           <p className="text-body-secondary small mb-0">
-            Page {list.page} of {list.pages}
+            {t('catalog.list.pageOf', { page: String(list.page), pages: String(list.pages) })}
           </p>
         ) : null}
       </div>
       {products.isPending ? (
-        <Loader label="Loading products…" />
+        <Loader label={t('catalog.list.loading')} />
       ) : products.isError ? (
         <ErrorAlert error={products.error} />
       ) : list && list.products.length === 0 ? (
-        <Message variant="secondary">No products found.</Message>
+        <Message variant="secondary">{t('catalog.list.noProducts')}</Message>
       ) : list ? (
         <div
           aria-busy={products.isPlaceholderData}
           className={products.isPlaceholderData ? 'opacity-50' : undefined}
         >
           <ProductGrid products={list.products} label={heading} eagerFirst={page === 1 ? 0 : 2} />
-          <Pagination page={list.page} pages={list.pages} hrefFor={hrefFor} label="Product pages" />
+          <Pagination page={list.page} pages={list.pages} hrefFor={hrefFor} label={t('catalog.home.pages')} />
         </div>
       ) : null}
     </section>

@@ -3,7 +3,7 @@ import { ErrorAlert } from '#web/components/alerts.tsx';
 import { Breadcrumbs } from '#web/components/breadcrumbs.tsx';
 import { DiscountedPrice } from '#web/components/discounted-price.tsx';
 import { Loader } from '#web/components/loader.tsx';
-import { Rating, reviewCount } from '#web/components/rating.tsx';
+import { Rating } from '#web/components/rating.tsx';
 import { WishlistButton } from '#web/components/wishlist-button.tsx';
 import { DeliveryCheck } from '#web/features/delivery/index.ts';
 import { ReviewsSection } from '#web/features/reviews/index.ts';
@@ -22,22 +22,21 @@ import { categoryHref, categoryLevels } from '../lib/category-path.ts';
 import { pricesVary, variantPrice } from '../lib/variant-pick.ts';
 import { metaDescription, productJsonLd, scriptJson } from '#shared/product-seo.ts';
 import { PageHead } from '#web/components/page-head.tsx';
-
-/** docs/product/messages.md: what the seller line says when the name lookup fails. */
-export const SELLER_NAME_FALLBACK = 'Seller name';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 
 /** '/product/:id' (docs/product/screens.md). */
 export function ProductPage() {
   const { id = '' } = useParams();
   const product = useProduct(id);
+  const t = useT();
 
-  if (product.isPending) return <Loader label="Loading the product…" />;
+  if (product.isPending) return <Loader label={t('catalog.product.loading')} />;
   if (product.isError) {
     return (
       <section>
-        <PageHead title="Product not found · Haat" />
+        <PageHead title={t('catalog.product.notFoundTitle')} />
         <Link to="/" className="btn btn-outline-primary mb-3">
-          ‹ Go Back
+          {t('catalog.list.goBack')}
         </Link>
         <ErrorAlert error={product.error} />
       </section>
@@ -47,24 +46,33 @@ export function ProductPage() {
 }
 
 function SellerLine({ product }: { product: Product }) {
+  const t = useT();
   const seller = usePublicUser(product.user._id);
-  const name = seller.isError ? SELLER_NAME_FALLBACK : (seller.data?.name ?? product.user.name);
+  // docs/product/messages.md: what the seller line says when the name lookup fails.
+  const name = seller.isError
+    ? t('catalog.product.sellerFallback')
+    : (seller.data?.name ?? product.user.name);
+  const shop = product.shop;
   return (
     <p className="mb-2 text-body-secondary">
-      Sold by{' '}
-      {product.shop ? (
-        <Link to={shopPath(product.shop.shopName)} className="fw-semibold">
-          {name}
-        </Link>
-      ) : (
-        <span className="fw-semibold">{name}</span>
-      )}
+      {t.rich('catalog.product.soldBy', {
+        name,
+        seller: (chunks) =>
+          shop ? (
+            <Link to={shopPath(shop.shopName)} className="fw-semibold">
+              {chunks}
+            </Link>
+          ) : (
+            <span className="fw-semibold">{chunks}</span>
+          ),
+      })}
       {product.shop ? <span className="small"> ({product.shop.shopName})</span> : null}
     </p>
   );
 }
 
 function ProductDetails({ product }: { product: Product }) {
+  const t = useT();
   const priceOf = useShelfPrice([product._id]);
   // Search engines get the product's price; the shopper sees the price of the variant they chose.
   const price = priceOf(product);
@@ -82,7 +90,7 @@ function ProductDetails({ product }: { product: Product }) {
   return (
     <article className="haat-product-page">
       <PageHead
-        title={`${product.name} · Haat`}
+        title={t('catalog.list.pageTitle', { name: product.name })}
         meta={[
           { name: 'description', content: description },
           { property: 'og:type', content: 'product' },
@@ -106,7 +114,7 @@ function ProductDetails({ product }: { product: Product }) {
       <Breadcrumbs
         className="mb-3"
         items={[
-          { label: 'Home', to: '/' },
+          { label: t('catalog.list.home'), to: '/' },
           ...levels.map((level, i) => ({ label: level, to: categoryHref(levels.slice(0, i + 1)) })),
           { label: product.name },
         ]}
@@ -123,7 +131,13 @@ function ProductDetails({ product }: { product: Product }) {
           <h1 className="h3 mb-1">{product.name}</h1>
           <SellerLine product={product} />
           <a href="#reviews" className="text-decoration-none d-inline-block mb-2">
-            <Rating value={product.rating} text={reviewCount(product.numReviews)} />
+            <Rating
+              value={product.rating}
+              text={t('catalog.product.reviewCount', {
+                count: product.numReviews,
+                n: String(product.numReviews),
+              })}
+            />
           </a>
           <p className="mb-1 fs-3" aria-live="polite">
             <DiscountedPrice
@@ -133,18 +147,12 @@ function ProductDetails({ product }: { product: Product }) {
             />
           </p>
           {varies ? (
-            <p className="small text-body-secondary mb-1">
-              The price depends on the size or colour you choose.
-            </p>
+            <p className="small text-body-secondary mb-1">{t('catalog.product.priceVaries')}</p>
           ) : null}
           {shown.couponAvailable ? (
-            <p className="small text-success mb-2">
-              A coupon code gives a discount on this product: enter it in the cart.
-            </p>
+            <p className="small text-success mb-2">{t('catalog.product.coupon')}</p>
           ) : null}
-          <p className="small text-body-secondary mb-3">
-            Inclusive of all discounts. GST is added at checkout.
-          </p>
+          <p className="small text-body-secondary mb-3">{t('catalog.product.inclusive')}</p>
           <PurchasePanel purchase={purchase} />
           <WishlistButton productId={product._id} look="wide" className="mt-2" />
           <DeliveryCheck productId={product._id} />
@@ -153,7 +161,7 @@ function ProductDetails({ product }: { product: Product }) {
           </div>
           <section className="mt-4" aria-labelledby="description-heading">
             <h2 id="description-heading" className="h5">
-              Description
+              {t('catalog.product.description')}
             </h2>
             <CollapsibleDescription text={product.description} id={`description-${product._id}`} />
           </section>

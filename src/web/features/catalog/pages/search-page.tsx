@@ -12,6 +12,7 @@ import { activeFilterCount, clearFilters, hrefWithFilters } from '../lib/filter-
 import { listHref, pageFromParam } from '../lib/route-params.ts';
 import { useListFilters } from '../lib/use-list-filters.ts';
 import { PageHead } from '#web/components/page-head.tsx';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 
 /**
  * Search results (docs/product/screens.md): '/search/:keyword', '/search/:keyword/page/:pageNumber'. A Go
@@ -21,6 +22,7 @@ import { PageHead } from '#web/components/page-head.tsx';
  * (docs/decisions/0127-page-weight-images-seo.md).
  */
 export function SearchPage() {
+  const t = useT();
   const params = useParams();
   const keyword = (params.keyword ?? '').trim();
   const page = pageFromParam(params.pageNumber);
@@ -32,29 +34,27 @@ export function SearchPage() {
   if (isBlankKeyword(keyword)) return <Navigate to="/" replace />;
 
   const list = products.data;
-  const heading = `Search results for “${keyword}”`;
+  const heading = t('catalog.search.heading', { keyword });
 
   const results = products.isPending ? (
-    <Loader label="Loading products…" />
+    <Loader label={t('catalog.list.loading')} />
   ) : products.isError ? (
     <ErrorAlert error={products.error} />
   ) : list && list.products.length === 0 ? (
     <Message variant="secondary">
       {filtered ? (
         <>
-          No products match these filters.{' '}
+          {t('catalog.list.noMatch')}{' '}
           <button
             type="button"
             className="btn btn-link p-0 align-baseline"
             onClick={() => apply(clearFilters(filters))}
           >
-            Clear all filters
+            {t('catalog.list.clearAllFilters')}
           </button>
         </>
       ) : (
-        <>
-          No products found. Try another word, or <Link to="/">browse the latest products</Link>.
-        </>
+        t.rich('catalog.search.empty', { link: (chunks) => <Link to="/">{chunks}</Link> })
       )}
     </Message>
   ) : list ? (
@@ -63,7 +63,7 @@ export function SearchPage() {
       className={products.isPlaceholderData ? 'opacity-50' : undefined}
     >
       <ProductGrid products={list.products} label={heading} besideFilters />
-      <Pagination page={list.page} pages={list.pages} hrefFor={hrefFor} label="Search result pages" />
+      <Pagination page={list.page} pages={list.pages} hrefFor={hrefFor} label={t('catalog.search.pages')} />
     </div>
   ) : null;
 
@@ -71,19 +71,19 @@ export function SearchPage() {
     <section>
       {/* Filters and sort are views of the page: its URL without them. */}
       <PageHead
-        title={`${keyword} · Search · Haat`}
-        meta={[{ name: 'description', content: `${heading}: products from independent sellers on Haat.` }]}
+        title={t('catalog.search.title', { keyword })}
+        meta={[{ name: 'description', content: t('catalog.search.description', { heading }) }]}
         links={[{ rel: 'canonical', href: `${siteOrigin()}${listHref(keyword, page)}` }]}
       />
       {list ? <PastLastPage page={list.page} pages={list.pages} hrefFor={hrefFor} /> : null}
       <Link to="/" className="btn btn-outline-primary mb-3">
-        ‹ Go Back
+        {t('catalog.list.goBack')}
       </Link>
       <div className="d-flex flex-wrap align-items-baseline justify-content-between gap-2 mb-3">
         <h1 className="h3 mb-0">{heading}</h1>
         {list && list.pages > 1 ? (
           <p className="text-body-secondary small mb-0">
-            Page {list.page} of {list.pages}
+            {t('catalog.list.pageOf', { page: String(list.page), pages: String(list.pages) })}
           </p>
         ) : null}
       </div>

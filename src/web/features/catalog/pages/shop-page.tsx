@@ -1,5 +1,4 @@
 import { Link, useParams, useSearchParams } from 'react-router';
-import { MSG } from '#shared/messages.ts';
 import { ErrorAlert, Message } from '#web/components/alerts.tsx';
 import { Loader } from '#web/components/loader.tsx';
 import { Pagination, PastLastPage } from '#web/components/pagination.tsx';
@@ -12,6 +11,7 @@ import { activeFilterCount, clearFilters, hrefWithFilters } from '../lib/filter-
 import { pageFromParam } from '../lib/route-params.ts';
 import { useListFilters } from '../lib/use-list-filters.ts';
 import { PageHead } from '#web/components/page-head.tsx';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 
 const initials = (name: string) =>
   name
@@ -26,6 +26,7 @@ const initials = (name: string) =>
  * or 'No products found in this shop'. Further pages are '?page=n'; filters and sort sit beside it in the query.
  */
 export function ShopPage() {
+  const t = useT();
   const { shopName = '' } = useParams();
   const [search] = useSearchParams();
   const page = pageFromParam(search.get('page'));
@@ -33,14 +34,14 @@ export function ShopPage() {
   const shop = useShop(shopName);
   const products = useShopProducts(shopName, page, query);
 
-  if (shop.isPending) return <Loader label="Loading the shop…" />;
+  if (shop.isPending) return <Loader label={t('catalog.shop.loading')} />;
   if (shop.isError) {
     return (
       <section>
-        <PageHead title="Shop not found · Haat" />
+        <PageHead title={t('catalog.shop.notFoundTitle')} />
         <ErrorAlert error={shop.error} />
         <Link to="/" className="btn btn-outline-primary">
-          ‹ Go Back
+          {t('catalog.list.goBack')}
         </Link>
       </section>
     );
@@ -55,9 +56,12 @@ export function ShopPage() {
   return (
     <section>
       <PageHead
-        title={`${s.shopName} · Haat`}
+        title={t('catalog.list.pageTitle', { name: s.shopName })}
         meta={[
-          { name: 'description', content: `${s.shopName} by ${s.user.name} on Haat.` },
+          {
+            name: 'description',
+            content: t('catalog.shop.description', { shop: s.shopName, owner: s.user.name }),
+          },
           { property: 'og:title', content: s.shopName },
           { property: 'og:type', content: 'website' },
           ...(s.shopBanner
@@ -71,14 +75,16 @@ export function ShopPage() {
       {list ? <PastLastPage page={list.page} pages={list.pages} hrefFor={pageHref} /> : null}
       <header className="haat-shop-header mb-4">
         <div className="haat-shop-banner">
-          {s.shopBanner ? <img src={s.shopBanner} alt={`${s.shopName} banner`} /> : null}
+          {s.shopBanner ? (
+            <img src={s.shopBanner} alt={t('catalog.shop.banner', { shop: s.shopName })} />
+          ) : null}
         </div>
         <div className="haat-shop-identity">
           {s.shopPicture ? (
             <img
               className="haat-shop-picture"
               src={s.shopPicture}
-              alt={`${s.shopName} logo`}
+              alt={t('catalog.shop.logo', { shop: s.shopName })}
               width={112}
               height={112}
             />
@@ -92,7 +98,7 @@ export function ShopPage() {
           </div>
         </div>
       </header>
-      <h2 className="h4 mb-3">Products by {s.user.name}</h2>
+      <h2 className="h4 mb-3">{t('catalog.shop.productsBy', { owner: s.user.name })}</h2>
       <FilteredListing
         filters={filters}
         // One shop, one seller: no seller filter.
@@ -101,23 +107,23 @@ export function ShopPage() {
         onApply={apply}
       >
         {products.isPending ? (
-          <Loader label="Loading products…" />
+          <Loader label={t('catalog.list.loading')} />
         ) : products.isError ? (
           <ErrorAlert error={products.error} />
         ) : list && list.products.length === 0 ? (
           filtered ? (
             <Message variant="secondary">
-              No products match these filters.{' '}
+              {t('catalog.list.noMatch')}{' '}
               <button
                 type="button"
                 className="btn btn-link p-0 align-baseline"
                 onClick={() => apply(clearFilters(filters))}
               >
-                Clear all filters
+                {t('catalog.list.clearAllFilters')}
               </button>
             </Message>
           ) : (
-            <Message variant="secondary">{MSG.noShopProducts}</Message>
+            <Message variant="secondary">{t('catalog.shop.empty')}</Message>
           )
         ) : list ? (
           <div
@@ -126,7 +132,7 @@ export function ShopPage() {
           >
             <ProductGrid
               products={list.products}
-              label={`Products by ${s.user.name}`}
+              label={t('catalog.shop.productsBy', { owner: s.user.name })}
               besideFilters
               headingLevel="h3"
             />
@@ -134,7 +140,7 @@ export function ShopPage() {
               page={list.page}
               pages={list.pages}
               hrefFor={pageHref}
-              label={`${s.shopName} pages`}
+              label={t('catalog.shop.pages', { shop: s.shopName })}
             />
           </div>
         ) : null}

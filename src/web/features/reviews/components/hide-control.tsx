@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { reviewHideBody, type ReviewHideBody, type ReviewItem } from '#shared/schemas/review.ts';
 import { ErrorAlert } from '#web/components/alerts.tsx';
 import { SubmitButton, TextField } from '#web/components/form-field.tsx';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 import { useHideReview } from '../api/hide-review.ts';
 
 /**
@@ -11,6 +12,7 @@ import { useHideReview } from '../api/hide-review.ts';
  * again" brings a hidden review back. Both change the product's rating.
  */
 export function HideControl({ productId, review }: { productId: string; review: ReviewItem }) {
+  const t = useT();
   const hide = useHideReview(productId);
   const [asking, setAsking] = useState(false);
   const {
@@ -30,7 +32,7 @@ export function HideControl({ productId, review }: { productId: string; review: 
           disabled={hide.isPending}
           onClick={() => hide.mutate({ reviewId: review._id, reason: null })}
         >
-          Show again
+          {t('reviews.hide.showAgain')}
         </button>
       </div>
     );
@@ -38,14 +40,14 @@ export function HideControl({ productId, review }: { productId: string; review: 
   if (!asking) {
     return (
       <button type="button" className="btn btn-sm btn-outline-danger mt-2" onClick={() => setAsking(true)}>
-        Hide…
+        {t('reviews.hide.hide')}
       </button>
     );
   }
   return (
     <form
       className="mt-2 p-2 border rounded bg-body-tertiary"
-      aria-label={`Hide the review by ${review.name}`}
+      aria-label={t('reviews.hide.formLabel', { name: review.name })}
       noValidate
       onSubmit={handleSubmit((values) =>
         hide.mutate(
@@ -61,7 +63,7 @@ export function HideControl({ productId, review }: { productId: string; review: 
     >
       <ErrorAlert error={hide.error} />
       <TextField
-        label="Why hide it? (kept for Admin and shown to its author)"
+        label={t('reviews.hide.reason')}
         maxLength={500}
         {...register('reason')}
         error={errors.reason?.message}
@@ -69,11 +71,15 @@ export function HideControl({ productId, review }: { productId: string; review: 
         autoFocus
       />
       <div className="d-flex gap-2">
-        <SubmitButton pending={hide.isPending} pendingLabel="Hiding…" className="btn-sm btn-danger">
-          Hide review
+        <SubmitButton
+          pending={hide.isPending}
+          pendingLabel={t('reviews.hide.hiding')}
+          className="btn-sm btn-danger"
+        >
+          {t('reviews.hide.submit')}
         </SubmitButton>
         <button type="button" className="btn btn-sm btn-link" onClick={() => setAsking(false)}>
-          Cancel
+          {t('reviews.hide.cancel')}
         </button>
       </div>
     </form>

@@ -2,6 +2,7 @@ import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { variantUrl } from '#shared/images.ts';
 import { MAX_IMAGE_BYTES } from '#shared/schemas/product-form.ts';
 import { MAX_REVIEW_IMAGES } from '#shared/schemas/review.ts';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 
 const ACCEPTED = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
 
@@ -24,6 +25,7 @@ export function PhotoPicker({
   picked: readonly PickedPhoto[];
   onPickedChange: (photos: PickedPhoto[]) => void;
 }) {
+  const t = useT();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -35,10 +37,10 @@ export function PhotoPicker({
     const refused: string[] = [];
     const added: PickedPhoto[] = [];
     for (const file of chosen) {
-      if (!ACCEPTED.includes(file.type)) refused.push(`${file.name} is not a JPEG, PNG, WebP or GIF image.`);
-      else if (file.size > MAX_IMAGE_BYTES) refused.push(`${file.name} is larger than 5 MB.`);
+      if (!ACCEPTED.includes(file.type)) refused.push(t('reviews.photos.notImage', { file: file.name }));
+      else if (file.size > MAX_IMAGE_BYTES) refused.push(t('reviews.photos.tooLarge', { file: file.name }));
       else if (count + added.length >= MAX_REVIEW_IMAGES)
-        refused.push(`A review can have at most ${String(MAX_REVIEW_IMAGES)} photos.`);
+        refused.push(t('reviews.photos.tooMany', { max: String(MAX_REVIEW_IMAGES) }));
       else added.push({ preview: URL.createObjectURL(file), file });
     }
     setProblem(refused.length ? [...new Set(refused)].join(' ') : null);
@@ -64,14 +66,14 @@ export function PhotoPicker({
 
   return (
     <fieldset className="mb-3">
-      <legend className="fs-6 mb-1">Photos (optional)</legend>
+      <legend className="fs-6 mb-1">{t('reviews.photos.legend')}</legend>
       {shown.length > 0 ? (
-        <ul className="list-unstyled d-flex flex-wrap gap-2 mb-2" aria-label="Chosen photos">
+        <ul className="list-unstyled d-flex flex-wrap gap-2 mb-2" aria-label={t('reviews.photos.chosen')}>
           {shown.map((photo, i) => (
             <li key={photo.key} className="position-relative">
               <img
                 src={photo.src}
-                alt={`Photo ${String(i + 1)}`}
+                alt={t('reviews.photos.photo', { n: String(i + 1) })}
                 width={72}
                 height={72}
                 className="rounded border object-fit-cover bg-white"
@@ -80,8 +82,8 @@ export function PhotoPicker({
                 type="button"
                 className="btn btn-sm btn-light border position-absolute top-0 end-0 m-1 py-0 px-1 lh-1"
                 onClick={photo.remove}
-                aria-label={`Remove photo ${String(i + 1)}`}
-                title="Remove"
+                aria-label={t('reviews.photos.remove', { n: String(i + 1) })}
+                title={t('reviews.photos.removeTitle')}
               >
                 ×
               </button>
@@ -90,7 +92,9 @@ export function PhotoPicker({
         </ul>
       ) : null}
       <label htmlFor={id} className="form-label small mb-1">
-        {count >= MAX_REVIEW_IMAGES ? 'Photos (4 chosen: remove one to add another)' : 'Add photos'}
+        {count >= MAX_REVIEW_IMAGES
+          ? t('reviews.photos.full', { max: String(MAX_REVIEW_IMAGES) })
+          : t('reviews.photos.add')}
       </label>
       <input
         ref={input}
@@ -104,7 +108,7 @@ export function PhotoPicker({
         aria-describedby={`${id}-help`}
       />
       <div id={`${id}-help`} className="form-text">
-        Up to {MAX_REVIEW_IMAGES} photos: JPEG, PNG, WebP or GIF, at most 5 MB each.
+        {t('reviews.photos.help', { max: String(MAX_REVIEW_IMAGES) })}
       </div>
       {problem ? (
         <div className="text-danger small mt-1" role="alert">

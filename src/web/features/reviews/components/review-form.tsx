@@ -6,12 +6,10 @@ import { reviewBody, type ReviewBody } from '#shared/schemas/product.ts';
 import type { ReviewItem } from '#shared/schemas/review.ts';
 import { ErrorAlert } from '#web/components/alerts.tsx';
 import { SelectField, SubmitButton } from '#web/components/form-field.tsx';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 import { useCreateReview } from '../api/create-review.ts';
 import { useDeleteReview, useEditReview } from '../api/edit-review.ts';
 import { PhotoPicker, type PickedPhoto } from './photo-picker.tsx';
-
-/** docs/product/messages.md: 1 Poor … 5 Excellent. */
-export const RATING_LABELS = ['Poor', 'Fair', 'Good', 'Very Good', 'Excellent'] as const;
 
 /** The form's fields: rating, comment (the server's schema) and photos. */
 function ReviewFields({
@@ -30,6 +28,15 @@ function ReviewFields({
   /** A new review starts on "Select…" (otherwise the browser would pick the first rating). */
   blankRating?: boolean;
 }) {
+  const t = useT();
+  // docs/product/messages.md: 1 Poor … 5 Excellent.
+  const ratingLabels = [
+    t('reviews.form.poor'),
+    t('reviews.form.fair'),
+    t('reviews.form.good'),
+    t('reviews.form.veryGood'),
+    t('reviews.form.excellent'),
+  ];
   const commentId = useId();
   const {
     register,
@@ -38,22 +45,22 @@ function ReviewFields({
   return (
     <>
       <SelectField
-        label="Rating"
+        label={t('reviews.form.rating')}
         {...register('rating', { valueAsNumber: true })}
         error={errors.rating?.message}
         {...(blankRating ? { defaultValue: '' } : {})}
       >
         <option value="" disabled>
-          Select…
+          {t('reviews.form.select')}
         </option>
-        {RATING_LABELS.map((label, i) => (
+        {ratingLabels.map((label, i) => (
           <option key={label} value={i + 1}>
-            {i + 1} - {label}
+            {t('reviews.form.ratingOption', { n: String(i + 1), label })}
           </option>
         ))}
       </SelectField>
       <Form.Group className="mb-3" controlId={commentId}>
-        <Form.Label>Comment</Form.Label>
+        <Form.Label>{t('reviews.form.comment')}</Form.Label>
         <Form.Control
           as="textarea"
           rows={4}
@@ -92,6 +99,7 @@ function useRevokeOnUnmount(picked: PickedPhoto[]) {
  * section shows the buyer's review with "Edit your review" instead.
  */
 export function ReviewForm({ productId, onPosted }: { productId: string; onPosted: () => void }) {
+  const t = useT();
   const create = useCreateReview(productId);
   const form = useForm<ReviewBody>({
     resolver: zodResolver(reviewBody),
@@ -107,7 +115,7 @@ export function ReviewForm({ productId, onPosted }: { productId: string; onPoste
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Write a customer review">
+    <form onSubmit={onSubmit} noValidate aria-label={t('reviews.form.writeLabel')}>
       <ErrorAlert error={create.error} />
       <ReviewFields
         form={form}
@@ -117,8 +125,8 @@ export function ReviewForm({ productId, onPosted }: { productId: string; onPoste
         setPicked={setPicked}
         blankRating
       />
-      <SubmitButton pending={create.isPending} pendingLabel="Submitting…">
-        Submit
+      <SubmitButton pending={create.isPending} pendingLabel={t('reviews.form.submitting')}>
+        {t('reviews.form.submit')}
       </SubmitButton>
     </form>
   );
@@ -137,6 +145,7 @@ export function EditReviewForm({
   review: ReviewItem;
   onDone: (message: string | null) => void;
 }) {
+  const t = useT();
   const edit = useEditReview(productId, review._id);
   const remove = useDeleteReview(productId);
   const form = useForm<ReviewBody>({
@@ -150,40 +159,44 @@ export function EditReviewForm({
 
   const onSubmit = form.handleSubmit((values) =>
     edit.mutateAsync({ ...values, images: kept, photos: picked.map((p) => p.file) }).then(
-      () => onDone('Your review was updated.'),
+      () => onDone(t('reviews.form.updated')),
       () => undefined,
     ),
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Edit your review">
+    <form onSubmit={onSubmit} noValidate aria-label={t('reviews.form.editLabel')}>
       <ErrorAlert error={edit.error ?? remove.error} />
       <ReviewFields form={form} kept={kept} setKept={setKept} picked={picked} setPicked={setPicked} />
       <div className="d-flex flex-wrap gap-2 align-items-center">
-        <SubmitButton pending={edit.isPending} pendingLabel="Saving…">
-          Save changes
+        <SubmitButton pending={edit.isPending} pendingLabel={t('reviews.form.saving')}>
+          {t('reviews.form.save')}
         </SubmitButton>
         <button type="button" className="btn btn-outline-secondary" onClick={() => onDone(null)}>
-          Cancel
+          {t('reviews.form.cancel')}
         </button>
         {confirming ? (
-          <span className="d-inline-flex gap-2 align-items-center ms-auto" role="group" aria-label="Delete">
-            <span className="small">Delete your review?</span>
+          <span
+            className="d-inline-flex gap-2 align-items-center ms-auto"
+            role="group"
+            aria-label={t('reviews.form.delete')}
+          >
+            <span className="small">{t('reviews.form.confirmDelete')}</span>
             <button
               type="button"
               className="btn btn-danger btn-sm"
               disabled={remove.isPending}
               onClick={() =>
                 void remove.mutateAsync(review._id).then(
-                  () => onDone('Your review was deleted.'),
+                  () => onDone(t('reviews.form.deleted')),
                   () => undefined,
                 )
               }
             >
-              Yes, delete
+              {t('reviews.form.yesDelete')}
             </button>
             <button type="button" className="btn btn-link btn-sm" onClick={() => setConfirming(false)}>
-              Keep it
+              {t('reviews.form.keep')}
             </button>
           </span>
         ) : (
@@ -192,7 +205,7 @@ export function EditReviewForm({
             className="btn btn-link text-danger ms-auto"
             onClick={() => setConfirming(true)}
           >
-            Delete review
+            {t('reviews.form.deleteReview')}
           </button>
         )}
       </div>

@@ -1,19 +1,21 @@
 import type { ReviewItem } from '#shared/schemas/review.ts';
-import { MSG } from '#shared/messages.ts';
 import { ErrorAlert, Message } from '#web/components/alerts.tsx';
 import { Rating } from '#web/components/rating.tsx';
 import { formatDate } from '#web/lib/format.ts';
+import { useT, type Translate } from '#web/lib/i18n/i18n.tsx';
 import { useVoteHelpful } from '../api/vote-helpful.ts';
 import { HideControl } from './hide-control.tsx';
 import { ReviewPhotos } from './review-photos.tsx';
 
 /** '1 person found this helpful', '3 people …'. */
-export const helpfulText = (n: number) => `${String(n)} ${n === 1 ? 'person' : 'people'} found this helpful`;
+export const helpfulText = (n: number, t: Translate) =>
+  t('reviews.list.helpfulCount', { count: n, n: String(n) });
 
 /** Edited: the author changed it after writing it (votes and hiding leave updatedAt alone). */
 const wasEdited = (r: ReviewItem) => Date.parse(r.updatedAt) > Date.parse(r.createdAt);
 
 function HelpfulButton({ productId, review }: { productId: string; review: ReviewItem }) {
+  const t = useT();
   const vote = useVoteHelpful(productId);
   return (
     <>
@@ -25,9 +27,9 @@ function HelpfulButton({ productId, review }: { productId: string; review: Revie
         onClick={() => vote.mutate({ reviewId: review._id, on: !review.votedHelpful })}
       >
         {review.votedHelpful ? <span aria-hidden="true">✓ </span> : null}
-        Helpful
+        {t('reviews.list.helpful')}
         <span className="ms-1 badge text-bg-light border">{review.helpfulCount}</span>
-        <span className="visually-hidden">, {helpfulText(review.helpfulCount)}</span>
+        <span className="visually-hidden">, {helpfulText(review.helpfulCount, t)}</span>
       </button>
       <ErrorAlert error={vote.error} className="mt-2 mb-0 py-1 small" />
     </>
@@ -50,34 +52,42 @@ export function ReviewList({
   signedIn: boolean;
   admin: boolean;
 }) {
-  if (reviews.length === 0) return <Message variant="secondary">{MSG.noReviews}</Message>;
+  const t = useT();
+  if (reviews.length === 0) return <Message variant="secondary">{t('reviews.list.none')}</Message>;
   return (
     <ul className="list-group list-group-flush haat-reviews">
       {reviews.map((review) => (
         <li
           key={review._id}
           className={`list-group-item px-0 ${review.hidden ? 'haat-review-hidden' : ''}`}
-          aria-label={`Review by ${review.name}`}
+          aria-label={t('reviews.list.reviewBy', { name: review.name })}
         >
           {review.hidden ? (
             <p className="small mb-1 text-danger-emphasis">
-              <span className="badge text-bg-danger me-1">Hidden</span>
-              Reason: {review.hidden.reason} ({formatDate(review.hidden.at)})
+              <span className="badge text-bg-danger me-1">{t('reviews.list.hidden')}</span>
+              {t('reviews.list.reason', {
+                reason: review.hidden.reason,
+                date: formatDate(review.hidden.at, t.language.intl),
+              })}
             </p>
           ) : null}
           <div className="d-flex flex-wrap align-items-center gap-2 mb-1">
             <strong>{review.name}</strong>
-            {review.mine ? <span className="badge text-bg-secondary">Your review</span> : null}
+            {review.mine ? (
+              <span className="badge text-bg-secondary">{t('reviews.list.yourReview')}</span>
+            ) : null}
             {review.verifiedPurchase ? (
-              <span className="badge text-bg-success haat-verified">✓ Verified purchase</span>
+              <span className="badge text-bg-success haat-verified">{t('reviews.list.verified')}</span>
             ) : null}
           </div>
           <div className="d-flex flex-wrap align-items-center gap-2 mb-1">
             <Rating value={review.rating} className="small" />
             <time dateTime={review.createdAt} className="small text-body-secondary">
-              {formatDate(review.createdAt)}
+              {formatDate(review.createdAt, t.language.intl)}
             </time>
-            {wasEdited(review) ? <span className="small text-body-secondary">(edited)</span> : null}
+            {wasEdited(review) ? (
+              <span className="small text-body-secondary">{t('reviews.list.edited')}</span>
+            ) : null}
           </div>
           <p className="mb-2 haat-review-comment">{review.comment}</p>
           <ReviewPhotos urls={review.images} author={review.name} />
@@ -85,7 +95,7 @@ export function ReviewList({
             {signedIn && !review.mine && !review.hidden ? (
               <HelpfulButton productId={productId} review={review} />
             ) : review.helpfulCount > 0 ? (
-              <span className="small text-body-secondary">{helpfulText(review.helpfulCount)}</span>
+              <span className="small text-body-secondary">{helpfulText(review.helpfulCount, t)}</span>
             ) : null}
           </div>
           {admin ? <HideControl productId={productId} review={review} /> : null}

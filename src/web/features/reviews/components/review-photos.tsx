@@ -1,5 +1,6 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import { variantUrl } from '#shared/images.ts';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 
 // The lightbox and its styles load only when somebody opens a photo.
 const PhotoLightbox = lazy(() => import('./photo-lightbox.tsx'));
@@ -9,12 +10,13 @@ const PhotoLightbox = lazy(() => import('./photo-lightbox.tsx'));
  * close button returns, focus back on the thumbnail).
  */
 export function ReviewPhotos({ urls, author }: { urls: readonly string[]; author: string }) {
+  const t = useT();
   const [open, setOpen] = useState<number | null>(null);
   const idPrefix = useId();
   if (urls.length === 0) return null;
   const slides = urls.map((url, i) => ({
     src: url,
-    alt: `Photo ${String(i + 1)} of ${String(urls.length)} by ${author}`,
+    alt: t('reviews.photos.alt', { n: String(i + 1), total: String(urls.length), author }),
   }));
   return (
     <>
@@ -25,7 +27,7 @@ export function ReviewPhotos({ urls, author }: { urls: readonly string[]; author
               type="button"
               className="btn p-0 border rounded overflow-hidden"
               onClick={() => setOpen(i)}
-              aria-label={`Open photo ${String(i + 1)} of ${String(urls.length)} by ${author}`}
+              aria-label={t('reviews.photos.open', { n: String(i + 1), total: String(urls.length), author })}
               id={`${idPrefix}-${String(i)}`}
             >
               <img

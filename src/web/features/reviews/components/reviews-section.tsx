@@ -2,12 +2,13 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { isAdmin } from '#shared/permissions.ts';
 import { emptyRatingCounts } from '#shared/reviews.ts';
-import { REVIEW_MSG, type Product } from '#shared/schemas/product.ts';
+import type { Product } from '#shared/schemas/product.ts';
 import { REVIEW_SORTS, type ReviewItem, type ReviewSort } from '#shared/schemas/review.ts';
 import { ErrorAlert, Message } from '#web/components/alerts.tsx';
 import { Loader } from '#web/components/loader.tsx';
 import { Pagination } from '#web/components/pagination.tsx';
 import { Rating } from '#web/components/rating.tsx';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 import { useSession } from '#web/lib/session.ts';
 import { useReviews } from '../api/get-reviews.ts';
 import { EditReviewForm, ReviewForm } from './review-form.tsx';
@@ -15,8 +16,6 @@ import { ReviewList } from './review-list.tsx';
 import { ReviewPhotos } from './review-photos.tsx';
 import { RatingSummary } from './rating-summary.tsx';
 import '../reviews.css';
-
-const SORT_LABELS: Record<ReviewSort, string> = { newest: 'Newest first', helpful: 'Most helpful first' };
 
 /** The list's sort and page live in the page URL (`reviewSort`, `reviewPage`), so they can be linked. */
 function useListParams() {
@@ -41,19 +40,20 @@ function useListParams() {
 
 /** The signed-in author's own review, with "Edit your review". */
 function MyReview({ review, onEdit }: { review: ReviewItem; onEdit: () => void }) {
+  const t = useT();
   return (
     <div className="border rounded p-3 bg-body-tertiary">
-      <p className="mb-1 fw-semibold">You reviewed this product</p>
+      <p className="mb-1 fw-semibold">{t('reviews.mine.title')}</p>
       {review.hidden ? (
         <p className="small text-danger-emphasis mb-1">
-          Hidden from the shop by our team. Reason: {review.hidden.reason}
+          {t('reviews.mine.hidden', { reason: review.hidden.reason })}
         </p>
       ) : null}
       <Rating value={review.rating} className="small d-block mb-1" />
       <p className="mb-2 haat-review-comment">{review.comment}</p>
-      <ReviewPhotos urls={review.images} author="you" />
+      <ReviewPhotos urls={review.images} author={t('reviews.mine.you')} />
       <button type="button" className="btn btn-outline-primary" onClick={onEdit}>
-        Edit your review
+        {t('reviews.mine.edit')}
       </button>
     </div>
   );
@@ -69,19 +69,22 @@ function WriteColumn({
   mine: ReviewItem | null;
   loading: boolean;
 }) {
+  const t = useT();
   const { user, isPending } = useSession();
   const [editing, setEditing] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
-  if (isPending) return <Loader inline label="Checking your session…" />;
+  if (isPending) return <Loader inline label={t('reviews.checkingSession')} />;
   if (!user) {
     return (
       <Message variant="info">
-        Please <Link to={`/login?redirect=product/${product._id}`}>sign in</Link> to write a review.
+        {t.rich('reviews.signIn', {
+          link: (chunks) => <Link to={`/login?redirect=product/${product._id}`}>{chunks}</Link>,
+        })}
       </Message>
     );
   }
-  if (user._id === product.user._id) return <Message variant="secondary">{REVIEW_MSG.ownProduct}.</Message>;
-  if (loading) return <Loader inline label="Loading your review…" />;
+  if (user._id === product.user._id) return <Message variant="secondary">{t('reviews.ownProduct')}</Message>;
+  if (loading) return <Loader inline label={t('reviews.loadingMine')} />;
   const shown = notice ? <Message variant="success">{notice}</Message> : null;
   if (mine && editing) {
     return (
@@ -112,10 +115,7 @@ function WriteColumn({
   return (
     <>
       {shown}
-      <ReviewForm
-        productId={product._id}
-        onPosted={() => setNotice(`${REVIEW_MSG.added}. Thank you for your review!`)}
-      />
+      <ReviewForm productId={product._id} onPosted={() => setNotice(t('reviews.added'))} />
     </>
   );
 }
@@ -126,23 +126,28 @@ function WriteColumn({
  * for someone who already reviewed. Admin sees hidden reviews, marked, and hides or shows them.
  */
 export function ReviewsSection({ product }: { product: Product }) {
+  const t = useT();
   const { sort, page, hrefFor, setSort } = useListParams();
+  const sortLabels: Record<ReviewSort, string> = {
+    newest: t('reviews.sortNewest'),
+    helpful: t('reviews.sortHelpful'),
+  };
   const reviews = useReviews(product._id, sort, page);
   const { actor } = useSession();
   const mine = reviews.data?.mine ?? null;
-  const heading = mine ? 'Your Review' : 'Write a Customer Review';
+  const heading = mine ? t('reviews.yourReviewHeading') : t('reviews.writeHeading');
 
   return (
     <div className="row g-4 mt-2" id="reviews">
       <section className="col-12 col-lg-7" aria-labelledby="reviews-heading">
         <h2 id="reviews-heading" className="h4">
-          Reviews
+          {t('reviews.heading')}
         </h2>
         <RatingSummary counts={product.ratingCounts ?? emptyRatingCounts()} />
         {product.numReviews > 1 || (reviews.data?.total ?? 0) > 1 ? (
           <div className="d-flex align-items-center gap-2 mb-2">
             <label htmlFor="review-sort" className="form-label mb-0 small text-nowrap">
-              Sort reviews
+              {t('reviews.sortLabel')}
             </label>
             <select
               id="review-sort"
@@ -152,23 +157,20 @@ export function ReviewsSection({ product }: { product: Product }) {
             >
               {REVIEW_SORTS.map((s) => (
                 <option key={s} value={s}>
-                  {SORT_LABELS[s]}
+                  {sortLabels[s]}
                 </option>
               ))}
             </select>
           </div>
         ) : null}
         {reviews.isPending ? (
-          <Loader inline label="Loading reviews…" />
+          <Loader inline label={t('reviews.loading')} />
         ) : reviews.isError ? (
           <ErrorAlert error={reviews.error} />
         ) : (
           <>
             {reviews.data.reviews.some((r) => r.hidden) ? (
-              <p className="small text-body-secondary mb-2">
-                Hidden reviews are shown to you as Admin only, with their reason; they do not count in the
-                rating.
-              </p>
+              <p className="small text-body-secondary mb-2">{t('reviews.hiddenNote')}</p>
             ) : null}
             <ReviewList
               productId={product._id}

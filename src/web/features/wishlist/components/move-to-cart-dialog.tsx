@@ -3,15 +3,21 @@ import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import type { Product, Variant } from '#shared/schemas/product.ts';
 import { Price } from '#web/components/price.tsx';
-import { variantChoices } from '../lib/move-to-cart.ts';
+import { useT, type Translate } from '#web/lib/i18n/i18n.tsx';
+import { ONE_SIZE, variantChoices } from '../lib/move-to-cart.ts';
 
 /** What the dialog asks for: a size, a colour, or both, as the product's variants differ. */
-function question(product: Pick<Product, 'variants'>): { title: string; legend: string } {
+function question(product: Pick<Product, 'variants'>, t: Translate): { title: string; legend: string } {
   const sizes = new Set(product.variants.map((v) => v.size)).size > 1;
   const colours = new Set(product.variants.map((v) => v.colour ?? '')).size > 1;
-  if (sizes && colours) return { title: 'Choose a size and colour', legend: 'Size and colour' };
-  if (colours) return { title: 'Choose a colour', legend: 'Colour' };
-  return { title: 'Choose a size', legend: 'Size' };
+  if (sizes && colours) {
+    return {
+      title: t('wishlist.dialog.chooseSizeAndColour'),
+      legend: t('wishlist.dialog.sizeAndColour'),
+    };
+  }
+  if (colours) return { title: t('wishlist.dialog.chooseColour'), legend: t('wishlist.dialog.colour') };
+  return { title: t('wishlist.dialog.chooseSize'), legend: t('wishlist.dialog.size') };
 }
 
 /**
@@ -27,13 +33,14 @@ export function MoveToCartDialog({
   onMove: (variant: Variant) => void;
   onCancel: () => void;
 }) {
+  const t = useT();
   const choices = variantChoices(product);
   const inStock = choices.filter((c) => !c.soldOut);
   const [chosen, setChosen] = useState<string | null>(
     inStock.length === 1 ? (inStock[0]?.variant._id ?? null) : null,
   );
   const pricesDiffer = new Set(choices.map((c) => c.price)).size > 1;
-  const { title, legend } = question(product);
+  const { title, legend } = question(product, t);
   const titleId = useId();
   const name = useId();
   const picked = choices.find((c) => c.variant._id === chosen);
@@ -68,8 +75,10 @@ export function MoveToCartDialog({
                     className={`btn ${c.soldOut ? 'btn-outline-secondary text-decoration-line-through' : 'btn-outline-primary'}`}
                     htmlFor={id}
                   >
-                    {c.label}
-                    {c.soldOut ? <span className="visually-hidden"> (sold out)</span> : null}
+                    {c.label === ONE_SIZE ? t('wishlist.dialog.oneSize') : c.label}
+                    {c.soldOut ? (
+                      <span className="visually-hidden"> {t('wishlist.dialog.soldOut')}</span>
+                    ) : null}
                     {pricesDiffer ? (
                       <span className="d-block small">
                         <Price amount={c.price} />
@@ -81,16 +90,16 @@ export function MoveToCartDialog({
             })}
           </div>
           {choices.some((c) => c.soldOut) ? (
-            <p className="small text-body-secondary mt-2 mb-0">Crossed-out options are sold out.</p>
+            <p className="small text-body-secondary mt-2 mb-0">{t('wishlist.dialog.crossedOut')}</p>
           ) : null}
         </fieldset>
       </Modal.Body>
       <Modal.Footer>
         <Button variant="outline-secondary" onClick={onCancel}>
-          Cancel
+          {t('wishlist.dialog.cancel')}
         </Button>
         <Button variant="primary" disabled={!picked} onClick={() => picked && onMove(picked.variant)}>
-          Add to cart
+          {t('wishlist.dialog.add')}
         </Button>
       </Modal.Footer>
     </Modal>

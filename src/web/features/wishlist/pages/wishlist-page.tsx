@@ -1,5 +1,5 @@
 import { useQueries } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { variantUrl } from '#shared/images.ts';
 import type { Product, Variant } from '#shared/schemas/product.ts';
@@ -10,6 +10,7 @@ import { Loader } from '#web/components/loader.tsx';
 import { NO_IMAGE } from '#web/components/product-card.tsx';
 import { productQueryOptions, useShelfPrice, type ShelfPrice } from '#web/features/catalog/index.ts';
 import { useCart } from '#web/lib/cart/cart-context.tsx';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 import { useSetSaved, useWishlist } from '#web/lib/wishlist/use-wishlist.ts';
 import { MoveToCartDialog } from '../components/move-to-cart-dialog.tsx';
 import { canMove, cartLineFor, needsChoice } from '../lib/move-to-cart.ts';
@@ -25,6 +26,7 @@ type Moved = { name: string; option: string; error?: unknown };
  * account's list (the guest list having been merged into it at sign-in).
  */
 export function WishlistPage() {
+  const t = useT();
   const { signedIn, ids, account } = useWishlist();
   // A guest's list is ids only: each product is read like the product page reads it (cached alike).
   const guestProducts = useQueries({
@@ -40,25 +42,26 @@ export function WishlistPage() {
 
   return (
     <section className="haat-wishlist-page">
-      <PageHead title="Wishlist · Haat" />
+      <PageHead title={t('wishlist.title')} />
       <h1 className="h3 mb-3">
-        Your wishlist
+        {t('wishlist.heading')}
         {products.length > 0 ? (
           <span className="text-body-secondary fs-6 fw-normal ms-2">
-            {products.length} {products.length === 1 ? 'item' : 'items'}
+            {t('wishlist.count', { count: products.length, n: String(products.length) })}
           </span>
         ) : null}
       </h1>
       {signedIn ? null : (
         <Message variant="info">
-          Saved on this device only. <Link to="/login?redirect=/wishlist">Sign in</Link> to keep your wishlist
-          in your account and see it everywhere.
+          {t.rich('wishlist.guest', {
+            link: (chunks) => <Link to="/login?redirect=/wishlist">{chunks}</Link>,
+          })}
         </Message>
       )}
       {signedIn && account.isError ? <ErrorAlert error={account.error} /> : null}
       {moved ? <MovedNotice moved={moved} /> : null}
       {loading ? (
-        <Loader label="Loading your wishlist…" />
+        <Loader label={t('wishlist.loading')} />
       ) : products.length === 0 ? (
         signedIn && account.isError ? null : (
           <EmptyWishlist />
@@ -71,27 +74,31 @@ export function WishlistPage() {
 }
 
 function EmptyWishlist() {
+  const t = useT();
   return (
     <div className="text-center py-5 haat-wishlist-empty">
-      <p className="h5">Your wishlist is empty</p>
-      <p className="text-body-secondary">Tap the heart on any product to save it here for later.</p>
+      <p className="h5">{t('wishlist.empty')}</p>
+      <p className="text-body-secondary">{t('wishlist.emptyHint')}</p>
       <Link to="/" className="btn btn-primary">
-        Start shopping
+        {t('wishlist.startShopping')}
       </Link>
     </div>
   );
 }
 
 function MovedNotice({ moved }: { moved: Moved }) {
+  const t = useT();
+  const strong = (chunks: ReactNode[]) => <strong>{chunks}</strong>;
   return (
     <>
       <Message variant="success" className="d-flex flex-wrap align-items-center gap-2">
         <span>
-          Added to your cart: <strong>{moved.name}</strong>
-          {moved.option ? ` (${moved.option})` : ''}.
+          {moved.option
+            ? t.rich('wishlist.addedOption', { name: moved.name, option: moved.option, b: strong })
+            : t.rich('wishlist.added', { name: moved.name, b: strong })}
         </span>
         <Link to="/cart" className="btn btn-sm btn-success ms-sm-auto">
-          View cart
+          {t('wishlist.viewCart')}
         </Link>
       </Message>
       {moved.error ? <ErrorAlert error={moved.error} /> : null}
@@ -106,6 +113,7 @@ function WishlistItems({
   products: readonly Product[];
   onMoved: (moved: Moved) => void;
 }) {
+  const t = useT();
   const cart = useCart();
   const remove = useSetSaved();
   const [choosing, setChoosing] = useState<Product | null>(null);
@@ -132,7 +140,7 @@ function WishlistItems({
   return (
     <>
       <ErrorAlert error={removeFailed} />
-      <ul className="list-unstyled haat-wishlist-list" aria-label="Saved products">
+      <ul className="list-unstyled haat-wishlist-list" aria-label={t('wishlist.saved')}>
         {products.map((product) => (
           <WishlistItem
             key={product._id}
@@ -171,6 +179,7 @@ function WishlistItem({
   onRemove: () => void;
   removing: boolean;
 }) {
+  const t = useT();
   const nameId = useId();
   const available = canMove(product);
   const first = product.image[0];
@@ -203,7 +212,9 @@ function WishlistItem({
               finalPrice={price.finalPrice}
               percentOff={price.percentOff}
             />
-            {available ? null : <p className="small text-danger fw-semibold mb-0 mt-1">Out of stock</p>}
+            {available ? null : (
+              <p className="small text-danger fw-semibold mb-0 mt-1">{t('wishlist.outOfStock')}</p>
+            )}
           </div>
           <div className="d-flex gap-2 align-items-start flex-shrink-0 haat-wishlist-actions">
             <button
@@ -213,7 +224,7 @@ function WishlistItem({
               disabled={!available}
               aria-describedby={nameId}
             >
-              Move to cart
+              {t('wishlist.move')}
             </button>
             <button
               type="button"
@@ -222,7 +233,7 @@ function WishlistItem({
               disabled={removing}
               aria-describedby={nameId}
             >
-              Remove
+              {t('wishlist.remove')}
             </button>
           </div>
         </div>
