@@ -50,9 +50,9 @@ if (data) {
   // crawlers; the page renders its own once running, so drop the server's copies to avoid duplicates.
   for (const el of document.head.querySelectorAll('[data-ssr]')) el.remove();
   markHydrated();
-  // The shell's messages first (header, footer), so the page does not start with a spinner for them.
-  void messages
-    .load('common')
+  // The shell's messages first (header, footer, the header's category menu), so the page does not start
+  // with a spinner for them.
+  void Promise.all([messages.load('common'), messages.load('catalogMenu')])
     .catch(() => undefined)
     .finally(() => createRoot(root).render(app));
 }
