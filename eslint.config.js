@@ -42,6 +42,7 @@ const translatedScreens = [
   'src/web/components/loader.tsx',
   'src/web/components/language-switch.tsx',
   'src/web/components/currency-picker.tsx',
+  'src/web/features/orders/**/*.tsx',
 ];
 
 export default tseslint.config(
