@@ -43,6 +43,7 @@ const translatedScreens = [
   'src/web/components/language-switch.tsx',
   'src/web/components/currency-picker.tsx',
   'src/web/features/orders/**/*.tsx',
+  'src/web/features/returns/**/*.tsx',
 ];
 
 export default tseslint.config(
