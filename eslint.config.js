@@ -44,6 +44,7 @@ const translatedScreens = [
   'src/web/components/currency-picker.tsx',
   'src/web/features/orders/**/*.tsx',
   'src/web/features/returns/**/*.tsx',
+  'src/web/features/refunds/**/*.tsx',
 ];
 
 export default tseslint.config(
