@@ -45,6 +45,8 @@ const translatedScreens = [
   'src/web/features/orders/**/*.tsx',
   'src/web/features/returns/**/*.tsx',
   'src/web/features/refunds/**/*.tsx',
+  'src/web/features/dashboards/pages/*.tsx',
+  'src/web/features/dashboards/components/first-steps.tsx',
 ];
 
 export default tseslint.config(
