@@ -133,7 +133,7 @@ function OrderView({ order, actor }: { order: Order; actor: Actor }) {
               <p className="mb-3">
                 <strong>{t('orders.page.gstInvoiceTo')}</strong>
                 {t.rich('orders.page.gstBuyer', {
-                  name: order.buyerBusinessName,
+                  name: order.buyerBusinessName ?? '',
                   gstin: order.buyerGstin,
                   mono: (chunks) => <span className="font-monospace">{chunks}</span>,
                 })}
