@@ -58,6 +58,11 @@ const translatedScreens = [
   'src/web/features/catalog/**/*.tsx',
   'src/web/features/reviews/**/*.tsx',
   'src/web/features/wishlist/**/*.tsx',
+  'src/web/features/orders/**/*.tsx',
+  'src/web/features/returns/**/*.tsx',
+  'src/web/features/refunds/**/*.tsx',
+  'src/web/features/dashboards/pages/*.tsx',
+  'src/web/features/dashboards/components/first-steps.tsx',
 ];
 
 export default tseslint.config(

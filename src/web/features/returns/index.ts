@@ -4,3 +4,4 @@
  */
 export { ReturnRequestDialog, type ReturnDialogLine } from './components/return-request-dialog.tsx';
 export { useMoveReturn, type ReturnMove } from './api/returns.ts';
+export { returnReasonText, returnStateLabel } from './lib/labels.ts';

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { DashboardDay } from '#shared/schemas/dashboard.ts';
 import { formatDay } from '#web/lib/format.ts';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 
 /**
  * The last 30 days as bars (sales per day, cancellations as a red mark under the day), drawn in inline
@@ -8,6 +9,8 @@ import { formatDay } from '#web/lib/format.ts';
  * in the table below it, which sighted keyboard users can open too.
  */
 export function SalesChart({ days, formatInr }: { days: DashboardDay[]; formatInr: (n: number) => string }) {
+  const t = useT();
+  const locale = t.language.intl;
   const captionId = useId();
   const max = Math.max(...days.map((d) => d.sales), 0);
   const W = 300;
@@ -30,7 +33,7 @@ export function SalesChart({ days, formatInr }: { days: DashboardDay[]; formatIn
             <g key={d.date}>
               {h > 0 ? (
                 <rect x={i * bar + bar * 0.15} y={H - h} width={bar * 0.7} height={h} rx="1" fill="#0a4f4c">
-                  <title>{`${formatDay(d.date)}: ${formatInr(d.sales)}`}</title>
+                  <title>{`${formatDay(d.date, locale)}: ${formatInr(d.sales)}`}</title>
                 </rect>
               ) : null}
               {d.cancellations > 0 ? (
@@ -45,33 +48,34 @@ export function SalesChart({ days, formatInr }: { days: DashboardDay[]; formatIn
           <span aria-hidden="true" style={{ color: '#0a4f4c' }}>
             ■
           </span>{' '}
-          Sales per day, {formatDay(days[0]?.date)} to {formatDay(days.at(-1)?.date)}
+          {t('dashboards.chart.salesPerDay', {
+            from: formatDay(days[0]?.date, locale),
+            to: formatDay(days.at(-1)?.date, locale),
+          })}
         </span>
         <span>
           <span aria-hidden="true" className="text-danger">
             ■
           </span>{' '}
-          Days with cancellations
+          {t('dashboards.chart.cancellationDays')}
         </span>
       </figcaption>
       <details className="mt-2">
-        <summary className="small">Show the figures per day</summary>
+        <summary className="small">{t('dashboards.chart.showFigures')}</summary>
         <div className="table-responsive" style={{ maxHeight: '18rem' }}>
           <table className="table table-sm small mb-0">
-            <caption className="visually-hidden">
-              Sales, units and cancellations per day, last 30 days
-            </caption>
+            <caption className="visually-hidden">{t('dashboards.chart.caption')}</caption>
             <thead>
               <tr>
-                <th scope="col">Day</th>
+                <th scope="col">{t('dashboards.chart.day')}</th>
                 <th scope="col" className="text-end">
-                  Sales
+                  {t('dashboards.chart.sales')}
                 </th>
                 <th scope="col" className="text-end">
-                  Units
+                  {t('dashboards.chart.units')}
                 </th>
                 <th scope="col" className="text-end">
-                  Cancelled
+                  {t('dashboards.chart.cancelled')}
                 </th>
               </tr>
             </thead>
@@ -79,7 +83,7 @@ export function SalesChart({ days, formatInr }: { days: DashboardDay[]; formatIn
               {[...days].reverse().map((d) => (
                 <tr key={d.date}>
                   <th scope="row" className="fw-normal text-nowrap">
-                    {formatDay(d.date)}
+                    {formatDay(d.date, locale)}
                   </th>
                   <td className="text-end">{formatInr(d.sales)}</td>
                   <td className="text-end">{d.units}</td>

@@ -11,6 +11,7 @@ import { Pagination } from '#web/components/pagination.tsx';
 import { DocumentLinks, useUpdateUser } from '#web/features/admin-users/index.ts';
 import { ConfirmDialog } from '#web/features/seller-products/index.ts';
 import { formatDateTime } from '#web/lib/format.ts';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 import { actorOf, useSignedInUser } from '#web/lib/session.ts';
 import { usePendingSellers } from '../api/dashboards.ts';
 import { PageHead } from '#web/components/page-head.tsx';
@@ -22,6 +23,7 @@ import { PageHead } from '#web/components/page-head.tsx';
  * docs/decisions/0115-seller-and-operator-views.md.
  */
 export function PendingSellersPage() {
+  const t = useT();
   const me = actorOf(useSignedInUser());
   const [params] = useSearchParams();
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
@@ -31,24 +33,23 @@ export function PendingSellersPage() {
 
   return (
     <section>
-      <PageHead title="Sellers awaiting approval · Haat" />
-      <h1 className="h3 mb-3">Sellers awaiting approval</h1>
+      <PageHead title={t('dashboards.pendingSellers.headTitle')} />
+      <h1 className="h3 mb-3">{t('dashboards.pendingSellers.heading')}</h1>
       {approved.length > 0 ? (
         <Message variant="success">
-          Approved {approved.join(', ')}. They can sell now and have been e-mailed.
+          {t('dashboards.pendingSellers.approved', { names: approved.join(', ') })}
         </Message>
       ) : null}
       {list.isPending ? (
-        <Loader label="Loading sellers…" />
+        <Loader label={t('dashboards.pendingSellers.loading')} />
       ) : list.error ? (
         <ErrorAlert error={list.error} />
       ) : list.data.users.length === 0 ? (
-        <Message variant="success">No seller is waiting for approval.</Message>
+        <Message variant="success">{t('dashboards.pendingSellers.empty')}</Message>
       ) : (
         <>
           <p className="small text-body-secondary">
-            {list.data.total} {list.data.total === 1 ? 'seller is' : 'sellers are'} waiting, oldest first.
-            Open each document before approving.
+            {t('dashboards.pendingSellers.waiting', { count: list.data.total })}
           </p>
           <div className="row row-cols-1 row-cols-lg-2 g-3">
             {list.data.users.map((u) => (
@@ -65,7 +66,7 @@ export function PendingSellersPage() {
             page={list.data.page}
             pages={list.data.pages}
             hrefFor={(n) => `?page=${n}`}
-            label="Pages of sellers"
+            label={t('dashboards.pendingSellers.pages')}
           />
         </>
       )}
@@ -82,6 +83,7 @@ function PendingSeller({
   canApprove: boolean;
   onApproved: (name: string) => void;
 }) {
+  const t = useT();
   const update = useUpdateUser(u._id);
   const [confirming, setConfirming] = useState(false);
   const titleId = `seller-${u._id}`;
@@ -94,28 +96,31 @@ function PendingSeller({
           {u.shop?.shopName ? `${u.shop.shopName} (${u.name})` : u.name}
         </h2>
         <p className="text-body-secondary mb-2">
-          {u.role.join(', ')} · registered {formatDateTime(u.createdAt)}
+          {t('dashboards.pendingSellers.registered', {
+            roles: u.role.join(', '),
+            date: formatDateTime(u.createdAt, t.language.intl),
+          })}
         </p>
         <dl className="row mb-2 gx-2">
-          <dt className="col-5">E-mail</dt>
+          <dt className="col-5">{t('dashboards.pendingSellers.email')}</dt>
           <dd className="col-7 text-break">
             <a href={`mailto:${u.email}`}>{u.email}</a>
           </dd>
-          <dt className="col-5">Phone</dt>
+          <dt className="col-5">{t('dashboards.pendingSellers.phone')}</dt>
           <dd className="col-7">
             {u.phone ? <a href={`tel:${u.phone}`}>{formatPhone(u.phone, u.country)}</a> : '—'}
           </dd>
-          <dt className="col-5">Address</dt>
+          <dt className="col-5">{t('dashboards.pendingSellers.address')}</dt>
           <dd className="col-7">{[u.address, u.city, u.state, u.country].filter(Boolean).join(', ')}</dd>
-          <dt className="col-5">Business Reg. No.</dt>
+          <dt className="col-5">{t('dashboards.pendingSellers.businessReg')}</dt>
           <dd className="col-7 text-break">{dash(u.buisnessRegistrationCode)}</dd>
-          <dt className="col-5">Bank Account</dt>
+          <dt className="col-5">{t('dashboards.pendingSellers.bankAccount')}</dt>
           <dd className="col-7 text-break">{dash(u.bank_account)}</dd>
-          <dt className="col-5">Identity Proof</dt>
+          <dt className="col-5">{t('dashboards.pendingSellers.identityProof')}</dt>
           <dd className="col-7">
             {dash(u.identifyProof)} {u.identifyProofNumber ?? ''}
           </dd>
-          <dt className="col-5">Verification Docs</dt>
+          <dt className="col-5">{t('dashboards.pendingSellers.verificationDocs')}</dt>
           <dd className="col-7">
             <DocumentLinks userId={u._id} labels={u.verificationDocs} />
           </dd>
@@ -125,18 +130,18 @@ function PendingSeller({
       {canApprove ? (
         <Card.Footer className="bg-body d-flex flex-wrap gap-2">
           <Button size="sm" onClick={() => setConfirming(true)} disabled={update.isPending}>
-            Approve
+            {t('dashboards.pendingSellers.approve')}
           </Button>
           <Link className="btn btn-sm btn-outline-primary" to={`/admin/user/${u._id}/edit`}>
-            Open in Users
+            {t('dashboards.pendingSellers.openInUsers')}
           </Link>
         </Card.Footer>
       ) : null}
       <ConfirmDialog
         show={confirming}
-        title={`Approve ${u.shop?.shopName ?? u.name}?`}
-        message="The seller can then list products and receive orders, and gets an e-mail saying their profile is verified."
-        confirmLabel="Approve seller"
+        title={t('dashboards.pendingSellers.confirmTitle', { name: u.shop?.shopName ?? u.name })}
+        message={t('dashboards.pendingSellers.confirmMessage')}
+        confirmLabel={t('dashboards.pendingSellers.confirmLabel')}
         pending={update.isPending}
         onConfirm={() =>
           update.mutate(

@@ -8,6 +8,7 @@ import { ErrorAlert } from '#web/components/alerts.tsx';
 import { Loader } from '#web/components/loader.tsx';
 import { currencySpec } from '#web/lib/currency/display-currency.tsx';
 import { formatDay } from '#web/lib/format.ts';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 import { useSignedInUser } from '#web/lib/session.ts';
 import { useSellerDashboard } from '../api/dashboards.ts';
 import { FirstSteps } from '../components/first-steps.tsx';
@@ -25,59 +26,89 @@ const formatInr = (amount: number) => formatMoney(parseMoney(amount, 2), INR, mo
  * to the list it counts (docs/decisions/0115-seller-and-operator-views.md).
  */
 export function SellerDashboardPage() {
+  const t = useT();
+  const locale = t.language.intl;
   const me = useSignedInUser();
   const board = useSellerDashboard();
   const [allLow, setAllLow] = useState(false);
 
   return (
     <section>
-      <PageHead title="Dashboard · Haat" />
-      <h1 className="h3 mb-1">Dashboard</h1>
+      <PageHead title={t('dashboards.seller.headTitle')} />
+      <h1 className="h3 mb-1">{t('dashboards.seller.heading')}</h1>
       <p className="text-body-secondary small mb-3">
         {me.shop?.shopName ?? me.name}
-        {board.data ? ` · ${formatDay(board.data.today)}` : ''}
+        {board.data ? ` · ${formatDay(board.data.today, locale)}` : ''}
       </p>
       <FirstSteps />
       {board.isPending ? (
-        <Loader label="Loading your dashboard…" />
+        <Loader label={t('dashboards.seller.loading')} />
       ) : board.error ? (
         <ErrorAlert error={board.error} />
       ) : (
         <>
-          <h2 className="h5">To do now</h2>
+          <h2 className="h5">{t('dashboards.seller.toDoNow')}</h2>
           <p className="small text-body-secondary mb-2">
             {board.data.placedToday === 0
-              ? 'No new orders today yet.'
-              : `${String(board.data.placedToday)} new ${board.data.placedToday === 1 ? 'order' : 'orders'} today.`}
+              ? t('dashboards.seller.noOrdersToday')
+              : t('dashboards.seller.ordersToday', { count: board.data.placedToday })}
           </p>
           <div className="row row-cols-2 row-cols-md-3 row-cols-xl-6 g-2 mb-4">
-            <Tile to="/seller/shipments?state=placed" n={board.data.toAccept} label="to accept" urgent />
-            <Tile to="/seller/shipments?state=accepted" n={board.data.toPack} label="to pack" urgent />
-            <Tile to="/seller/shipments?state=packed" n={board.data.toShip} label="to ship" urgent />
-            <Tile to="/seller/shipments?state=late" n={board.data.late} label="late" danger />
+            <Tile
+              to="/seller/shipments?state=placed"
+              n={board.data.toAccept}
+              label={t('dashboards.seller.toAccept')}
+              urgent
+            />
+            <Tile
+              to="/seller/shipments?state=accepted"
+              n={board.data.toPack}
+              label={t('dashboards.seller.toPack')}
+              urgent
+            />
+            <Tile
+              to="/seller/shipments?state=packed"
+              n={board.data.toShip}
+              label={t('dashboards.seller.toShip')}
+              urgent
+            />
+            <Tile
+              to="/seller/shipments?state=late"
+              n={board.data.late}
+              label={t('dashboards.seller.late')}
+              danger
+            />
             <Tile
               to="/seller/returns?state=requested"
               n={board.data.returnsToHandle}
-              label={board.data.returnsToHandle === 1 ? 'return to answer' : 'returns to answer'}
+              label={t('dashboards.seller.returnsToAnswer', { count: board.data.returnsToHandle })}
               urgent
             />
             <Tile
               to="#low-stock"
               n={board.data.lowStock}
-              label={board.data.lowStock === 1 ? 'variant low on stock' : 'variants low on stock'}
+              label={t('dashboards.seller.lowOnStockTile', { count: board.data.lowStock })}
               anchor
             />
           </div>
 
-          <h2 className="h5">Last 30 days</h2>
+          <h2 className="h5">{t('dashboards.seller.last30')}</h2>
           <div className="row row-cols-2 row-cols-md-4 g-2 mb-3">
-            <Tile to="/seller/orderlist" n={formatInr(board.data.last30.sales)} label="sales (incl. GST)" />
-            <Tile to="/seller/orderlist" n={board.data.last30.units} label="units sold" />
-            <Tile to="/seller/orderlist" n={board.data.last30.orders} label="orders" />
+            <Tile
+              to="/seller/orderlist"
+              n={formatInr(board.data.last30.sales)}
+              label={t('dashboards.seller.sales')}
+            />
+            <Tile
+              to="/seller/orderlist"
+              n={board.data.last30.units}
+              label={t('dashboards.seller.unitsSold')}
+            />
+            <Tile to="/seller/orderlist" n={board.data.last30.orders} label={t('dashboards.seller.orders')} />
             <Tile
               to="/seller/shipments?state=cancelled"
               n={board.data.last30.cancellations}
-              label="cancelled"
+              label={t('dashboards.seller.cancelled')}
             />
           </div>
           <div className="card card-body mb-4">
@@ -85,25 +116,25 @@ export function SellerDashboardPage() {
           </div>
 
           <h2 className="h5" id="low-stock">
-            Low on stock
+            {t('dashboards.seller.lowOnStock')}
           </h2>
           <p className="small text-body-secondary">
-            Sizes and colours with fewer than {LOW_STOCK_THRESHOLD} units left, fewest first.
+            {t('dashboards.seller.lowOnStockHelp', { threshold: LOW_STOCK_THRESHOLD })}
           </p>
           {board.data.lowStockVariants.length === 0 ? (
-            <p className="small">Every size of your active products has enough stock.</p>
+            <p className="small">{t('dashboards.seller.enoughStock')}</p>
           ) : (
             <div className="table-responsive">
               <Table size="sm" className="small align-middle">
                 <thead>
                   <tr>
-                    <th scope="col">Product</th>
-                    <th scope="col">Size</th>
+                    <th scope="col">{t('dashboards.seller.product')}</th>
+                    <th scope="col">{t('dashboards.seller.size')}</th>
                     <th scope="col" className="d-none d-sm-table-cell">
-                      SKU
+                      {t('dashboards.seller.sku')}
                     </th>
                     <th scope="col" className="text-end">
-                      Left
+                      {t('dashboards.seller.left')}
                     </th>
                   </tr>
                 </thead>
@@ -118,7 +149,7 @@ export function SellerDashboardPage() {
                       <td
                         className={`text-end text-nowrap ${v.countInStock === 0 ? 'text-danger fw-semibold' : ''}`}
                       >
-                        {v.countInStock === 0 ? 'Out of stock' : v.countInStock}
+                        {v.countInStock === 0 ? t('dashboards.seller.outOfStock') : v.countInStock}
                       </td>
                     </tr>
                   ))}
@@ -130,13 +161,15 @@ export function SellerDashboardPage() {
                   className="btn btn-sm btn-outline-primary mb-2"
                   onClick={() => setAllLow(true)}
                 >
-                  Show {board.data.lowStockVariants.length - LOW_ROWS} more
+                  {t('dashboards.seller.showMore', { n: board.data.lowStockVariants.length - LOW_ROWS })}
                 </button>
               ) : null}
               {allLow && board.data.lowStock > board.data.lowStockVariants.length ? (
                 <p className="small">
-                  {board.data.lowStock - board.data.lowStockVariants.length} more in{' '}
-                  <Link to="/seller/productlist">your products</Link>.
+                  {t.rich('dashboards.seller.moreIn', {
+                    n: board.data.lowStock - board.data.lowStockVariants.length,
+                    link: (chunks) => <Link to="/seller/productlist">{chunks}</Link>,
+                  })}
                 </p>
               ) : null}
             </div>

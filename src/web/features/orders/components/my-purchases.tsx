@@ -4,6 +4,7 @@ import type { OrderListRow } from '#shared/schemas/order.ts';
 import { ErrorAlert, Message } from '#web/components/alerts.tsx';
 import { Loader } from '#web/components/loader.tsx';
 import { Money } from '#web/components/price.tsx';
+import { useT, type Translate } from '#web/lib/i18n/i18n.tsx';
 import { useMyOrders } from '../api/get-my-orders.ts';
 import { istDay } from '../lib/dates.ts';
 import { ProgressBadge } from './progress-badge.tsx';
@@ -12,9 +13,12 @@ import { ProgressBadge } from './progress-badge.tsx';
 const NAMES_SHOWN = 2;
 
 /** "Kurta (size M), Steel Mug and 2 more" */
-export function itemsSummary(items: readonly string[]): string {
+export function itemsSummary(t: Translate, items: readonly string[]): string {
   if (items.length <= NAMES_SHOWN) return items.join(', ');
-  return `${items.slice(0, NAMES_SHOWN).join(', ')} and ${items.length - NAMES_SHOWN} more`;
+  return t('orders.purchases.andMore', {
+    names: items.slice(0, NAMES_SHOWN).join(', '),
+    more: items.length - NAMES_SHOWN,
+  });
 }
 
 /**
@@ -23,6 +27,7 @@ export function itemsSummary(items: readonly string[]): string {
  * of cards rather than a table, so a phone shows it without scrolling sideways; each card opens the order.
  */
 export function MyPurchases() {
+  const t = useT();
   const orders = useMyOrders();
   const section = useRef<HTMLElement>(null);
   const { hash } = useLocation();
@@ -33,15 +38,15 @@ export function MyPurchases() {
   return (
     <section ref={section} id="my-purchases" aria-labelledby="my-purchases-heading" className="mt-5">
       <h2 id="my-purchases-heading" className="h4 mb-3">
-        My Purchases
+        {t('orders.purchases.heading')}
       </h2>
       {orders.isPending ? (
-        <Loader label="Loading your purchases…" />
+        <Loader label={t('orders.purchases.loading')} />
       ) : orders.error ? (
         <ErrorAlert error={orders.error} />
       ) : orders.data.length === 0 ? (
         <Message>
-          You have not bought anything yet. <Link to="/">Start shopping</Link>
+          {t.rich('orders.purchases.empty', { link: (chunks) => <Link to="/">{chunks}</Link> })}
         </Message>
       ) : (
         <ul className="list-group">
@@ -55,7 +60,8 @@ export function MyPurchases() {
 }
 
 function Purchase({ order }: { order: OrderListRow }) {
-  const items = itemsSummary(order.items);
+  const t = useT();
+  const items = itemsSummary(t, order.items);
   return (
     <li className="list-group-item list-group-item-action position-relative py-3">
       <div className="d-flex flex-wrap justify-content-between align-items-baseline column-gap-3">
@@ -65,8 +71,8 @@ function Purchase({ order }: { order: OrderListRow }) {
         <Money amount={order.totalPrice} currency={order.orderCurrency} className="fw-semibold text-nowrap" />
       </div>
       <div className="small text-body-secondary">
-        Placed {istDay(order.createdAt)}
-        {order.items.length > 1 ? ` · ${order.items.length} items` : null}
+        {t('orders.purchases.placed', { date: istDay(order.createdAt, t.language.intl) })}
+        {order.items.length > 1 ? ` · ${t('orders.purchases.items', { count: order.items.length })}` : null}
       </div>
       {items ? (
         <div className="text-truncate" title={order.items.join(', ')}>

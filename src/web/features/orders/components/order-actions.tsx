@@ -3,6 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { ErrorAlert } from '#web/components/alerts.tsx';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 import { useCancel, type CancelTarget } from '../api/cancel-order.ts';
 
 /**
@@ -28,6 +29,7 @@ export function CancelButton({
   variant?: string;
   onDone?: (message: string) => void;
 }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const [note, setNote] = useState('');
   const cancel = useCancel();
@@ -45,7 +47,7 @@ export function CancelButton({
         onSuccess: () => {
           setOpen(false);
           setNote('');
-          onDone?.(refundNote ? `Cancelled. ${refundNote}` : 'Cancelled.');
+          onDone?.(refundNote ? t('orders.cancel.doneWithRefund', { refundNote }) : t('orders.cancel.done'));
         },
       },
     );
@@ -62,11 +64,12 @@ export function CancelButton({
         </Modal.Header>
         <Modal.Body>
           <p>
-            This cancels {what}. It cannot be undone.
-            {refundNote ? ` ${refundNote}` : null}
+            {refundNote
+              ? t('orders.cancel.warningWithRefund', { what, refundNote })
+              : t('orders.cancel.warning', { what })}
           </p>
           <Form.Group controlId={noteId}>
-            <Form.Label>Why are you cancelling? (optional)</Form.Label>
+            <Form.Label>{t('orders.cancel.why')}</Form.Label>
             <Form.Control
               as="textarea"
               rows={2}
@@ -79,13 +82,13 @@ export function CancelButton({
         </Modal.Body>
         <Modal.Footer>
           <Button variant="outline-secondary" onClick={close} disabled={cancel.isPending}>
-            Keep it
+            {t('orders.cancel.keep')}
           </Button>
           <Button variant="danger" onClick={confirm} disabled={cancel.isPending} aria-busy={cancel.isPending}>
             {cancel.isPending ? (
               <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
             ) : null}
-            Yes, cancel
+            {t('orders.cancel.confirm')}
           </Button>
         </Modal.Footer>
       </Modal>

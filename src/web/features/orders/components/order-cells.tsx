@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 
 /**
  * The order number of the order tables (HAAT-2026-000123, docs/product/after-the-order.md#order-numbers),
@@ -15,30 +16,32 @@ export function OrderIdCell({
   cancelled: boolean;
   link?: boolean;
 }) {
+  const t = useT();
   return (
     <td className="font-monospace small text-nowrap">
       {link ? (
-        <Link to={`/order/${id}`} aria-label={`Order ${number}`}>
+        <Link to={`/order/${id}`} aria-label={t('orders.cells.order', { number })}>
           {number}
         </Link>
       ) : (
         number
       )}
-      {cancelled ? <span className="badge text-bg-secondary ms-1">Cancelled</span> : null}
+      {cancelled ? <span className="badge text-bg-secondary ms-1">{t('orders.cells.cancelled')}</span> : null}
     </td>
   );
 }
 
 /** The Details button at the end of an order row. */
 export function OrderDetailsCell({ id, number }: { id: string; number: string }) {
+  const t = useT();
   return (
     <td>
       <Link
         to={`/order/${id}`}
         className="btn btn-sm btn-outline-primary"
-        aria-label={`Details of order ${number}`}
+        aria-label={t('orders.cells.detailsOf', { number })}
       >
-        Details
+        {t('orders.cells.details')}
       </Link>
     </td>
   );

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { variantUrl } from '#shared/images.ts';
 import { NO_SIZE } from '#shared/schemas/product-form.ts';
 import { Money } from '#web/components/price.tsx';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 
 /** One line as shown on Place Order and the order page; amounts in major units of `currency`. */
 export type ItemRow = {
@@ -33,10 +34,16 @@ export function VariantLine({
   colour?: string | null | undefined;
   sku?: string | null | undefined;
 }) {
+  const t = useT();
   const realSize = size && size !== NO_SIZE ? size : null;
   const label = [realSize, colour].filter(Boolean).join(' / ');
   if (!label && !sku) return null;
-  const what = realSize && colour ? 'Size / colour' : realSize ? 'Size' : 'Colour';
+  const what =
+    realSize && colour
+      ? t('orders.items.sizeColour')
+      : realSize
+        ? t('orders.items.size')
+        : t('orders.items.colour');
   return (
     <span className="d-block small text-body-secondary">
       {label ? (
@@ -44,7 +51,7 @@ export function VariantLine({
           {what}: <span className="fw-semibold text-body">{label}</span>
         </>
       ) : null}
-      {sku ? <span className="ms-2">SKU {sku}</span> : null}
+      {sku ? <span className="ms-2">{t('orders.items.sku', { sku })}</span> : null}
     </span>
   );
 }
@@ -54,6 +61,7 @@ export function VariantLine({
  * discounted line shows the original unit price struck through and the price paid in red.
  */
 export function OrderItemList({ items }: { items: readonly ItemRow[] }) {
+  const t = useT();
   return (
     <ul className="list-group list-group-flush">
       {items.map((item) => {
@@ -83,11 +91,11 @@ export function OrderItemList({ items }: { items: readonly ItemRow[] }) {
                   {discounted ? (
                     <>
                       <del className="text-body-secondary text-nowrap">
-                        <span className="visually-hidden">Was </span>
+                        <span className="visually-hidden">{t('orders.items.was')}</span>
                         <Money amount={item.price} currency={item.currency} />
                       </del>{' '}
                       <span className="text-danger fw-semibold text-nowrap">
-                        <span className="visually-hidden">Now </span>
+                        <span className="visually-hidden">{t('orders.items.now')}</span>
                         <Money amount={item.discountedPrice} currency={item.currency} />
                       </span>
                     </>

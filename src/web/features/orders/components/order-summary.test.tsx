@@ -1,6 +1,24 @@
-import { renderToStaticMarkup } from 'react-dom/server';
+import { parse } from '@formatjs/icu-messageformat-parser';
+import type { ReactElement } from 'react';
+import { renderToStaticMarkup as renderBare } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { flattenMessages } from '#shared/i18n/languages.ts';
+import en from '#shared/i18n/locales/en.json';
+import { createMessageSource, I18nProvider, type Messages } from '#web/lib/i18n/i18n.tsx';
 import { GstSplitRows, OrderSummary } from './order-summary.tsx';
+
+/** Rendered in English, with the orders namespace at hand (as a server-rendered page has it). */
+function renderToStaticMarkup(element: ReactElement): string {
+  const messages: Messages = Object.fromEntries(
+    Object.entries(flattenMessages(en)).map(([id, text]) => [id, parse(text)]),
+  );
+  const source = createMessageSource(
+    { code: 'en', name: 'English', englishName: 'English', intl: 'en-IN' },
+    {},
+    { namespaces: ['orders'], messages },
+  );
+  return renderBare(<I18nProvider source={source}>{element}</I18nProvider>);
+}
 
 const text = (html: string) =>
   html

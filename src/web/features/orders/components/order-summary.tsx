@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Money } from '#web/components/price.tsx';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 
 export type SummaryAmounts = { itemsPrice: number; taxPrice: number; totalPrice: number };
 
@@ -12,11 +13,10 @@ export type GstSplit = { cgst: number; sgst: number; igst: number } | 'by-state'
 
 /** The split rows under a GST figure: only the components that apply (a cart from two sellers may have all three). */
 export function GstSplitRows({ split, currency }: { split: GstSplit; currency: string }) {
+  const t = useT();
   if (split === 'by-state') {
     return (
-      <p className="haat-gst-split small text-body-secondary mb-0">
-        Split into CGST + SGST or IGST by your delivery state.
-      </p>
+      <p className="haat-gst-split small text-body-secondary mb-0">{t('orders.summary.splitByState')}</p>
     );
   }
   const parts: [string, number][] = [
@@ -30,7 +30,10 @@ export function GstSplitRows({ split, currency }: { split: GstSplit; currency: s
   ];
   if (parts.length === 0) return null;
   return (
-    <ul className="haat-gst-split list-unstyled small text-body-secondary mb-0" aria-label="GST split">
+    <ul
+      className="haat-gst-split list-unstyled small text-body-secondary mb-0"
+      aria-label={t('orders.summary.gstSplit')}
+    >
       {parts.map(([label, amount]) => (
         <li key={label} className="d-flex justify-content-between ps-3">
           <span>{label}</span> <Money amount={amount} currency={currency} />
@@ -61,25 +64,26 @@ export function OrderSummary({
   note?: ReactNode;
   children?: ReactNode;
 }) {
+  const t = useT();
   return (
     <section className="card shadow-sm border-0" aria-labelledby="order-summary-heading">
       <div className="card-body">
         <h2 id="order-summary-heading" className="h5 mb-3">
-          Order Summary
+          {t('orders.summary.heading')}
         </h2>
         <dl className="mb-0">
           <div className="d-flex justify-content-between py-2 border-bottom">
-            <dt className="fw-normal">Items</dt>
+            <dt className="fw-normal">{t('orders.summary.items')}</dt>
             <dd className="mb-0">
               <Money amount={amounts.itemsPrice} currency={currency} />
             </dd>
           </div>
           <div className="d-flex justify-content-between py-2 border-bottom">
-            <dt className="fw-normal">Shipping</dt>
-            <dd className="mb-0 text-success">(Free Shipping)</dd>
+            <dt className="fw-normal">{t('orders.summary.shipping')}</dt>
+            <dd className="mb-0 text-success">{t('orders.summary.freeShipping')}</dd>
           </div>
           <div className="d-flex flex-wrap justify-content-between py-2 border-bottom">
-            <dt className="fw-normal">Estimated GST</dt>
+            <dt className="fw-normal">{t('orders.summary.estimatedGst')}</dt>
             <dd className="mb-0">
               <Money amount={amounts.taxPrice} currency={currency} />
             </dd>
@@ -89,11 +93,13 @@ export function OrderSummary({
               </dd>
             ) : null}
             {placeOfSupply ? (
-              <dd className="w-100 small text-body-secondary mb-0 mt-1">Place of supply: {placeOfSupply}</dd>
+              <dd className="w-100 small text-body-secondary mb-0 mt-1">
+                {t('orders.summary.placeOfSupply', { place: placeOfSupply })}
+              </dd>
             ) : null}
           </div>
           <div className="d-flex justify-content-between py-2 fs-5">
-            <dt>Total</dt>
+            <dt>{t('orders.summary.total')}</dt>
             <dd className="mb-0 fw-bold">
               <Money amount={amounts.totalPrice} currency={currency} />
             </dd>

@@ -1,5 +1,6 @@
 import type { OrderListRow } from '#shared/schemas/order.ts';
 import { Money } from '#web/components/price.tsx';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 import { istDay } from '../lib/dates.ts';
 import { OrderDetailsCell, OrderIdCell } from './order-cells.tsx';
 import { paymentMethodLabel } from './payment-method-label.ts';
@@ -20,20 +21,21 @@ export function OrderTable({
   busy?: boolean;
   admin?: boolean;
 }) {
+  const t = useT();
   return (
     <ScrollTable busy={busy}>
       <thead>
         <tr>
-          <th scope="col">Order</th>
-          {admin ? <th scope="col">User</th> : null}
-          <th scope="col">Date</th>
-          <th scope="col">Total</th>
-          {admin ? <th scope="col">Method</th> : null}
-          <th scope="col">Status</th>
-          <th scope="col">Paid</th>
-          <th scope="col">Delivered</th>
+          <th scope="col">{t('orders.table.order')}</th>
+          {admin ? <th scope="col">{t('orders.table.user')}</th> : null}
+          <th scope="col">{t('orders.table.date')}</th>
+          <th scope="col">{t('orders.table.total')}</th>
+          {admin ? <th scope="col">{t('orders.table.method')}</th> : null}
+          <th scope="col">{t('orders.table.status')}</th>
+          <th scope="col">{t('orders.table.paid')}</th>
+          <th scope="col">{t('orders.table.delivered')}</th>
           <th scope="col">
-            <span className="visually-hidden">Details</span>
+            <span className="visually-hidden">{t('orders.table.details')}</span>
           </th>
         </tr>
       </thead>
@@ -42,11 +44,11 @@ export function OrderTable({
           <tr key={order._id}>
             <OrderIdCell id={order._id} number={order.orderNumber} cancelled={order.status === 'cancelled'} />
             {admin ? <td>{order.user.name}</td> : null}
-            <td className="text-nowrap">{istDay(order.createdAt)}</td>
+            <td className="text-nowrap">{istDay(order.createdAt, t.language.intl)}</td>
             <td className="text-nowrap">
               <Money amount={order.totalPrice} currency={order.orderCurrency} />
             </td>
-            {admin ? <td className="text-nowrap">{paymentMethodLabel(order.paymentMethod)}</td> : null}
+            {admin ? <td className="text-nowrap">{paymentMethodLabel(order.paymentMethod, t)}</td> : null}
             <td className="text-nowrap">
               <ProgressBadge progress={order.progress} />
             </td>

@@ -2,6 +2,7 @@ import type { Order } from '#shared/schemas/order.ts';
 import { Message } from '#web/components/alerts.tsx';
 import { Money } from '#web/components/price.tsx';
 import { OrderPayment } from '#web/features/payments/index.ts';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 import { currencySpec } from '#web/lib/currency/display-currency.tsx';
 import { useOrderFulfilment } from '../api/get-order-fulfilment.ts';
 import { stillDue } from '#shared/still-due.ts';
@@ -16,6 +17,7 @@ import { stillDue } from '#shared/still-due.ts';
 export function PaymentArea({ order }: { order: Order }) {
   // The same query the parcels use: read from the cache, no second request.
   const fulfilment = useOrderFulfilment(order._id);
+  const t = useT();
   if (order.status === 'cancelled') return null;
   if (order.paymentMethod === 'CashOnDelivery' && !order.isPaid && fulfilment.data) {
     const digits = currencySpec(order.orderCurrency).decimalDigits;
@@ -23,10 +25,11 @@ export function PaymentArea({ order }: { order: Order }) {
     if (due !== null) {
       return (
         <Message variant="success" className="mb-0">
-          <strong className="d-block">Thank you for your order!</strong>
+          <strong className="d-block">{t('orders.payment.thanks')}</strong>
           <span className="small">
-            Pay on delivery: please have <Money amount={due} currency={order.orderCurrency} /> ready for the
-            items still on their way. Cancelled items are not charged.
+            {t.rich('orders.payment.payOnDelivery', {
+              amount: <Money amount={due} currency={order.orderCurrency} />,
+            })}
           </span>
         </Message>
       );

@@ -1,4 +1,5 @@
 import type { PaymentMethod } from '#shared/schemas/order.ts';
+import type { Translate } from '#web/lib/i18n/i18n.tsx';
 
 const LABELS: Record<PaymentMethod, string> = {
   RazorPay: 'RazorPay',
@@ -6,5 +7,16 @@ const LABELS: Record<PaymentMethod, string> = {
   CashOnDelivery: 'Cash on Delivery',
 };
 
-/** How a payment method reads on screen ('CashOnDelivery' → 'Cash on Delivery'). */
-export const paymentMethodLabel = (method: PaymentMethod): string => LABELS[method];
+/**
+ * How a payment method reads on screen ('CashOnDelivery' → 'Cash on Delivery'), in the page's language when
+ * given its `t` (English without it).
+ */
+export const paymentMethodLabel = (method: PaymentMethod, t?: Translate): string => {
+  if (!t) return LABELS[method];
+  const labels: Record<PaymentMethod, string> = {
+    RazorPay: t('orders.paymentMethod.RazorPay'),
+    PayPal: t('orders.paymentMethod.PayPal'),
+    CashOnDelivery: t('orders.paymentMethod.CashOnDelivery'),
+  };
+  return labels[method];
+};

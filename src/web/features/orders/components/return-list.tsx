@@ -1,10 +1,11 @@
-import { RETURN_STATE_LABELS, type ReturnState } from '#shared/fulfilment.ts';
+import type { ReturnState } from '#shared/fulfilment.ts';
 import { variantUrl } from '#shared/images.ts';
 import { isVideoUrl, type ReturnRequest } from '#shared/schemas/fulfilment.ts';
 import { NO_SIZE } from '#shared/schemas/product-form.ts';
 import Button from 'react-bootstrap/Button';
 import { ErrorAlert } from '#web/components/alerts.tsx';
-import { useMoveReturn } from '#web/features/returns/index.ts';
+import { returnReasonText, returnStateLabel, useMoveReturn } from '#web/features/returns/index.ts';
+import { useT, type Translate } from '#web/lib/i18n/i18n.tsx';
 import { formatDay } from '#web/lib/format.ts';
 import { istDay } from '../lib/dates.ts';
 import { VariantLine } from './order-item-list.tsx';
@@ -22,15 +23,23 @@ const BADGE: Record<ReturnState, string> = {
 };
 
 /** "1 photo sent", "3 photos sent", "A video sent". */
-function mediaSent(media: readonly string[]): string {
-  if (media.some(isVideoUrl)) return 'A video sent';
-  return media.length === 1 ? '1 photo sent' : `${media.length} photos sent`;
+function mediaSent(t: Translate, media: readonly string[]): string {
+  if (media.some(isVideoUrl)) return t('orders.returns.videoSent');
+  return t('orders.returns.photosSent', { count: media.length });
 }
 
-const units = (n: number) => (n === 1 ? '1 item' : `${n} items`);
+/** "Exchange 1 item for size L", "Return 2 items". */
+function whatAsked(t: Translate, r: ReturnRequest): string {
+  if (r.kind !== 'exchange') return t('orders.returns.return', { count: r.qty });
+  return r.exchangeVariant && r.exchangeVariant.size !== NO_SIZE
+    ? t('orders.returns.exchangeForSize', { count: r.qty, size: r.exchangeVariant.size })
+    : t('orders.returns.exchange', { count: r.qty });
+}
 
 /** The order's return and exchange requests with where each stands (docs/decisions/0114-buyer-order-page.md). */
 export function ReturnList({ returns }: { returns: readonly ReturnRequest[] }) {
+  const t = useT();
+  const locale = t.language.intl;
   return (
     <ul className="list-group mb-3">
       {returns.map((r) => (
@@ -48,32 +57,30 @@ export function ReturnList({ returns }: { returns: readonly ReturnRequest[] }) {
           <div className="flex-grow-1 min-w-0">
             <div className="d-flex flex-wrap justify-content-between gap-2">
               <span className="text-break fw-medium">{r.name}</span>
-              <span className={`badge ${BADGE[r.state]}`}>{RETURN_STATE_LABELS[r.state]}</span>
+              <span className={`badge ${BADGE[r.state]}`}>{returnStateLabel(t, r.state)}</span>
             </div>
             <VariantLine size={r.size} colour={r.colour} />
             <div className="small">
-              {r.kind === 'exchange'
-                ? `Exchange ${units(r.qty)}${
-                    r.exchangeVariant && r.exchangeVariant.size !== NO_SIZE
-                      ? ` for size ${r.exchangeVariant.size}`
-                      : ''
-                  }`
-                : `Return ${units(r.qty)}`}
+              {whatAsked(t, r)}
               {' · '}
-              {r.reasonLabel}
+              {returnReasonText(t, r.reason, r.reasonLabel)}
             </div>
             <div className="small text-body-secondary">
-              Asked on {istDay(r.createdAt)}
+              {t('orders.returns.askedOn', { date: istDay(r.createdAt, locale) })}
               {r.pickupScheduledFor && (r.state === 'approved' || r.state === 'requested')
-                ? ` · Pickup on ${formatDay(r.pickupScheduledFor)}`
+                ? ` · ${t('orders.returns.pickupOn', { date: formatDay(r.pickupScheduledFor, locale) })}`
                 : null}
-              {r.receivedAt ? ` · Received by the seller on ${istDay(r.receivedAt)}` : null}
+              {r.receivedAt
+                ? ` · ${t('orders.returns.receivedOn', { date: istDay(r.receivedAt, locale) })}`
+                : null}
             </div>
             {r.state === 'rejected' && r.rejectReason ? (
-              <div className="small text-danger-emphasis">Why: {r.rejectReason}</div>
+              <div className="small text-danger-emphasis">
+                {t('orders.returns.why', { reason: r.rejectReason })}
+              </div>
             ) : null}
             {r.media.length > 0 ? (
-              <div className="small text-body-secondary">{mediaSent(r.media)}</div>
+              <div className="small text-body-secondary">{mediaSent(t, r.media)}</div>
             ) : null}
             {r.actions.includes('withdraw') ? <WithdrawButton id={r._id} /> : null}
           </div>
@@ -85,6 +92,7 @@ export function ReturnList({ returns }: { returns: readonly ReturnRequest[] }) {
 
 /** The buyer takes back a request nobody has decided on yet (the order's queries then refetch). */
 function WithdrawButton({ id }: { id: string }) {
+  const t = useT();
   const move = useMoveReturn(id);
   return (
     <>
@@ -97,7 +105,7 @@ function WithdrawButton({ id }: { id: string }) {
         aria-busy={move.isPending}
         onClick={() => move.mutate({ move: 'withdraw' })}
       >
-        Withdraw request
+        {t('orders.returns.withdraw')}
       </Button>
     </>
   );

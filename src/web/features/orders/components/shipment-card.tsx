@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router';
-import { SHIPMENT_STATE_LABELS } from '#shared/fulfilment.ts';
 import { variantUrl } from '#shared/images.ts';
 import type { Shipment } from '#shared/schemas/fulfilment.ts';
 import { formatDay } from '#web/lib/format.ts';
+import { useT } from '#web/lib/i18n/i18n.tsx';
+import { shipmentStateLabel } from '../lib/labels.ts';
 import { istDay, istToday } from '../lib/dates.ts';
 import { VariantLine } from './order-item-list.tsx';
 import { ShipmentTimeline } from './shipment-timeline.tsx';
@@ -47,6 +48,8 @@ export function ShipmentCard({
   onReturn?: ((line: ShipmentLine) => void) | undefined;
   now?: Date;
 }) {
+  const t = useT();
+  const locale = t.language.intl;
   const headingId = `parcel-${shipment._id}`;
   const windowEnds = shipment.returnWindowEndsAt ? new Date(shipment.returnWindowEndsAt) : null;
   const windowOpen = windowEnds !== null && now.getTime() <= windowEnds.getTime();
@@ -58,14 +61,14 @@ export function ShipmentCard({
           <h3 id={headingId} className="h6 mb-0">
             {heading}
           </h3>
-          <span className={`badge ${BADGE[shipment.state]}`}>{SHIPMENT_STATE_LABELS[shipment.state]}</span>
+          <span className={`badge ${BADGE[shipment.state]}`}>{shipmentStateLabel(t, shipment.state)}</span>
         </div>
         <DeliveryPromise shipment={shipment} now={now} />
         {windowEnds && shipment.state === 'delivered' ? (
           <p className="small text-body-secondary mt-n1 mb-2">
             {windowOpen
-              ? `Return window closes on ${istDay(shipment.returnWindowEndsAt)}`
-              : `Return window closed on ${istDay(shipment.returnWindowEndsAt)}`}
+              ? t('orders.parcel.windowCloses', { date: istDay(shipment.returnWindowEndsAt, locale) })
+              : t('orders.parcel.windowClosed', { date: istDay(shipment.returnWindowEndsAt, locale) })}
           </p>
         ) : null}
         <ul className="list-unstyled mb-3">
@@ -87,8 +90,9 @@ export function ShipmentCard({
                 </div>
                 <VariantLine size={line.size} colour={line.colour} />
                 <div className="small text-body-secondary">
-                  Qty {line.qty}
-                  {line.returnedQty > 0 ? ` · return or exchange asked for ${line.returnedQty}` : null}
+                  {line.returnedQty > 0
+                    ? t('orders.parcel.qtyReturned', { qty: line.qty, returned: line.returnedQty })
+                    : t('orders.parcel.qty', { qty: line.qty })}
                 </div>
                 {mayReturn && line.qty > line.returnedQty ? (
                   <Button
@@ -96,16 +100,16 @@ export function ShipmentCard({
                     size="sm"
                     className="mt-2"
                     onClick={() => onReturn(line)}
-                    aria-label={`Return or exchange ${line.name}`}
+                    aria-label={t('orders.parcel.returnLine', { name: line.name })}
                   >
-                    Return or exchange
+                    {t('orders.parcel.return')}
                   </Button>
                 ) : null}
               </div>
             </li>
           ))}
         </ul>
-        <ShipmentTimeline shipment={shipment} label={`Progress of ${heading}`} />
+        <ShipmentTimeline shipment={shipment} label={t('orders.parcel.progressOf', { heading })} />
         {documents}
         {actions ? <div className="d-flex flex-wrap gap-2 mt-3">{actions}</div> : null}
       </div>
@@ -115,17 +119,25 @@ export function ShipmentCard({
 
 /** "Arriving by …" while on its way (late when the date passed), "Delivered on …" once there. */
 function DeliveryPromise({ shipment, now }: { shipment: Shipment; now: Date }) {
+  const t = useT();
+  const locale = t.language.intl;
   if (shipment.state === 'delivered' && shipment.deliveredAt) {
-    return <p className="text-success fw-semibold mb-2">Delivered on {istDay(shipment.deliveredAt)}</p>;
+    return (
+      <p className="text-success fw-semibold mb-2">
+        {t('orders.parcel.deliveredOn', { date: istDay(shipment.deliveredAt, locale) })}
+      </p>
+    );
   }
   if (shipment.state === 'cancelled' || shipment.state === 'returned_to_origin') return null;
   if (!shipment.expectedDeliveryDate) return null;
   const late = shipment.expectedDeliveryDate < istToday(now);
   return late ? (
     <p className="text-warning-emphasis fw-semibold mb-2">
-      Running late: it was due by {formatDay(shipment.expectedDeliveryDate)}
+      {t('orders.parcel.late', { date: formatDay(shipment.expectedDeliveryDate, locale) })}
     </p>
   ) : (
-    <p className="fw-semibold mb-2">Arriving by {formatDay(shipment.expectedDeliveryDate)}</p>
+    <p className="fw-semibold mb-2">
+      {t('orders.parcel.arriving', { date: formatDay(shipment.expectedDeliveryDate, locale) })}
+    </p>
   );
 }

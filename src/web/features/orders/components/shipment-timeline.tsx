@@ -1,5 +1,7 @@
 import type { Shipment } from '#shared/schemas/fulfilment.ts';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 import { istDateTime } from '../lib/dates.ts';
+import { cancelledDetailText, shipmentStateLabel } from '../lib/labels.ts';
 import { shipmentSteps, type ShipmentStep } from '../lib/shipment-steps.ts';
 import '../orders.css';
 
@@ -8,7 +10,18 @@ import '../orders.css';
  * through with their dates in India's time, the one it is at marked as current, the steps ahead greyed.
  */
 export function ShipmentTimeline({ shipment, label }: { shipment: Shipment; label: string }) {
-  const steps = shipmentSteps(shipment);
+  const t = useT();
+  // The steps' words in the page's language: their English ones come with shipmentSteps.
+  const steps = shipmentSteps(shipment).map((step) => ({
+    ...step,
+    label: shipmentStateLabel(t, step.key as Shipment['state'] | 'out_for_delivery'),
+    detail:
+      step.key === 'cancelled'
+        ? cancelledDetailText(t, shipment)
+        : step.key === 'returned_to_origin'
+          ? t('orders.timeline.returnedDetail')
+          : step.detail,
+  }));
   return (
     <ol className="haat-timeline" aria-label={label}>
       {steps.map((step) => (
@@ -19,6 +32,7 @@ export function ShipmentTimeline({ shipment, label }: { shipment: Shipment; labe
 }
 
 function TimelineStep({ step }: { step: ShipmentStep }) {
+  const t = useT();
   const classes = ['haat-timeline-step', `is-${step.kind}`, step.current ? 'is-current' : ''].join(' ');
   return (
     <li className={classes} aria-current={step.current ? 'step' : undefined}>
@@ -26,21 +40,28 @@ function TimelineStep({ step }: { step: ShipmentStep }) {
       <div className="d-flex flex-wrap column-gap-2 align-items-baseline">
         <span className={step.kind === 'ahead' ? 'text-body-secondary' : 'fw-semibold'}>
           {step.label}
-          {step.kind === 'ahead' ? <span className="visually-hidden"> (not yet)</span> : null}
+          {step.kind === 'ahead' ? (
+            <span className="visually-hidden"> {t('orders.timeline.notYet')}</span>
+          ) : null}
         </span>
-        {step.at ? <span className="small text-body-secondary">{istDateTime(step.at)}</span> : null}
+        {step.at ? (
+          <span className="small text-body-secondary">{istDateTime(step.at, t.language.intl)}</span>
+        ) : null}
       </div>
       {step.tracking ? (
         <div className="small">
           {step.tracking.courier ? <span>{step.tracking.courier} · </span> : null}
           {step.tracking.url ? (
             <a href={step.tracking.url} target="_blank" rel="noopener noreferrer">
-              Track {step.tracking.number}
-              <span className="visually-hidden"> (opens the courier's site)</span>
+              {t('orders.timeline.track', { number: step.tracking.number })}
+              <span className="visually-hidden"> {t('orders.timeline.opensCourier')}</span>
             </a>
           ) : (
             <span>
-              Tracking number <span className="font-monospace">{step.tracking.number}</span>
+              {t.rich('orders.timeline.trackingNumber', {
+                number: step.tracking.number,
+                mono: (chunks) => <span className="font-monospace">{chunks}</span>,
+              })}
             </span>
           )}
         </div>

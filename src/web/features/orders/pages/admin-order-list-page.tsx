@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import Form from 'react-bootstrap/Form';
 import { useSearchParams } from 'react-router';
-import { classifyOrderSearch, ORDER_SEARCH_HINT } from '#shared/order-search.ts';
+import { classifyOrderSearch } from '#shared/order-search.ts';
 import type { OrderListQuery } from '#shared/schemas/order.ts';
 import { ErrorAlert, Message } from '#web/components/alerts.tsx';
 import { Loader } from '#web/components/loader.tsx';
 import { Pagination } from '#web/components/pagination.tsx';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 import { useOrders } from '../api/get-orders.ts';
 import { OrderTable } from '../components/order-table.tsx';
 import { PageHead } from '#web/components/page-head.tsx';
@@ -22,6 +23,7 @@ type Flag = 'true' | 'false' | undefined;
 const flag = (value: string | null): Flag => (value === 'true' || value === 'false' ? value : undefined);
 
 function AdminOrderList() {
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const query: OrderListQuery = {
@@ -39,7 +41,7 @@ function AdminOrderList() {
     const term = draft.trim();
     // The same reading of the term as the server's, so a typo is explained before any request.
     if (term && !classifyOrderSearch(term)) {
-      setDraftError(ORDER_SEARCH_HINT);
+      setDraftError(t('orders.admin.searchHint'));
       return;
     }
     setDraftError(null);
@@ -65,11 +67,11 @@ function AdminOrderList() {
 
   return (
     <>
-      <PageHead title="Orders · Haat" />
-      <h1 className="h3 mb-3">Orders</h1>
+      <PageHead title={t('orders.admin.headTitle')} />
+      <h1 className="h3 mb-3">{t('orders.admin.heading')}</h1>
       <form role="search" className="mb-3" onSubmit={onSearch} noValidate>
         <Form.Label htmlFor="order-search" className="small mb-1">
-          Find an order
+          {t('orders.admin.find')}
         </Form.Label>
         <div className="d-flex gap-2" style={{ maxWidth: '32rem' }}>
           <Form.Control
@@ -78,40 +80,46 @@ function AdminOrderList() {
             size="sm"
             value={draft}
             onChange={(e) => setDraft(e.target.value)}
-            placeholder="HAAT-2026-000123, e-mail or phone"
+            placeholder={t('orders.admin.placeholder')}
             isInvalid={draftError !== null}
             aria-describedby="order-search-help"
           />
           <button type="submit" className="btn btn-sm btn-outline-primary">
-            Search
+            {t('orders.admin.search')}
           </button>
         </div>
         <Form.Text id="order-search-help" className={draftError ? 'text-danger' : undefined}>
-          {draftError ?? 'Order number (or its digits), buyer e-mail, or buyer phone.'}
+          {draftError ?? t('orders.admin.help')}
         </Form.Text>
       </form>
-      <form className="row g-2 mb-3" aria-label="Filter orders" onSubmit={(e) => e.preventDefault()}>
+      <form
+        className="row g-2 mb-3"
+        aria-label={t('orders.admin.filter')}
+        onSubmit={(e) => e.preventDefault()}
+      >
         <FlagFilter
           name="paid"
-          label="Paid"
-          no="Not paid"
+          label={t('orders.admin.paid')}
+          no={t('orders.admin.notPaid')}
           value={query.paid}
           onChange={(value) => setFilter('paid', value)}
         />
         <FlagFilter
           name="delivered"
-          label="Delivered"
-          no="Not delivered"
+          label={t('orders.admin.delivered')}
+          no={t('orders.admin.notDelivered')}
           value={query.delivered}
           onChange={(value) => setFilter('delivered', value)}
         />
       </form>
       {orders.isPending ? (
-        <Loader label="Loading orders…" />
+        <Loader label={t('orders.admin.loading')} />
       ) : orders.error ? (
         <ErrorAlert error={orders.error} />
       ) : orders.data.orders.length === 0 ? (
-        <Message>{query.q ? `No orders match “${query.q}”.` : 'No orders match.'}</Message>
+        <Message>
+          {query.q ? t('orders.admin.noMatchFor', { q: query.q }) : t('orders.admin.noMatch')}
+        </Message>
       ) : (
         <>
           <OrderTable orders={orders.data.orders} busy={orders.isFetching} admin />
@@ -119,7 +127,7 @@ function AdminOrderList() {
             page={orders.data.page}
             pages={orders.data.pages}
             hrefFor={pageHref}
-            label="Order pages"
+            label={t('orders.admin.pages')}
           />
         </>
       )}
@@ -141,6 +149,7 @@ function FlagFilter({
   value: Flag;
   onChange: (value: string) => void;
 }) {
+  const t = useT();
   return (
     <div className="col-12 col-sm-auto">
       <Form.Label htmlFor={`filter-${name}`} className="small mb-1">
@@ -152,7 +161,7 @@ function FlagFilter({
         value={value ?? ''}
         onChange={(e) => onChange(e.target.value)}
       >
-        <option value="">All</option>
+        <option value="">{t('orders.admin.all')}</option>
         <option value="true">{label}</option>
         <option value="false">{no}</option>
       </Form.Select>

@@ -13,6 +13,7 @@ import { actorOf, useSignedInUser } from '#web/lib/session.ts';
 import { currencySpec } from '#web/lib/currency/display-currency.tsx';
 import { hasErrorCode } from '#web/lib/api-client.ts';
 import { istDateTime } from '../lib/dates.ts';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 import { useDeliverOrder } from '../api/deliver-order.ts';
 import { useOrder } from '../api/get-order.ts';
 import { usePayOrderCashOnDelivery } from '../api/pay-order-cod.ts';
@@ -31,16 +32,19 @@ export function OrderPage() {
 }
 
 function OrderDetail({ id, actor }: { id: string; actor: Actor }) {
+  const t = useT();
   const order = useOrder(id);
-  if (order.isPending) return <Loader label="Loading the order…" />;
+  if (order.isPending) return <Loader label={t('orders.page.loading')} />;
   if (order.error) {
     return (
       <>
-        <PageHead title="Order · Haat" />
-        <h1 className="h3 mb-3">Order</h1>
+        <PageHead title={t('orders.page.headTitle')} />
+        <h1 className="h3 mb-3">{t('orders.page.heading')}</h1>
         {hasErrorCode(order.error, ERROR_CODES.not_found, ERROR_CODES.invalid_input) ? (
           <Message variant="danger">
-            Order not found. <Link to="/profile#my-purchases">See your purchases</Link>
+            {t.rich('orders.page.notFound', {
+              link: (chunks) => <Link to="/profile#my-purchases">{chunks}</Link>,
+            })}
           </Message>
         ) : (
           <ErrorAlert error={order.error} />
@@ -81,14 +85,20 @@ function OrderView({ order, actor }: { order: Order; actor: Actor }) {
   const cancelled = order.status === 'cancelled';
   const awaitingPayment = !cancelled && !order.isPaid && order.paymentMethod !== 'CashOnDelivery';
   const payFirst = awaitingPayment && isBuyerOf(actor, order.user._id);
+  const t = useT();
+  const locale = t.language.intl;
   return (
     <>
-      <PageHead title={`Order ${order.orderNumber} · Haat`} />
-      <h1 className="h4 mb-1 text-break">Order {order.orderNumber}</h1>
-      <p className="text-body-secondary small mb-4">Placed {istDateTime(order.createdAt)}</p>
+      <PageHead title={t('orders.page.numberTitle', { number: order.orderNumber })} />
+      <h1 className="h4 mb-1 text-break">{t('orders.page.numberHeading', { number: order.orderNumber })}</h1>
+      <p className="text-body-secondary small mb-4">
+        {t('orders.page.placed', { date: istDateTime(order.createdAt, locale) })}
+      </p>
       {cancelled ? (
         <Message variant="secondary">
-          This order was cancelled{order.cancelledAt ? ` on ${istDateTime(order.cancelledAt)}` : ''}.
+          {order.cancelledAt
+            ? t('orders.page.cancelledOn', { date: istDateTime(order.cancelledAt, locale) })
+            : t('orders.page.cancelled')}
         </Message>
       ) : null}
       <div className="row g-4">
@@ -96,59 +106,67 @@ function OrderView({ order, actor }: { order: Order; actor: Actor }) {
           <OrderParcels order={order} actor={actor} />
           <section className="mb-4" aria-labelledby="order-shipping-heading">
             <h2 id="order-shipping-heading" className="h5">
-              Shipping
+              {t('orders.page.shipping')}
             </h2>
             <p className="mb-1">
-              <strong>Name: </strong>
+              <strong>{t('orders.page.name')}</strong>
               {order.user.name}
             </p>
             <p className="mb-1">
-              <strong>Email: </strong>
+              <strong>{t('orders.page.email')}</strong>
               <a href={`mailto:${order.user.email}`}>{order.user.email}</a>
             </p>
             <p className="mb-1">
-              <strong>Address: </strong>
+              <strong>{t('orders.page.address')}</strong>
               <AddressText address={order.shippingAddress} />
             </p>
             <p className="mb-3">
-              <strong>Billing address: </strong>
+              <strong>{t('orders.page.billingAddress')}</strong>
               {isSameAsShipping(order.billingAddress, order.shippingAddress) &&
               order.billingAddress.name === order.user.name ? (
-                'Same as shipping address'
+                t('orders.page.sameAsShipping')
               ) : (
                 <AddressText address={order.billingAddress} name={order.billingAddress.name} />
               )}
             </p>
             {order.buyerGstin ? (
               <p className="mb-3">
-                <strong>GST invoice to: </strong>
-                {order.buyerBusinessName} (GSTIN <span className="font-monospace">{order.buyerGstin}</span>)
+                <strong>{t('orders.page.gstInvoiceTo')}</strong>
+                {t.rich('orders.page.gstBuyer', {
+                  name: order.buyerBusinessName ?? '',
+                  gstin: order.buyerGstin,
+                  mono: (chunks) => <span className="font-monospace">{chunks}</span>,
+                })}
               </p>
             ) : null}
             {order.isDelivered ? (
-              <Message variant="success">Delivered on {istDateTime(order.deliveredAt)}</Message>
+              <Message variant="success">
+                {t('orders.page.deliveredOn', { date: istDateTime(order.deliveredAt, locale) })}
+              </Message>
             ) : (
               // Grey, not red: the parcels above say when each should arrive.
-              <Message variant="secondary">Not Delivered</Message>
+              <Message variant="secondary">{t('orders.page.notDelivered')}</Message>
             )}
           </section>
           <section className="mb-4" aria-labelledby="order-payment-heading">
             <h2 id="order-payment-heading" className="h5">
-              Payment Method
+              {t('orders.page.paymentMethod')}
             </h2>
             <p className="mb-3">
-              <strong>Method: </strong>
-              {paymentMethodLabel(order.paymentMethod)}
+              <strong>{t('orders.page.method')}</strong>
+              {paymentMethodLabel(order.paymentMethod, t)}
             </p>
             {order.isPaid ? (
-              <Message variant="success">Paid on {istDateTime(order.paidAt)}</Message>
+              <Message variant="success">
+                {t('orders.page.paidOn', { date: istDateTime(order.paidAt, locale) })}
+              </Message>
             ) : (
-              <Message variant="danger">Not Paid</Message>
+              <Message variant="danger">{t('orders.page.notPaid')}</Message>
             )}
           </section>
           <section aria-labelledby="order-items-heading">
             <h2 id="order-items-heading" className="h5">
-              Order Items
+              {t('orders.page.orderItems')}
             </h2>
             {order.orderItems.length === 0 ? (
               <Message>{MSG.orderEmpty}</Message>
@@ -182,15 +200,16 @@ function OrderView({ order, actor }: { order: Order; actor: Actor }) {
 
 /** The buyer's unpaid online order: what is due and the provider's button, before anything else. */
 function PayFirst({ order }: { order: Order }) {
+  const t = useT();
   return (
     <section className="card border-primary mb-3" aria-labelledby="pay-order-heading">
       <div className="card-body d-grid gap-2 p-3">
         <div className="d-flex flex-wrap justify-content-between align-items-baseline gap-2">
           <h2 id="pay-order-heading" className="h5 mb-0">
-            Pay for this order
+            {t('orders.page.payForOrder')}
           </h2>
           <p className="mb-0">
-            <span className="small text-body-secondary">Amount due </span>
+            <span className="small text-body-secondary">{t('orders.page.amountDue')}</span>
             <strong className="fs-5">
               <Money amount={order.totalPrice} currency={order.orderCurrency} />
             </strong>
@@ -204,6 +223,7 @@ function PayFirst({ order }: { order: Order }) {
 
 /** Admin and Distributor (docs/product/roles-and-accounts.md#permissions): mark delivered, and mark an unpaid cash-on-delivery order paid. */
 function OrderControls({ order }: { order: Order }) {
+  const t = useT();
   const deliver = useDeliverOrder();
   const pay = usePayOrderCashOnDelivery();
   const canPay = !order.isPaid && order.paymentMethod === 'CashOnDelivery';
@@ -217,7 +237,7 @@ function OrderControls({ order }: { order: Order }) {
           pending={pay.isPending}
           onClick={() => pay.mutate(order._id)}
         >
-          Mark As Paid
+          {t('orders.page.markPaid')}
         </ActionButton>
       ) : null}
       {!order.isDelivered ? (
@@ -226,7 +246,7 @@ function OrderControls({ order }: { order: Order }) {
           pending={deliver.isPending}
           onClick={() => deliver.mutate(order._id)}
         >
-          Mark As Delivered
+          {t('orders.page.markDelivered')}
         </ActionButton>
       ) : null}
     </>

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { ErrorAlert, Message } from '#web/components/alerts.tsx';
 import { Loader } from '#web/components/loader.tsx';
 import { Money } from '#web/components/price.tsx';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 import { usePendingPayments } from '../api/get-pending-payments.ts';
 import { ScrollTable } from '../components/scroll-table.tsx';
 import { PageHead } from '#web/components/page-head.tsx';
@@ -18,31 +19,31 @@ export function PendingPaymentsPage() {
 }
 
 function PendingPayments() {
+  const t = useT();
   const groups = usePendingPayments();
   return (
     <>
-      <PageHead title="Pending Seller Payments · Haat" />
-      <h1 className="h3 mb-2">Pending Seller Payments</h1>
+      <PageHead title={t('orders.pending.headTitle')} />
+      <h1 className="h3 mb-2">{t('orders.pending.heading')}</h1>
       <p className="small text-body-secondary">
-        What each seller is owed and not yet paid, per order, from the seller’s ledger: sales less commission,
-        GST on commission and taxes withheld, after cancellations and returns. These amounts are paid in{' '}
-        <Link to="/admin/payouts">payout batches</Link> once they become payable; a seller’s statement
-        explains every amount.
+        {t.rich('orders.pending.intro', {
+          link: (chunks) => <Link to="/admin/payouts">{chunks}</Link>,
+        })}
       </p>
       {groups.isPending ? (
-        <Loader label="Loading pending payments…" />
+        <Loader label={t('orders.pending.loading')} />
       ) : groups.error ? (
         <ErrorAlert error={groups.error} />
       ) : groups.data.length === 0 ? (
-        <Message>No payments are pending.</Message>
+        <Message>{t('orders.pending.empty')}</Message>
       ) : (
         <ScrollTable hover={false}>
           <thead>
             <tr>
-              <th scope="col">Seller</th>
-              <th scope="col">Currency</th>
-              <th scope="col">Total</th>
-              <th scope="col">Payments</th>
+              <th scope="col">{t('orders.pending.seller')}</th>
+              <th scope="col">{t('orders.pending.currency')}</th>
+              <th scope="col">{t('orders.pending.total')}</th>
+              <th scope="col">{t('orders.pending.payments')}</th>
             </tr>
           </thead>
           <tbody>
@@ -53,9 +54,9 @@ function PendingPayments() {
                   <div className="small fw-normal">
                     <Link
                       to={`/admin/sellers/${encodeURIComponent(group.seller._id)}/ledger`}
-                      aria-label={`Statement of ${group.sellerName}`}
+                      aria-label={t('orders.pending.statementOf', { seller: group.sellerName })}
                     >
-                      Statement
+                      {t('orders.pending.statement')}
                     </Link>
                   </div>
                 </th>
@@ -69,7 +70,10 @@ function PendingPayments() {
                       <li key={payment._id} className="text-nowrap">
                         {payment.orderId ? (
                           <Link to={`/order/${payment.orderId}`}>
-                            Order <span className="font-monospace">{payment.orderNumber}</span>
+                            {t.rich('orders.pending.order', {
+                              number: payment.orderNumber,
+                              mono: (chunks) => <span className="font-monospace">{chunks}</span>,
+                            })}
                           </Link>
                         ) : (
                           payment.orderNumber

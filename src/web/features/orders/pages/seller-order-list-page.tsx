@@ -3,6 +3,7 @@ import { ErrorAlert, Message } from '#web/components/alerts.tsx';
 import { Loader } from '#web/components/loader.tsx';
 import { Pagination } from '#web/components/pagination.tsx';
 import { Money } from '#web/components/price.tsx';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 import { istDay } from '../lib/dates.ts';
 import { useSellerOrders } from '../api/get-seller-orders.ts';
 import { PaidDeliveredCells } from '../components/status-cell.tsx';
@@ -26,33 +27,35 @@ function SellerOrderList({ userId }: { userId: string }) {
   const [params] = useSearchParams();
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const lines = useSellerOrders(userId, page);
+  const t = useT();
+  const paymentStatus = { Pending: t('orders.seller.payoutPending'), Paid: t('orders.seller.payoutPaid') };
 
   return (
     <>
-      <PageHead title="My Orders · Haat" />
-      <h1 className="h3 mb-3">My Orders</h1>
-      <p className="text-body-secondary">The lines of orders that hold your products.</p>
+      <PageHead title={t('orders.seller.headTitle')} />
+      <h1 className="h3 mb-3">{t('orders.seller.heading')}</h1>
+      <p className="text-body-secondary">{t('orders.seller.intro')}</p>
       {lines.isPending ? (
-        <Loader label="Loading your orders…" />
+        <Loader label={t('orders.seller.loading')} />
       ) : lines.error ? (
         <ErrorAlert error={lines.error} />
       ) : lines.data.orderLines.length === 0 ? (
-        <Message>No orders for your products yet.</Message>
+        <Message>{t('orders.seller.empty')}</Message>
       ) : (
         <>
           <ScrollTable busy={lines.isFetching}>
             <thead>
               <tr>
-                <th scope="col">Order</th>
-                <th scope="col">Date</th>
-                <th scope="col">Buyer</th>
-                <th scope="col">Product</th>
-                <th scope="col">Qty</th>
-                <th scope="col">Unit price</th>
-                <th scope="col">Your payout</th>
-                <th scope="col">Paid</th>
-                <th scope="col">Delivered</th>
-                <th scope="col">Payout status</th>
+                <th scope="col">{t('orders.table.order')}</th>
+                <th scope="col">{t('orders.table.date')}</th>
+                <th scope="col">{t('orders.seller.buyer')}</th>
+                <th scope="col">{t('orders.seller.product')}</th>
+                <th scope="col">{t('orders.seller.qty')}</th>
+                <th scope="col">{t('orders.seller.unitPrice')}</th>
+                <th scope="col">{t('orders.seller.payout')}</th>
+                <th scope="col">{t('orders.table.paid')}</th>
+                <th scope="col">{t('orders.table.delivered')}</th>
+                <th scope="col">{t('orders.seller.payoutStatus')}</th>
               </tr>
             </thead>
             <tbody>
@@ -64,7 +67,7 @@ function SellerOrderList({ userId }: { userId: string }) {
                     cancelled={line.status === 'cancelled'}
                     link
                   />
-                  <td className="text-nowrap">{istDay(line.createdAt)}</td>
+                  <td className="text-nowrap">{istDay(line.createdAt, t.language.intl)}</td>
                   <td>{line.buyer.name}</td>
                   <td>
                     {line.product ? <Link to={`/product/${line.product}`}>{line.name}</Link> : line.name}
@@ -93,7 +96,7 @@ function SellerOrderList({ userId }: { userId: string }) {
                     <span
                       className={`badge ${line.paymentStatus === 'Paid' ? 'text-bg-success' : 'text-bg-warning'}`}
                     >
-                      {line.paymentStatus}
+                      {paymentStatus[line.paymentStatus] ?? line.paymentStatus}
                     </span>
                   </td>
                 </tr>
@@ -104,7 +107,7 @@ function SellerOrderList({ userId }: { userId: string }) {
             page={lines.data.page}
             pages={lines.data.pages}
             hrefFor={(n) => `?page=${n}`}
-            label="Order line pages"
+            label={t('orders.seller.pages')}
           />
         </>
       )}

@@ -5,28 +5,25 @@ import Modal from 'react-bootstrap/Modal';
 import { recordRefundBody, type Refund } from '#shared/schemas/fulfilment.ts';
 import { ErrorAlert } from '#web/components/alerts.tsx';
 import { Money } from '#web/components/price.tsx';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 import { useRecordRefund } from '../api/refunds.ts';
 
 /** Where the operator sends the money: the buyer's UPI id or bank account, from the return request. */
 function AccountDetails({ account }: { account: Refund['refundAccount'] }) {
-  if (!account)
-    return (
-      <p className="small text-body-secondary mb-3">
-        The buyer gave no account: contact them at the e-mail address above before paying.
-      </p>
-    );
+  const t = useT();
+  if (!account) return <p className="small text-body-secondary mb-3">{t('refunds.record.noAccount')}</p>;
   return account.kind === 'upi' ? (
     <dl className="row small mb-3">
-      <dt className="col-5">UPI id</dt>
+      <dt className="col-5">{t('refunds.record.upiId')}</dt>
       <dd className="col-7 text-break">{account.upi}</dd>
     </dl>
   ) : (
     <dl className="row small mb-3">
-      <dt className="col-5">Account holder</dt>
+      <dt className="col-5">{t('refunds.record.holder')}</dt>
       <dd className="col-7 text-break">{account.name}</dd>
-      <dt className="col-5">Account number</dt>
+      <dt className="col-5">{t('refunds.record.accountNumber')}</dt>
       <dd className="col-7 text-break">{account.accountNumber}</dd>
-      <dt className="col-5">IFSC</dt>
+      <dt className="col-5">{t('refunds.record.ifsc')}</dt>
       <dd className="col-7">{account.ifsc}</dd>
     </dl>
   );
@@ -37,6 +34,7 @@ function AccountDetails({ account }: { account: Refund['refundAccount'] }) {
  * the refund becomes Refunded and the buyer is mailed (server side).
  */
 export function RecordTransferDialog({ refund, onClose }: { refund: Refund; onClose: () => void }) {
+  const t = useT();
   const id = useId();
   const record = useRecordRefund(refund._id);
   const [reference, setReference] = useState('');
@@ -45,7 +43,8 @@ export function RecordTransferDialog({ refund, onClose }: { refund: Refund; onCl
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     const parsed = recordRefundBody.safeParse({ reference });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Please check the reference');
+    if (!parsed.success)
+      return setError(parsed.error.issues[0]?.message ?? t('refunds.record.checkReference'));
     setError(null);
     record.mutate(parsed.data.reference, { onSuccess: onClose });
   };
@@ -55,24 +54,26 @@ export function RecordTransferDialog({ refund, onClose }: { refund: Refund; onCl
       <Form noValidate onSubmit={onSubmit}>
         <Modal.Header closeButton>
           <Modal.Title id={`${id}-title`} as="h2" className="h5">
-            Record transfer for {refund.orderNumber}
+            {t('refunds.record.titleFor', { number: refund.orderNumber })}
           </Modal.Title>
         </Modal.Header>
         <Modal.Body>
           <p className="mb-2">
-            Pay <Money amount={refund.amount} currency={refund.currency} className="fw-semibold" /> to{' '}
-            {refund.buyer.name} ({refund.buyer.email}).
+            {t.rich('refunds.record.pay', {
+              amount: <Money amount={refund.amount} currency={refund.currency} className="fw-semibold" />,
+              name: refund.buyer.name,
+              email: refund.buyer.email,
+            })}
           </p>
           {refund.method !== 'CashOnDelivery' ? (
             <p className="small text-warning-emphasis mb-2">
-              {refund.method} could not pay this refund. Check in {refund.method}&apos;s dashboard that it was
-              not paid after all before paying it yourself.
+              {t('refunds.record.providerFailed', { method: refund.method })}
             </p>
           ) : null}
           <AccountDetails account={refund.refundAccount} />
           <ErrorAlert error={record.error} />
           <Form.Group controlId={`${id}-reference`}>
-            <Form.Label>Transfer reference (UTR)</Form.Label>
+            <Form.Label>{t('refunds.record.reference')}</Form.Label>
             <Form.Control
               value={reference}
               onChange={(e) => {
@@ -88,10 +89,10 @@ export function RecordTransferDialog({ refund, onClose }: { refund: Refund; onCl
         </Modal.Body>
         <Modal.Footer>
           <Button variant="outline-secondary" onClick={onClose} disabled={record.isPending}>
-            Close
+            {t('refunds.record.close')}
           </Button>
           <Button type="submit" disabled={record.isPending} aria-busy={record.isPending || undefined}>
-            Record transfer
+            {t('refunds.record.submit')}
           </Button>
         </Modal.Footer>
       </Form>

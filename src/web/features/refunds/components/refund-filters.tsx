@@ -5,7 +5,8 @@ import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { REFUND_STATES } from '#shared/fulfilment.ts';
 import type { RefundListQuery } from '#shared/schemas/fulfilment.ts';
-import { REFUND_METHOD_LABELS, refundStateLabel } from '../lib/format.ts';
+import { useT } from '#web/lib/i18n/i18n.tsx';
+import { REFUND_METHOD_LABELS, refundMethodLabel, refundStateLabel } from '../lib/format.ts';
 
 export type RefundFilterValues = Pick<RefundListQuery, 'state' | 'method' | 'from' | 'to' | 'order'>;
 
@@ -19,6 +20,7 @@ export function RefundFilters({
   values: RefundFilterValues;
   onApply: (values: RefundFilterValues) => void;
 }) {
+  const t = useT();
   const id = useId();
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -33,16 +35,21 @@ export function RefundFilters({
     });
   };
   return (
-    <Form onSubmit={onSubmit} className="mb-3" aria-label="Filter refunds" key={JSON.stringify(values)}>
+    <Form
+      onSubmit={onSubmit}
+      className="mb-3"
+      aria-label={t('refunds.filters.label')}
+      key={JSON.stringify(values)}
+    >
       <Row className="g-2 align-items-end">
         <Col xs={6} md={2}>
           <Form.Group controlId={`${id}-state`}>
-            <Form.Label className="small mb-1">State</Form.Label>
+            <Form.Label className="small mb-1">{t('refunds.filters.state')}</Form.Label>
             <Form.Select name="state" size="sm" defaultValue={values.state ?? ''}>
-              <option value="">Any</option>
+              <option value="">{t('refunds.filters.any')}</option>
               {REFUND_STATES.map((s) => (
                 <option key={s} value={s}>
-                  {refundStateLabel(s)}
+                  {refundStateLabel(s, t)}
                 </option>
               ))}
             </Form.Select>
@@ -50,12 +57,12 @@ export function RefundFilters({
         </Col>
         <Col xs={6} md={2}>
           <Form.Group controlId={`${id}-method`}>
-            <Form.Label className="small mb-1">Method</Form.Label>
+            <Form.Label className="small mb-1">{t('refunds.filters.method')}</Form.Label>
             <Form.Select name="method" size="sm" defaultValue={values.method ?? ''}>
-              <option value="">Any</option>
+              <option value="">{t('refunds.filters.any')}</option>
               {METHODS.map((m) => (
                 <option key={m} value={m}>
-                  {REFUND_METHOD_LABELS[m]}
+                  {refundMethodLabel(t, m)}
                 </option>
               ))}
             </Form.Select>
@@ -63,23 +70,23 @@ export function RefundFilters({
         </Col>
         <Col xs={6} md={2}>
           <Form.Group controlId={`${id}-from`}>
-            <Form.Label className="small mb-1">From</Form.Label>
+            <Form.Label className="small mb-1">{t('refunds.filters.from')}</Form.Label>
             <Form.Control type="date" name="from" size="sm" defaultValue={values.from ?? ''} />
           </Form.Group>
         </Col>
         <Col xs={6} md={2}>
           <Form.Group controlId={`${id}-to`}>
-            <Form.Label className="small mb-1">To</Form.Label>
+            <Form.Label className="small mb-1">{t('refunds.filters.to')}</Form.Label>
             <Form.Control type="date" name="to" size="sm" defaultValue={values.to ?? ''} />
           </Form.Group>
         </Col>
         <Col xs={8} md={2}>
           <Form.Group controlId={`${id}-order`}>
-            <Form.Label className="small mb-1">Order number</Form.Label>
+            <Form.Label className="small mb-1">{t('refunds.filters.order')}</Form.Label>
             <Form.Control
               name="order"
               size="sm"
-              placeholder="HAAT-2026-…"
+              placeholder={t('refunds.filters.orderPlaceholder')}
               maxLength={40}
               defaultValue={values.order ?? ''}
             />
@@ -87,7 +94,7 @@ export function RefundFilters({
         </Col>
         <Col xs={4} md={2}>
           <Button type="submit" size="sm" className="w-100">
-            Filter
+            {t('refunds.filters.submit')}
           </Button>
         </Col>
       </Row>

@@ -8,6 +8,7 @@ import { ErrorAlert, Message } from '#web/components/alerts.tsx';
 import { Loader } from '#web/components/loader.tsx';
 import { Pagination } from '#web/components/pagination.tsx';
 import { Money } from '#web/components/price.tsx';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 import { useRefunds } from '../api/refunds.ts';
 import { RecordTransferDialog } from '../components/record-transfer-dialog.tsx';
 import { RefundFilters, type RefundFilterValues } from '../components/refund-filters.tsx';
@@ -17,6 +18,7 @@ import {
   canRecordTransfer,
   formatDate,
   isOverdue,
+  refundMethodLabel,
   refundStateLabel,
 } from '../lib/format.ts';
 import { PageHead } from '#web/components/page-head.tsx';
@@ -55,6 +57,8 @@ function searchOf(values: RefundFilterValues, page = 1): string {
  * transfer or UPI and recorded here with its reference. On a phone each refund is a card.
  */
 export function AdminRefundsPage() {
+  const t = useT();
+  const locale = t.language.intl;
   const [params, setParams] = useSearchParams();
   const query = queryOf(params);
   const { pageNumber: _page, ...filters } = query;
@@ -63,28 +67,20 @@ export function AdminRefundsPage() {
 
   return (
     <section>
-      <PageHead title="Refunds · Haat" />
-      <h1 className="h3 mb-2">Refunds</h1>
-      <p className="small text-body-secondary">
-        Online payments are refunded through RazorPay or PayPal by themselves. Cash on delivery refunds are
-        paid by bank transfer or UPI: pay them, then record the transfer. Every refund is due within 7 days.
-      </p>
-      <p className="small text-body-secondary">
-        A refund marked “Failed: needs Admin” was declined by RazorPay or PayPal and is not tried again by
-        itself. Check the payment in the provider’s dashboard first: if the money did go back there, record
-        its refund id as the reference; otherwise pay the buyer by bank transfer or UPI and record the
-        transfer.
-      </p>
+      <PageHead title={t('refunds.admin.headTitle')} />
+      <h1 className="h3 mb-2">{t('refunds.admin.heading')}</h1>
+      <p className="small text-body-secondary">{t('refunds.admin.intro')}</p>
+      <p className="small text-body-secondary">{t('refunds.admin.failedHelp')}</p>
       <RefundFilters values={filters} onApply={(v) => setParams(new URLSearchParams(searchOf(v)))} />
       {list.isPending ? (
-        <Loader label="Loading refunds…" />
+        <Loader label={t('refunds.admin.loading')} />
       ) : list.error ? (
         <ErrorAlert error={list.error} />
       ) : list.data.refunds.length === 0 ? (
-        <Message variant="secondary">No refunds match these filters.</Message>
+        <Message variant="secondary">{t('refunds.admin.empty')}</Message>
       ) : (
         <div aria-busy={list.isFetching || undefined}>
-          <ul className="list-unstyled d-md-none" aria-label="Refunds">
+          <ul className="list-unstyled d-md-none" aria-label={t('refunds.list.label')}>
             {list.data.refunds.map((r) => (
               <li key={r._id} className="card mb-2">
                 <div className="card-body p-3">
@@ -93,30 +89,34 @@ export function AdminRefundsPage() {
                       {r.orderNumber}
                     </Link>
                     <span className={`badge ${REFUND_STATE_BADGES[r.state]}`}>
-                      {refundStateLabel(r.state)}
+                      {refundStateLabel(r.state, t)}
                     </span>
                   </div>
                   <div className="fs-5">
                     <Money amount={r.amount} currency={r.currency} />{' '}
-                    <span className="small text-body-secondary">{REFUND_METHOD_LABELS[r.method]}</span>
+                    <span className="small text-body-secondary">{refundMethodLabel(t, r.method)}</span>
                   </div>
                   <div className="small">{r.reason}</div>
                   <div className="small text-body-secondary text-break">
                     {r.buyer.name} · {r.buyer.email}
                   </div>
                   <div className="small">
-                    Asked on {formatDate(r.createdAt)} ·{' '}
+                    {t('refunds.admin.askedOn', { date: formatDate(r.createdAt, locale) })} ·{' '}
                     {r.state === 'processed' ? (
-                      `Paid ${formatDate(r.processedAt)}`
+                      t('refunds.admin.paid', { date: formatDate(r.processedAt, locale) })
                     ) : (
                       <>
-                        Due by {formatDate(r.dueBy)}
-                        {isOverdue(r) ? <span className="badge text-bg-danger ms-1">Overdue</span> : null}
+                        {t('refunds.list.dueBy', { date: formatDate(r.dueBy, locale) })}
+                        {isOverdue(r) ? (
+                          <span className="badge text-bg-danger ms-1">{t('refunds.admin.overdue')}</span>
+                        ) : null}
                       </>
                     )}
                   </div>
                   {r.reference || r.providerRefundId ? (
-                    <div className="small text-break">Reference {r.reference ?? r.providerRefundId}</div>
+                    <div className="small text-break">
+                      {t('refunds.list.reference', { reference: r.reference ?? r.providerRefundId })}
+                    </div>
                   ) : null}
                   {canRecordTransfer(r) ? (
                     <Button
@@ -124,9 +124,9 @@ export function AdminRefundsPage() {
                       variant="outline-primary"
                       className="mt-2"
                       onClick={() => setRecording(r)}
-                      aria-label={`Record transfer for ${r.orderNumber}`}
+                      aria-label={t('refunds.record.titleFor', { number: r.orderNumber })}
                     >
-                      Record transfer
+                      {t('refunds.record.submit')}
                     </Button>
                   ) : null}
                 </div>
@@ -137,18 +137,18 @@ export function AdminRefundsPage() {
             <Table striped hover size="sm" className="align-middle mb-0">
               <thead>
                 <tr>
-                  <th scope="col">Order</th>
-                  <th scope="col">Buyer</th>
+                  <th scope="col">{t('refunds.table.order')}</th>
+                  <th scope="col">{t('refunds.table.buyer')}</th>
                   <th scope="col" className="text-end">
-                    Amount
+                    {t('refunds.table.amount')}
                   </th>
-                  <th scope="col">Method</th>
-                  <th scope="col">State</th>
-                  <th scope="col">Asked on</th>
-                  <th scope="col">Due by</th>
-                  <th scope="col">Reference</th>
+                  <th scope="col">{t('refunds.table.method')}</th>
+                  <th scope="col">{t('refunds.table.state')}</th>
+                  <th scope="col">{t('refunds.table.askedOn')}</th>
+                  <th scope="col">{t('refunds.table.dueBy')}</th>
+                  <th scope="col">{t('refunds.table.reference')}</th>
                   <th scope="col">
-                    <span className="visually-hidden">Actions</span>
+                    <span className="visually-hidden">{t('refunds.table.actions')}</span>
                   </th>
                 </tr>
               </thead>
@@ -171,20 +171,24 @@ export function AdminRefundsPage() {
                         </div>
                       ) : null}
                     </td>
-                    <td className="text-nowrap">{REFUND_METHOD_LABELS[r.method]}</td>
+                    <td className="text-nowrap">{refundMethodLabel(t, r.method)}</td>
                     <td>
                       <span className={`badge ${REFUND_STATE_BADGES[r.state]}`}>
-                        {refundStateLabel(r.state)}
+                        {refundStateLabel(r.state, t)}
                       </span>
                     </td>
-                    <td className="text-nowrap">{formatDate(r.createdAt)}</td>
+                    <td className="text-nowrap">{formatDate(r.createdAt, locale)}</td>
                     <td className="text-nowrap">
                       {r.state === 'processed' ? (
-                        <span className="text-body-secondary">Paid {formatDate(r.processedAt)}</span>
+                        <span className="text-body-secondary">
+                          {t('refunds.admin.paid', { date: formatDate(r.processedAt, locale) })}
+                        </span>
                       ) : (
                         <>
-                          {formatDate(r.dueBy)}
-                          {isOverdue(r) ? <span className="badge text-bg-danger ms-1">Overdue</span> : null}
+                          {formatDate(r.dueBy, locale)}
+                          {isOverdue(r) ? (
+                            <span className="badge text-bg-danger ms-1">{t('refunds.admin.overdue')}</span>
+                          ) : null}
                         </>
                       )}
                     </td>
@@ -195,9 +199,9 @@ export function AdminRefundsPage() {
                           size="sm"
                           variant="outline-primary"
                           onClick={() => setRecording(r)}
-                          aria-label={`Record transfer for ${r.orderNumber}`}
+                          aria-label={t('refunds.record.titleFor', { number: r.orderNumber })}
                         >
-                          Record transfer
+                          {t('refunds.record.submit')}
                         </Button>
                       ) : null}
                     </td>
@@ -210,7 +214,7 @@ export function AdminRefundsPage() {
             page={list.data.page}
             pages={list.data.pages}
             hrefFor={(n) => searchOf(filters, n)}
-            label="Refund pages"
+            label={t('refunds.admin.pages')}
           />
         </div>
       )}

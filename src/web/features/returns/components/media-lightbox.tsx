@@ -1,5 +1,6 @@
 import Lightbox from 'yet-another-react-lightbox';
 import 'yet-another-react-lightbox/styles.css';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 
 /** A return request's photos full size (loaded only when a thumbnail is opened). */
 export default function MediaLightbox({
@@ -11,6 +12,7 @@ export default function MediaLightbox({
   slides: { src: string; alt: string }[];
   onClose: () => void;
 }) {
+  const t = useT();
   const single = slides.length <= 1;
   return (
     <Lightbox
@@ -20,7 +22,7 @@ export default function MediaLightbox({
       slides={slides}
       carousel={{ finite: true }}
       render={single ? { buttonPrev: () => null, buttonNext: () => null } : {}}
-      labels={{ Lightbox: 'Return photos' }}
+      labels={{ Lightbox: t('returns.media.lightbox') }}
     />
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { RETURN_MAX_PHOTOS } from '#shared/fulfilment.ts';
 import { MAX_RETURN_VIDEO_BYTES } from '#shared/schemas/fulfilment.ts';
 import { MAX_IMAGE_BYTES } from '#shared/schemas/product-form.ts';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 
 const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
 const VIDEO_TYPES = ['video/mp4', 'video/webm', 'video/quicktime'];
@@ -21,6 +22,7 @@ export function MediaPicker({
   picked: readonly PickedMedia[];
   onChange: (media: PickedMedia[]) => void;
 }) {
+  const t = useT();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -47,14 +49,13 @@ export function MediaPicker({
       const isVideo = VIDEO_TYPES.includes(file.type);
       const count = picked.length + added.length;
       const videoChosen = hasVideo || added.some((m) => m.type === 'video');
-      if (!isPhoto && !isVideo)
-        refused.push(`${file.name} is not a JPEG, PNG, WebP or GIF photo, or an MP4, WebM or MOV video.`);
-      else if (isPhoto && file.size > MAX_IMAGE_BYTES) refused.push(`${file.name} is larger than 5 MB.`);
+      if (!isPhoto && !isVideo) refused.push(t('returns.media.wrongType', { name: file.name }));
+      else if (isPhoto && file.size > MAX_IMAGE_BYTES)
+        refused.push(t('returns.media.photoTooLarge', { name: file.name }));
       else if (isVideo && file.size > MAX_RETURN_VIDEO_BYTES)
-        refused.push(`${file.name} is larger than 20 MB.`);
-      else if (videoChosen || (isVideo && count > 0))
-        refused.push('Send either up to 4 photos or one video, not both.');
-      else if (count >= RETURN_MAX_PHOTOS) refused.push('At most 4 photos.');
+        refused.push(t('returns.media.videoTooLarge', { name: file.name }));
+      else if (videoChosen || (isVideo && count > 0)) refused.push(t('returns.media.notBoth'));
+      else if (count >= RETURN_MAX_PHOTOS) refused.push(t('returns.media.atMost'));
       else added.push({ preview: URL.createObjectURL(file), file, type: isVideo ? 'video' : 'photo' });
     }
     setProblem(refused.length ? [...new Set(refused)].join(' ') : null);
@@ -71,12 +72,15 @@ export function MediaPicker({
   return (
     <div className="mb-3">
       <label htmlFor={id} className="form-label">
-        Photos or video
+        {t('returns.media.label')}
       </label>
       {picked.length > 0 ? (
-        <ul className="list-unstyled d-flex flex-wrap gap-2 mb-2" aria-label="Chosen photos and video">
+        <ul className="list-unstyled d-flex flex-wrap gap-2 mb-2" aria-label={t('returns.media.chosen')}>
           {picked.map((m, i) => {
-            const name = m.type === 'video' ? 'video' : `photo ${String(i + 1)}`;
+            const removeLabel =
+              m.type === 'video'
+                ? t('returns.media.removeVideo')
+                : t('returns.media.removePhoto', { n: i + 1 });
             return (
               <li key={m.preview} className="position-relative">
                 {m.type === 'video' ? (
@@ -87,12 +91,12 @@ export function MediaPicker({
                     className="rounded border bg-black"
                     muted
                     playsInline
-                    aria-label="Chosen video"
+                    aria-label={t('returns.media.chosenVideo')}
                   />
                 ) : (
                   <img
                     src={m.preview}
-                    alt={`Photo ${String(i + 1)}`}
+                    alt={t('returns.media.photo', { n: i + 1 })}
                     width={72}
                     height={72}
                     className="rounded border object-fit-cover bg-white"
@@ -102,8 +106,8 @@ export function MediaPicker({
                   type="button"
                   className="btn btn-sm btn-light border position-absolute top-0 end-0 m-1 py-0 px-1 lh-1"
                   onClick={() => remove(m)}
-                  aria-label={`Remove ${name}`}
-                  title="Remove"
+                  aria-label={removeLabel}
+                  title={t('returns.media.remove')}
                 >
                   ×
                 </button>
@@ -124,9 +128,8 @@ export function MediaPicker({
         aria-describedby={`${id}-help`}
       />
       <div id={`${id}-help`} className="form-text">
-        {full ? 'Remove one to choose again. ' : ''}
-        Up to {RETURN_MAX_PHOTOS} photos (5 MB each) or one short video (20 MB). An opening video helps a
-        claim of damage.
+        {full ? t('returns.media.removeOne') : ''}
+        {t('returns.media.help', { max: RETURN_MAX_PHOTOS })}
       </div>
       {problem ? (
         <div className="text-danger small mt-1" role="alert">

@@ -4,19 +4,21 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router';
-import { RETURN_STATE_LABELS, type ReturnState } from '#shared/fulfilment.ts';
+import type { ReturnState } from '#shared/fulfilment.ts';
 import { variantUrl } from '#shared/images.ts';
 import { isVideoUrl, RETURN_MSG, type ReturnRequest } from '#shared/schemas/fulfilment.ts';
 import { nameWithVariant } from '#shared/variants.ts';
 import { ErrorAlert } from '#web/components/alerts.tsx';
 import { formatDay } from '#web/lib/format.ts';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 import { useMoveReturn, type ReturnMove } from '../api/returns.ts';
+import { returnReasonText, returnStateLabel } from '../lib/labels.ts';
 
 const MediaLightbox = lazy(() => import('./media-lightbox.tsx'));
 
-/** The day a request was made, in India's calendar whatever the browser's zone. */
-const askedOn = (iso: string) =>
-  new Intl.DateTimeFormat('en-IN', {
+/** The day a request was made, in India's calendar whatever the browser's zone, in the page's locale. */
+const askedOn = (iso: string, locale: string) =>
+  new Intl.DateTimeFormat(locale, {
     timeZone: 'Asia/Kolkata',
     day: 'numeric',
     month: 'short',
@@ -36,21 +38,26 @@ const BADGE: Record<ReturnState, string> = {
 
 /** The photos (opening full size) and the video of a request. */
 function RequestMedia({ media, title }: { media: readonly string[]; title: string }) {
+  const t = useT();
   const [open, setOpen] = useState<number | null>(null);
   const photos = media.filter((u) => !isVideoUrl(u));
   const videos = media.filter(isVideoUrl);
-  if (media.length === 0) return <p className="small text-body-secondary mb-2">No photos or video.</p>;
+  if (media.length === 0)
+    return <p className="small text-body-secondary mb-2">{t('returns.card.noMedia')}</p>;
   return (
     <div className="mb-2">
       {photos.length > 0 ? (
-        <ul className="list-unstyled d-flex flex-wrap gap-2 mb-2" aria-label={`Photos of ${title}`}>
+        <ul
+          className="list-unstyled d-flex flex-wrap gap-2 mb-2"
+          aria-label={t('returns.card.photosOf', { title })}
+        >
           {photos.map((url, i) => (
             <li key={url}>
               <button
                 type="button"
                 className="btn p-0 border-0"
                 onClick={() => setOpen(i)}
-                aria-label={`Open photo ${String(i + 1)} of ${String(photos.length)}`}
+                aria-label={t('returns.card.openPhoto', { n: i + 1, total: photos.length })}
               >
                 <img
                   src={variantUrl(url, 'thumbnail')}
@@ -74,14 +81,17 @@ function RequestMedia({ media, title }: { media: readonly string[]; title: strin
           playsInline
           className="rounded border bg-black w-100 mb-2"
           style={{ maxWidth: 360, maxHeight: 240 }}
-          aria-label={`Video of ${title}`}
+          aria-label={t('returns.card.videoOf', { title })}
         />
       ))}
       {open !== null ? (
         <Suspense fallback={null}>
           <MediaLightbox
             index={open}
-            slides={photos.map((url, i) => ({ src: url, alt: `Photo ${String(i + 1)} of ${title}` }))}
+            slides={photos.map((url, i) => ({
+              src: url,
+              alt: t('returns.card.photoOf', { n: i + 1, title }),
+            }))}
             onClose={() => setOpen(null)}
           />
         </Suspense>
@@ -100,6 +110,7 @@ function RejectForm({
   onReject: (reason: string) => void;
   onCancel: () => void;
 }) {
+  const t = useT();
   const id = useId();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -109,9 +120,9 @@ function RejectForm({
     onReject(reason.trim());
   };
   return (
-    <Form noValidate onSubmit={submit} className="mt-2" aria-label="Reject the request">
+    <Form noValidate onSubmit={submit} className="mt-2" aria-label={t('returns.card.rejectForm')}>
       <Form.Group controlId={`${id}-reason`} className="mb-2">
-        <Form.Label>Why is it rejected?</Form.Label>
+        <Form.Label>{t('returns.card.whyRejected')}</Form.Label>
         <Form.Control
           as="textarea"
           rows={2}
@@ -128,10 +139,10 @@ function RejectForm({
       </Form.Group>
       <div className="d-flex flex-wrap gap-2">
         <Button type="submit" variant="danger" size="sm" disabled={pending}>
-          Reject request
+          {t('returns.card.reject')}
         </Button>
         <Button variant="outline-secondary" size="sm" onClick={onCancel} disabled={pending}>
-          Keep it
+          {t('returns.card.keep')}
         </Button>
       </div>
     </Form>
@@ -140,6 +151,8 @@ function RejectForm({
 
 /** One request on the seller's or Admin's Returns page, with the actions the caller has now. */
 export function ReturnCard({ request: r, showSeller }: { request: ReturnRequest; showSeller: boolean }) {
+  const t = useT();
+  const locale = t.language.intl;
   const move = useMoveReturn(r._id);
   const [rejecting, setRejecting] = useState(false);
   const title = nameWithVariant(r.name, { size: r.size, colour: r.colour });
@@ -150,7 +163,11 @@ export function ReturnCard({ request: r, showSeller }: { request: ReturnRequest;
     <Card
       as="article"
       className="mb-3"
-      aria-label={`${r.kind === 'exchange' ? 'Exchange' : 'Return'}: ${title}`}
+      aria-label={
+        r.kind === 'exchange'
+          ? t('returns.card.exchangeOf', { title })
+          : t('returns.card.returnOf', { title })
+      }
     >
       <Card.Body>
         <div className="d-flex gap-3 align-items-start">
@@ -167,57 +184,71 @@ export function ReturnCard({ request: r, showSeller }: { request: ReturnRequest;
           <div className="flex-grow-1 min-w-0">
             <div className="d-flex flex-wrap justify-content-between gap-2">
               <h2 className="h6 mb-1 text-break">
-                {r.kind === 'exchange' ? 'Exchange' : 'Return'}: {title} × {r.qty}
+                {r.kind === 'exchange'
+                  ? t('returns.card.exchangeHeading', { title, qty: r.qty })
+                  : t('returns.card.returnHeading', { title, qty: r.qty })}
               </h2>
               <Badge bg={BADGE[r.state]} className="align-self-start">
-                {RETURN_STATE_LABELS[r.state]}
+                {returnStateLabel(t, r.state)}
               </Badge>
             </div>
             <p className="small mb-1">
-              Order{' '}
-              <Link to={`/order/${r.orderId}`} className="font-monospace">
-                {r.orderNumber}
-              </Link>{' '}
-              · {r.buyer.name} · asked {askedOn(r.createdAt)}
-              {showSeller ? <> · seller {r.seller.name}</> : null}
+              {t.rich(showSeller ? 'returns.card.metaWithSeller' : 'returns.card.meta', {
+                number: r.orderNumber,
+                buyer: r.buyer.name,
+                date: askedOn(r.createdAt, locale),
+                seller: r.seller.name,
+                link: (chunks) => (
+                  <Link to={`/order/${r.orderId}`} className="font-monospace">
+                    {chunks}
+                  </Link>
+                ),
+              })}
             </p>
             {r.exchangeVariant ? (
               <p className="small mb-1">
-                Wants size <strong>{r.exchangeVariant.size}</strong>
+                {t.rich('returns.card.wantsSize', {
+                  size: r.exchangeVariant.size,
+                  b: (chunks) => <strong>{chunks}</strong>,
+                })}
                 {r.exchangeVariant.colour ? `, ${r.exchangeVariant.colour}` : ''}
-                {r.exchangeVariant.reserved ? ' (set aside)' : ''}
+                {r.exchangeVariant.reserved ? ` ${t('returns.card.setAside')}` : ''}
               </p>
             ) : null}
           </div>
         </div>
         <dl className="small row mb-2 mt-2">
-          <dt className="col-4 col-sm-3">Reason</dt>
-          <dd className="col-8 col-sm-9 mb-1">{r.reasonLabel}</dd>
+          <dt className="col-4 col-sm-3">{t('returns.card.reason')}</dt>
+          <dd className="col-8 col-sm-9 mb-1">{returnReasonText(t, r.reason, r.reasonLabel)}</dd>
           {r.comment ? (
             <>
-              <dt className="col-4 col-sm-3">Buyer says</dt>
+              <dt className="col-4 col-sm-3">{t('returns.card.buyerSays')}</dt>
               <dd className="col-8 col-sm-9 mb-1 text-break">{r.comment}</dd>
             </>
           ) : null}
           {r.pickupScheduledFor && (r.state === 'approved' || r.state === 'picked_up') ? (
             <>
-              <dt className="col-4 col-sm-3">Pickup</dt>
-              <dd className="col-8 col-sm-9 mb-1">{formatDay(r.pickupScheduledFor)}</dd>
+              <dt className="col-4 col-sm-3">{t('returns.card.pickup')}</dt>
+              <dd className="col-8 col-sm-9 mb-1">{formatDay(r.pickupScheduledFor, locale)}</dd>
             </>
           ) : null}
           {r.rejectReason ? (
             <>
-              <dt className="col-4 col-sm-3">Rejected because</dt>
+              <dt className="col-4 col-sm-3">{t('returns.card.rejectedBecause')}</dt>
               <dd className="col-8 col-sm-9 mb-1 text-break">{r.rejectReason}</dd>
             </>
           ) : null}
           {r.refundAccount ? (
             <>
-              <dt className="col-4 col-sm-3">Refund to</dt>
+              <dt className="col-4 col-sm-3">{t('returns.card.refundTo')}</dt>
               <dd className="col-8 col-sm-9 mb-1 text-break">
                 {r.refundAccount.kind === 'upi'
-                  ? `UPI ${r.refundAccount.upi}`
-                  : `${r.refundAccount.name}, account ${r.refundAccount.accountNumber}, IFSC ${r.refundAccount.ifsc}`}
+                  ? t('returns.card.upi', { upi: r.refundAccount.upi })
+                  : t('returns.card.bank', {
+                      name: r.refundAccount.name,
+                      account: r.refundAccount.accountNumber,
+                      ifsc: r.refundAccount.ifsc,
+                    })}
               </dd>
             </>
           ) : null}
@@ -228,7 +259,7 @@ export function ReturnCard({ request: r, showSeller }: { request: ReturnRequest;
           <div className="d-flex flex-wrap gap-2">
             {can('approve') ? (
               <Button size="sm" onClick={() => run({ move: 'approve' })} disabled={move.isPending}>
-                Approve
+                {t('returns.card.approve')}
               </Button>
             ) : null}
             {can('reject') ? (
@@ -238,7 +269,7 @@ export function ReturnCard({ request: r, showSeller }: { request: ReturnRequest;
                 onClick={() => setRejecting(true)}
                 disabled={move.isPending}
               >
-                Reject…
+                {t('returns.card.rejectOpen')}
               </Button>
             ) : null}
             {can('picked_up') ? (
@@ -248,7 +279,7 @@ export function ReturnCard({ request: r, showSeller }: { request: ReturnRequest;
                 onClick={() => run({ move: 'picked-up' })}
                 disabled={move.isPending}
               >
-                Mark picked up
+                {t('returns.card.markPickedUp')}
               </Button>
             ) : null}
             {can('receive') ? (
@@ -258,7 +289,7 @@ export function ReturnCard({ request: r, showSeller }: { request: ReturnRequest;
                 onClick={() => run({ move: 'receive' })}
                 disabled={move.isPending}
               >
-                Mark received
+                {t('returns.card.markReceived')}
               </Button>
             ) : null}
           </div>

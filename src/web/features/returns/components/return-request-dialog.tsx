@@ -18,7 +18,9 @@ import { nameWithVariant } from '#shared/variants.ts';
 import { ErrorAlert } from '#web/components/alerts.tsx';
 import { SelectField, SubmitButton, TextField } from '#web/components/form-field.tsx';
 import { productQueryOptions } from '#web/features/catalog/index.ts';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 import { useCreateReturn } from '../api/returns.ts';
+import { returnReasonText } from '../lib/labels.ts';
 import { MediaPicker, type PickedMedia } from './media-picker.tsx';
 
 type Output = z.output<typeof createReturnBody>;
@@ -84,6 +86,7 @@ export function ReturnRequestDialog({
   paymentMethod: PaymentMethod;
   onDone: (created: ReturnRequest | null) => void;
 }) {
+  const t = useT();
   const id = useId();
   const cod = paymentMethod === 'CashOnDelivery';
   const create = useCreateReturn(orderId);
@@ -160,29 +163,33 @@ export function ReturnRequestDialog({
       <Form noValidate onSubmit={onSubmit}>
         <Modal.Header closeButton>
           <Modal.Title id={`${id}-title`} as="h2" className="h5">
-            Return or exchange
+            {t('returns.dialog.title')}
           </Modal.Title>
         </Modal.Header>
         <Modal.Body>
           <p className="small text-body-secondary">
-            {lineName} from order <span className="font-monospace">{orderNumber}</span>. Returns and exchanges
-            can be asked for within {RETURN_WINDOW_DAYS} days of delivery.
+            {t.rich('returns.dialog.intro', {
+              line: lineName,
+              number: orderNumber,
+              days: RETURN_WINDOW_DAYS,
+              mono: (chunks) => <span className="font-monospace">{chunks}</span>,
+            })}
           </p>
           <ErrorAlert error={create.error} />
 
           <fieldset className="mb-3">
-            <legend className="form-label fs-6 mb-1">Return or exchange</legend>
+            <legend className="form-label fs-6 mb-1">{t('returns.dialog.title')}</legend>
             <Form.Check
               type="radio"
               id={`${id}-kind-return`}
-              label="Return it for a refund"
+              label={t('returns.dialog.kindReturn')}
               value="return"
               {...register('kind')}
             />
             <Form.Check
               type="radio"
               id={`${id}-kind-exchange`}
-              label="Exchange it for another size"
+              label={t('returns.dialog.kindExchange')}
               value="exchange"
               disabled={!canExchange}
               {...register('kind')}
@@ -190,7 +197,7 @@ export function ReturnRequestDialog({
           </fieldset>
 
           <SelectField
-            label="Quantity"
+            label={t('returns.dialog.quantity')}
             {...register('qty', { valueAsNumber: true })}
             error={errors.qty?.message}
           >
@@ -201,19 +208,23 @@ export function ReturnRequestDialog({
             ))}
           </SelectField>
 
-          <SelectField label="Reason" {...register('reason')} error={errors.reason?.message}>
+          <SelectField
+            label={t('returns.dialog.reason')}
+            {...register('reason')}
+            error={errors.reason?.message}
+          >
             <option value="" disabled>
-              Choose a reason…
+              {t('returns.dialog.chooseReason')}
             </option>
             {RETURN_REASONS.map((r) => (
               <option key={r.code} value={r.code}>
-                {r.label}
+                {returnReasonText(t, r.code, r.label)}
               </option>
             ))}
           </SelectField>
 
           <Form.Group className="mb-3" controlId={`${id}-comment`}>
-            <Form.Label>Comment (optional)</Form.Label>
+            <Form.Label>{t('returns.dialog.comment')}</Form.Label>
             <Form.Control
               as="textarea"
               rows={3}
@@ -228,25 +239,20 @@ export function ReturnRequestDialog({
 
           {kind === 'exchange' ? (
             <SelectField
-              label="Size wanted"
+              label={t('returns.dialog.sizeWanted')}
               {...register('exchangeVariant')}
               error={errors.exchangeVariant?.message}
-              help={
-                product.isPending
-                  ? 'Loading sizes…'
-                  : 'Sold-out sizes cannot be chosen: ask for a return instead.'
-              }
+              help={product.isPending ? t('returns.dialog.loadingSizes') : t('returns.dialog.soldOutHelp')}
               defaultValue=""
             >
               <option value="" disabled>
-                Choose a size…
+                {t('returns.dialog.chooseSize')}
               </option>
               {choices.map((v) => {
                 const soldOut = v.countInStock < (Number.isFinite(qty) ? qty : 1);
                 return (
                   <option key={v._id} value={v._id} disabled={soldOut}>
-                    {sizeLabel(v)}
-                    {soldOut ? ' (sold out)' : ''}
+                    {soldOut ? t('returns.dialog.soldOut', { size: sizeLabel(v) }) : sizeLabel(v)}
                   </option>
                 );
               })}
@@ -255,22 +261,20 @@ export function ReturnRequestDialog({
 
           {kind === 'return' && cod ? (
             <fieldset className="mb-2">
-              <legend className="form-label fs-6 mb-1">Where should we pay your refund?</legend>
-              <p className="small text-body-secondary mb-2">
-                You paid cash on delivery: our team pays the refund by UPI or bank transfer.
-              </p>
+              <legend className="form-label fs-6 mb-1">{t('returns.dialog.refundWhere')}</legend>
+              <p className="small text-body-secondary mb-2">{t('returns.dialog.refundCod')}</p>
               <div className="d-flex gap-3 mb-2">
                 <Form.Check
                   type="radio"
                   id={`${id}-acc-upi`}
-                  label="UPI"
+                  label={t('returns.dialog.upi')}
                   value="upi"
                   {...register('refundAccount.kind')}
                 />
                 <Form.Check
                   type="radio"
                   id={`${id}-acc-bank`}
-                  label="Bank account"
+                  label={t('returns.dialog.bank')}
                   value="bank"
                   {...register('refundAccount.kind')}
                 />
@@ -278,19 +282,19 @@ export function ReturnRequestDialog({
               {accountKind === 'bank' ? (
                 <>
                   <TextField
-                    label="Account holder's name"
+                    label={t('returns.dialog.holder')}
                     autoComplete="name"
                     {...register('refundAccount.name')}
                     error={accountErrors?.name?.message}
                   />
                   <TextField
-                    label="Account number"
+                    label={t('returns.dialog.accountNumber')}
                     inputMode="numeric"
                     {...register('refundAccount.accountNumber')}
                     error={accountErrors?.accountNumber?.message}
                   />
                   <TextField
-                    label="IFSC"
+                    label={t('returns.dialog.ifsc')}
                     autoCapitalize="characters"
                     {...register('refundAccount.ifsc')}
                     error={accountErrors?.ifsc?.message}
@@ -298,8 +302,8 @@ export function ReturnRequestDialog({
                 </>
               ) : (
                 <TextField
-                  label="UPI id"
-                  placeholder="name@bank"
+                  label={t('returns.dialog.upiId')}
+                  placeholder={t('returns.dialog.upiPlaceholder')}
                   {...register('refundAccount.upi')}
                   error={accountErrors?.upi?.message}
                 />
@@ -309,10 +313,10 @@ export function ReturnRequestDialog({
         </Modal.Body>
         <Modal.Footer>
           <Button variant="outline-secondary" onClick={close} disabled={create.isPending}>
-            Cancel
+            {t('returns.dialog.cancel')}
           </Button>
-          <SubmitButton pending={create.isPending} pendingLabel="Sending…">
-            {kind === 'exchange' ? 'Request exchange' : 'Request return'}
+          <SubmitButton pending={create.isPending} pendingLabel={t('returns.dialog.sending')}>
+            {kind === 'exchange' ? t('returns.dialog.requestExchange') : t('returns.dialog.requestReturn')}
           </SubmitButton>
         </Modal.Footer>
       </Form>

@@ -1,10 +1,12 @@
 import { useSearchParams } from 'react-router';
 import Form from 'react-bootstrap/Form';
-import { RETURN_STATE_LABELS, RETURN_STATES, type ReturnState } from '#shared/fulfilment.ts';
+import { RETURN_STATES, type ReturnState } from '#shared/fulfilment.ts';
 import { ErrorAlert, Message } from '#web/components/alerts.tsx';
 import { Loader } from '#web/components/loader.tsx';
 import { Pagination } from '#web/components/pagination.tsx';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 import { useReturns, type ReturnScope } from '../api/returns.ts';
+import { returnStateLabel } from '../lib/labels.ts';
 import { ReturnCard } from '../components/return-card.tsx';
 import { PageHead } from '#web/components/page-head.tsx';
 
@@ -17,10 +19,23 @@ const isState = (s: string | null): s is ReturnState =>
  * and video, and Approve, Reject with a reason, Mark picked up and Mark received where they apply.
  */
 function ReturnsPage({ scope, base }: { scope: ReturnScope; base: string }) {
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const state = isState(params.get('state')) ? (params.get('state') as ReturnState) : undefined;
   const page = Math.max(1, Number(params.get('page')) || 1);
   const list = useReturns(scope, { ...(state ? { state } : {}), pageNumber: page });
+
+  const noneIn = (s: ReturnState) =>
+    ({
+      requested: t('returns.page.noneIn.requested'),
+      approved: t('returns.page.noneIn.approved'),
+      rejected: t('returns.page.noneIn.rejected'),
+      picked_up: t('returns.page.noneIn.picked_up'),
+      received: t('returns.page.noneIn.received'),
+      refunded: t('returns.page.noneIn.refunded'),
+      exchanged: t('returns.page.noneIn.exchanged'),
+      cancelled: t('returns.page.noneIn.cancelled'),
+    })[s];
 
   const hrefFor = (p: number) => {
     const next = new URLSearchParams(params);
@@ -30,10 +45,10 @@ function ReturnsPage({ scope, base }: { scope: ReturnScope; base: string }) {
 
   return (
     <>
-      <PageHead title="Returns · Haat" />
-      <h1 className="h3 mb-3">Returns and exchanges</h1>
+      <PageHead title={t('returns.page.headTitle')} />
+      <h1 className="h3 mb-3">{t('returns.page.heading')}</h1>
       <Form.Group controlId="returns-state" className="mb-3" style={{ maxWidth: 320 }}>
-        <Form.Label>Show</Form.Label>
+        <Form.Label>{t('returns.page.show')}</Form.Label>
         <Form.Select
           value={state ?? ''}
           onChange={(e) => {
@@ -42,30 +57,31 @@ function ReturnsPage({ scope, base }: { scope: ReturnScope; base: string }) {
             setParams(next);
           }}
         >
-          <option value="">All requests</option>
+          <option value="">{t('returns.page.all')}</option>
           {RETURN_STATES.map((s) => (
             <option key={s} value={s}>
-              {RETURN_STATE_LABELS[s]}
+              {returnStateLabel(t, s)}
             </option>
           ))}
         </Form.Select>
       </Form.Group>
       {list.isPending ? (
-        <Loader label="Loading return requests…" />
+        <Loader label={t('returns.page.loading')} />
       ) : list.error ? (
         <ErrorAlert error={list.error} />
       ) : list.data.returns.length === 0 ? (
-        <Message>
-          {state
-            ? `No requests are ${RETURN_STATE_LABELS[state].toLowerCase()}.`
-            : 'No return or exchange requests yet.'}
-        </Message>
+        <Message>{state ? noneIn(state) : t('returns.page.empty')}</Message>
       ) : (
         <>
           {list.data.returns.map((r) => (
             <ReturnCard key={r._id} request={r} showSeller={scope === 'all'} />
           ))}
-          <Pagination page={list.data.page} pages={list.data.pages} hrefFor={hrefFor} label="Return pages" />
+          <Pagination
+            page={list.data.page}
+            pages={list.data.pages}
+            hrefFor={hrefFor}
+            label={t('returns.page.pages')}
+          />
         </>
       )}
     </>
