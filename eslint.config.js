@@ -42,6 +42,8 @@ const translatedScreens = [
   'src/web/components/loader.tsx',
   'src/web/components/language-switch.tsx',
   'src/web/components/currency-picker.tsx',
+  'src/web/features/cart/**/*.tsx',
+  'src/web/components/quantity-stepper.tsx',
 ];
 
 export default tseslint.config(
