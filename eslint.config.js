@@ -44,6 +44,7 @@ const translatedScreens = [
   'src/web/components/currency-picker.tsx',
   'src/web/features/cart/**/*.tsx',
   'src/web/components/quantity-stepper.tsx',
+  'src/web/features/checkout/**/*.tsx',
 ];
 
 export default tseslint.config(
