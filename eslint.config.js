@@ -45,6 +45,7 @@ const translatedScreens = [
   'src/web/features/cart/**/*.tsx',
   'src/web/components/quantity-stepper.tsx',
   'src/web/features/checkout/**/*.tsx',
+  'src/web/features/payments/**/*.tsx',
 ];
 
 export default tseslint.config(
