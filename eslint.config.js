@@ -46,6 +46,7 @@ const translatedScreens = [
   'src/web/components/quantity-stepper.tsx',
   'src/web/features/checkout/**/*.tsx',
   'src/web/features/payments/**/*.tsx',
+  'src/web/features/places/**/*.tsx',
 ];
 
 export default tseslint.config(
