@@ -47,6 +47,20 @@ const translatedScreens = [
   'src/web/features/checkout/**/*.tsx',
   'src/web/features/payments/**/*.tsx',
   'src/web/features/places/**/*.tsx',
+  'src/web/components/account-fields.tsx',
+  'src/web/components/alerts.tsx',
+  'src/web/components/breadcrumbs.tsx',
+  'src/web/components/discounted-price.tsx',
+  'src/web/components/form-container.tsx',
+  'src/web/components/form-field.tsx',
+  'src/web/components/nav-menu.tsx',
+  'src/web/components/on-this-page.tsx',
+  'src/web/components/pagination.tsx',
+  'src/web/components/price.tsx',
+  'src/web/components/product-card.tsx',
+  'src/web/components/rating.tsx',
+  'src/web/components/route-error.tsx',
+  'src/web/components/wishlist-button.tsx',
 ];
 
 export default tseslint.config(

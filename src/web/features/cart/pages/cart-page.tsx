@@ -269,7 +269,7 @@ function Cart() {
           <section className="card haat-cart-summary" aria-labelledby="cart-summary-heading">
             <div className="card-body">
               <h2 className="h5" id="cart-summary-heading">
-                {t('cart.subtotal', { count })}
+                {t('cart.subtotal', { count, n: String(count) })}
               </h2>
               <p className="fs-4 fw-bold mb-2" aria-live="polite">
                 {money(totals.itemsPrice)}
