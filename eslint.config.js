@@ -61,6 +61,9 @@ const translatedScreens = [
   'src/web/components/rating.tsx',
   'src/web/components/route-error.tsx',
   'src/web/components/wishlist-button.tsx',
+  'src/web/app/require-access.tsx',
+  'src/web/app/router.tsx',
+  'src/web/app/providers.tsx',
 ];
 
 export default tseslint.config(

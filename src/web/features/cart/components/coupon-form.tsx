@@ -61,6 +61,7 @@ export function CouponForm({
       onAdd(code);
       setValue('');
     } catch (e) {
+      // A code the server does not know (its 404 says 'Coupon code not found') is 'Invalid coupon code'.
       setError(isUnknownCoupon(e) ? t('cart.coupon.invalid') : errorMessage(e));
     } finally {
       setPending(false);
