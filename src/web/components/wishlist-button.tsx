@@ -4,6 +4,13 @@ import { useT } from '../lib/i18n/i18n.tsx';
 import { useSetSaved, useWishlist } from '../lib/wishlist/use-wishlist.ts';
 import './wishlist-button.css';
 
+/**
+ * The labels the heart carries in English (docs/decisions/0104-wishlist.md); tests select by them. The
+ * page shows common.wishlist.save / remove, whose English text these are.
+ */
+export const SAVE_LABEL = 'Save to wishlist';
+export const REMOVE_LABEL = 'Remove from wishlist';
+
 /** The heart outline (or filled), 20 px, for buttons and links that carry their own label. */
 export function Heart({ filled = false }: { filled?: boolean }) {
   return (
