@@ -120,11 +120,14 @@ function PayPalSdkButtons({
   // The SDK keeps the first callbacks it is given; route them through a ref so they stay current.
   const handlers = useRef({ createOrder, onApprove, onEnd });
   handlers.current = { createOrder, onApprove, onEnd };
+  // The words for a failed load; kept in a ref so a namespace loading later does not re-render the buttons.
+  const words = useRef(t);
+  words.current = t;
 
   useEffect(() => {
     let closed = false;
     let buttons: { close(): Promise<void> } | undefined;
-    loadPayPalSdk(clientId, t)
+    loadPayPalSdk(clientId, words.current)
       .then(async (paypal) => {
         if (closed || !container.current) return;
         const b = paypal.Buttons({
@@ -144,7 +147,7 @@ function PayPalSdkButtons({
       closed = true;
       void buttons?.close().catch(() => {});
     };
-  }, [clientId, t]);
+  }, [clientId]);
 
   return (
     <>
