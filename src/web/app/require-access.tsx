@@ -1,19 +1,11 @@
 import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
-import { MSG } from '#shared/messages.ts';
 import { isSellerAccount, type Actor } from '#shared/permissions.ts';
 import { ErrorAlert, Message } from '#web/components/alerts.tsx';
 import { Loader } from '#web/components/loader.tsx';
 import { actorOf, useSession } from '#web/lib/session.ts';
 import { PageHead } from '#web/components/page-head.tsx';
-
-/** What a signed-in person without the permission reads. */
-export const NOT_ALLOWED = {
-  title: 'Not allowed',
-  pendingSeller:
-    'Your seller profile is still under review. You can add products once it is approved (usually 3-5 days).',
-  page: 'You are not allowed to view this page.',
-} as const;
+import { useT } from '#web/lib/i18n/i18n.tsx';
 
 /**
  * The one guard of the web app, put on routes in app/router.tsx (pages never guard themselves). It waits
@@ -42,20 +34,22 @@ export function RequireAccess({
   return children;
 }
 
+/** What a signed-in person without the permission reads. */
 export function NotAllowed({ actor }: { actor: Actor }) {
+  const t = useT();
   return (
     <section>
-      <PageHead title={`${NOT_ALLOWED.title} · Haat`} />
-      <h1 className="h3 mb-3">{NOT_ALLOWED.title}</h1>
+      <PageHead title={t('common.access.pageTitle')} />
+      <h1 className="h3 mb-3">{t('common.access.title')}</h1>
       <Message variant="warning">
         {isSellerAccount(actor) && !actor.active
-          ? NOT_ALLOWED.pendingSeller
+          ? t('common.access.pendingSeller')
           : !actor.active
-            ? MSG.accountInactive
-            : NOT_ALLOWED.page}
+            ? t('common.access.accountInactive')
+            : t('common.access.page')}
       </Message>
       <Link to="/" className="btn btn-outline-primary">
-        Back to the shop
+        {t('common.access.backToShop')}
       </Link>
     </section>
   );

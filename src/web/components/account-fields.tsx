@@ -1,4 +1,5 @@
 import { useFormContext } from 'react-hook-form';
+import { useT } from '../lib/i18n/i18n.tsx';
 import { TextField } from './form-field.tsx';
 
 /**
@@ -22,6 +23,7 @@ export function ContactFields({
   phoneAutoComplete?: string;
   addressLabel: string;
 }) {
+  const t = useT();
   const {
     register,
     formState: { errors },
@@ -30,11 +32,16 @@ export function ContactFields({
     <>
       <div className="row">
         <div className="col-12 col-sm-6">
-          <TextField label="Name" autoComplete="name" {...register('name')} error={errors.name?.message} />
+          <TextField
+            label={t('common.account.name')}
+            autoComplete="name"
+            {...register('name')}
+            error={errors.name?.message}
+          />
         </div>
         <div className="col-12 col-sm-6">
           <TextField
-            label="Mobile Number"
+            label={t('common.account.mobile')}
             type="tel"
             inputMode="numeric"
             autoComplete={phoneAutoComplete}
@@ -47,7 +54,7 @@ export function ContactFields({
         </div>
       </div>
       <TextField
-        label="Email Address"
+        label={t('common.account.email')}
         type="email"
         autoComplete="email"
         {...register('email')}
@@ -64,14 +71,15 @@ export function ContactFields({
 }
 
 export function PasswordFields({
-  passwordLabel = 'Password',
-  confirmLabel = 'Re-type Password',
+  passwordLabel,
+  confirmLabel,
   passwordHelp,
 }: {
   passwordLabel?: string;
   confirmLabel?: string;
   passwordHelp?: string;
 }) {
+  const t = useT();
   const {
     register,
     formState: { errors },
@@ -80,7 +88,7 @@ export function PasswordFields({
     <div className="row">
       <div className="col-12 col-sm-6">
         <TextField
-          label={passwordLabel}
+          label={passwordLabel ?? t('common.account.password')}
           type="password"
           autoComplete="new-password"
           {...register('password')}
@@ -90,7 +98,7 @@ export function PasswordFields({
       </div>
       <div className="col-12 col-sm-6">
         <TextField
-          label={confirmLabel}
+          label={confirmLabel ?? t('common.account.confirmPassword')}
           type="password"
           autoComplete="new-password"
           {...register('confirmPassword')}

@@ -19,17 +19,17 @@ export const COMMON_CURRENCIES = [
 const common = COMMON_CURRENCIES.map((code) => currencyByCode(code)!);
 const others = CURRENCIES.filter((c) => !(COMMON_CURRENCIES as readonly string[]).includes(c.code));
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', {
+const DATE_OPTIONS: Intl.DateTimeFormatOptions = {
   day: 'numeric',
   month: 'short',
   year: 'numeric',
   timeZone: 'UTC',
-});
+};
 
-/** '2026-09-29' → '29 Sept 2026'. */
-export function formatRatesDate(date: string): string {
+/** '2026-09-29' → '29 Sept 2026' (English), '29 सित॰ 2026' (`hi-IN`). */
+export function formatRatesDate(date: string, locale = 'en-GB'): string {
   const d = new Date(`${date}T00:00:00Z`);
-  return Number.isNaN(d.getTime()) ? date : dateFormat.format(d);
+  return Number.isNaN(d.getTime()) ? date : new Intl.DateTimeFormat(locale, DATE_OPTIONS).format(d);
 }
 
 /**
@@ -42,6 +42,8 @@ export function CurrencyPicker({ className = '' }: { className?: string }) {
   const t = useT();
   const { selected, setCurrency, snapshot, ratesDate, currency } = useDisplayCurrency();
   const offline = snapshot && ratesDate && currency.code !== 'INR';
+  // English keeps its '29 Sept 2026'; another language writes the date its own way.
+  const ratesLocale = t.language.code === 'en' ? 'en-GB' : t.language.intl;
   return (
     <div className={`d-flex align-items-center gap-2 my-2 my-xl-0 ${className}`}>
       <select
@@ -68,7 +70,10 @@ export function CurrencyPicker({ className = '' }: { className?: string }) {
       </select>
       {offline ? (
         <small className="text-light lh-sm" style={{ fontSize: '0.7rem' }} role="note">
-          {t.rich('common.header.offlineRates', { br: () => <br />, date: formatRatesDate(ratesDate) })}
+          {t.rich('common.header.offlineRates', {
+            br: () => <br />,
+            date: formatRatesDate(ratesDate, ratesLocale),
+          })}
         </small>
       ) : null}
     </div>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useT } from '../lib/i18n/i18n.tsx';
 import { Price } from './price.tsx';
 
 /**
@@ -19,24 +20,27 @@ export function DiscountedPrice({
   className?: string;
   format?: (amount: number) => ReactNode;
 }) {
+  const t = useT();
   const discounted = finalPrice < price;
   return (
     <span className={`haat-price ${className ?? ''}`.trim()}>
       <span className="haat-price-final">
-        {discounted ? <span className="visually-hidden">Price after discount: </span> : null}
+        {discounted ? <span className="visually-hidden">{t('common.price.afterDiscount')} </span> : null}
         {format(finalPrice)}
       </span>
       {discounted ? (
         <>
           {' '}
           <del className="haat-price-original">
-            <span className="visually-hidden">Original price: </span>
+            <span className="visually-hidden">{t('common.price.original')} </span>
             {format(price)}
           </del>
           {percentOff > 0 ? (
             <>
               {' '}
-              <span className="haat-price-off">{percentOff}% off</span>
+              <span className="haat-price-off">
+                {t('common.product.percentOff', { percent: percentOff })}
+              </span>
             </>
           ) : null}
         </>

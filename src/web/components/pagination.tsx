@@ -1,4 +1,5 @@
 import { Link, Navigate } from 'react-router';
+import { useT } from '../lib/i18n/i18n.tsx';
 import { lastPageFor, pageItems } from './paginate.ts';
 
 /**
@@ -9,17 +10,19 @@ export function Pagination({
   page,
   pages,
   hrefFor,
-  label = 'Pages',
+  label,
 }: {
   page: number;
   pages: number;
   hrefFor: (page: number) => string;
+  /** The list's name for its page links ("Pages" unless given). */
   label?: string;
 }) {
+  const t = useT();
   const items = pageItems(page, pages);
   if (items.length === 0) return null;
   return (
-    <nav aria-label={label} className="mt-4">
+    <nav aria-label={label ?? t('common.pagination.pages')} className="mt-4">
       <ul className="pagination justify-content-center flex-wrap">
         <li className={`page-item ${page <= 1 ? 'disabled' : ''}`}>
           {page <= 1 ? (
@@ -27,7 +30,12 @@ export function Pagination({
               ‹
             </span>
           ) : (
-            <Link className="page-link" to={hrefFor(page - 1)} aria-label="Previous page" rel="prev">
+            <Link
+              className="page-link"
+              to={hrefFor(page - 1)}
+              aria-label={t('common.pagination.previous')}
+              rel="prev"
+            >
               ‹
             </Link>
           )}
@@ -44,7 +52,7 @@ export function Pagination({
               <Link
                 className="page-link"
                 to={hrefFor(item)}
-                aria-label={`Page ${String(item)}`}
+                aria-label={t('common.pagination.page', { page: String(item) })}
                 aria-current={item === page ? 'page' : undefined}
               >
                 {item}
@@ -58,7 +66,12 @@ export function Pagination({
               ›
             </span>
           ) : (
-            <Link className="page-link" to={hrefFor(page + 1)} aria-label="Next page" rel="next">
+            <Link
+              className="page-link"
+              to={hrefFor(page + 1)}
+              aria-label={t('common.pagination.next')}
+              rel="next"
+            >
               ›
             </Link>
           )}

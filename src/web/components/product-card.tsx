@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { VARIANT_WIDTH, variantUrl } from '#shared/images.ts';
 import { DiscountedPrice } from './discounted-price.tsx';
+import { useT } from '../lib/i18n/i18n.tsx';
 import { Rating, reviewCount } from './rating.tsx';
 import './storefront.css';
 
@@ -53,6 +54,7 @@ export function ProductCard({
   /** A card in the first screenful: its picture loads at once, first, instead of when scrolled near. */
   priority?: boolean;
 }) {
+  const t = useT();
   const Heading = headingLevel;
   const first = product.image[0];
   const soldOut = product.countInStock <= 0;
@@ -71,9 +73,13 @@ export function ProductCard({
           decoding="async"
           className={`card-img-top ${soldOut ? 'haat-sold-out' : ''}`}
         />
-        {soldOut ? <span className="badge text-bg-dark haat-card-badge">Out of Stock</span> : null}
+        {soldOut ? (
+          <span className="badge text-bg-dark haat-card-badge">{t('common.product.outOfStock')}</span>
+        ) : null}
         {!soldOut && pricing.percentOff > 0 ? (
-          <span className="badge haat-card-badge haat-badge-deal">{pricing.percentOff}% off</span>
+          <span className="badge haat-card-badge haat-badge-deal">
+            {t('common.product.percentOff', { percent: pricing.percentOff })}
+          </span>
         ) : null}
       </div>
       <div className="card-body d-flex flex-column gap-1">
@@ -85,11 +91,11 @@ export function ProductCard({
             {product.name}
           </Link>
         </Heading>
-        <Rating value={product.rating} text={reviewCount(product.numReviews)} className="small" />
+        <Rating value={product.rating} text={reviewCount(product.numReviews, t)} className="small" />
         <div className="mt-auto pt-1">
           <DiscountedPrice price={pricing.price} finalPrice={pricing.finalPrice} className="fs-5" />
           {pricing.couponAvailable ? (
-            <p className="small text-success mb-0">Coupon available in cart</p>
+            <p className="small text-success mb-0">{t('common.product.couponAvailable')}</p>
           ) : null}
         </div>
       </div>

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { clampQty } from '#shared/order-quantity.ts';
+import { useT } from '../lib/i18n/i18n.tsx';
 
 /**
  * A quantity as − n + (docs/decisions/0132-phone-purchase-flow.md): two labelled buttons and a number
@@ -10,7 +11,7 @@ export function QuantityStepper({
   value,
   max,
   onChange,
-  label = 'Quantity',
+  label,
   what,
   hint,
   small = false,
@@ -19,7 +20,7 @@ export function QuantityStepper({
   value: number;
   max: number;
   onChange: (qty: number) => void;
-  /** The visible label; hidden when `what` names the item instead (a cart line). */
+  /** The visible label ("Quantity" unless given); hidden when `what` names the item instead (a cart line). */
   label?: string;
   /** The item, for the names of the buttons and the field: "Kurta (M)". */
   what?: string;
@@ -28,9 +29,9 @@ export function QuantityStepper({
   small?: boolean;
   className?: string;
 }) {
+  const t = useT();
   const id = useId();
   const off = max < 1;
-  const of = what ? ` of ${what}` : '';
   const set = (n: number) => onChange(clampQty(n, max));
   return (
     <div className={`haat-stepper ${className}`}>
@@ -38,13 +39,13 @@ export function QuantityStepper({
         htmlFor={`${id}-qty`}
         className={what ? 'visually-hidden' : 'form-label small fw-semibold mb-1 d-block'}
       >
-        {what ? `Quantity${of}` : label}
+        {what ? t('common.quantity.labelOf', { what }) : (label ?? t('common.quantity.label'))}
       </label>
       <div className={`input-group flex-nowrap ${small ? 'input-group-sm' : ''}`}>
         <button
           type="button"
           className="btn btn-outline-secondary haat-stepper-btn"
-          aria-label={`One fewer${of}`}
+          aria-label={what ? t('common.quantity.fewerOf', { what }) : t('common.quantity.fewer')}
           disabled={off || value <= 1}
           onClick={() => set(value - 1)}
         >
@@ -69,7 +70,7 @@ export function QuantityStepper({
         <button
           type="button"
           className="btn btn-outline-secondary haat-stepper-btn"
-          aria-label={`One more${of}`}
+          aria-label={what ? t('common.quantity.moreOf', { what }) : t('common.quantity.more')}
           disabled={off || value >= max}
           onClick={() => set(value + 1)}
         >
@@ -77,7 +78,9 @@ export function QuantityStepper({
         </button>
       </div>
       <span className="visually-hidden" aria-live="polite" aria-atomic="true">
-        {`Quantity${of}: ${String(value)}`}
+        {what
+          ? t('common.quantity.announceOf', { what, value: String(value) })
+          : t('common.quantity.announce', { value: String(value) })}
       </span>
       {hint && !off && value >= max ? (
         <div id={`${id}-hint`} className="form-text haat-stepper-hint">

@@ -1,3 +1,5 @@
+import type { Translate } from '../lib/i18n/i18n.tsx';
+import { useT } from '../lib/i18n/i18n.tsx';
 import './storefront.css';
 
 const STAR = 'M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z';
@@ -24,11 +26,12 @@ function Stars({ className }: { className: string }) {
  * so fractional averages (4.3) show as such. Screen readers hear "Rated 4.3 out of 5".
  */
 export function Rating({ value, text, className }: { value: number; text?: string; className?: string }) {
+  const t = useT();
   const clamped = Math.min(5, Math.max(0, Number.isFinite(value) ? value : 0));
   const shown = Math.round(clamped * 10) / 10;
   return (
     <span className={`haat-rating ${className ?? ''}`.trim()}>
-      <span className="haat-stars" role="img" aria-label={`Rated ${String(shown)} out of 5`}>
+      <span className="haat-stars" role="img" aria-label={t('common.rating.rated', { value: String(shown) })}>
         <Stars className="haat-stars-empty" />
         <span className="haat-stars-fill" style={{ width: `${String((clamped / 5) * 100)}%` }}>
           <Stars className="haat-stars-full" />
@@ -39,5 +42,8 @@ export function Rating({ value, text, className }: { value: number; text?: strin
   );
 }
 
-/** '1 review', '12 reviews'. */
-export const reviewCount = (n: number) => `${String(n)} ${n === 1 ? 'review' : 'reviews'}`;
+/** '1 review', '12 reviews': in the page's language when given its `t` (English without, for older callers). */
+export const reviewCount = (n: number, t?: Translate) =>
+  t
+    ? t('common.rating.reviews', { count: n, n: String(n) })
+    : `${String(n)} ${n === 1 ? 'review' : 'reviews'}`;

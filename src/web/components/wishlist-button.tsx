@@ -1,9 +1,13 @@
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../lib/api-client.ts';
+import { useT } from '../lib/i18n/i18n.tsx';
 import { useSetSaved, useWishlist } from '../lib/wishlist/use-wishlist.ts';
 import './wishlist-button.css';
 
-/** The labels the heart carries (docs/decisions/0104-wishlist.md); tests select by them. */
+/**
+ * The labels the heart carries in English (docs/decisions/0104-wishlist.md); tests select by them. The
+ * page shows common.wishlist.save / remove, whose English text these are.
+ */
 export const SAVE_LABEL = 'Save to wishlist';
 export const REMOVE_LABEL = 'Remove from wishlist';
 
@@ -37,11 +41,13 @@ export function WishlistButton({
   look?: 'overlay' | 'wide';
   className?: string;
 }) {
+  const t = useT();
   const { isSaved } = useWishlist();
   const mutation = useSetSaved();
   // While a change is on its way, show what it will be.
   const saved = mutation.isPending ? mutation.variables.saved : isSaved(productId);
-  const label = saved ? REMOVE_LABEL : SAVE_LABEL;
+  // The labels the heart carries (docs/decisions/0104-wishlist.md); tests select by them.
+  const label = saved ? t('common.wishlist.remove') : t('common.wishlist.save');
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {

@@ -5,9 +5,6 @@ import { ERROR_CODES } from '#shared/errors.ts';
 import { api, hasErrorCode } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 
-/** What the cart says for a code the server does not know (its 404 says 'Coupon code not found'). */
-export const INVALID_COUPON = 'Invalid coupon code';
-
 /** GET /api/product-discounts/coupon/:code — the live discounts of a code, or 404. Rate limited. */
 export const getCouponDiscounts = (code: string, signal?: AbortSignal) =>
   api.get<ProductDiscount[]>(`/api/product-discounts/coupon/${encodeURIComponent(code.trim())}`, { signal });

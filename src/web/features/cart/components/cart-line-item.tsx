@@ -10,6 +10,7 @@ import { isBuyable } from '../lib/reprice.ts';
 import { lineLabel, type CartLine } from '#web/lib/cart/cart-store.ts';
 import { qtyCap } from '#shared/order-quantity.ts';
 import { QuantityStepper } from '#web/components/quantity-stepper.tsx';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 
 /**
  * One cart line (docs/product/screens.md): picture, name link, the variant ("M / Red"), unit price (discounted,
@@ -34,6 +35,7 @@ export function CartLineItem({
   onQty: (qty: number) => void;
   onRemove: () => void;
 }) {
+  const t = useT();
   const buyable = isBuyable(check);
   const label = lineLabel(line);
   const named = label ? `${line.name} (${label})` : line.name;
@@ -52,20 +54,28 @@ export function CartLineItem({
         </Link>
         {label ? (
           <div className="small text-body-secondary haat-cart-variant">
-            {line.size && line.colour ? 'Size / colour' : line.size ? 'Size' : 'Colour'}:{' '}
-            <span className="fw-semibold text-body">{label}</span>
+            {line.size && line.colour
+              ? t('cart.line.sizeColour')
+              : line.size
+                ? t('cart.line.size')
+                : t('cart.line.colour')}
+            : <span className="fw-semibold text-body">{label}</span>
           </div>
         ) : null}
         {check.state === 'unavailable' ? (
-          <div className="badge text-bg-secondary mt-1">No longer available</div>
+          <div className="badge text-bg-secondary mt-1">{t('cart.line.unavailable')}</div>
         ) : check.state === 'soldOut' ? (
-          <div className="badge text-bg-dark mt-1">Out of Stock{label ? ` in ${label}` : ''}</div>
+          <div className="badge text-bg-dark mt-1">
+            {label ? t('cart.line.soldOutIn', { label }) : t('cart.line.soldOut')}
+          </div>
         ) : check.state === 'variantGone' ? (
           <div className="badge text-bg-secondary mt-1">
-            {label ? `No longer sold in ${label}` : 'Choose a size on its page'}
+            {label ? t('cart.line.variantGone', { label }) : t('cart.line.chooseSize')}
           </div>
         ) : buyable && line.countInStock > 0 && line.countInStock < LOW_STOCK_THRESHOLD ? (
-          <div className="small text-danger fw-semibold mt-1">Only {line.countInStock} left</div>
+          <div className="small text-danger fw-semibold mt-1">
+            {t('cart.line.onlyLeft', { count: line.countInStock })}
+          </div>
         ) : null}
         {priced && buyable ? (
           <div className="mt-1">
@@ -74,7 +84,9 @@ export function CartLineItem({
               finalPrice={priced.display.discountedUnitPrice}
               format={format}
             />
-            {priced.qty > 1 ? <span className="small text-body-secondary"> each</span> : null}
+            {priced.qty > 1 ? (
+              <span className="small text-body-secondary"> {t('cart.line.each')}</span>
+            ) : null}
           </div>
         ) : null}
       </div>
@@ -85,7 +97,7 @@ export function CartLineItem({
             max={Math.max(qtyCap(line.countInStock, qtyLimit), 1)}
             onChange={onQty}
             what={named}
-            hint={line.countInStock > qtyLimit ? `At most ${String(qtyLimit)} per order` : null}
+            hint={line.countInStock > qtyLimit ? t('cart.line.atMost', { limit: String(qtyLimit) }) : null}
             small
           />
         ) : null}
@@ -93,7 +105,7 @@ export function CartLineItem({
           type="button"
           className="btn btn-sm btn-outline-danger"
           onClick={onRemove}
-          aria-label={`Remove ${named}`}
+          aria-label={t('cart.line.removeNamed', { name: named })}
         >
           <svg
             width="16"
@@ -106,7 +118,7 @@ export function CartLineItem({
           >
             <path d="M3 6h18M8 6V4h8v2M6 6l1 14h10l1-14" strokeLinecap="round" strokeLinejoin="round" />
           </svg>
-          <span className="ms-1 d-none d-sm-inline">Remove</span>
+          <span className="ms-1 d-none d-sm-inline">{t('cart.line.remove')}</span>
         </button>
       </div>
     </li>

@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { errorMessage } from '#web/lib/api-client.ts';
-import { couponQueryOptions, INVALID_COUPON, isUnknownCoupon } from '../api/get-coupon.ts';
+import { couponQueryOptions, isUnknownCoupon } from '../api/get-coupon.ts';
 import { hasCode } from '#web/lib/cart/coupon-codes.ts';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 
 export type CouponState = {
   code: string;
@@ -30,6 +31,7 @@ export function CouponForm({
   onAdd: (code: string) => void;
   onRemove: (code: string) => void;
 }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const inputId = useId();
   const [value, setValue] = useState('');
@@ -40,7 +42,7 @@ export function CouponForm({
     event.preventDefault();
     const code = value.trim();
     if (!code) {
-      setError('Please enter a coupon code');
+      setError(t('cart.coupon.enterCode'));
       return;
     }
     if (
@@ -49,7 +51,7 @@ export function CouponForm({
         code,
       )
     ) {
-      setError('That coupon code is already applied');
+      setError(t('cart.coupon.alreadyApplied'));
       return;
     }
     setPending(true);
@@ -59,7 +61,8 @@ export function CouponForm({
       onAdd(code);
       setValue('');
     } catch (e) {
-      setError(isUnknownCoupon(e) ? INVALID_COUPON : errorMessage(e));
+      // A code the server does not know (its 404 says 'Coupon code not found') is 'Invalid coupon code'.
+      setError(isUnknownCoupon(e) ? t('cart.coupon.invalid') : errorMessage(e));
     } finally {
       setPending(false);
     }
@@ -69,7 +72,7 @@ export function CouponForm({
     <div className="haat-coupon">
       <form onSubmit={(e) => void onSubmit(e)} noValidate>
         <label htmlFor={inputId} className="form-label fw-semibold">
-          Coupon code
+          {t('cart.coupon.label')}
         </label>
         <div className="input-group has-validation">
           <input
@@ -88,7 +91,8 @@ export function CouponForm({
             aria-describedby={error ? `${inputId}-error` : undefined}
           />
           <button type="submit" className="btn btn-outline-primary" disabled={pending} aria-busy={pending}>
-            {pending ? <span className="spinner-border spinner-border-sm" aria-hidden="true" /> : null} Apply
+            {pending ? <span className="spinner-border spinner-border-sm" aria-hidden="true" /> : null}{' '}
+            {t('cart.coupon.apply')}
           </button>
           {error ? (
             <div className="invalid-feedback" id={`${inputId}-error`} role="alert">
@@ -98,7 +102,7 @@ export function CouponForm({
         </div>
       </form>
       {states.length > 0 ? (
-        <ul className="list-unstyled mt-2 mb-0" aria-label="Applied coupon codes">
+        <ul className="list-unstyled mt-2 mb-0" aria-label={t('cart.coupon.applied')}>
           {states.map((s) => {
             const here = s.products.filter((p) => cartProducts.includes(p));
             return (
@@ -106,24 +110,24 @@ export function CouponForm({
                 <div className="small">
                   <span className="badge text-bg-success me-1">{s.code.toUpperCase()}</span>
                   {s.pending ? (
-                    'checking…'
+                    t('cart.coupon.checking')
                   ) : s.invalid ? (
-                    <span className="text-danger">{INVALID_COUPON}: no longer valid</span>
+                    <span className="text-danger">{t('cart.coupon.noLongerValid')}</span>
                   ) : s.error ? (
                     <span className="text-danger">{errorMessage(s.error)}</span>
                   ) : here.length > 0 ? (
-                    <>applied to {here.map(productName).join(', ')}</>
+                    <>{t('cart.coupon.appliedTo', { products: here.map(productName).join(', ') })}</>
                   ) : (
-                    <span className="text-body-secondary">does not apply to anything in your cart</span>
+                    <span className="text-body-secondary">{t('cart.coupon.notApplicable')}</span>
                   )}
                 </div>
                 <button
                   type="button"
                   className="btn btn-link btn-sm p-0 text-danger"
                   onClick={() => onRemove(s.code)}
-                  aria-label={`Remove coupon ${s.code}`}
+                  aria-label={t('cart.coupon.removeCode', { code: s.code })}
                 >
-                  Remove
+                  {t('cart.coupon.remove')}
                 </button>
               </li>
             );

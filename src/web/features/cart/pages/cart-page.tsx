@@ -1,6 +1,5 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
-import { MSG } from '#shared/messages.ts';
 import { clampQty, qtyCap } from '#shared/order-quantity.ts';
 import { toWireNumber } from '#shared/money.ts';
 import { priceCartPreview } from '#shared/pricing.ts';
@@ -11,6 +10,7 @@ import { Money, Price } from '#web/components/price.tsx';
 import { useDiscounts, useProduct } from '#web/features/catalog/index.ts';
 import { GstSplitRows } from '#web/features/orders/index.ts';
 import { useDisplayCurrency } from '#web/lib/currency/display-currency.tsx';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 import { useCartProducts } from '../api/get-cart-products.ts';
 import { useCouponDiscounts } from '../api/get-coupon.ts';
 import { useTaxFacts } from '../api/get-tax-facts.ts';
@@ -39,6 +39,7 @@ export function CartPage() {
  * shopper to choose one (docs/decisions/0070-size-chosen-before-cart.md).
  */
 function AddFromLink({ id }: { id: string }) {
+  const t = useT();
   const [search] = useSearchParams();
   const product = useProduct(id);
   const { add } = useCart();
@@ -72,26 +73,24 @@ function AddFromLink({ id }: { id: string }) {
   if (product.isError) {
     return (
       <section>
-        <PageHead title="Shopping Cart · Haat" />
-        <h1 className="h3 mb-3">Shopping Cart</h1>
+        <PageHead title={t('cart.pageTitle')} />
+        <h1 className="h3 mb-3">{t('cart.title')}</h1>
         <ErrorAlert error={product.error} />
-        <Link to="/cart">Go to your cart</Link>
+        <Link to="/cart">{t('cart.goToCart')}</Link>
       </section>
     );
   }
   if (p && p.status && choose) {
     return (
       <section>
-        <PageHead title="Shopping Cart · Haat" />
-        <h1 className="h3 mb-3">Shopping Cart</h1>
-        <Message variant="info">
-          {p.name} comes in several sizes or colours: choose one on its page to add it to your cart.
-        </Message>
+        <PageHead title={t('cart.pageTitle')} />
+        <h1 className="h3 mb-3">{t('cart.title')}</h1>
+        <Message variant="info">{t('cart.chooseVariant', { name: p.name })}</Message>
         <Link to={`/product/${p._id}`} className="btn btn-primary">
-          Choose a size
+          {t('cart.chooseSize')}
         </Link>{' '}
         <Link to="/cart" className="btn btn-link">
-          Go to your cart
+          {t('cart.goToCart')}
         </Link>
       </section>
     );
@@ -99,39 +98,43 @@ function AddFromLink({ id }: { id: string }) {
   if (p && !addable) {
     return (
       <section>
-        <PageHead title="Shopping Cart · Haat" />
-        <h1 className="h3 mb-3">Shopping Cart</h1>
-        <Message variant="warning">{p.name} is Out of Stock.</Message>
-        <Link to="/cart">Go to your cart</Link>
+        <PageHead title={t('cart.pageTitle')} />
+        <h1 className="h3 mb-3">{t('cart.title')}</h1>
+        <Message variant="warning">{t('cart.outOfStock', { name: p.name })}</Message>
+        <Link to="/cart">{t('cart.goToCart')}</Link>
       </section>
     );
   }
   if (p) return <Navigate to="/cart" replace />;
-  return <Loader label="Adding to your cart…" />;
+  return <Loader label={t('cart.adding')} />;
 }
 
 const noticeKey = (n: CartNotice) => `${n.kind}:${n.product}:${n.variant}:${String(n.to)}`;
 
 function NoticeText({ notice }: { notice: CartNotice }) {
+  const t = useT();
+  const b = (chunks: ReactNode[]) => <strong>{chunks}</strong>;
+  const variant = notice.variant ? ` (${notice.variant})` : '';
   if (notice.kind === 'qty') {
     return (
-      <>
-        Only {notice.to} of <strong>{notice.name}</strong>
-        {notice.variant ? ` (${notice.variant})` : ''} left: the quantity was reduced from {notice.from} to{' '}
-        {notice.to}.
-      </>
+      <>{t.rich('cart.notice.qty', { b, name: notice.name, variant, from: notice.from, to: notice.to })}</>
     );
   }
   return (
     <>
-      The price of <strong>{notice.name}</strong>
-      {notice.variant ? ` (${notice.variant})` : ''} changed from <Price amount={notice.from} /> to{' '}
-      <Price amount={notice.to} />.
+      {t.rich('cart.notice.price', {
+        b,
+        name: notice.name,
+        variant,
+        from: <Price amount={notice.from} />,
+        to: <Price amount={notice.to} />,
+      })}
     </>
   );
 }
 
 function Cart() {
+  const t = useT();
   const navigate = useNavigate();
   const { items, add, remove } = useCart();
   const qtyLimit = useQtyLimit();
@@ -219,10 +222,10 @@ function Cart() {
   if (items.length === 0) {
     return (
       <section>
-        <PageHead title="Shopping Cart · Haat" />
-        <h1 className="h3 mb-3">Shopping Cart</h1>
+        <PageHead title={t('cart.pageTitle')} />
+        <h1 className="h3 mb-3">{t('cart.title')}</h1>
         <Message variant="info">
-          {MSG.cartEmpty}. <Link to="/">Go Back</Link>
+          {t.rich('cart.emptyGoBack', { link: (chunks) => <Link to="/">{chunks}</Link> })}
         </Message>
       </section>
     );
@@ -230,11 +233,11 @@ function Cart() {
 
   return (
     <section>
-      <PageHead title={`Shopping Cart (${String(count)}) · Haat`} />
-      <h1 className="h3 mb-3">Shopping Cart</h1>
+      <PageHead title={t('cart.pageTitleCount', { count: String(count) })} />
+      <h1 className="h3 mb-3">{t('cart.title')}</h1>
       {notices.length > 0 ? (
         <div className="alert alert-warning" role="status">
-          <p className="fw-semibold mb-1">Your cart was updated from the shop:</p>
+          <p className="fw-semibold mb-1">{t('cart.updated')}</p>
           <ul className="mb-0 ps-3">
             {notices.map((n) => (
               <li key={noticeKey(n)}>
@@ -246,7 +249,7 @@ function Cart() {
       ) : null}
       <div className="row g-4">
         <div className="col-12 col-lg-8">
-          <ul className="list-group haat-cart-lines" aria-label="Items in your cart">
+          <ul className="list-group haat-cart-lines" aria-label={t('cart.itemsLabel')}>
             {items.map((line) => (
               <CartLineItem
                 key={lineKey(line)}
@@ -266,31 +269,31 @@ function Cart() {
           <section className="card haat-cart-summary" aria-labelledby="cart-summary-heading">
             <div className="card-body">
               <h2 className="h5" id="cart-summary-heading">
-                Subtotal ({count} {count === 1 ? 'item' : 'items'})
+                {t('cart.subtotal', { count, n: String(count) })}
               </h2>
               <p className="fs-4 fw-bold mb-2" aria-live="polite">
                 {money(totals.itemsPrice)}
                 {checking ? (
                   <span className="spinner-border spinner-border-sm ms-2 haat-spinner-inline" role="status">
-                    <span className="visually-hidden">Checking prices…</span>
+                    <span className="visually-hidden">{t('cart.checkingPrices')}</span>
                   </span>
                 ) : null}
               </p>
               {totals.discount > 0 ? (
                 <dl className="haat-summary-rows small mb-2">
-                  <dt>Items</dt>
+                  <dt>{t('cart.items')}</dt>
                   <dd>
                     <del>{money(totals.originalItemsPrice)}</del>
                   </dd>
-                  <dt>Total discount</dt>
+                  <dt>{t('cart.totalDiscount')}</dt>
                   <dd className="text-success">
-                    −{money(totals.discount)} ({priced.percentOff}% off)
+                    {t.rich('cart.discount', { amount: money(totals.discount), percent: priced.percentOff })}
                   </dd>
                 </dl>
               ) : null}
               {gstKnown ? (
                 <dl className="haat-summary-rows small mb-1">
-                  <dt>Estimated GST</dt>
+                  <dt>{t('cart.estimatedGst')}</dt>
                   <dd>{money(totals.taxPrice)}</dd>
                 </dl>
               ) : null}
@@ -310,7 +313,7 @@ function Cart() {
                   />
                 </div>
               ) : null}
-              <p className="small text-body-secondary">Shipping is free. GST is added at checkout.</p>
+              <p className="small text-body-secondary">{t('cart.shippingFree')}</p>
               <hr />
               <CouponForm
                 states={coupons.states}
@@ -322,7 +325,7 @@ function Cart() {
               <hr />
               {blocked > 0 ? (
                 <p className="small text-danger" id="checkout-blocked">
-                  Remove the {blocked === 1 ? 'item' : 'items'} that can no longer be bought to continue.
+                  {t('cart.blocked', { count: blocked })}
                 </p>
               ) : null}
               <button
@@ -336,7 +339,7 @@ function Cart() {
                   void navigate('/login?redirect=shipping');
                 }}
               >
-                Proceed To Checkout
+                {t('cart.proceed')}
               </button>
             </div>
           </section>

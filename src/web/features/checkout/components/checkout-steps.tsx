@@ -1,16 +1,9 @@
 import { Link } from 'react-router';
 import { readPaymentMethod, readShippingAddress } from '../stores/checkout-store.ts';
 import '../checkout.css';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 
 type Step = { label: string; to: string };
-
-const STEPS: readonly Step[] = [
-  // Signed in already: /login sends the buyer straight back to the shipping step.
-  { label: 'Sign In', to: '/login?redirect=shipping' },
-  { label: 'Shipping', to: '/shipping' },
-  { label: 'Payment', to: '/payment' },
-  { label: 'Place Order', to: '/placeorder' },
-];
 
 /**
  * The checkout step bar (docs/product/screens.md): Sign In, Shipping, Payment, Place Order. A step is a link only once
@@ -18,13 +11,21 @@ const STEPS: readonly Step[] = [
  * (a buyer who went back to Shipping may jump forward again). The current step is marked, not linked.
  */
 export function CheckoutSteps({ current }: { current: 1 | 2 | 3 | 4 }) {
+  const t = useT();
+  const steps: readonly Step[] = [
+    // Signed in already: /login sends the buyer straight back to the shipping step.
+    { label: t('checkout.steps.signIn'), to: '/login?redirect=shipping' },
+    { label: t('checkout.steps.shipping'), to: '/shipping' },
+    { label: t('checkout.steps.payment'), to: '/payment' },
+    { label: t('checkout.steps.placeOrder'), to: '/placeorder' },
+  ];
   const shippingSaved = !!readShippingAddress();
   const reached = [true, true, shippingSaved, shippingSaved && !!readPaymentMethod()];
 
   return (
-    <nav aria-label="Checkout steps" className="haat-checkout-steps mb-4">
+    <nav aria-label={t('checkout.steps.label')} className="haat-checkout-steps mb-4">
       <ol className="list-unstyled row row-cols-4 g-0 text-center mx-auto mb-0" style={{ maxWidth: 560 }}>
-        {STEPS.map((step, index) => {
+        {steps.map((step, index) => {
           const number = index + 1;
           const isCurrent = number === current;
           const isLink = !isCurrent && (number < current || reached[index]);

@@ -3,7 +3,7 @@ import Form from 'react-bootstrap/Form';
 import { Navigate, useNavigate } from 'react-router';
 import { FormContainer } from '#web/components/form-container.tsx';
 import { SubmitButton } from '#web/components/form-field.tsx';
-import { paypalChargeNote } from '#shared/payments.ts';
+import { PAYPAL_CURRENCY, paypalConverts } from '#shared/payments.ts';
 import type { PaymentMethod } from '#shared/schemas/order.ts';
 import { useDisplayCurrency } from '#web/lib/currency/display-currency.tsx';
 import { useCheckoutLines } from '#web/lib/cart/buy-now.ts';
@@ -11,6 +11,7 @@ import { useDeliveryQuote } from '#web/features/delivery/index.ts';
 import { CheckoutSteps } from '../components/checkout-steps.tsx';
 import { readPaymentMethod, readShippingAddress, savePaymentMethod } from '../stores/checkout-store.ts';
 import { PageHead } from '#web/components/page-head.tsx';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 
 /** Step 3 (docs/product/screens.md): the payment method. Without a saved shipping address the buyer goes back to /shipping. */
 export function PaymentPage() {
@@ -21,6 +22,7 @@ export function PaymentPage() {
 const DEFAULT_PAYMENT_METHOD: PaymentMethod = 'RazorPay';
 
 function PaymentStep() {
+  const t = useT();
   const navigate = useNavigate();
   const { currency } = useDisplayCurrency();
   const [method, setMethod] = useState<PaymentMethod>(() => readPaymentMethod() ?? DEFAULT_PAYMENT_METHOD);
@@ -38,7 +40,8 @@ function PaymentStep() {
         }
       : null,
   );
-  const codRefused = quote.data && !quote.data.cod ? (quote.data.codReason ?? 'Not available') : null;
+  const codRefused =
+    quote.data && !quote.data.cod ? (quote.data.codReason ?? t('checkout.payment.notAvailable')) : null;
   const chosen = codRefused && method === 'CashOnDelivery' ? DEFAULT_PAYMENT_METHOD : method;
 
   if (!shipping) return <Navigate to="/shipping" replace />;
@@ -50,29 +53,35 @@ function PaymentStep() {
   };
 
   const options: { value: PaymentMethod; label: string; help: string }[] = [
-    { value: 'RazorPay', label: 'RazorPay', help: 'Cards, UPI, net banking and wallets.' },
+    { value: 'RazorPay', label: 'RazorPay', help: t('checkout.payment.razorpayHelp') },
     {
       value: 'PayPal',
       label: 'PayPal',
       // PayPal does not take INR from Indian accounts (docs/product/payments.md#paypal).
-      help: paypalChargeNote(currency.code),
+      help: paypalConverts(currency.code)
+        ? t('checkout.payment.paypalConverts', {
+            name: t('checkout.payment.usDollars'),
+            code: PAYPAL_CURRENCY,
+            currency: currency.code.toUpperCase(),
+          })
+        : t('checkout.payment.paypalCharged', { name: t('checkout.payment.usDollars') }),
     },
     {
       value: 'CashOnDelivery',
-      label: 'Cash on Delivery',
-      help: codRefused ?? 'Pay when your order arrives.',
+      label: t('checkout.payment.cod'),
+      help: codRefused ?? t('checkout.payment.codHelp'),
     },
   ];
 
   return (
     <>
-      <PageHead title="Payment Method · Haat" />
+      <PageHead title={t('checkout.payment.pageTitle')} />
       <CheckoutSteps current={3} />
       <FormContainer>
-        <h1 className="h3 mb-4">Payment Method</h1>
+        <h1 className="h3 mb-4">{t('checkout.payment.title')}</h1>
         <form onSubmit={onSubmit} noValidate>
           <fieldset className="mb-4">
-            <legend className="fs-6 fw-semibold">Select Method</legend>
+            <legend className="fs-6 fw-semibold">{t('checkout.payment.selectMethod')}</legend>
             {options.map((option) => (
               <div key={option.value} className="mb-3">
                 <Form.Check
@@ -94,7 +103,7 @@ function PaymentStep() {
             ))}
           </fieldset>
           <div className="haat-checkout-bar d-grid d-sm-block">
-            <SubmitButton pending={false}>Continue</SubmitButton>
+            <SubmitButton pending={false}>{t('checkout.continue')}</SubmitButton>
           </div>
         </form>
       </FormContainer>

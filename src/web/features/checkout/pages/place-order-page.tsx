@@ -44,6 +44,7 @@ import {
 } from '../stores/checkout-store.ts';
 import { PageHead } from '#web/components/page-head.tsx';
 import { BuyNowNote } from '../components/buy-now-note.tsx';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 
 /** Step 4 (docs/product/screens.md): review and place the order. Missing earlier steps send the buyer back to them. */
 export function PlaceOrderPage() {
@@ -82,6 +83,7 @@ type ReviewProps = {
 };
 
 function PlaceOrderReview({ shipping, billing, paymentMethod, couponCodes, business }: ReviewProps) {
+  const t = useT();
   const navigate = useNavigate();
   const wholeCart = useCart();
   // What this checkout buys: the cart, or the one Buy Now line (docs/decisions/0132-phone-purchase-flow.md).
@@ -198,7 +200,7 @@ function PlaceOrderReview({ shipping, billing, paymentMethod, couponCodes, busin
     <>
       {placeOrder.error ? (
         <Alert variant="danger" role="alert">
-          <div className="fw-semibold">{MSG.placeOrderFailed}</div>
+          <div className="fw-semibold">{t('checkout.placeOrder.failed')}</div>
           {errorMessage(placeOrder.error) !== MSG.placeOrderFailed ? (
             <div className="small mt-1">{errorMessage(placeOrder.error)}</div>
           ) : null}
@@ -214,7 +216,7 @@ function PlaceOrderReview({ shipping, billing, paymentMethod, couponCodes, busin
               to={cart.buyNow ? `/product/${cart.buyNow.product}` : '/cart'}
               className="alert-link small d-inline-block mt-2"
             >
-              {cart.buyNow ? 'Back to the product' : 'Review your cart'}
+              {cart.buyNow ? t('checkout.placeOrder.backToProduct') : t('checkout.placeOrder.reviewCart')}
             </Link>
           ) : null}
         </Alert>
@@ -229,10 +231,10 @@ function PlaceOrderReview({ shipping, billing, paymentMethod, couponCodes, busin
         {placeOrder.isPending ? (
           <>
             <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-            Placing order…
+            {t('checkout.placeOrder.placing')}
           </>
         ) : (
-          'Place Order'
+          t('checkout.placeOrder.place')
         )}
       </button>
     </>
@@ -240,36 +242,44 @@ function PlaceOrderReview({ shipping, billing, paymentMethod, couponCodes, busin
 
   return (
     <>
-      <PageHead title="Place Order · Haat" />
+      <PageHead title={t('checkout.placeOrder.pageTitle')} />
       <CheckoutSteps current={4} />
-      <h1 className="h3 mb-4">Place Order</h1>
+      <h1 className="h3 mb-4">{t('checkout.placeOrder.title')}</h1>
       <div className="row g-4">
         <div className="col-12 col-lg-8">
           <section className="mb-4" aria-labelledby="shipping-heading">
             <h2 id="shipping-heading" className="h5">
-              Shipping
+              {t('checkout.placeOrder.shipping')}
             </h2>
             <p className="mb-1">
-              <strong>Address: </strong>
+              <strong>{t('checkout.placeOrder.address')} </strong>
               <AddressText address={shipping} />
             </p>
             <p className="mb-0">
-              <strong>Billing address: </strong>
-              {billing ? <AddressText address={billing} name={billing.name} /> : 'Same as shipping address'}
+              <strong>{t('checkout.placeOrder.billingAddress')} </strong>
+              {billing ? (
+                <AddressText address={billing} name={billing.name} />
+              ) : (
+                t('checkout.placeOrder.sameAsShipping')
+              )}
             </p>
             {business ? (
               <p className="mb-1">
-                <strong>GST invoice to: </strong>
-                {business.buyerBusinessName} (GSTIN{' '}
-                <span className="font-monospace">{business.buyerGstin}</span>)
+                <strong>{t('checkout.placeOrder.gstInvoiceTo')} </strong>
+                {t.rich('checkout.placeOrder.business', {
+                  name: business.buyerBusinessName,
+                  gstin: <span className="font-monospace">{business.buyerGstin}</span>,
+                })}
               </p>
             ) : null}
             <Link to="/shipping" className="small">
-              Change addresses
+              {t('checkout.placeOrder.changeAddresses')}
             </Link>
             {quote.data?.applies ? (
               <div className="mt-3" aria-live="polite">
-                <h3 className="h6">Delivery to {quote.data.pincode}</h3>
+                <h3 className="h6">
+                  {t('checkout.placeOrder.deliveryTo', { pincode: quote.data.pincode ?? '' })}
+                </h3>
                 <DeliveryQuoteSummary quote={quote.data} />
               </div>
             ) : quote.error ? (
@@ -281,33 +291,35 @@ function PlaceOrderReview({ shipping, billing, paymentMethod, couponCodes, busin
           <hr />
           <section className="mb-4" aria-labelledby="payment-heading">
             <h2 id="payment-heading" className="h5">
-              Payment Method
+              {t('checkout.placeOrder.paymentMethod')}
             </h2>
             <p className="mb-0">
-              <strong>Method: </strong>
+              <strong>{t('checkout.placeOrder.method')} </strong>
               {paymentMethodLabel(paymentMethod)}
             </p>
             {codRefusal ? (
               <Alert variant="warning" role="alert" className="small mt-2 mb-1">
-                {codRefusal}. Please choose another payment method.
+                {t('checkout.placeOrder.codRefusal', { reason: codRefusal })}
               </Alert>
             ) : null}
             <Link to="/payment" className="small">
-              Change payment method
+              {t('checkout.placeOrder.changePayment')}
             </Link>
           </section>
           <hr />
           <section aria-labelledby="items-heading">
             <h2 id="items-heading" className="h5">
-              Order Items
+              {t('checkout.placeOrder.orderItems')}
             </h2>
             {cart.buyNow ? <BuyNowNote /> : null}
             {empty ? (
               <Alert variant="info" role="status">
-                {MSG.cartEmpty}. <Link to="/">Go shopping</Link>
+                {t.rich('checkout.placeOrder.emptyGoShopping', {
+                  link: (chunks) => <Link to="/">{chunks}</Link>,
+                })}
               </Alert>
             ) : previewPending ? (
-              <Loader label="Pricing your order…" />
+              <Loader label={t('checkout.placeOrder.pricing')} />
             ) : (
               <OrderItemList items={rows} />
             )}
@@ -333,11 +345,7 @@ function PlaceOrderReview({ shipping, billing, paymentMethod, couponCodes, busin
             placeOfSupply={
               deliveryStateCode ? `${GST_STATE_CODES[deliveryStateCode] ?? ''} (${deliveryStateCode})` : null
             }
-            note={
-              empty
-                ? undefined
-                : `An estimate in ${currency.code}: the final amounts are worked out when the order is placed.`
-            }
+            note={empty ? undefined : t('checkout.placeOrder.estimate', { currency: currency.code })}
           >
             <div className="haat-checkout-bar-wide d-grid gap-2">{actions}</div>
           </OrderSummary>
@@ -346,7 +354,7 @@ function PlaceOrderReview({ shipping, billing, paymentMethod, couponCodes, busin
       <div className="haat-checkout-bar haat-checkout-bar-phone d-grid gap-2 mt-3">
         {empty ? null : (
           <p className="d-flex justify-content-between mb-0">
-            <span>Total</span>
+            <span>{t('checkout.placeOrder.total')}</span>
             <strong>
               {preview ? (
                 <Money amount={major(preview.totals.display.totalPrice)} currency={currency.code} />

@@ -31,6 +31,7 @@ import {
 } from '../stores/checkout-store.ts';
 import { useSignedInUser } from '#web/lib/session.ts';
 import { PageHead } from '#web/components/page-head.tsx';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 
 /** Step 2 (docs/product/screens.md): shipping and billing addresses. Signed-out visitors go to /login?redirect=shipping. */
 export function ShippingPage() {
@@ -64,6 +65,7 @@ function initialValues(user: User) {
 }
 
 function ShippingStep({ user }: { user: User }) {
+  const t = useT();
   const navigate = useNavigate();
   const [initial] = useState(() => initialValues(user));
   const [sameAsShipping, setSameAsShipping] = useState(initial.same);
@@ -124,10 +126,10 @@ function ShippingStep({ user }: { user: User }) {
 
   return (
     <>
-      <PageHead title="Shipping · Haat" />
+      <PageHead title={t('checkout.shipping.pageTitle')} />
       <CheckoutSteps current={2} />
       <FormContainer wide>
-        <h1 className="h3 mb-4">Shipping</h1>
+        <h1 className="h3 mb-4">{t('checkout.shipping.title')}</h1>
         {alerts.map((text) => (
           <Message key={text} variant="danger">
             {text}
@@ -135,14 +137,14 @@ function ShippingStep({ user }: { user: User }) {
         ))}
         <form onSubmit={(e) => void onSubmit(e)} noValidate>
           <FormProvider {...shipping}>
-            <AddressFields legend="Shipping address" />
+            <AddressFields legend={t('checkout.shipping.shippingAddress')} />
           </FormProvider>
 
           <Form.Check
             type="checkbox"
             id="billing-same"
             className="mb-3"
-            label="Billing address same as shipping"
+            label={t('checkout.shipping.billingSame')}
             checked={sameAsShipping}
             onChange={(e) => setSameAsShipping(e.target.checked)}
             // Only while the billing fields are there: an aria-controls naming no element is invalid.
@@ -151,11 +153,14 @@ function ShippingStep({ user }: { user: User }) {
 
           {sameAsShipping ? (
             <p className="small text-body-secondary mb-4">
-              The bill goes to <strong>{user.name}</strong> at the shipping address.
+              {t.rich('checkout.shipping.billTo', {
+                b: (chunks) => <strong>{chunks}</strong>,
+                name: user.name,
+              })}
             </p>
           ) : (
             <FormProvider {...billing}>
-              <AddressFields legend="Billing address" withName id="billing-address" />
+              <AddressFields legend={t('checkout.shipping.billingAddress')} withName id="billing-address" />
             </FormProvider>
           )}
 
@@ -163,7 +168,7 @@ function ShippingStep({ user }: { user: User }) {
             type="checkbox"
             id="for-business"
             className="mb-2"
-            label="Buying for a business? Add your GSTIN for a tax invoice"
+            label={t('checkout.shipping.forBusiness')}
             checked={forBusiness}
             onChange={(e) => setForBusiness(e.target.checked)}
             aria-controls={forBusiness ? 'business-details' : undefined}
@@ -177,8 +182,8 @@ function ShippingStep({ user }: { user: User }) {
           )}
 
           <div className="haat-checkout-bar d-grid d-sm-block">
-            <SubmitButton pending={pending} pendingLabel="Saving…">
-              Continue
+            <SubmitButton pending={pending} pendingLabel={t('checkout.shipping.saving')}>
+              {t('checkout.continue')}
             </SubmitButton>
           </div>
         </form>
@@ -200,6 +205,7 @@ function AddressFields({
   withName?: boolean;
   id?: string;
 }) {
+  const t = useT();
   const {
     register,
     formState: { errors },
@@ -209,21 +215,21 @@ function AddressFields({
       <legend className="float-none w-auto px-2 fs-6 mb-0 fw-semibold">{legend}</legend>
       {withName ? (
         <TextField
-          label="Name"
+          label={t('checkout.shipping.name')}
           autoComplete="billing name"
           {...register('name')}
           error={errors.name?.message}
         />
       ) : null}
       <TextField
-        label="Address"
+        label={t('checkout.shipping.address')}
         autoComplete={withName ? 'billing street-address' : 'shipping street-address'}
         {...register('address')}
         error={errors.address?.message}
       />
       <PlaceFields />
       <TextField
-        label="Postal Code"
+        label={t('checkout.shipping.postalCode')}
         autoComplete={withName ? 'billing postal-code' : 'shipping postal-code'}
         {...register('postalCode')}
         error={errors.postalCode?.message}
@@ -238,23 +244,26 @@ function AddressFields({
  * and check character like the server does, and the business name the seller's tax invoice is made out to.
  */
 function BusinessFields() {
+  const t = useT();
   const {
     register,
     formState: { errors },
   } = useFormContext<BusinessPurchase>();
   return (
     <fieldset className="border rounded p-3 mb-4" id="business-details">
-      <legend className="float-none w-auto px-2 fs-6 mb-0 fw-semibold">Business details</legend>
+      <legend className="float-none w-auto px-2 fs-6 mb-0 fw-semibold">
+        {t('checkout.shipping.businessDetails')}
+      </legend>
       <TextField
-        label="GSTIN"
+        label={t('checkout.shipping.gstin')}
         autoComplete="off"
         spellCheck={false}
-        help="15 characters, e.g. 27AAPFU0939F1ZV. The seller's tax invoice shows it, so you can claim input tax credit."
+        help={t('checkout.shipping.gstinHelp')}
         {...register('buyerGstin')}
         error={errors.buyerGstin?.message}
       />
       <TextField
-        label="Business name"
+        label={t('checkout.shipping.businessName')}
         autoComplete="organization"
         {...register('buyerBusinessName')}
         error={errors.buyerBusinessName?.message}

@@ -1,5 +1,6 @@
 import type { Order } from '#shared/schemas/order.ts';
 import { Money } from '#web/components/price.tsx';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 import { ThankYou } from './payment-outcome.tsx';
 
 /**
@@ -8,10 +9,12 @@ import { ThankYou } from './payment-outcome.tsx';
  * the cart, so this only tells the buyer what to have ready.
  */
 export function CashOnDelivery({ order }: { order: Order }) {
+  const t = useT();
   return (
     <ThankYou>
-      Pay on delivery: please have <Money amount={order.totalPrice} currency={order.orderCurrency} /> ready
-      when your order arrives.
+      {t.rich('payments.cod', {
+        amount: <Money amount={order.totalPrice} currency={order.orderCurrency} />,
+      })}
     </ThankYou>
   );
 }

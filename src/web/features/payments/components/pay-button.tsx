@@ -1,4 +1,5 @@
 import Button from 'react-bootstrap/Button';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 import type { PaymentPhase } from '../lib/use-payment-flow.ts';
 import type { OutcomeState } from './payment-outcome.tsx';
 
@@ -18,15 +19,16 @@ export function PayButton({
   disabled: boolean;
   onClick: () => void;
 }) {
+  const t = useT();
   const busy = phase !== 'idle';
   return (
     <Button variant={variant} onClick={onClick} disabled={busy || disabled} aria-busy={busy}>
       {busy ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : null}
       {phase === 'confirming'
-        ? 'Confirming payment…'
+        ? t('payments.confirming')
         : outcome
-          ? `Try ${provider} again`
-          : `Pay with ${provider}`}
+          ? t('payments.tryAgain', { provider })
+          : t('payments.payWith', { provider })}
     </Button>
   );
 }

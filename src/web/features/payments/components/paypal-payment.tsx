@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { PAYPAL_CURRENCY_NAME, paypalChargeCurrency } from '#shared/payments.ts';
+import { paypalChargeCurrency } from '#shared/payments.ts';
 import type { Order } from '#shared/schemas/order.ts';
 import { ErrorAlert } from '#web/components/alerts.tsx';
 import { Money } from '#web/components/price.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 import { usePayPalConfig } from '../api/get-payment-config.ts';
 import { usePaymentQuote } from '../api/get-payment-quote.ts';
 import { capturePayPalOrder, createPayPalOrder } from '../api/paypal.ts';
@@ -20,6 +21,7 @@ import { SandboxNote } from './sandbox-note.tsx';
  * JS SDK's buttons; no keys: the sandbox dialog, through the same two server calls.
  */
 export function PayPalPayment({ order }: { order: Order }) {
+  const t = useT();
   const config = usePayPalConfig();
   const quote = usePaymentQuote(order._id);
   const flow = usePaymentFlow();
@@ -48,14 +50,16 @@ export function PayPalPayment({ order }: { order: Order }) {
       {config.data?.sandbox ? <SandboxNote provider="PayPal" /> : null}
       {charge ? (
         <p className="small mb-0">
-          PayPal charges <Money amount={charge.amount} currency={charge.currency} /> ({PAYPAL_CURRENCY_NAME})
-          {charge.converted ? (
-            <>
-              , converted from this order&apos;s total of{' '}
-              <Money amount={order.totalPrice} currency={order.orderCurrency} />
-            </>
-          ) : null}
-          .
+          {charge.converted
+            ? t.rich('payments.paypal.chargesConverted', {
+                amount: <Money amount={charge.amount} currency={charge.currency} />,
+                name: t('payments.paypal.usDollars'),
+                total: <Money amount={order.totalPrice} currency={order.orderCurrency} />,
+              })
+            : t.rich('payments.paypal.charges', {
+                amount: <Money amount={charge.amount} currency={charge.currency} />,
+                name: t('payments.paypal.usDollars'),
+              })}
         </p>
       ) : null}
       <ErrorAlert error={config.error ?? quote.error ?? flow.error} className="mb-0" />
@@ -91,7 +95,7 @@ export function PayPalPayment({ order }: { order: Order }) {
           setSandboxId(null);
           if (id) void capture(id);
         }}
-        onFail={() => endSandbox({ outcome: 'failed', detail: 'declined in the sandbox' })}
+        onFail={() => endSandbox({ outcome: 'failed', detail: t('payments.sandbox.declined') })}
         onDismiss={() => endSandbox({ outcome: 'Cancelled' })}
       />
     </div>
@@ -110,16 +114,20 @@ function PayPalSdkButtons({
   onApprove: (paypalOrderId: string) => Promise<void>;
   onEnd: (state: OutcomeState) => void;
 }) {
+  const t = useT();
   const container = useRef<HTMLDivElement>(null);
   const [loadError, setLoadError] = useState<unknown>(null);
   // The SDK keeps the first callbacks it is given; route them through a ref so they stay current.
   const handlers = useRef({ createOrder, onApprove, onEnd });
   handlers.current = { createOrder, onApprove, onEnd };
+  // The words for a failed load; kept in a ref so a namespace loading later does not re-render the buttons.
+  const words = useRef(t);
+  words.current = t;
 
   useEffect(() => {
     let closed = false;
     let buttons: { close(): Promise<void> } | undefined;
-    loadPayPalSdk(clientId)
+    loadPayPalSdk(clientId, words.current)
       .then(async (paypal) => {
         if (closed || !container.current) return;
         const b = paypal.Buttons({
@@ -144,7 +152,7 @@ function PayPalSdkButtons({
   return (
     <>
       <ErrorAlert error={loadError} className="mb-0" />
-      <div ref={container} aria-label="PayPal" />
+      <div ref={container} aria-label={t('payments.paypal.name')} />
     </>
   );
 }

@@ -6,6 +6,7 @@ import type { RazorpayOrder } from '#shared/schemas/payment.ts';
 import { ErrorAlert } from '#web/components/alerts.tsx';
 import { Money } from '#web/components/price.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 import { useRazorpayConfig } from '../api/get-payment-config.ts';
 import { usePaymentQuote } from '../api/get-payment-quote.ts';
 import { confirmRazorpayPayment, createRazorpayOrder, sandboxRazorpayPay } from '../api/razorpay.ts';
@@ -22,6 +23,7 @@ import { SandboxNote } from './sandbox-note.tsx';
  * signature before the order counts as paid. Outcomes as docs/product/orders-and-checkout.md#checkout-flow.
  */
 export function RazorpayPayment({ order }: { order: Order }) {
+  const t = useT();
   const config = useRazorpayConfig();
   const quote = usePaymentQuote(order._id);
   const flow = usePaymentFlow();
@@ -48,7 +50,7 @@ export function RazorpayPayment({ order }: { order: Order }) {
         setSandboxOrder(rz);
         return;
       }
-      await finish(await openRazorpayCheckout(rz, order.user, `Order ${order.orderNumber}`));
+      await finish(await openRazorpayCheckout(rz, order.user, order.orderNumber, t));
     });
 
   const endSandbox = (checkoutEnd: CheckoutEnd) => {
@@ -78,7 +80,9 @@ export function RazorpayPayment({ order }: { order: Order }) {
       {config.data?.sandbox ? <SandboxNote provider="RazorPay" /> : null}
       {quote.data && foreign ? (
         <p className="small mb-0">
-          RazorPay charges <Money amount={quote.data.RazorPay.amount} currency="INR" /> (Indian rupees).
+          {t.rich('payments.razorpay.charges', {
+            amount: <Money amount={quote.data.RazorPay.amount} currency="INR" />,
+          })}
         </p>
       ) : null}
       <ErrorAlert error={config.error ?? flow.error} className="mb-0" />
@@ -99,7 +103,9 @@ export function RazorpayPayment({ order }: { order: Order }) {
         pending={sandboxPaying}
         timeoutSeconds={RAZORPAY_CHECKOUT.timeoutSeconds}
         onPay={() => void sandboxPay()}
-        onFail={() => endSandbox({ kind: 'ended', outcome: 'failed', detail: 'declined in the sandbox' })}
+        onFail={() =>
+          endSandbox({ kind: 'ended', outcome: 'failed', detail: t('payments.sandbox.declined') })
+        }
         onDismiss={() => endSandbox({ kind: 'ended', outcome: 'Cancelled' })}
         onTimeout={onTimeout}
       />

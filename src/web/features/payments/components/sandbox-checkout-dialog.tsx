@@ -3,6 +3,7 @@ import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { Money } from '#web/components/price.tsx';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 
 /**
  * The built-in sandbox's checkout (docs/product/payments.md): stands in for RazorPay's checkout.js or PayPal's window
@@ -32,6 +33,7 @@ export function SandboxCheckoutDialog({
   onDismiss: () => void;
   onTimeout?: () => void;
 }) {
+  const t = useT();
   useEffect(() => {
     if (!show || !timeoutSeconds || !onTimeout) return;
     const timer = window.setTimeout(onTimeout, timeoutSeconds * 1000);
@@ -47,35 +49,34 @@ export function SandboxCheckoutDialog({
       aria-labelledby="sandbox-checkout-title"
       aria-describedby="sandbox-checkout-note"
     >
-      <Modal.Header closeButton={!pending} closeLabel="Dismiss">
+      <Modal.Header closeButton={!pending} closeLabel={t('payments.sandbox.dismiss')}>
         <Modal.Title id="sandbox-checkout-title" as="h2" className="h5">
-          {provider} checkout{' '}
+          {t('payments.sandbox.title', { provider })}{' '}
           <Badge bg="warning" text="dark" className="align-middle">
-            SANDBOX
+            {t('payments.sandbox.badge')}
           </Badge>
         </Modal.Title>
       </Modal.Header>
       <Modal.Body>
         <p id="sandbox-checkout-note" className="mb-3">
-          This is Haat&apos;s built-in payment sandbox, used because no {provider} keys are configured. No
-          real payment is made: choose how this attempt should end.
+          {t('payments.sandbox.note', { provider })}
         </p>
         <p className="fs-5 mb-0">
-          Amount:{' '}
+          {t('payments.sandbox.amount')}{' '}
           <strong>{amount === undefined ? '…' : <Money amount={amount} currency={currency} />}</strong>
         </p>
       </Modal.Body>
       <Modal.Footer className="justify-content-between">
         <Button variant="outline-secondary" onClick={onDismiss} disabled={pending}>
-          Dismiss
+          {t('payments.sandbox.dismiss')}
         </Button>
         <div className="d-flex gap-2">
           <Button variant="outline-danger" onClick={onFail} disabled={pending}>
-            Fail
+            {t('payments.sandbox.fail')}
           </Button>
           <Button variant="success" onClick={onPay} disabled={pending} aria-busy={pending}>
             {pending ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : null}
-            Pay
+            {t('payments.sandbox.pay')}
           </Button>
         </div>
       </Modal.Footer>

@@ -2,9 +2,9 @@ const loading = new Map<string, Promise<void>>();
 
 /**
  * Add a provider's script (checkout.js, the PayPal SDK) once per page; later calls share the promise.
- * A failed load is forgotten so the next attempt tries again.
+ * A failed load is forgotten so the next attempt tries again; it rejects with `failure`, in the page's language.
  */
-export function loadScript(src: string): Promise<void> {
+export function loadScript(src: string, failure: string): Promise<void> {
   let p = loading.get(src);
   if (!p) {
     p = new Promise<void>((resolve, reject) => {
@@ -15,9 +15,7 @@ export function loadScript(src: string): Promise<void> {
       script.onerror = () => {
         loading.delete(src);
         script.remove();
-        reject(
-          new Error('The payment provider could not be loaded. Please check your connection and try again.'),
-        );
+        reject(new Error(failure));
       };
       document.head.appendChild(script);
     });

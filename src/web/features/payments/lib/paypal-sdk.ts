@@ -1,4 +1,5 @@
 import { PAYPAL_CURRENCY } from '#shared/payments.ts';
+import type { Translate } from '#web/lib/i18n/i18n.tsx';
 import { loadScript } from './load-script.ts';
 
 export type PayPalButtonsOptions = {
@@ -13,10 +14,10 @@ type PayPalNamespace = {
 };
 
 /** Load the PayPal JS SDK for our client id, charging USD with server-side capture (intent=capture). */
-export async function loadPayPalSdk(clientId: string): Promise<PayPalNamespace> {
+export async function loadPayPalSdk(clientId: string, t: Translate): Promise<PayPalNamespace> {
   const params = new URLSearchParams({ 'client-id': clientId, currency: PAYPAL_CURRENCY, intent: 'capture' });
-  await loadScript(`https://www.paypal.com/sdk/js?${params.toString()}`);
+  await loadScript(`https://www.paypal.com/sdk/js?${params.toString()}`, t('payments.errors.scriptFailed'));
   const paypal = (window as unknown as { paypal?: PayPalNamespace }).paypal;
-  if (!paypal) throw new Error('PayPal could not be loaded. Please try again.');
+  if (!paypal) throw new Error(t('payments.errors.paypalNotLoaded'));
   return paypal;
 }

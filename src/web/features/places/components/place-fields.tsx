@@ -6,6 +6,7 @@ import { SelectField, TextField } from '#web/components/form-field.tsx';
 import { useCities } from '../api/get-cities.ts';
 import { useCountries } from '#web/lib/countries.ts';
 import { statesQueryOptions, useStates } from '../api/get-states.ts';
+import { useT } from '#web/lib/i18n/i18n.tsx';
 
 /** The form values this component reads and writes; the surrounding form may hold more. */
 type PlaceValues = { country: string; state: string; city: string; currency: string };
@@ -23,6 +24,7 @@ function withCurrent(names: string[], current: string): string[] {
  * Use inside a react-hook-form <FormProvider>.
  */
 export function PlaceFields({ withCurrency = false }: { withCurrency?: boolean }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const {
     control,
@@ -67,10 +69,10 @@ export function PlaceFields({ withCurrency = false }: { withCurrency?: boolean }
         <div className="col-12 col-sm-6">
           <PlaceField
             name="country"
-            label="Country"
+            label={t('places.country')}
             autoComplete="country-name"
             disabled={countries.isPending}
-            placeholder={countries.isPending ? 'Loading countries…' : 'Select a country'}
+            placeholder={countries.isPending ? t('places.loadingCountries') : t('places.selectCountry')}
             names={countries.data}
             onPick={(name) => void onCountryChange(name)}
           />
@@ -78,10 +80,10 @@ export function PlaceFields({ withCurrency = false }: { withCurrency?: boolean }
         {withCurrency ? (
           <div className="col-12 col-sm-6">
             <TextField
-              label="Currency"
+              label={t('places.currency')}
               {...register('currency')}
               readOnly
-              help="Set by your country"
+              help={t('places.currencyHelp')}
               error={errors.currency?.message}
             />
           </div>
@@ -89,16 +91,16 @@ export function PlaceFields({ withCurrency = false }: { withCurrency?: boolean }
         <div className="col-12 col-sm-6">
           <PlaceField
             name="state"
-            label="State"
+            label={t('places.state')}
             autoComplete="address-level1"
             typed={noStates}
             disabled={!countryCode || states.isPending}
             placeholder={
               !countryCode
-                ? 'Select a country first'
+                ? t('places.selectCountryFirst')
                 : states.isPending
-                  ? 'Loading states…'
-                  : 'Select a state'
+                  ? t('places.loadingStates')
+                  : t('places.selectState')
             }
             names={states.data}
             onPick={() => setValue('city', '', dirty)}
@@ -107,20 +109,20 @@ export function PlaceFields({ withCurrency = false }: { withCurrency?: boolean }
         <div className="col-12 col-sm-6">
           <PlaceField
             name="city"
-            label={cityOptional ? 'City (optional)' : 'City'}
+            label={cityOptional ? t('places.cityOptional') : t('places.city')}
             autoComplete="address-level2"
             typed={noCities}
             disabled={!stateCode || cities.isPending}
             placeholder={
               !stateCode
                 ? cityOptional
-                  ? 'No city needed'
-                  : 'Select a state first'
+                  ? t('places.noCityNeeded')
+                  : t('places.selectStateFirst')
                 : cities.isPending
-                  ? 'Loading cities…'
+                  ? t('places.loadingCities')
                   : cityOptional
-                    ? 'No city'
-                    : 'Select a city'
+                    ? t('places.noCity')
+                    : t('places.selectCity')
             }
             names={cities.data}
           />
