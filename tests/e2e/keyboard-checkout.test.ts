@@ -5,7 +5,7 @@ import type { ProductList } from '../../src/shared/schemas/product.ts';
 import { baseURL, DEMO_PASSWORD, openPage, reportPagesOnFailure, screenshot } from './support.ts';
 
 /**
- * A whole purchase with the keyboard alone (issue 18, docs/decisions/0131-accessibility.md): sign in, choose
+ * A whole purchase with the keyboard alone (issue 18, docs/decisions/0131-accessibility-checks.md): sign in, choose
  * a size, Add to Cart, Proceed To Checkout, the shipping and payment steps and Place Order, each control
  * reached with Tab (or the arrow keys inside a radio group) and used with Enter or Space. No click, no
  * fill(): every character is typed into the control that has the focus, and each control shows its focus.
