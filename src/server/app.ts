@@ -18,6 +18,7 @@ import { outageCause } from './db/errors.ts';
 import { ERROR_CODES, codeOfStatus, type ApiErrorBody } from '../shared/errors.ts';
 import { NOT_FOUND_ISSUE } from '../shared/schemas/common.ts';
 import { AppError, statusOf } from './lib/errors.ts';
+import { requestLanguage, translatorFor } from './lib/request-language.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { refuseUnstorableText } from './lib/storable-text.ts';
 import { openapiPlugin } from './openapi/plugin.ts';
@@ -141,8 +142,15 @@ export async function buildApp({
 
   // The one error handler: every error body is `{ message, code, errors? }` (ApiErrorBody in
   // src/shared/errors.ts), with a stable code clients branch on; `requestId` is added on the way out.
+  // Messages go out in the request's language (ADR 0136); the code never changes.
   app.setErrorHandler((err: FastifyError, req, reply) => {
-    const send = (status: number, body: ApiErrorBody) => reply.status(status).send(body);
+    const say = translatorFor(requestLanguage(req));
+    const send = (status: number, body: ApiErrorBody) =>
+      reply.status(status).send({
+        ...body,
+        message: say(body.message),
+        ...(body.errors ? { errors: body.errors.map((e) => ({ ...e, message: say(e.message) })) } : {}),
+      });
     if (err instanceof AppError) {
       const { message, code, errors, state } = err;
       return send(statusOf[err.kind], {
