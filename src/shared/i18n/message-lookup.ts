@@ -1,5 +1,3 @@
-import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
-
 /**
  * From an English message as the code writes it to its catalogue id (docs/decisions/0136-translated-server-messages.md).
  * The server's refusals and the shared schemas' validation messages are English text in the code (the
@@ -69,11 +67,11 @@ function pluralSource(el: Element): string | null {
 }
 
 /**
- * The lookup for `english` (compiled messages by id), keeping ids in `namespaces`. When two ids share an
+ * The lookup for `english` (compiled messages by id: ICU syntax trees, `MessageFormatElement[]`), keeping ids in `namespaces`. When two ids share an
  * English text, the first one (in catalogue order) is the one found; they translate alike anyway.
  */
 export function createLookup(
-  english: Record<string, MessageFormatElement[]>,
+  english: Record<string, readonly unknown[]>,
   namespaces: readonly string[] = MESSAGE_NAMESPACES,
 ): MessageLookup {
   const exact = new Map<string, string>();
