@@ -145,6 +145,10 @@ export async function buildApp({
   // Messages go out in the request's language (ADR 0136); the code never changes.
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const say = translatorFor(requestLanguage(req));
+    // The message depends on the language the browser asks for, so caches must keep the answers apart.
+    const vary = String(reply.getHeader('vary') ?? '');
+    if (!/\bAccept-Language\b/i.test(vary))
+      void reply.header('vary', vary ? `${vary}, Accept-Language` : 'Accept-Language');
     const send = (status: number, body: ApiErrorBody) =>
       reply.status(status).send({
         ...body,

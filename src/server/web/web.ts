@@ -123,7 +123,10 @@ export async function registerWeb(app: App, opts: WebOptions = {}) {
     const url = req.url.split('?')[0] ?? '';
     if (url.startsWith('/api/') || url === '/api' || req.method !== 'GET' || !hasWeb) {
       const message = translatorFor(requestLanguage(req))('Not found');
-      return reply.status(404).send({ message, code: ERROR_CODES.not_found });
+      return reply
+        .status(404)
+        .header('vary', 'Accept-Language')
+        .send({ message, code: ERROR_CODES.not_found });
     }
     return clientPage(req, reply);
   });
