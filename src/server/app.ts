@@ -2,7 +2,7 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { LogController, type FastifyError } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyReply } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
@@ -145,10 +145,7 @@ export async function buildApp({
   // Messages go out in the request's language (ADR 0136); the code never changes.
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const say = translatorFor(requestLanguage(req));
-    // The message depends on the language the browser asks for, so caches must keep the answers apart.
-    const vary = String(reply.getHeader('vary') ?? '');
-    if (!/\bAccept-Language\b/i.test(vary))
-      void reply.header('vary', vary ? `${vary}, Accept-Language` : 'Accept-Language');
+    varyOnLanguage(reply);
     const send = (status: number, body: ApiErrorBody) =>
       reply.status(status).send({
         ...body,
@@ -218,6 +215,16 @@ export async function buildApp({
     return send(status, { message, code: codeOfStatus(status) });
   });
 
+  // A successful answer's `message` (`Logged out`, `Review added`) in the request's language too (ADR 0136).
+  app.addHook('preSerialization', async (req, reply, payload) => {
+    if (reply.statusCode >= 400 || typeof payload !== 'object' || payload === null) return payload;
+    const { message } = payload as { message?: unknown };
+    if (typeof message !== 'string') return payload;
+    varyOnLanguage(reply);
+    const translated = translatorFor(requestLanguage(req))(message);
+    return translated === message ? payload : { ...payload, message: translated };
+  });
+
   // One plugin per module (ADR 0019). Payments first: its decorator and CSP hook reach every route after
   // it, and its routes must come after contextPlugin and the error handler so both apply to them.
   await app.register(paymentsPlugin);
@@ -263,4 +270,11 @@ export async function buildApp({
 
   await registerWeb(app, { ssrEntry });
   return app;
+}
+
+/** The answer's message depends on the language the browser asks for: caches must keep the answers apart. */
+function varyOnLanguage(reply: FastifyReply) {
+  const vary = String(reply.getHeader('vary') ?? '');
+  if (!/\bAccept-Language\b/i.test(vary))
+    void reply.header('vary', vary ? `${vary}, Accept-Language` : 'Accept-Language');
 }

@@ -141,4 +141,20 @@ describe('API messages in the request language', () => {
       message: 'एक ऑर्डर में आप Bhasha Kurta (size M) ज़्यादा से ज़्यादा 4 ही खरीद सकते हैं',
     });
   });
+
+  it("says a successful answer's message in Hindi too", async () => {
+    const ask = (headers: Record<string, string> = {}) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/users/forgot-password',
+        payload: { email: 'nobody-at-all@example.com' },
+        headers,
+      });
+    const english = await ask();
+    expect(english.statusCode).toBe(200);
+    expect(english.json()).toEqual({ message: MSG.forgotPasswordSent });
+    const hindi = await ask(HINDI_COOKIE);
+    expect(hindi.statusCode).toBe(200);
+    expect(hindi.json()).toEqual({ message: 'अगर यह ई-मेल रजिस्टर्ड है, तो रीसेट लिंक भेज दिया गया है।' });
+  });
 });
