@@ -216,7 +216,9 @@ export async function buildApp({
   });
 
   // A successful answer's `message` (`Logged out`, `Review added`) in the request's language too (ADR 0136).
+  // Only for writes: a GET's body may be kept by the catalogue cache, which does not key on the language.
   app.addHook('preSerialization', async (req, reply, payload) => {
+    if (req.method === 'GET' || req.method === 'HEAD') return payload;
     if (reply.statusCode >= 400 || typeof payload !== 'object' || payload === null) return payload;
     const { message } = payload as { message?: unknown };
     if (typeof message !== 'string') return payload;
