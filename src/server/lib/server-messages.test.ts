@@ -53,7 +53,7 @@ const ZOD_CHECKS = new Set([
   'endsWith',
   'includes',
 ]);
-const CONSTANT = /(^|_)(MSG|NOT_FOUND)(_|$)|^MSG$|[a-z](Message|Error)$/;
+const CONSTANT = /(^|_)(MSG|MESSAGE|NOT_FOUND)(_|$)|^MSG$|[a-z](Message|Error)$/;
 
 function filesUnder(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -102,6 +102,19 @@ function messagesIn(file: string, { schema }: { schema: boolean }): Found[] {
   const add = (texts: string[]) => {
     for (const text of texts) found.push({ file: path.relative(SRC, file), text });
   };
+  // The file's own variables, for `throw notFound(NO_FILE)` and `const message = …; throw invalid(message)`
+  // (every variable of that name in the file: a scan, not a type checker).
+  const variables = new Map<string, ts.Expression[]>();
+  const collect = (node: ts.Node) => {
+    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer)
+      variables.set(node.name.text, [...(variables.get(node.name.text) ?? []), node.initializer]);
+    node.forEachChild(collect);
+  };
+  collect(source);
+  const messageTexts = (node: ts.Expression) =>
+    ts.isIdentifier(node) && variables.has(node.text)
+      ? variables.get(node.text)!.flatMap(textsOf)
+      : textsOf(node);
   const visit = (node: ts.Node) => {
     if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && CONSTANT.test(node.name.text)) {
       if (node.initializer) add(literalsIn(node.initializer));
@@ -111,7 +124,7 @@ function messagesIn(file: string, { schema }: { schema: boolean }): Found[] {
     if (ts.isCallExpression(node)) {
       const callee = node.expression;
       if (!schema && ts.isIdentifier(callee) && ERROR_HELPERS.has(callee.text) && node.arguments[0])
-        add(textsOf(node.arguments[0]));
+        add(messageTexts(node.arguments[0]));
       if (schema && ts.isPropertyAccessExpression(callee) && ZOD_CHECKS.has(callee.name.text)) {
         const last = node.arguments[node.arguments.length - 1];
         if (last && node.arguments.length > (callee.name.text === 'refine' ? 1 : 0)) add(textsOf(last));
@@ -124,14 +137,18 @@ function messagesIn(file: string, { schema }: { schema: boolean }): Found[] {
       node.expression.text === 'AppError' &&
       node.arguments?.[1]
     )
-      add(textsOf(node.arguments[1]));
+      add(messageTexts(node.arguments[1]));
+    // A multipart route's `answers` (src/server/lib/multipart.ts): its refusals, one per way.
+    if (ts.isPropertyAssignment(node) && ts.isIdentifier(node.name) && node.name.text === 'answers')
+      add(literalsIn(node.initializer));
     // `{ path, message: '…' }` field errors; in schemas `{ message }`, `{ error }` options and issues.
     if (
       ts.isPropertyAssignment(node) &&
       ts.isIdentifier(node.name) &&
       (node.name.text === 'message' || (schema && node.name.text === 'error'))
     )
-      add(textsOf(node.initializer));
+      add(messageTexts(node.initializer));
+    if (ts.isShorthandPropertyAssignment(node) && node.name.text === 'message') add(messageTexts(node.name));
     node.forEachChild(visit);
   };
   visit(source);
