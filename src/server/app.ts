@@ -2,7 +2,7 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { LogController, type FastifyError } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyReply } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
@@ -18,6 +18,7 @@ import { outageCause } from './db/errors.ts';
 import { ERROR_CODES, codeOfStatus, type ApiErrorBody } from '../shared/errors.ts';
 import { NOT_FOUND_ISSUE } from '../shared/schemas/common.ts';
 import { AppError, statusOf } from './lib/errors.ts';
+import { requestLanguage, translatorFor } from './lib/request-language.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { refuseUnstorableText } from './lib/storable-text.ts';
 import { openapiPlugin } from './openapi/plugin.ts';
@@ -141,8 +142,16 @@ export async function buildApp({
 
   // The one error handler: every error body is `{ message, code, errors? }` (ApiErrorBody in
   // src/shared/errors.ts), with a stable code clients branch on; `requestId` is added on the way out.
+  // Messages go out in the request's language (ADR 0136); the code never changes.
   app.setErrorHandler((err: FastifyError, req, reply) => {
-    const send = (status: number, body: ApiErrorBody) => reply.status(status).send(body);
+    const say = translatorFor(requestLanguage(req));
+    varyOnLanguage(reply);
+    const send = (status: number, body: ApiErrorBody) =>
+      reply.status(status).send({
+        ...body,
+        message: say(body.message),
+        ...(body.errors ? { errors: body.errors.map((e) => ({ ...e, message: say(e.message) })) } : {}),
+      });
     if (err instanceof AppError) {
       const { message, code, errors, state } = err;
       return send(statusOf[err.kind], {
@@ -206,6 +215,18 @@ export async function buildApp({
     return send(status, { message, code: codeOfStatus(status) });
   });
 
+  // A successful answer's `message` (`Logged out`, `Review added`) in the request's language too (ADR 0136).
+  // Only for writes: a GET's body may be kept by the catalogue cache, which does not key on the language.
+  app.addHook('preSerialization', async (req, reply, payload) => {
+    if (req.method === 'GET' || req.method === 'HEAD') return payload;
+    if (reply.statusCode >= 400 || typeof payload !== 'object' || payload === null) return payload;
+    const { message } = payload as { message?: unknown };
+    if (typeof message !== 'string') return payload;
+    varyOnLanguage(reply);
+    const translated = translatorFor(requestLanguage(req))(message);
+    return translated === message ? payload : { ...payload, message: translated };
+  });
+
   // One plugin per module (ADR 0019). Payments first: its decorator and CSP hook reach every route after
   // it, and its routes must come after contextPlugin and the error handler so both apply to them.
   await app.register(paymentsPlugin);
@@ -251,4 +272,11 @@ export async function buildApp({
 
   await registerWeb(app, { ssrEntry });
   return app;
+}
+
+/** The answer's message depends on the language the browser asks for: caches must keep the answers apart. */
+function varyOnLanguage(reply: FastifyReply) {
+  const vary = String(reply.getHeader('vary') ?? '');
+  if (!/\bAccept-Language\b/i.test(vary))
+    void reply.header('vary', vary ? `${vary}, Accept-Language` : 'Accept-Language');
 }

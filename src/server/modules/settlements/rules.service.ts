@@ -38,6 +38,7 @@ export const RULES_MSG = {
   endBeforeStart: 'The end date must not be before the rule’s start date.',
   endBeforeToday: 'A rule can only be ended today (India time) or later.',
   alreadyEnded: 'This rule has already ended',
+  endedOn: (date: string) => `This rule has already ended (on ${date}).`,
 } as const;
 
 type Ctx = AuthedCtx & { db: Database };
@@ -152,7 +153,7 @@ export async function endRule(
     const rule = await repo.lockRule(tx, id);
     if (!rule) throw notFound(RULES_MSG.ruleNotFound);
     if (rule.effectiveTo !== null && rule.effectiveTo < today)
-      throw conflict(`${RULES_MSG.alreadyEnded} (on ${rule.effectiveTo}).`);
+      throw conflict(RULES_MSG.endedOn(rule.effectiveTo));
     if (effectiveTo < rule.effectiveFrom) throw fieldError('effectiveTo', RULES_MSG.endBeforeStart);
     if (effectiveTo < today) throw fieldError('effectiveTo', RULES_MSG.endBeforeToday);
     await repo.setRuleEnd(tx, id, effectiveTo);
