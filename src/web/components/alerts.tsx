@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { errorMessage } from '#web/lib/api-client.ts';
+import { useErrorMessage } from '#web/lib/i18n/message-text.ts';
 
 // Bootstrap's alert markup, without react-bootstrap's component (and the transition code it brings).
 const alertClass = (variant: string, className?: string) =>
@@ -10,9 +11,16 @@ export function ErrorAlert({ error, className }: { error: unknown; className?: s
   if (!error) return null;
   return (
     <div className={alertClass('danger', className)} role="alert">
-      {errorMessage(error)}
+      <Suspense fallback={errorMessage(error)}>
+        <ErrorText error={error} />
+      </Suspense>
     </div>
   );
+}
+
+/** The error's text in the page's language (the server's own answers already are; the app's are looked up). */
+function ErrorText({ error }: { error: unknown }) {
+  return <>{useErrorMessage()(error)}</>;
 }
 
 /** Any other notice: success after a save, an empty list, information. */
