@@ -1,5 +1,12 @@
 import { IntlMessageFormat } from 'intl-messageformat';
-import { DEFAULT_LANGUAGE, supportedLanguage, type LanguageInfo } from '#shared/i18n/languages.ts';
+import type { FastifyRequest } from 'fastify';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGE_COOKIE,
+  pickLanguage,
+  supportedLanguage,
+  type LanguageInfo,
+} from '#shared/i18n/languages.ts';
 import { readCatalogues, type LoadedCatalogue } from './catalogues.ts';
 
 /**
@@ -45,4 +52,15 @@ export function translator(language: string | null | undefined): ServerTranslate
   };
   translators.set(code, t);
   return t;
+}
+
+/**
+ * A request's language (ADR 0135): the switch's cookie (which sign-in sets from the account), else the
+ * browser's Accept-Language, else English. Pages and downloaded PDFs both follow it.
+ */
+export function requestLanguage(req: Pick<FastifyRequest, 'cookies' | 'headers'>): string {
+  return pickLanguage(
+    { choice: req.cookies?.[LANGUAGE_COOKIE], acceptLanguage: req.headers['accept-language'] },
+    serverLanguages(),
+  );
 }

@@ -12,8 +12,7 @@ import { productHeadHtml } from '../modules/catalog/catalog.plugin.ts';
 import { pageHtml, prepareShell, type Manifest } from './page-html.ts';
 import { apiAnswerTags, FALLBACK_TAGS, PAGE_BASE_TAGS } from './page-tags.ts';
 import { FILTER_PARAMS, LIST_PARAMS, REVIEW_PARAMS } from '#shared/page-params.ts';
-import { LANGUAGE_COOKIE, pickLanguage } from '#shared/i18n/languages.ts';
-import { readCatalogues } from '../lib/catalogues.ts';
+import { requestLanguage } from '../lib/messages.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 /** The built web app (`vite build`). */
@@ -104,13 +103,8 @@ export async function registerWeb(app: App, opts: WebOptions = {}) {
   }
   const indexHtml = hasWeb ? fs.readFileSync(indexFile, 'utf8') : '';
   const origin = linkOrigin(app.config);
-  const languages = readCatalogues().map((c) => c.code);
   /** The page's language: the switch's cookie, else the browser's Accept-Language, else English (ADR 0135). */
-  const languageOf = (req: FastifyRequest) =>
-    pickLanguage(
-      { choice: req.cookies?.[LANGUAGE_COOKIE], acceptLanguage: req.headers['accept-language'] },
-      languages,
-    );
+  const languageOf = requestLanguage;
 
   /** index.html, with a product page's <head> tags for crawlers (the page renders in the browser). */
   const clientPage = async (req: FastifyRequest, reply: FastifyReply, cacheControl = 'no-cache') => {
