@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import zlib from 'node:zlib';
 import type PDFDocument from 'pdfkit';
 
 /**
@@ -34,27 +35,79 @@ const loadPdfkit = () => (pdfkit ??= require('pdfkit') as typeof PDFDocument);
 
 /**
  * Noto Sans Devanagari from @fontsource (already the web app's fallback face): its Devanagari subset for
- * Devanagari runs (and ₹) and its Latin subset for the rest, so names, numbers and GSTINs sit on the same
- * baseline in the same design. pdfkit embeds only the glyphs used, with a ToUnicode map (the text stays
- * searchable), and fontkit shapes conjuncts and matras. Read at the first Hindi document.
+ * Devanagari runs and its Latin subset for the rest, so names, numbers and GSTINs sit on the same baseline
+ * in the same design. pdfkit embeds only the glyphs used, with a ToUnicode map (the text stays
+ * searchable), and fontkit shapes conjuncts, matras and the reph. Loaded at the first Hindi document and
+ * kept: the WOFF files are unpacked once to plain TrueType (fontkit would inflate a WOFF's whole glyph
+ * table again for every glyph it subsets: seconds a document), and the parsed fonts, with their shaping
+ * tables, serve every later document.
  */
-type FontFiles = { deva: Buffer; latin: Buffer; devaBold: Buffer; latinBold: Buffer };
-let fontFiles: FontFiles | undefined;
-function loadFontFiles(): FontFiles {
-  if (fontFiles) return fontFiles;
-  const file = (subset: string, weight: number) =>
-    fs.readFileSync(
-      require.resolve(
-        `@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-${subset}-${weight}-normal.woff`,
+type Fontkit = { create(data: Uint8Array): unknown };
+type DevanagariFonts = { deva: unknown; latin: unknown; devaBold: unknown; latinBold: unknown };
+let devanagariFonts: DevanagariFonts | undefined;
+function loadDevanagariFonts(): DevanagariFonts {
+  if (devanagariFonts) return devanagariFonts;
+  const fontkit = require('fontkit') as Fontkit;
+  const font = (subset: string, weight: number) =>
+    fontkit.create(
+      sfntFromWoff(
+        fs.readFileSync(
+          require.resolve(
+            `@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-${subset}-${weight}-normal.woff`,
+          ),
+        ),
       ),
     );
-  fontFiles = {
-    deva: file('devanagari', 400),
-    latin: file('latin', 400),
-    devaBold: file('devanagari', 700),
-    latinBold: file('latin', 700),
+  devanagariFonts = {
+    deva: font('devanagari', 400),
+    latin: font('latin', 400),
+    devaBold: font('devanagari', 700),
+    latinBold: font('latin', 700),
   };
-  return fontFiles;
+  return devanagariFonts;
+}
+
+/** A WOFF 1.0 font as the TrueType/OpenType file it packs: each table inflated, same tags and checksums. */
+export function sfntFromWoff(woff: Buffer): Buffer {
+  if (woff.toString('latin1', 0, 4) !== 'wOFF') throw new Error('Not a WOFF font');
+  const numTables = woff.readUInt16BE(12);
+  const tables = Array.from({ length: numTables }, (_, i) => {
+    const at = 44 + i * 20;
+    const offset = woff.readUInt32BE(at + 4);
+    const compLength = woff.readUInt32BE(at + 8);
+    const origLength = woff.readUInt32BE(at + 12);
+    const packed = woff.subarray(offset, offset + compLength);
+    return {
+      tag: woff.subarray(at, at + 4),
+      checksum: woff.readUInt32BE(at + 16),
+      length: origLength,
+      data: compLength < origLength ? zlib.inflateSync(packed) : packed,
+    };
+  });
+  const padded = (n: number) => (n + 3) & ~3;
+  const out = Buffer.alloc(12 + 16 * numTables + tables.reduce((n, t) => n + padded(t.length), 0));
+  let pow = 1;
+  let log = 0;
+  while (pow * 2 <= numTables) {
+    pow *= 2;
+    log++;
+  }
+  out.writeUInt32BE(woff.readUInt32BE(4), 0); // the packed font's own version (TrueType or CFF)
+  out.writeUInt16BE(numTables, 4);
+  out.writeUInt16BE(pow * 16, 6);
+  out.writeUInt16BE(log, 8);
+  out.writeUInt16BE(numTables * 16 - pow * 16, 10);
+  let offset = 12 + 16 * numTables;
+  tables.forEach((t, i) => {
+    const at = 12 + i * 16;
+    t.tag.copy(out, at);
+    out.writeUInt32BE(t.checksum, at + 4);
+    out.writeUInt32BE(offset, at + 8);
+    out.writeUInt32BE(t.length, at + 12);
+    t.data.copy(out, offset);
+    offset += padded(t.length);
+  });
+  return out;
 }
 
 /** How a document draws text: Helvetica (English, as always) or Noto Sans Devanagari. */
@@ -77,7 +130,8 @@ export function renderPdf(options: PdfOptions, draw: (doc: Pdf) => void): Promis
     },
   });
   if (devanagari) {
-    const f = loadFontFiles();
+    // pdfkit takes a parsed fontkit font as well as a file (its types name only files).
+    const f = loadDevanagariFonts() as Record<keyof DevanagariFonts, Buffer>;
     doc.registerFont('Deva', f.deva);
     doc.registerFont('Deva-Latin', f.latin);
     doc.registerFont('Deva-Bold', f.devaBold);
