@@ -47,7 +47,8 @@ type DevanagariFonts = { deva: unknown; latin: unknown; devaBold: unknown; latin
 let devanagariFonts: DevanagariFonts | undefined;
 function loadDevanagariFonts(): DevanagariFonts {
   if (devanagariFonts) return devanagariFonts;
-  const fontkit = require('fontkit') as Fontkit;
+  // The fontkit pdfkit itself uses (its dependency), so the font objects are the ones it expects.
+  const fontkit = createRequire(require.resolve('pdfkit'))('fontkit') as Fontkit;
   const font = (subset: string, weight: number) =>
     fontkit.create(
       sfntFromWoff(
