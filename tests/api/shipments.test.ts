@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { extractText, getDocumentProxy } from 'unpdf';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShipmentState } from '#shared/fulfilment.ts';
@@ -559,6 +560,33 @@ describe('the packing slip', () => {
     await markOrderPaid(t.db, o._id, { method: 'RazorPay', paymentResult: { id: 'pay_slip' } });
     const text = pdfText((await get(`/api/shipments/${a.id}/packing-slip`, sellerA)).rawPayload);
     expect(text).toContain('Paid online (RazorPay): collect nothing');
+  });
+
+  it("is labelled in the seller's language (the haat_lang cookie): Noto Sans Devanagari, same facts", async () => {
+    const { a, order: o } = await order({ cod: true, qty: 2 });
+    const res = await t.app.inject({
+      url: `/api/shipments/${a.id}/packing-slip`,
+      headers: { ...authHeader(sellerA.token), cookie: 'haat_lang=hi' },
+    });
+    expect(res.statusCode).toBe(200);
+    const raw = res.rawPayload.toString('latin1');
+    expect(raw).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansDevanagari/);
+    expect(raw).not.toContain('/Helvetica');
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(res.rawPayload)), {
+      mergePages: true,
+    });
+    const squeeze = (x: string) => x.normalize('NFC').replace(/\s+/g, '');
+    // Extraction gives glyphs in visual order (a pre-base ि comes first): words without one are compared.
+    for (const s of [
+      o.orderNumber,
+      a.id,
+      'Asha Buyer',
+      'फ़ोन 9812345678',
+      'मात्रा',
+      productA.name,
+      `Rs. ${Number((await orderRow(o._id)).totalPriceInr).toFixed(2)} वसूलें`,
+    ])
+      expect(squeeze(text)).toContain(squeeze(s));
   });
 });
 

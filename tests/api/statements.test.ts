@@ -369,7 +369,7 @@ describe('payout statements', () => {
     expect(lines.at(-1)).toBe(',,,Total,2140.71');
 
     const pdf = await call('GET', `/api/payouts/${payoutId}/statement.pdf`, admin);
-    expect(pdf.statusCode).toBe(200);
+    expect(pdf.statusCode, pdf.body.slice(0, 500)).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.headers['content-disposition']).toBe(
       `attachment; filename="payout-${batch}-kaveri-weaves.pdf"`,
@@ -379,6 +379,16 @@ describe('payout statements', () => {
     });
     for (const s of ['Payout statement: batch', orderA.orderNumber, 'Rs. 2,140.71', 'Category markup 15%'])
       expect(text).toContain(s);
+    // In Hindi for a reader who chose it: the labels, not the entries or amounts.
+    const hiPdf = await t.app.inject({
+      url: `/api/payouts/${payoutId}/statement.pdf`,
+      headers: { ...authHeader(admin.token), cookie: 'haat_lang=hi' },
+    });
+    const hiText = (
+      await extractText(await getDocumentProxy(new Uint8Array(hiPdf.rawPayload)), { mergePages: true })
+    ).text.replace(/\s+/g, '');
+    for (const s of ['पेआउट स्टेटमेंट: बैच', orderA.orderNumber, 'Rs. 2,140.71', 'Category markup 15%'])
+      expect(hiText).toContain(s.replace(/\s+/g, ''));
 
     // Another seller, a buyer: not found; signed out: 401.
     expect((await call('GET', `/api/payouts/${payoutId}/statement.csv`, maharashtra)).statusCode).toBe(404);

@@ -354,6 +354,36 @@ describe('a tax invoice per shipment, from its seller', () => {
     );
   });
 
+  it("the PDF's labels follow the reader's language (haat_lang cookie, else Accept-Language); its content does not", async () => {
+    const textWith = async (headers: Record<string, string>) => {
+      const res = await t.app.inject({
+        url: `/api/tax-documents/${mhInvoice._id}/pdf`,
+        headers: { ...authHeader(buyer.token), ...headers },
+      });
+      expect(res.statusCode).toBe(200);
+      const { text } = await extractText(await getDocumentProxy(new Uint8Array(res.rawPayload)), {
+        mergePages: true,
+      });
+      // Extraction guesses spaces where the font changes (Devanagari and Latin runs).
+      return text.normalize('NFC').replace(/\s+/g, '');
+    };
+    const squeeze = (s: string) => s.replace(/\s+/g, '');
+    for (const hi of [
+      await textWith({ cookie: 'haat_lang=hi' }),
+      await textWith({ 'accept-language': 'hi-IN,hi;q=0.9,en;q=0.8' }),
+    ]) {
+      expect(hi).toContain(squeeze(`बीजक संख्या: ${mhInvoice.number}`));
+      expect(hi).toContain(squeeze('कर बीजक (Tax Invoice)'));
+      expect(hi).toContain(squeeze('कुल कर योग्य मूल्य'));
+      for (const s of [MH_GSTIN, BUYER_GSTIN, '6211', '4,197.90', 'Meera Textiles LLP'])
+        expect(hi).toContain(squeeze(s));
+      expect(hi).not.toContain('Invoicenumber');
+    }
+    // The switch's choice beats the browser's.
+    const en = await textWith({ cookie: 'haat_lang=en', 'accept-language': 'hi' });
+    expect(en).toContain(squeeze(`Invoice number: ${mhInvoice.number}`));
+  });
+
   it('who may read: the buyer, each seller its own, Admin; anybody else 404; signed out 401', async () => {
     expect((await docsOf(orderId, buyer)).map((d) => d.number)).toHaveLength(2);
     expect((await docsOf(orderId, sellerMh)).map((d) => d._id)).toEqual([mhInvoice._id]);

@@ -12,7 +12,8 @@ import { productHeadHtml } from '../modules/catalog/catalog.plugin.ts';
 import { pageHtml, prepareShell, type Manifest } from './page-html.ts';
 import { apiAnswerTags, FALLBACK_TAGS, PAGE_BASE_TAGS } from './page-tags.ts';
 import { FILTER_PARAMS, LIST_PARAMS, REVIEW_PARAMS } from '#shared/page-params.ts';
-import { requestLanguage, translatorFor } from '../lib/request-language.ts';
+import { requestLanguage } from '../lib/messages.ts';
+import { translatorFor } from '../lib/message-translation.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 /** The built web app (`vite build`). */

@@ -41,19 +41,21 @@ export async function requestPasswordReset(ctx: Ctx, email: string, origin: stri
       documentType: 'password_reset_token',
       documentId: id,
       recipient: user.email,
-      subject: 'Reset your Haat password',
-      text: [
-        `Hello ${user.name},`,
-        '',
-        'Somebody (we hope you) asked to reset the password of your Haat account.',
-        'Open this link within one hour to choose a new password:',
-        '',
-        link,
-        '',
-        'The link works once. If you did not ask for it, ignore this e-mail: your password stays as it is.',
-        '',
-        '— Haat',
-      ].join('\n'),
+      render: (t) => ({
+        subject: t('mail.passwordReset.subject'),
+        text: [
+          t('mail.passwordReset.hello', { name: user.name }),
+          '',
+          t('mail.passwordReset.someoneAsked'),
+          t('mail.passwordReset.openWithin'),
+          '',
+          link,
+          '',
+          t('mail.passwordReset.worksOnce'),
+          '',
+          '— Haat',
+        ].join('\n'),
+      }),
     });
   });
 }

@@ -43,16 +43,18 @@ export async function requestVerificationEmail(
       documentType: 'user',
       documentId: seller.id,
       recipient: seller.email,
-      subject: 'Your Haat seller profile is under review',
-      text: [
-        `Hello ${seller.name},`,
-        '',
-        'Thank you for registering as a seller on Haat. We have received your details and identity documents.',
-        'Reviewing a new seller profile takes 3-5 days. We will e-mail you as soon as your profile is verified;',
-        'then you can sign in and list your products.',
-        '',
-        '— Haat',
-      ].join('\n'),
+      render: (t) => ({
+        subject: t('mail.seller.underReview.subject'),
+        text: [
+          t('mail.seller.hello', { name: seller.name }),
+          '',
+          t('mail.seller.underReview.thanks'),
+          t('mail.seller.underReview.takesDays'),
+          t('mail.seller.underReview.thenList'),
+          '',
+          '— Haat',
+        ].join('\n'),
+      }),
     });
     for (const admin of await repo.listActiveUsersWithRole(tx, 'Admin')) {
       await enqueueEmail(tx, {
@@ -60,15 +62,21 @@ export async function requestVerificationEmail(
         documentType: 'user',
         documentId: seller.id,
         recipient: admin.email,
-        subject: `New seller to review: ${seller.name}`,
-        text: [
-          `Hello ${admin.name},`,
-          '',
-          `${seller.name} <${seller.email}> registered as a ${record.roles.join(', ')} and uploaded ` +
-            `${record.user.verificationDocs.length} identity document(s).`,
-          `Review the profile and its documents in the users table: ${origin}/admin/userlist`,
-          `Then activate the seller: ${origin}/admin/user/${seller.id}/edit`,
-        ].join('\n'),
+        render: (t) => ({
+          subject: t('mail.seller.toReview.subject', { name: seller.name }),
+          text: [
+            t('mail.seller.hello', { name: admin.name }),
+            '',
+            t('mail.seller.toReview.registered', {
+              name: seller.name,
+              email: seller.email,
+              roles: record.roles.join(', '),
+              count: record.user.verificationDocs.length,
+            }),
+            t('mail.seller.toReview.review', { url: `${origin}/admin/userlist` }),
+            t('mail.seller.toReview.activate', { url: `${origin}/admin/user/${seller.id}/edit` }),
+          ].join('\n'),
+        }),
       });
     }
     return sent;
@@ -86,16 +94,18 @@ export function queueSellerVerifiedEmail(db: Queryable, seller: MailUser, origin
     documentType: 'user',
     documentId: seller.id,
     recipient: seller.email,
-    subject: 'Your Haat seller profile is verified',
-    text: [
-      `Hello ${seller.name},`,
-      '',
-      'Good news: we have verified your seller profile and your account is now active.',
-      `Sign in and add your first products: ${origin}/seller/productlist`,
-      `Set your shop's name, picture and banner on your profile: ${origin}/profile`,
-      '',
-      '— Haat',
-    ].join('\n'),
+    render: (t) => ({
+      subject: t('mail.seller.verified.subject'),
+      text: [
+        t('mail.seller.hello', { name: seller.name }),
+        '',
+        t('mail.seller.verified.goodNews'),
+        t('mail.seller.verified.addProducts', { url: `${origin}/seller/productlist` }),
+        t('mail.seller.verified.setShop', { url: `${origin}/profile` }),
+        '',
+        '— Haat',
+      ].join('\n'),
+    }),
   });
 }
 

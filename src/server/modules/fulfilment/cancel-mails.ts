@@ -3,6 +3,7 @@ import { formatMoney } from '#shared/money.ts';
 import { nameWithVariant } from '#shared/variants.ts';
 import type { Queryable } from '../../db/client.ts';
 import { linkOrigin, type Config } from '../../config.ts';
+import { translator, type ServerTranslate } from '../../lib/messages.ts';
 import { enqueueEmail } from '../notifications/notifications.service.ts';
 import { cancelMailFacts, type CancelMailFacts } from './cancel.repo.ts';
 
@@ -46,59 +47,72 @@ function page(title: string, paragraphs: string[], items: string[], link: { url:
   return `<!doctype html><html><body><h1 style="font-family:sans-serif;font-size:20px">${esc(title)}</h1>${paragraphs.map(p).join('')}<ul style="font-family:sans-serif;font-size:14px">${li}</ul><p style="font-family:sans-serif;font-size:14px"><a href="${esc(link.url)}">${esc(link.label)}</a></p></body></html>`;
 }
 
-function whoAndWhy(f: CancelMailFacts, m: CancelMailInput, audience: 'buyer' | 'seller'): string {
-  const why = m.reason ? ` Reason: ${m.reason}.` : '';
+function whoAndWhy(
+  t: ServerTranslate,
+  f: CancelMailFacts,
+  m: CancelMailInput,
+  audience: 'buyer' | 'seller',
+): string {
   switch (m.by) {
     case 'buyer':
-      if (audience === 'buyer') return 'You cancelled it.';
-      return m.note ? `The buyer cancelled it. Their note: ${m.note}` : 'The buyer cancelled it.';
+      if (audience === 'buyer') return t('mail.cancel.youCancelled');
+      return m.note ? t('mail.cancel.buyerCancelledNote', { note: m.note }) : t('mail.cancel.buyerCancelled');
     case 'seller':
-      return `${shopOf(f)} cancelled it, as it could not be fulfilled.${why}`;
+      return m.reason
+        ? t('mail.cancel.sellerCancelledReason', { shop: shopOf(f), reason: m.reason })
+        : t('mail.cancel.sellerCancelled', { shop: shopOf(f) });
     case 'admin':
-      return `Haat's team cancelled it.${why}`;
+      return m.reason
+        ? t('mail.cancel.adminCancelledReason', { reason: m.reason })
+        : t('mail.cancel.adminCancelled');
     case 'system':
       return m.reason
-        ? `It was cancelled automatically. Reason: ${m.reason}.`
-        : 'It was cancelled automatically.';
+        ? t('mail.cancel.systemCancelledReason', { reason: m.reason })
+        : t('mail.cancel.systemCancelled');
   }
 }
 
-function moneyBack(f: CancelMailFacts, m: CancelMailInput): string {
+function moneyBack(t: ServerTranslate, f: CancelMailFacts, m: CancelMailInput): string {
   if (m.refund) {
     const digits = currencyByCode(m.refund.currency)?.decimalDigits ?? 2;
     const amount = formatMoney(m.refund.amountMinor, { code: m.refund.currency, decimalDigits: digits });
     return m.refund.method === 'CashOnDelivery'
-      ? `A refund of ${amount} follows: our team will pay it by bank transfer or UPI within 7 days and contact you for the details.`
-      : `A refund of ${amount} follows to your original payment method (${m.refund.method}) within 7 days.`;
+      ? t('mail.cancel.refundByTransfer', { amount })
+      : t('mail.cancel.refundToMethod', { amount, method: m.refund.method });
   }
-  if (f.paymentMethod === 'CashOnDelivery' && !f.isPaid)
-    return 'Nothing is charged: it was cash on delivery.';
-  return 'Nothing was charged for it.';
+  if (f.paymentMethod === 'CashOnDelivery' && !f.isPaid) return t('mail.cancel.nothingCod');
+  return t('mail.cancel.nothingCharged');
 }
 
-export function renderBuyerCancelMail(f: CancelMailFacts, m: CancelMailInput, orderUrl: string): Rendered {
-  const subject = `Cancelled: your items from ${shopOf(f)} in order ${f.orderNumber}`;
-  const intro = `Hello ${f.buyer.name}, the parcel from ${shopOf(f)} in your order ${f.orderNumber} was cancelled.`;
-  const who = whoAndWhy(f, m, 'buyer');
-  const money = moneyBack(f, m);
+export function renderBuyerCancelMail(
+  f: CancelMailFacts,
+  m: CancelMailInput,
+  orderUrl: string,
+  t: ServerTranslate = translator('en'),
+): Rendered {
+  const at = { shop: shopOf(f), orderNumber: f.orderNumber };
+  const subject = t('mail.cancel.buyerSubject', at);
+  const intro = t('mail.cancel.buyerIntro', { ...at, name: f.buyer.name });
+  const who = whoAndWhy(t, f, m, 'buyer');
+  const money = moneyBack(t, f, m);
   const items = itemLines(f);
   const text = [
     intro,
     who,
     '',
-    'Cancelled items:',
+    t('mail.cancel.cancelledItems'),
     ...items.map((i) => `- ${i}`),
     '',
     money,
     '',
-    `Your order: ${orderUrl}`,
+    t('mail.cancel.yourOrderAt', { url: orderUrl }),
     '',
     'Haat',
   ].join('\n');
   return {
     subject,
     text,
-    html: page(subject, [intro, who, money], items, { url: orderUrl, label: 'Your order' }),
+    html: page(subject, [intro, who, money], items, { url: orderUrl, label: t('mail.cancel.yourOrder') }),
   };
 }
 
@@ -106,33 +120,41 @@ export function renderSellerCancelMail(
   f: CancelMailFacts,
   m: CancelMailInput,
   shipmentsUrl: string,
+  t: ServerTranslate = translator('en'),
 ): Rendered {
-  const subject = `Order ${f.orderNumber} cancelled: do not ship it`;
-  const intro = `Hello ${f.seller.name}, your parcel for order ${f.orderNumber} (to ${f.buyer.name}) was cancelled.`;
-  const who = whoAndWhy(f, m, 'seller');
-  const after = 'Please do not ship it. Its items are back in your stock, and its payout was taken back.';
+  const subject = t('mail.cancel.sellerSubject', { orderNumber: f.orderNumber });
+  const intro = t('mail.cancel.sellerIntro', {
+    name: f.seller.name,
+    orderNumber: f.orderNumber,
+    buyer: f.buyer.name,
+  });
+  const who = whoAndWhy(t, f, m, 'seller');
+  const after = t('mail.cancel.sellerAfter');
   const items = itemLines(f);
   const text = [
     intro,
     who,
     '',
-    'Cancelled items:',
+    t('mail.cancel.cancelledItems'),
     ...items.map((i) => `- ${i}`),
     '',
     after,
     '',
-    `Your shipments: ${shipmentsUrl}`,
+    t('mail.cancel.yourShipmentsAt', { url: shipmentsUrl }),
     '',
     'Haat',
   ].join('\n');
   return {
     subject,
     text,
-    html: page(subject, [intro, who, after], items, { url: shipmentsUrl, label: 'Your shipments' }),
+    html: page(subject, [intro, who, after], items, {
+      url: shipmentsUrl,
+      label: t('mail.cancel.yourShipments'),
+    }),
   };
 }
 
-/** Queues the cancellation mails of one shipment on `tx`. Deleted accounts get none. */
+/** Queues the cancellation mails of one shipment on `tx`, each in its recipient's language. Deleted accounts get none. */
 export async function queueCancelMails(tx: Queryable, config: Config, m: CancelMailInput): Promise<void> {
   const f = await cancelMailFacts(tx, m.shipment);
   if (!f) return;
@@ -142,14 +164,14 @@ export async function queueCancelMails(tx: Queryable, config: Config, m: CancelM
     await enqueueEmail(tx, {
       ...doc,
       recipient: f.buyer.email,
-      ...renderBuyerCancelMail(f, m, `${origin}/order/${f.orderId}`),
+      render: (t) => renderBuyerCancelMail(f, m, `${origin}/order/${f.orderId}`, t),
     });
   }
   if (m.by !== 'seller' && !f.seller.deleted) {
     await enqueueEmail(tx, {
       ...doc,
       recipient: f.seller.email,
-      ...renderSellerCancelMail(f, m, `${origin}/seller/orderlist`),
+      render: (t) => renderSellerCancelMail(f, m, `${origin}/seller/orderlist`, t),
     });
   }
 }

@@ -1,5 +1,6 @@
 import { parseMoney, formatDecimal } from '#shared/money.ts';
-import { heading, labelledBlock, renderPdf, table } from '../../lib/pdf.ts';
+import { translator, type ServerTranslate } from '../../lib/messages.ts';
+import { heading, labelledBlock, renderPdf, setFont, table, write } from '../../lib/pdf.ts';
 import type { ShipmentLineRow, ShipmentView } from './shipments.repo.ts';
 
 /**
@@ -24,77 +25,86 @@ export type PackingSlipInput = {
   codAmount: string | null;
 };
 
-const paymentText = (s: ShipmentView, cod: string | null) => {
+const paymentText = (t: ServerTranslate, s: ShipmentView, cod: string | null) => {
   if (s.paymentMethod === 'CashOnDelivery') {
     return cod && parseMoney(cod) > 0
-      ? `Cash on delivery: collect Rs. ${formatDecimal(parseMoney(cod))}`
-      : 'Cash on delivery: already paid, collect nothing';
+      ? t('pdf.packingSlip.codCollect', { amount: formatDecimal(parseMoney(cod)) })
+      : t('pdf.packingSlip.codPaid');
   }
   return s.isPaid
-    ? `Paid online (${s.paymentMethod}): collect nothing`
-    : `Awaiting online payment (${s.paymentMethod})`;
+    ? t('pdf.packingSlip.paidOnline', { method: s.paymentMethod })
+    : t('pdf.packingSlip.awaitingPayment', { method: s.paymentMethod });
 };
 
-export function renderPackingSlip(input: PackingSlipInput): Promise<Buffer> {
+/** The slip's PDF, its labels in `t`'s language (the downloading seller's; English unless told). */
+export function renderPackingSlip(
+  input: PackingSlipInput,
+  t: ServerTranslate = translator('en'),
+): Promise<Buffer> {
   const { shipment: s, lines, from, codAmount } = input;
-  return renderPdf({ title: `Packing slip ${s.orderNumber}` }, (doc) => {
-    heading(doc, 'Packing slip', 18);
-    doc.font('Helvetica-Bold').fontSize(12).text(`Order ${s.orderNumber}`);
-    doc.font('Helvetica').fontSize(10);
-    doc.text(`Shipment ${s.id}`);
-    doc.text(`Placed ${s.createdAt.toISOString().slice(0, 10)}`);
-    if (s.expectedDeliveryDate) doc.text(`Deliver by ${s.expectedDeliveryDate}`);
-    doc.moveDown();
+  return renderPdf(
+    { title: t('pdf.packingSlip.title', { orderNumber: s.orderNumber }), language: t.language.code },
+    (doc) => {
+      heading(doc, t('pdf.packingSlip.heading'), 18);
+      write(setFont(doc, 'bold', 12), t('pdf.packingSlip.order', { orderNumber: s.orderNumber }));
+      setFont(doc, 'regular', 10);
+      write(doc, t('pdf.packingSlip.shipment', { id: s.id }));
+      write(doc, t('pdf.packingSlip.placed', { date: s.createdAt.toISOString().slice(0, 10) }));
+      if (s.expectedDeliveryDate)
+        write(doc, t('pdf.packingSlip.deliverBy', { date: s.expectedDeliveryDate }));
+      doc.moveDown();
 
-    const top = doc.y;
-    const half = (doc.page.width - doc.page.margins.left - doc.page.margins.right - 20) / 2;
-    const a = s.shippingAddress;
-    const leftEnd = labelledBlock(
-      doc,
-      'Ship to',
-      [
-        s.buyerName,
-        a.address,
-        [a.city, a.state, a.postalCode].filter(Boolean).join(', '),
-        a.country,
-        s.buyerPhone ? `Phone ${s.buyerPhone}` : '',
-      ],
-      { x: doc.page.margins.left, y: top, width: half },
-    );
-    const rightEnd = labelledBlock(
-      doc,
-      'From (return address)',
-      [
-        s.shopName ?? s.sellerName,
-        ...(from
-          ? [
-              from.address,
-              [from.city, from.state, from.postalCode ?? ''].filter(Boolean).join(', '),
-              from.country,
-              from.phone ? `Phone ${from.phone}` : '',
-            ]
-          : []),
-      ],
-      { x: doc.page.margins.left + half + 20, y: top, width: half },
-    );
-    doc.x = doc.page.margins.left;
-    doc.y = Math.max(leftEnd, rightEnd) + 16;
+      const top = doc.y;
+      const half = (doc.page.width - doc.page.margins.left - doc.page.margins.right - 20) / 2;
+      const a = s.shippingAddress;
+      const leftEnd = labelledBlock(
+        doc,
+        t('pdf.packingSlip.shipTo'),
+        [
+          s.buyerName,
+          a.address,
+          [a.city, a.state, a.postalCode].filter(Boolean).join(', '),
+          a.country,
+          s.buyerPhone ? t('pdf.packingSlip.phone', { phone: s.buyerPhone }) : '',
+        ],
+        { x: doc.page.margins.left, y: top, width: half },
+      );
+      const rightEnd = labelledBlock(
+        doc,
+        t('pdf.packingSlip.from'),
+        [
+          s.shopName ?? s.sellerName,
+          ...(from
+            ? [
+                from.address,
+                [from.city, from.state, from.postalCode ?? ''].filter(Boolean).join(', '),
+                from.country,
+                from.phone ? t('pdf.packingSlip.phone', { phone: from.phone }) : '',
+              ]
+            : []),
+        ],
+        { x: doc.page.margins.left + half + 20, y: top, width: half },
+      );
+      doc.x = doc.page.margins.left;
+      doc.y = Math.max(leftEnd, rightEnd) + 16;
 
-    table(
-      doc,
-      [
-        { header: 'Item', width: 215 },
-        { header: 'Size', width: 60 },
-        { header: 'Colour', width: 70 },
-        { header: 'SKU', width: 120 },
-        { header: 'Qty', width: 50, align: 'right' },
-      ],
-      lines.map((l) => [l.name, l.size ?? '', l.colour ?? '', l.sku ?? '', String(l.qty)]),
-    );
-    doc.text(`Units: ${lines.reduce((n, l) => n + l.qty, 0)}`);
-    doc.moveDown();
-    doc.font('Helvetica-Bold').fontSize(12).text(paymentText(s, codAmount));
-    doc.font('Helvetica').fontSize(10);
-    if (s.courier && s.trackingNumber) doc.text(`Courier ${s.courier}, tracking ${s.trackingNumber}`);
-  });
+      table(
+        doc,
+        [
+          { header: t('pdf.packingSlip.item'), width: 215 },
+          { header: t('pdf.packingSlip.size'), width: 60 },
+          { header: t('pdf.packingSlip.colour'), width: 70 },
+          { header: 'SKU', width: 120 },
+          { header: t('pdf.packingSlip.qty'), width: 50, align: 'right' },
+        ],
+        lines.map((l) => [l.name, l.size ?? '', l.colour ?? '', l.sku ?? '', String(l.qty)]),
+      );
+      write(doc, t('pdf.packingSlip.units', { count: String(lines.reduce((n, l) => n + l.qty, 0)) }));
+      doc.moveDown();
+      write(setFont(doc, 'bold', 12), paymentText(t, s, codAmount));
+      setFont(doc, 'regular', 10);
+      if (s.courier && s.trackingNumber)
+        write(doc, t('pdf.packingSlip.courier', { courier: s.courier, number: s.trackingNumber }));
+    },
+  );
 }

@@ -3,7 +3,8 @@ import { formatDecimal, parseMoney } from '#shared/money.ts';
 import { nameWithVariant } from '#shared/variants.ts';
 import { linkOrigin, type Config } from '../../config.ts';
 import type { JobHandler } from '../../jobs/queue.ts';
-import { enqueueEmail, type EmailToSend } from '../notifications/notifications.service.ts';
+import type { ServerTranslate } from '../../lib/messages.ts';
+import { enqueueEmail, type EmailToSend, type MailContent } from '../notifications/notifications.service.ts';
 import {
   SHIPMENT_MAIL_EVENTS,
   codAmountOf,
@@ -33,7 +34,6 @@ export const SHIPMENT_MAIL_TYPES: Record<ShipmentMailEvent, string> = {
 const payload = z.object({ shipmentId: z.string(), event: z.enum(SHIPMENT_MAIL_EVENTS) });
 
 type Mail = {
-  to: string;
   subject: string;
   paragraphs: string[];
   items: string[];
@@ -46,7 +46,7 @@ const esc = (s: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
-function render(m: Mail): Pick<EmailToSend, 'subject' | 'text' | 'html'> {
+function render(m: Mail): MailContent {
   const items = m.items.map((i) => `- ${i}`);
   const text = [...m.paragraphs, '', ...items, '', `${m.link.label}: ${m.link.url}`].join('\n');
   const p = (s: string) => `<p style="font-family:sans-serif;font-size:14px">${s}</p>`;
@@ -63,8 +63,9 @@ function render(m: Mail): Pick<EmailToSend, 'subject' | 'text' | 'html'> {
 
 const itemsOf = (lines: ShipmentLineRow[]) => lines.map((l) => `${nameWithVariant(l.name, l)} × ${l.qty}`);
 const shopOf = (v: ShipmentView) => v.shopName ?? v.sellerName;
-const dateIn = (ymd: string) =>
-  new Date(`${ymd}T12:00:00Z`).toLocaleDateString('en-IN', {
+/** 'Friday, 27 November 2026' (en-IN), in the mail's language. */
+const dateIn = (ymd: string, locale: string) =>
+  new Date(`${ymd}T12:00:00Z`).toLocaleDateString(locale, {
     weekday: 'long',
     day: 'numeric',
     month: 'long',
@@ -72,7 +73,7 @@ const dateIn = (ymd: string) =>
     timeZone: 'Asia/Kolkata',
   });
 
-/** The mails of one step, as (recipient, content); what the job writes. */
+/** The mails of one step, as (recipient, content in the recipient's language); what the job writes. */
 export async function shipmentMails(
   db: Parameters<typeof findShipmentView>[0],
   config: Pick<Config, 'publicUrl' | 'host' | 'port'>,
@@ -83,26 +84,44 @@ export async function shipmentMails(
   if (!v) return [];
   const lines = await linesOfShipments(db, [v]);
   const origin = linkOrigin(config);
-  const orderLink = { url: `${origin}/order/${v.orderId}`, label: `Order ${v.orderNumber}` };
+  const orderLink = (t: ServerTranslate) => ({
+    url: `${origin}/order/${v.orderId}`,
+    label: t('mail.shipment.orderLink', { orderNumber: v.orderNumber }),
+  });
   const items = itemsOf(lines);
-  const mails: Mail[] = [];
-  const hello = `Hello ${v.buyerName},`;
+  const mails: { to: string; mail: (t: ServerTranslate) => Mail }[] = [];
+  const hello = (t: ServerTranslate) => t('mail.shipment.hello', { name: v.buyerName });
+  const at = { shop: shopOf(v), orderNumber: v.orderNumber };
   switch (event) {
     case 'shipped': {
-      const tracking = v.trackingUrl
-        ? `Track it at ${v.trackingUrl} (${v.courier}, tracking number ${v.trackingNumber}).`
-        : `Courier: ${v.courier ?? 'not given'}, tracking number ${v.trackingNumber ?? 'not given'}.`;
       mails.push({
         to: v.buyerEmail,
-        subject: `Your order ${v.orderNumber} has shipped`,
-        paragraphs: [
-          hello,
-          `${shopOf(v)} has shipped these items of your order ${v.orderNumber}.`,
-          tracking,
-          ...(v.expectedDeliveryDate ? [`Expected delivery: ${dateIn(v.expectedDeliveryDate)}.`] : []),
-        ],
-        items,
-        link: orderLink,
+        mail: (t) => ({
+          subject: t('mail.shipment.shipped.subject', at),
+          paragraphs: [
+            hello(t),
+            t('mail.shipment.shipped.body', at),
+            v.trackingUrl
+              ? t('mail.shipment.shipped.trackAt', {
+                  url: v.trackingUrl,
+                  courier: String(v.courier),
+                  number: String(v.trackingNumber),
+                })
+              : t('mail.shipment.shipped.courier', {
+                  courier: v.courier ?? t('mail.shipment.shipped.notGiven'),
+                  number: v.trackingNumber ?? t('mail.shipment.shipped.notGiven'),
+                }),
+            ...(v.expectedDeliveryDate
+              ? [
+                  t('mail.shipment.shipped.expected', {
+                    date: dateIn(v.expectedDeliveryDate, t.language.intl),
+                  }),
+                ]
+              : []),
+          ],
+          items,
+          link: orderLink(t),
+        }),
       });
       break;
     }
@@ -111,55 +130,65 @@ export async function shipmentMails(
         v.paymentMethod === 'CashOnDelivery' && !v.isPaid ? parseMoney(await codAmountOf(db, v)) : 0;
       mails.push({
         to: v.buyerEmail,
-        subject: `Out for delivery today: order ${v.orderNumber}`,
-        paragraphs: [
-          hello,
-          `Your parcel from ${shopOf(v)} (order ${v.orderNumber}) is out for delivery today.`,
-          ...(cod > 0 ? [`Please keep ₹${formatDecimal(cod)} ready: it is cash on delivery.`] : []),
-        ],
-        items,
-        link: orderLink,
+        mail: (t) => ({
+          subject: t('mail.shipment.outForDelivery.subject', at),
+          paragraphs: [
+            hello(t),
+            t('mail.shipment.outForDelivery.body', at),
+            ...(cod > 0
+              ? [t('mail.shipment.outForDelivery.keepCash', { amount: `₹${formatDecimal(cod)}` })]
+              : []),
+          ],
+          items,
+          link: orderLink(t),
+        }),
       });
       break;
     }
     case 'delivered':
       mails.push({
         to: v.buyerEmail,
-        subject: `Delivered: order ${v.orderNumber}`,
-        paragraphs: [
-          hello,
-          `Your parcel from ${shopOf(v)} (order ${v.orderNumber}) has been delivered.`,
-          'Not right? You can ask for a return or an exchange within 7 days, from your order page.',
-        ],
-        items,
-        link: orderLink,
+        mail: (t) => ({
+          subject: t('mail.shipment.delivered.subject', at),
+          paragraphs: [hello(t), t('mail.shipment.delivered.body', at), t('mail.shipment.delivered.returns')],
+          items,
+          link: orderLink(t),
+        }),
       });
       break;
     case 'returned_to_origin':
       mails.push(
         {
           to: v.buyerEmail,
-          subject: `Your parcel for order ${v.orderNumber} went back to the seller`,
-          paragraphs: [
-            hello,
-            `The courier could not deliver your parcel from ${shopOf(v)} (order ${v.orderNumber}), so it went back to the seller.`,
-            v.isPaid && v.paymentMethod !== 'CashOnDelivery'
-              ? 'Nothing is charged to you: what you paid for these items is refunded to your payment method within 7 days.'
-              : 'Nothing is charged to you.',
-          ],
-          items,
-          link: orderLink,
+          mail: (t) => ({
+            subject: t('mail.shipment.returnedToOrigin.subject', at),
+            paragraphs: [
+              hello(t),
+              t('mail.shipment.returnedToOrigin.body', at),
+              v.isPaid && v.paymentMethod !== 'CashOnDelivery'
+                ? t('mail.shipment.returnedToOrigin.refunded')
+                : t('mail.shipment.returnedToOrigin.nothingCharged'),
+            ],
+            items,
+            link: orderLink(t),
+          }),
         },
         {
           to: v.sellerEmail,
-          subject: `Parcel returned to you: order ${v.orderNumber}`,
-          paragraphs: [
-            `Hello ${v.sellerName},`,
-            `Your parcel for order ${v.orderNumber} (to ${v.shippingAddress.city}, ${v.shippingAddress.postalCode}) was returned to origin.`,
-            'Its units are back in stock and the payout for them is taken back.',
-          ],
-          items,
-          link: { url: `${origin}/seller/shipments`, label: 'Your shipments' },
+          mail: (t) => ({
+            subject: t('mail.shipment.returnedToOrigin.sellerSubject', at),
+            paragraphs: [
+              t('mail.shipment.hello', { name: v.sellerName }),
+              t('mail.shipment.returnedToOrigin.sellerBody', {
+                orderNumber: v.orderNumber,
+                city: v.shippingAddress.city,
+                postalCode: v.shippingAddress.postalCode,
+              }),
+              t('mail.shipment.returnedToOrigin.sellerStock'),
+            ],
+            items,
+            link: { url: `${origin}/seller/shipments`, label: t('mail.shipment.yourShipments') },
+          }),
         },
       );
       break;
@@ -169,7 +198,7 @@ export async function shipmentMails(
     documentType: 'shipment',
     documentId: v.id,
     recipient: m.to,
-    ...render(m),
+    render: (t) => render(m.mail(t)),
   }));
 }
 

@@ -1,4 +1,5 @@
 import { canManageOrders } from '#shared/permissions.ts';
+import { requestLanguage } from '../../lib/messages.ts';
 import { errorSchema, idParams } from '#shared/schemas/common.ts';
 import {
   orderFulfilmentSchema,
@@ -126,7 +127,11 @@ export default async function shipmentsRoutes(app: App) {
       },
     },
     async (req, reply) => {
-      const { pdf, filename } = await shipments.packingSlip(signedIn(req), req.params.id);
+      const { pdf, filename } = await shipments.packingSlip(
+        signedIn(req),
+        req.params.id,
+        requestLanguage(req),
+      );
       return reply
         .type('application/pdf')
         .header('content-disposition', `inline; filename="${filename}"`)

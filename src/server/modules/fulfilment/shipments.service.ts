@@ -30,6 +30,7 @@ import { refundsOfOrder, requestRefund } from '../refunds/refunds.service.ts';
 import { failExchange, returnsOfOrder } from '../returns/returns.service.ts';
 import { scheduleSimulatedCourier, type CourierNotice } from './courier-sandbox.ts';
 import { renderPackingSlip } from './packing-slip.ts';
+import { translator } from '../../lib/messages.ts';
 import * as repo from './shipments.repo.ts';
 import { linesOfShipment, restockLines, reverseSellerPayments } from './stock.repo.ts';
 
@@ -486,10 +487,11 @@ export async function courierNotice(
 // Packing slip
 // ---------------------------------------------------------------------------------------------------------
 
-/** GET /api/shipments/:id/packing-slip (the seller, Admin, Distributor): a PDF. */
+/** GET /api/shipments/:id/packing-slip (the seller, Admin, Distributor): a PDF, labelled in `language`. */
 export async function packingSlip(
   ctx: AuthedCtx,
   shipmentId: string,
+  language = 'en',
 ): Promise<{ pdf: Buffer; filename: string }> {
   const { view, roles } = await visibleShipment(ctx, shipmentId);
   if (!roles.some((r) => r === 'seller' || r === 'admin' || r === 'distributor')) {
@@ -501,6 +503,9 @@ export async function packingSlip(
   ]);
   const codAmount =
     view.paymentMethod === 'CashOnDelivery' && !view.isPaid ? await repo.codAmountOf(ctx.db, view) : null;
-  const pdf = await renderPackingSlip({ shipment: view, lines, from: from ?? null, codAmount });
+  const pdf = await renderPackingSlip(
+    { shipment: view, lines, from: from ?? null, codAmount },
+    translator(language),
+  );
   return { pdf, filename: `packing-slip-${view.orderNumber}-${view.id.slice(0, 8)}.pdf` };
 }

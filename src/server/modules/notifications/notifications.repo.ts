@@ -1,8 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { NotificationKey } from '#shared/schemas/payment.ts';
 import type { Queryable } from '../../db/client.ts';
 import { addJobSql } from '../../jobs/queue.ts';
-import { notifications } from '../../db/schema/index.ts';
+import { notifications, users } from '../../db/schema/index.ts';
 
 /**
  * SQL for notification records (docs/product/notifications.md#notification-records). The unique
@@ -89,4 +89,14 @@ export async function insertNotification(db: Queryable, key: NotificationKey): P
     .onConflictDoNothing()
     .returning({ id: notifications.id });
   return rows.length > 0;
+}
+
+/** The language chosen by the account with this (normalised) address (ADR 0135), or null: none, or no such account. */
+export async function languageOfAddress(db: Queryable, recipient: string): Promise<string | null> {
+  const rows = await db
+    .select({ language: users.language })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${recipient}`, isNull(users.deletedAt)))
+    .limit(1);
+  return rows[0]?.language ?? null;
 }

@@ -5,6 +5,7 @@ import type { NotificationKey } from '#shared/schemas/payment.ts';
 import type { Queryable } from '../../db/client.ts';
 import type { JobHandler } from '../../jobs/queue.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
+import { translator, type ServerTranslate } from '../../lib/messages.ts';
 import type { AuthedCtx } from '../../lib/types.ts';
 import { orderOwnerId } from '../orders/orders.service.ts';
 import type { Mailer } from './mailer.ts';
@@ -12,6 +13,9 @@ import * as repo from './notifications.repo.ts';
 
 /** The job kind that delivers one e-mail. */
 export const EMAIL_JOB = 'email.send';
+
+/** A mail's content, written in one language. */
+export type MailContent = { subject: string; text: string; html?: string };
 
 export type EmailToSend = {
   /** order_confirmation, order_seller, order_distributor, seller_verification, … */
@@ -21,10 +25,14 @@ export type EmailToSend = {
   documentId: string;
   /** The recipient's e-mail address. */
   recipient: string;
-  subject: string;
-  text: string;
-  html?: string;
-};
+} & (
+  | MailContent
+  /**
+   * Written in the recipient's language (docs/decisions/0137-mails-and-pdfs-in-hindi.md): the account's
+   * choice with that address (users.language), else English. Called once, when the mail is queued.
+   */
+  | { render: (t: ServerTranslate) => MailContent }
+);
 
 /** Addresses compare case-insensitively, so the once-key must not depend on how one was typed. */
 export const normalizeRecipient = (email: string) => email.trim().toLowerCase();
@@ -46,15 +54,19 @@ const emailJobPayload = z.object({
  * makes this "at most once" by the database (docs/product/payments.md): returns true only when this call created
  * the notification; a repeat, even a concurrent one, returns false and queues nothing.
  *
- * Sending happens later in the job queue, so a mail server being down never fails the caller.
+ * Sending happens later in the job queue, so a mail server being down never fails the caller. A mail given
+ * as `render` is written here, in the recipient's language at this moment, and queued as text: the job
+ * only delivers it, so a retry sends the same words and the once-key is untouched.
  */
 export async function enqueueEmail(db: Queryable, email: EmailToSend): Promise<boolean> {
   const recipient = normalizeRecipient(email.recipient);
+  const content =
+    'render' in email ? email.render(translator(await repo.languageOfAddress(db, recipient))) : email;
   const payload = {
     to: recipient,
-    subject: email.subject,
-    text: email.text,
-    ...(email.html ? { html: email.html } : {}),
+    subject: content.subject,
+    text: content.text,
+    ...(content.html ? { html: content.html } : {}),
     type: email.type,
     documentType: email.documentType,
     documentId: email.documentId,

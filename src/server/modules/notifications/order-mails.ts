@@ -7,6 +7,7 @@ import type { Config } from '../../config.ts';
 import type { Queryable } from '../../db/client.ts';
 import type { JobHandler } from '../../jobs/queue.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
+import { translator, type ServerTranslate } from '../../lib/messages.ts';
 import type { AuthedCtx } from '../../lib/types.ts';
 import { distributorRecipients } from '../accounts/accounts.service.ts';
 import {
@@ -41,7 +42,8 @@ const esc = (s: string) =>
   );
 /** "Kurta (size L)", "Kurta (size L, Red)": the variant bought (docs/decisions/0102-product-variants.md). */
 const itemName = (l: OrderMailLine) => nameWithVariant(l.name, l);
-const paymentLabel = (m: string) => (m === 'CashOnDelivery' ? 'Cash on delivery' : m);
+const paymentLabel = (t: ServerTranslate, m: string) =>
+  m === 'CashOnDelivery' ? t('mail.order.cashOnDelivery') : m;
 const addressLines = (a: OrderMailData['shippingAddress']) => [
   a.address,
   `${a.city}${a.city ? ', ' : ''}${a.state} ${a.postalCode}`.trim(),
@@ -77,26 +79,37 @@ function htmlPage(title: string, paragraphs: string[], table: Table, after: stri
   return `<!doctype html><html><body><h1 style="font-family:sans-serif;font-size:20px">${esc(title)}</h1>${paragraphs.map(p).join('')}${htmlTable(table)}${after.map(p).join('')}</body></html>`;
 }
 
-/** order_confirmation: the buyer's whole order, in the order's currency. */
-export function renderBuyerMail(o: OrderMailData, orderUrl: string): RenderedMail {
+/** order_confirmation: the buyer's whole order, in the order's currency, in `t`'s language. */
+export function renderBuyerMail(
+  o: OrderMailData,
+  orderUrl: string,
+  t: ServerTranslate = translator('en'),
+): RenderedMail {
   const m = (minor: number) => formatMoney(minor, o.currency);
   const table: Table = {
-    head: ['Item', 'Qty', 'Price', 'Total'],
+    head: [t('mail.order.item'), t('mail.order.qty'), t('mail.order.price'), t('mail.order.total')],
     rows: o.lines.map((l) => ({
       cells: [itemName(l), String(l.qty), m(l.unitPrice), m(l.unitPrice * l.qty)],
     })),
     foot: [
-      ['Items', m(o.itemsPrice)],
-      ['Shipping', o.shippingPrice === 0 ? `${m(0)} (Free Shipping)` : m(o.shippingPrice)],
-      ['Estimated GST', m(o.taxPrice)],
-      ['Total', m(o.totalPrice)],
+      [t('mail.order.items'), m(o.itemsPrice)],
+      [
+        t('mail.order.shipping'),
+        o.shippingPrice === 0 ? t('mail.order.freeShipping', { amount: m(0) }) : m(o.shippingPrice),
+      ],
+      [t('mail.order.estimatedGst'), m(o.taxPrice)],
+      [t('mail.order.total'), m(o.totalPrice)],
     ],
   };
-  const paid = o.isPaid ? 'Paid' : o.paymentMethod === 'CashOnDelivery' ? 'Pay on delivery' : 'Not paid';
-  const intro = `Hello ${o.buyer.name}, thank you for your order ${o.orderNumber}.`;
-  const payment = `Payment: ${paymentLabel(o.paymentMethod)} (${paid}).`;
-  const ship = `Shipping to: ${addressLines(o.shippingAddress).join(', ')}.`;
-  const subject = `Your Haat order ${o.orderNumber} is confirmed`;
+  const paid = o.isPaid
+    ? t('mail.order.paid')
+    : o.paymentMethod === 'CashOnDelivery'
+      ? t('mail.order.payOnDelivery')
+      : t('mail.order.notPaid');
+  const intro = t('mail.order.buyer.intro', { name: o.buyer.name, orderNumber: o.orderNumber });
+  const payment = t('mail.order.buyer.payment', { method: paymentLabel(t, o.paymentMethod), status: paid });
+  const ship = t('mail.order.buyer.shipTo', { address: addressLines(o.shippingAddress).join(', ') });
+  const subject = t('mail.order.buyer.subject', { orderNumber: o.orderNumber });
   const text = [
     intro,
     '',
@@ -105,15 +118,20 @@ export function renderBuyerMail(o: OrderMailData, orderUrl: string): RenderedMai
     '',
     textTable(table),
     '',
-    `View your order: ${orderUrl}`,
+    t('mail.order.buyer.viewOrderAt', { url: orderUrl }),
     '',
     'Haat',
   ].join('\n');
   const html = htmlPage(subject, [esc(intro), esc(payment), esc(ship)], table, [
-    `<a href="${esc(orderUrl)}">View your order</a>`,
+    `<a href="${esc(orderUrl)}">${esc(t('mail.order.buyer.viewOrder'))}</a>`,
   ]);
   return { subject, text, html };
 }
+
+const sellerPayment = (t: ServerTranslate, o: OrderMailData) =>
+  o.isPaid
+    ? t('mail.order.paymentPaid', { method: paymentLabel(t, o.paymentMethod) })
+    : t('mail.order.payment', { method: paymentLabel(t, o.paymentMethod) });
 
 /** order_seller: only this seller's lines, in INR, with the payout for each. */
 export function renderSellerMail(
@@ -121,21 +139,31 @@ export function renderSellerMail(
   sellerLines: OrderMailLine[],
   sellerOrdersUrl: string,
   orderUrl: string,
+  t: ServerTranslate = translator('en'),
 ): RenderedMail {
   const m = (minor: number) => formatMoney(minor, INR);
   const seller = sellerLines[0]!.seller;
   const table: Table = {
-    head: ['Item', 'Qty', 'Unit price', 'GST', 'Your payout'],
+    head: [
+      t('mail.order.item'),
+      t('mail.order.qty'),
+      t('mail.order.seller.unitPrice'),
+      t('mail.order.seller.gst'),
+      t('mail.order.seller.yourPayout'),
+    ],
     rows: sellerLines.map((l) => ({
       cells: [itemName(l), String(l.qty), m(l.unitPriceInr), m(l.lineTaxInr), m(l.payoutInr)],
     })),
-    foot: [['Total payout', m(sellerLines.reduce((s, l) => s + l.payoutInr, 0))]],
+    foot: [[t('mail.order.seller.totalPayout'), m(sellerLines.reduce((s, l) => s + l.payoutInr, 0))]],
   };
   const units = sellerLines.reduce((s, l) => s + l.qty, 0);
-  const intro = `Hello ${seller.name}, order ${o.orderNumber} includes ${units} ${units === 1 ? 'item' : 'items'} from your shop.`;
-  const ship = `Ship to: ${o.buyer.name}, ${addressLines(o.shippingAddress).join(', ')}.`;
-  const payment = `Payment: ${paymentLabel(o.paymentMethod)}${o.isPaid ? ' (paid)' : ''}.`;
-  const subject = `New order ${o.orderNumber}: ${units} ${units === 1 ? 'item' : 'items'} to ship`;
+  const intro = t('mail.order.seller.intro', { name: seller.name, orderNumber: o.orderNumber, count: units });
+  const ship = t('mail.order.seller.shipTo', {
+    name: o.buyer.name,
+    address: addressLines(o.shippingAddress).join(', '),
+  });
+  const payment = sellerPayment(t, o);
+  const subject = t('mail.order.seller.subject', { orderNumber: o.orderNumber, count: units });
   const text = [
     intro,
     '',
@@ -144,41 +172,66 @@ export function renderSellerMail(
     '',
     textTable(table),
     '',
-    `The order: ${orderUrl}`,
-    `Your orders: ${sellerOrdersUrl}`,
+    t('mail.order.seller.theOrderAt', { url: orderUrl }),
+    t('mail.order.seller.yourOrdersAt', { url: sellerOrdersUrl }),
     '',
     'Haat',
   ].join('\n');
   const html = htmlPage(subject, [esc(intro), esc(ship), esc(payment)], table, [
-    `<a href="${esc(orderUrl)}">The order</a> · <a href="${esc(sellerOrdersUrl)}">Your orders</a>`,
+    `<a href="${esc(orderUrl)}">${esc(t('mail.order.seller.theOrder'))}</a> · <a href="${esc(sellerOrdersUrl)}">${esc(t('mail.order.seller.yourOrders'))}</a>`,
   ]);
   return { subject, text, html };
 }
 
 /** order_distributor: the whole order with who sells each line, for delivery (and cash collection). */
-export function renderDistributorMail(o: OrderMailData, orderUrl: string): RenderedMail {
+export function renderDistributorMail(
+  o: OrderMailData,
+  orderUrl: string,
+  t: ServerTranslate = translator('en'),
+): RenderedMail {
   const m = (minor: number) => formatMoney(minor, o.currency);
   const table: Table = {
-    head: ['Item', 'Seller', 'Qty', 'Total'],
+    head: [
+      t('mail.order.item'),
+      t('mail.order.distributor.seller'),
+      t('mail.order.qty'),
+      t('mail.order.total'),
+    ],
     rows: o.lines.map((l) => ({
       cells: [itemName(l), l.seller.name, String(l.qty), m(l.unitPrice * l.qty)],
     })),
     foot: [
-      ['Items', m(o.itemsPrice)],
-      ['Estimated GST', m(o.taxPrice)],
-      ['Total', m(o.totalPrice)],
+      [t('mail.order.items'), m(o.itemsPrice)],
+      [t('mail.order.estimatedGst'), m(o.taxPrice)],
+      [t('mail.order.total'), m(o.totalPrice)],
     ],
   };
   const cod = o.paymentMethod === 'CashOnDelivery' && !o.isPaid;
-  const intro = `Order ${o.orderNumber} by ${o.buyer.name} (${o.buyer.email}) is ready to deliver.`;
-  const ship = `Deliver to: ${addressLines(o.shippingAddress).join(', ')}.`;
+  const intro = t('mail.order.distributor.intro', {
+    orderNumber: o.orderNumber,
+    name: o.buyer.name,
+    email: o.buyer.email,
+  });
+  const ship = t('mail.order.distributor.deliverTo', { address: addressLines(o.shippingAddress).join(', ') });
   const payment = cod
-    ? `Cash on delivery: collect ${m(o.totalPrice)}.`
-    : `Payment: ${paymentLabel(o.paymentMethod)}${o.isPaid ? ' (paid)' : ''}.`;
-  const subject = `Order ${o.orderNumber} to deliver${cod ? ' (cash on delivery)' : ''}`;
-  const text = [intro, ship, payment, '', textTable(table), '', `Order: ${orderUrl}`, '', 'Haat'].join('\n');
+    ? t('mail.order.distributor.collect', { amount: m(o.totalPrice) })
+    : sellerPayment(t, o);
+  const subject = cod
+    ? t('mail.order.distributor.subjectCod', { orderNumber: o.orderNumber })
+    : t('mail.order.distributor.subject', { orderNumber: o.orderNumber });
+  const text = [
+    intro,
+    ship,
+    payment,
+    '',
+    textTable(table),
+    '',
+    t('mail.order.distributor.orderAt', { url: orderUrl }),
+    '',
+    'Haat',
+  ].join('\n');
   const html = htmlPage(subject, [esc(intro), esc(ship), esc(payment)], table, [
-    `<a href="${esc(orderUrl)}">Open the order</a>`,
+    `<a href="${esc(orderUrl)}">${esc(t('mail.order.distributor.openOrder'))}</a>`,
   ]);
   return { subject, text, html };
 }
@@ -216,7 +269,7 @@ export async function queueOrderMails(
       type: 'order_confirmation',
       ...doc,
       recipient: order.buyer.email,
-      ...renderBuyerMail(order, orderUrl),
+      render: (t) => renderBuyerMail(order, orderUrl, t),
     });
   }
   if (audience === 'seller' || audience === 'all') {
@@ -230,14 +283,18 @@ export async function queueOrderMails(
         type: 'order_seller',
         ...doc,
         recipient: lines[0]!.seller.email,
-        ...renderSellerMail(order, lines, `${base}/seller/orderlist`, orderUrl),
+        render: (t) => renderSellerMail(order, lines, `${base}/seller/orderlist`, orderUrl, t),
       });
     }
   }
   if (audience === 'distributors' || audience === 'all') {
-    const mail = renderDistributorMail(order, orderUrl);
     for (const d of await distributorRecipients(db)) {
-      mails.push({ type: 'order_distributor', ...doc, recipient: d.email, ...mail });
+      mails.push({
+        type: 'order_distributor',
+        ...doc,
+        recipient: d.email,
+        render: (t) => renderDistributorMail(order, orderUrl, t),
+      });
     }
   }
 

@@ -3,6 +3,7 @@ import { currencyByCode } from '#shared/currencies.ts';
 import { formatMoney } from '#shared/money.ts';
 import { linkOrigin, type Config } from '../../config.ts';
 import type { JobHandler } from '../../jobs/queue.ts';
+import { translator, type ServerTranslate } from '../../lib/messages.ts';
 import { enqueueEmail } from '../notifications/notifications.service.ts';
 import { refundView, type RefundView } from './refunds.repo.ts';
 
@@ -24,32 +25,39 @@ const esc = (s: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
-const METHOD_WORDS: Record<RefundView['method'], string> = {
-  RazorPay: 'to the card, UPI or bank account you paid with through RazorPay',
-  PayPal: 'to your PayPal account',
-  CashOnDelivery: 'by bank transfer or UPI',
-};
+/** How the money went back, in the mail's language. */
+const methodWords = (t: ServerTranslate, method: RefundView['method']) =>
+  ({
+    RazorPay: t('mail.refund.method.RazorPay'),
+    PayPal: t('mail.refund.method.PayPal'),
+    CashOnDelivery: t('mail.refund.method.CashOnDelivery'),
+  })[method];
 
-export function renderRefundMail(r: RefundView, orderUrl: string) {
+export function renderRefundMail(r: RefundView, orderUrl: string, t: ServerTranslate = translator('en')) {
   const digits = currencyByCode(r.currency)?.decimalDigits ?? 2;
   const amount = formatMoney(r.amountMinor, { code: r.currency, decimalDigits: digits });
-  const subject = `Refund of ${amount} issued for order ${r.orderNumber}`;
+  const subject = t('mail.refund.subject', { amount, orderNumber: r.orderNumber });
   const paragraphs = [
-    `Hello ${r.buyerName}, we have refunded ${amount} for your order ${r.orderNumber}, ${METHOD_WORDS[r.method]}.`,
+    t('mail.refund.body', {
+      name: r.buyerName,
+      amount,
+      orderNumber: r.orderNumber,
+      method: methodWords(t, r.method),
+    }),
     r.reference
-      ? `Transfer reference: ${r.reference}.`
+      ? t('mail.refund.reference', { reference: r.reference })
       : r.method === 'CashOnDelivery'
         ? ''
-        : 'Your bank or card issuer may take a few working days to show it.',
-    `Reason: ${r.reason}.`,
+        : t('mail.refund.mayTakeDays'),
+    t('mail.refund.reason', { reason: r.reason }),
   ].filter(Boolean);
-  const text = [...paragraphs, '', `Your order: ${orderUrl}`, '', 'Haat'].join('\n');
+  const text = [...paragraphs, '', t('mail.refund.yourOrderAt', { url: orderUrl }), '', 'Haat'].join('\n');
   const p = (s: string) => `<p style="font-family:sans-serif;font-size:14px">${esc(s)}</p>`;
   const html = `<!doctype html><html><body><h1 style="font-family:sans-serif;font-size:20px">${esc(subject)}</h1>${paragraphs
     .map(p)
     .join(
       '',
-    )}<p style="font-family:sans-serif;font-size:14px"><a href="${esc(orderUrl)}">Your order</a></p></body></html>`;
+    )}<p style="font-family:sans-serif;font-size:14px"><a href="${esc(orderUrl)}">${esc(t('mail.refund.yourOrder'))}</a></p></body></html>`;
   return { subject, text, html };
 }
 
@@ -65,7 +73,7 @@ export function refundMailJob(config: Config): JobHandler {
       documentType: 'refund',
       documentId: r.id,
       recipient: r.buyerEmail,
-      ...renderRefundMail(r, orderUrl),
+      render: (t) => renderRefundMail(r, orderUrl, t),
     });
   };
 }

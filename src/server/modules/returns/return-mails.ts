@@ -5,6 +5,7 @@ import { formatMoney } from '#shared/money.ts';
 import { nameWithVariant } from '#shared/variants.ts';
 import { linkOrigin, type Config } from '../../config.ts';
 import type { Queryable } from '../../db/client.ts';
+import type { ServerTranslate } from '../../lib/messages.ts';
 import { enqueueEmail } from '../notifications/notifications.service.ts';
 import * as repo from './returns.repo.ts';
 
@@ -59,58 +60,106 @@ const what = (r: repo.ReturnView) =>
   `${nameWithVariant(r.lineName, { size: r.lineSize, colour: r.lineColour })} × ${r.qty}`;
 const wanted = (r: repo.ReturnView) =>
   r.exchangeSize ? nameWithVariant(r.lineName, { size: r.exchangeSize, colour: r.exchangeColour }) : null;
-const askedFor = (r: repo.ReturnView) => (r.kind === 'exchange' ? 'exchange' : 'return');
+
+/** The buyer's reason in the mail's language (the codes of RETURN_REASONS; another code as it is). */
+function reasonIn(t: ServerTranslate, code: string): string {
+  const labels: Record<string, string> = {
+    too_small: t('mail.returns.reasons.too_small'),
+    too_large: t('mail.returns.reasons.too_large'),
+    damaged: t('mail.returns.reasons.damaged'),
+    wrong_item: t('mail.returns.reasons.wrong_item'),
+    not_as_described: t('mail.returns.reasons.not_as_described'),
+    quality: t('mail.returns.reasons.quality'),
+    no_longer_needed: t('mail.returns.reasons.no_longer_needed'),
+    other: t('mail.returns.reasons.other'),
+  };
+  return labels[code] ?? returnReasonLabel(code);
+}
+
+/** 'Fri, 27 Nov' as the delivery dates are written, in the mail's language. */
+const dayIn = (t: ServerTranslate, date: string) =>
+  t.language.code === 'en'
+    ? formatDeliveryDate(date)
+    : new Intl.DateTimeFormat(t.language.intl, {
+        weekday: 'short',
+        day: 'numeric',
+        month: 'short',
+        timeZone: 'UTC',
+      }).format(new Date(`${date}T12:00:00Z`));
 
 /**
  * The refund at the moment it is asked for: started, not done (its own state shows on the order page), and
  * the day it is due, REFUND_DUE_DAYS after `startedAt` (the terms page's 7 days).
  */
-function moneyLines(refund: ReturnMailExtra['refund'], startedAt: Date, hasAccount: boolean): string[] {
-  if (!refund) return ['Nothing was charged for it, so there is nothing to refund.'];
+function moneyLines(
+  t: ServerTranslate,
+  refund: ReturnMailExtra['refund'],
+  startedAt: Date,
+  hasAccount: boolean,
+): string[] {
+  if (!refund) return [t('mail.returns.money.nothing')];
   const digits = currencyByCode(refund.currency)?.decimalDigits ?? 2;
   const amount = formatMoney(refund.amountMinor, { code: refund.currency, decimalDigits: digits });
-  const due = formatDeliveryDate(
-    kolkataDate(new Date(startedAt.getTime() + REFUND_DUE_DAYS * 24 * 60 * 60 * 1000)),
-  );
-  const started =
+  const due = dayIn(t, kolkataDate(new Date(startedAt.getTime() + REFUND_DUE_DAYS * 24 * 60 * 60 * 1000)));
+  const at = { amount, due, days: REFUND_DUE_DAYS };
+  return [
     refund.method === 'CashOnDelivery'
       ? hasAccount
-        ? `We have started a refund of ${amount}: our team pays it to the UPI id or bank account you gave.`
-        : `We have started a refund of ${amount}: our team pays it by UPI or bank transfer; please reply to this mail with a UPI id or bank account.`
-      : `We have started a refund of ${amount} to your original payment method (${refund.method}).`;
-  return [
-    `${started} It is due by ${due} (within ${REFUND_DUE_DAYS} days); your order page shows where it is.`,
+        ? t('mail.returns.money.toAccount', at)
+        : t('mail.returns.money.askAccount', at)
+      : t('mail.returns.money.toMethod', { ...at, method: refund.method }),
   ];
 }
 
-/** The mail of `type` to its recipient(s), or nothing when it does not apply. */
+type Built = { to: 'buyer' | 'seller'; mail: (t: ServerTranslate) => Rendered };
+
+/** The mail of `type` to its recipient(s), each written in the recipient's language, or nothing. */
 function mailsOf(
   type: ReturnMailType,
   r: repo.ReturnView,
   people: repo.MailPeople,
   origin: string,
   extra: ReturnMailExtra,
-): { to: 'buyer' | 'seller'; mail: Rendered }[] {
+): Built[] {
   const shop = people.seller.shopName ?? people.seller.name;
-  const order = { url: `${origin}/order/${r.orderId}`, label: 'Your order' };
-  const sellerLink = { url: `${origin}/seller/returns`, label: 'Returns to handle' };
-  const hello = `Hello ${people.buyer.name},`;
+  const order = (t: ServerTranslate) => ({
+    url: `${origin}/order/${r.orderId}`,
+    label: t('mail.returns.yourOrder'),
+  });
+  const sellerLink = (t: ServerTranslate) => ({
+    url: `${origin}/seller/returns`,
+    label: t('mail.returns.returnsToHandle'),
+  });
+  const at = {
+    kind: r.kind === 'exchange' ? 'exchange' : 'return',
+    orderNumber: r.orderNumber,
+    name: people.buyer.name,
+    shop,
+    item: what(r),
+  };
   switch (type) {
     case RETURN_MAIL.requested: {
       const size = wanted(r);
       return [
         {
           to: 'seller',
-          mail: render(
-            `${r.kind === 'exchange' ? 'Exchange' : 'Return'} requested for order ${r.orderNumber}`,
-            [
-              `Hello ${people.seller.name}, ${people.buyer.name} asks to ${askedFor(r)} ${what(r)} from order ${r.orderNumber}.`,
-              `Reason: ${returnReasonLabel(r.reason)}.${r.comment ? ` Their words: ${r.comment}` : ''}`,
-              ...(size ? [`They would like ${size} instead; it is set aside for them.`] : []),
-              'Please approve it (a pickup is scheduled) or reject it with a reason.',
-            ],
-            sellerLink,
-          ),
+          mail: (t) =>
+            render(
+              t('mail.returns.requested.subject', at),
+              [
+                t('mail.returns.requested.body', {
+                  ...at,
+                  seller: people.seller.name,
+                  buyer: people.buyer.name,
+                }),
+                r.comment
+                  ? t('mail.returns.reasonWords', { reason: reasonIn(t, r.reason), comment: r.comment })
+                  : t('mail.returns.reason', { reason: reasonIn(t, r.reason) }),
+                ...(size ? [t('mail.returns.requested.instead', { size })] : []),
+                t('mail.returns.requested.approveOrReject'),
+              ],
+              sellerLink(t),
+            ),
         },
       ];
     }
@@ -118,123 +167,134 @@ function mailsOf(
       return [
         {
           to: 'buyer',
-          mail: render(
-            `We have your ${askedFor(r)} request for order ${r.orderNumber}`,
-            [
-              `${hello} you asked to ${askedFor(r)} ${what(r)} (${returnReasonLabel(r.reason)}).`,
-              `${shop} will approve or reject it; we will write to you at each step.`,
-            ],
-            order,
-          ),
+          mail: (t) =>
+            render(
+              t('mail.returns.acknowledged.subject', at),
+              [
+                t('mail.returns.acknowledged.body', { ...at, reason: reasonIn(t, r.reason) }),
+                t('mail.returns.acknowledged.next', at),
+              ],
+              order(t),
+            ),
         },
       ];
     case RETURN_MAIL.approved:
       return [
         {
           to: 'buyer',
-          mail: render(
-            `Your ${askedFor(r)} for order ${r.orderNumber} is approved`,
-            [
-              `${hello} ${shop} approved your request to ${askedFor(r)} ${what(r)}.`,
-              r.pickupScheduledFor
-                ? `A courier will pick it up on ${formatDeliveryDate(r.pickupScheduledFor)}. Please pack it with its tags.`
-                : 'A courier will pick it up soon. Please pack it with its tags.',
-            ],
-            order,
-          ),
+          mail: (t) =>
+            render(
+              t('mail.returns.approved.subject', at),
+              [
+                t('mail.returns.approved.body', at),
+                r.pickupScheduledFor
+                  ? t('mail.returns.approved.pickupOn', { date: dayIn(t, r.pickupScheduledFor) })
+                  : t('mail.returns.approved.pickupSoon'),
+              ],
+              order(t),
+            ),
         },
       ];
     case RETURN_MAIL.rejected:
       return [
         {
           to: 'buyer',
-          mail: render(
-            `Your ${askedFor(r)} for order ${r.orderNumber} was not accepted`,
-            [
-              `${hello} ${shop} rejected your request to ${askedFor(r)} ${what(r)}.`,
-              `Reason: ${r.rejectReason ?? 'none given'}.`,
-              'If you think this is wrong, please reply to this mail.',
-            ],
-            order,
-          ),
+          mail: (t) =>
+            render(
+              t('mail.returns.rejected.subject', at),
+              [
+                t('mail.returns.rejected.body', at),
+                t('mail.returns.reason', { reason: r.rejectReason ?? t('mail.returns.rejected.noneGiven') }),
+                t('mail.returns.rejected.replyIfWrong'),
+              ],
+              order(t),
+            ),
         },
       ];
     case RETURN_MAIL.received:
       return [
         {
           to: 'buyer',
-          mail: render(
-            `${shop} received your ${askedFor(r)} for order ${r.orderNumber}`,
-            [`${hello} ${shop} has received ${what(r)} back.`],
-            order,
-          ),
+          mail: (t) =>
+            render(t('mail.returns.received.subject', at), [t('mail.returns.received.body', at)], order(t)),
         },
       ];
     case RETURN_MAIL.refunded:
       return [
         {
           to: 'buyer',
-          mail: render(
-            `Refund started for your return from order ${r.orderNumber}`,
-            [
-              `${hello} ${shop} has received ${what(r)} back.`,
-              ...moneyLines(extra.refund, extra.startedAt ?? new Date(), r.refundAccount !== null),
-            ],
-            order,
-          ),
+          mail: (t) =>
+            render(
+              t('mail.returns.refunded.subject', at),
+              [
+                t('mail.returns.received.body', at),
+                ...moneyLines(t, extra.refund, extra.startedAt ?? new Date(), r.refundAccount !== null),
+              ],
+              order(t),
+            ),
         },
       ];
     case RETURN_MAIL.exchangeFailed: {
-      const size = wanted(r) ?? r.lineName;
+      const sent = `${wanted(r) ?? r.lineName} × ${r.qty}`;
       const failure = extra.failure ?? { cause: 'returned_to_origin', reason: null };
-      const why =
-        failure.cause === 'returned_to_origin'
-          ? `the parcel with ${size} × ${r.qty} could not be delivered and went back to ${shop}.`
-          : `${shop} cancelled the parcel with ${size} × ${r.qty}${failure.reason ? ` (${failure.reason})` : ''}.`;
       return [
         {
           to: 'buyer',
-          mail: render(
-            `Your exchange for order ${r.orderNumber} could not be completed`,
-            [
-              `${hello} we are sorry: ${why}`,
-              `You sent ${what(r)} back, so you get your money back instead.`,
-              ...moneyLines(extra.refund, extra.startedAt ?? new Date(), r.refundAccount !== null),
-            ],
-            order,
-          ),
+          mail: (t) =>
+            render(
+              t('mail.returns.exchangeFailed.subject', at),
+              [
+                failure.cause === 'returned_to_origin'
+                  ? t('mail.returns.exchangeFailed.sorryReturned', { ...at, parcel: sent })
+                  : failure.reason
+                    ? t('mail.returns.exchangeFailed.sorryCancelledReason', {
+                        ...at,
+                        parcel: sent,
+                        reason: failure.reason,
+                      })
+                    : t('mail.returns.exchangeFailed.sorryCancelled', { ...at, parcel: sent }),
+                t('mail.returns.exchangeFailed.moneyInstead', at),
+                ...moneyLines(t, extra.refund, extra.startedAt ?? new Date(), r.refundAccount !== null),
+              ],
+              order(t),
+            ),
         },
       ];
     }
     case RETURN_MAIL.exchanged: {
-      const size = wanted(r) ?? r.lineName;
+      const parcel = `${wanted(r) ?? r.lineName} × ${r.qty}`;
       return [
         {
           to: 'buyer',
-          mail: render(
-            `Your exchange for order ${r.orderNumber} is on its way`,
-            [
-              `${hello} ${shop} is sending you ${size} × ${r.qty} as a new parcel. You can follow it on your order.`,
-            ],
-            order,
-          ),
+          mail: (t) =>
+            render(
+              t('mail.returns.exchanged.subject', at),
+              [t('mail.returns.exchanged.body', { ...at, parcel })],
+              order(t),
+            ),
         },
         {
           to: 'seller',
-          mail: render(
-            `Exchange to ship for order ${r.orderNumber}`,
-            [
-              `Hello ${people.seller.name}, please ship ${size} × ${r.qty} to ${people.buyer.name} for order ${r.orderNumber}: a new parcel of its own.`,
-            ],
-            { url: `${origin}/seller/orderlist`, label: 'Your shipments' },
-          ),
+          mail: (t) =>
+            render(
+              t('mail.returns.exchanged.sellerSubject', at),
+              [
+                t('mail.returns.exchanged.sellerBody', {
+                  ...at,
+                  parcel,
+                  seller: people.seller.name,
+                  buyer: people.buyer.name,
+                }),
+              ],
+              { url: `${origin}/seller/orderlist`, label: t('mail.returns.yourShipments') },
+            ),
         },
       ];
     }
   }
 }
 
-/** Queues the mail(s) of `type` for request `returnId` on `tx`. */
+/** Queues the mail(s) of `type` for request `returnId` on `tx`, each in its recipient's language. */
 export async function queueReturnMail(
   tx: Queryable,
   config: Config,
@@ -252,7 +312,7 @@ export async function queueReturnMail(
       documentType: 'return',
       documentId: r.id,
       recipient: person.email,
-      ...mail,
+      render: mail,
     });
   }
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { formatMoney, INR } from '#shared/money.ts';
 import { linkOrigin, type Config } from '../../config.ts';
 import type { JobHandler } from '../../jobs/queue.ts';
+import { translator, type ServerTranslate } from '../../lib/messages.ts';
 import { enqueueEmail } from '../notifications/notifications.service.ts';
 import { payoutDestination } from './payouts.service.ts';
 import { payoutMailFacts } from './payouts.repo.ts';
@@ -27,32 +28,38 @@ const esc = (s: string) =>
 
 type Facts = NonNullable<Awaited<ReturnType<typeof payoutMailFacts>>>;
 
-export function renderPayoutMail(f: Facts, event: 'sent' | 'returned', statementUrl: string) {
+export function renderPayoutMail(
+  f: Facts,
+  event: 'sent' | 'returned',
+  statementUrl: string,
+  t: ServerTranslate = translator('en'),
+) {
   const amount = formatMoney(f.p.amount, INR);
   const to = payoutDestination(f.p.account);
+  const at = { amount, to, name: f.sellerName, batch: String(f.batchNumber) };
   const subject =
-    event === 'sent'
-      ? `Payout of ${amount} sent to ${to}`
-      : `Payout of ${amount} came back: it will be paid again`;
+    event === 'sent' ? t('mail.payout.sent.subject', at) : t('mail.payout.returned.subject', at);
   const paragraphs =
     event === 'sent'
       ? [
-          `Hello ${f.sellerName}, Haat has paid you ${amount} (batch ${f.batchNumber}) to ${to}.`,
-          f.p.utr ? `Bank reference (UTR): ${f.p.utr}.` : '',
-          'Your statement lists every sale, fee and tax in it.',
+          t('mail.payout.sent.body', at),
+          f.p.utr ? t('mail.payout.sent.utr', { utr: f.p.utr }) : '',
+          t('mail.payout.sent.statement'),
         ]
       : [
-          `Hello ${f.sellerName}, the payout of ${amount} (batch ${f.batchNumber}) to ${to} did not reach you${f.p.failureReason ? `: ${f.p.failureReason}` : ''}.`,
-          'The amount is back in your balance and goes out with the next payout. Please check your payout account.',
+          f.p.failureReason
+            ? t('mail.payout.returned.bodyReason', { ...at, reason: f.p.failureReason })
+            : t('mail.payout.returned.body', at),
+          t('mail.payout.returned.next'),
         ];
   const lines = paragraphs.filter(Boolean);
-  const text = [...lines, '', `Your statement: ${statementUrl}`, '', 'Haat'].join('\n');
+  const text = [...lines, '', t('mail.payout.yourStatementAt', { url: statementUrl }), '', 'Haat'].join('\n');
   const p = (s: string) => `<p style="font-family:sans-serif;font-size:14px">${esc(s)}</p>`;
   const html = `<!doctype html><html><body><h1 style="font-family:sans-serif;font-size:20px">${esc(subject)}</h1>${lines
     .map(p)
     .join(
       '',
-    )}<p style="font-family:sans-serif;font-size:14px"><a href="${esc(statementUrl)}">Your statement</a></p></body></html>`;
+    )}<p style="font-family:sans-serif;font-size:14px"><a href="${esc(statementUrl)}">${esc(t('mail.payout.yourStatement'))}</a></p></body></html>`;
   return { subject, text, html };
 }
 
@@ -70,7 +77,7 @@ export function payoutMailJob(config: Config): JobHandler {
       documentType: 'payout',
       documentId: payoutId,
       recipient: f.sellerEmail,
-      ...renderPayoutMail(f, event, `${linkOrigin(config)}/seller/statement`),
+      render: (t) => renderPayoutMail(f, event, `${linkOrigin(config)}/seller/statement`, t),
     });
   };
 }

@@ -1,10 +1,12 @@
 import { formatDecimal, type Minor } from '#shared/money.ts';
-import { heading, labelledBlock, pdfText, renderPdf, table, type PdfColumn } from '../../lib/pdf.ts';
+import { translator, type ServerTranslate } from '../../lib/messages.ts';
+import { heading, labelledBlock, renderPdf, setFont, table, write, type PdfColumn } from '../../lib/pdf.ts';
 
 /**
  * The PDF of a payout statement (docs/decisions/0122-statements-and-tax-withheld.md): who was paid, where
  * and in which batch, then every ledger entry the payout settled with its date, order, item and what it
- * is, and the total, which is the payout's amount. A4, Helvetica ('Rs.' for the rupee sign).
+ * is, and the total, which is the payout's amount. A4, Helvetica ('Rs.' for the rupee sign); a Hindi
+ * reader's in Noto Sans Devanagari (docs/decisions/0137-mails-and-pdfs-in-hindi.md).
  */
 
 export type PayoutStatement = {
@@ -34,40 +36,52 @@ export function inrOf(paise: Minor): string {
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-/** '27 Nov 2026' from an India calendar date '2026-11-27'. */
-const printed = (day: string) => {
+/** '27 Nov 2026' from an India calendar date '2026-11-27'; the language's Intl form outside English. */
+const printed = (t: ServerTranslate, day: string) => {
+  if (t.language.code !== 'en')
+    return new Intl.DateTimeFormat(t.language.intl, {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }).format(new Date(`${day}T12:00:00Z`));
   const [y, m, d] = day.split('-');
   return `${Number(d)} ${MONTHS[Number(m) - 1]} ${y}`;
 };
 const indiaDay = (at: Date) => new Date(at.getTime() + 330 * 60_000).toISOString().slice(0, 10);
 
-export function payoutStatementPdf(s: PayoutStatement): Promise<Buffer> {
-  return renderPdf({ title: `Payout statement, batch ${s.batchNumber}` }, (doc) => {
+/** The statement's PDF, its labels in `t`'s language (the downloading reader's; English unless told). */
+export function payoutStatementPdf(
+  s: PayoutStatement,
+  t: ServerTranslate = translator('en'),
+): Promise<Buffer> {
+  const batch = String(s.batchNumber);
+  return renderPdf({ title: t('pdf.payout.title', { batch }), language: t.language.code }, (doc) => {
     const left = doc.page.margins.left;
     const width = doc.page.width - left - doc.page.margins.right;
     const half = (width - 20) / 2;
-    heading(doc, `Payout statement: batch ${s.batchNumber}`);
+    heading(doc, t('pdf.payout.heading', { batch }));
     const top = doc.y;
     const sellerEnd = labelledBlock(
       doc,
-      'Seller',
+      t('pdf.payout.seller'),
       [
         s.shopName ? `${s.sellerName} (${s.shopName})` : s.sellerName,
-        `GSTIN: ${s.gstin ?? 'Unregistered'}`,
-        `PAN: ${s.pan ?? 'not given'}`,
+        s.gstin === null ? t('pdf.payout.unregistered') : t('pdf.payout.gstin', { gstin: s.gstin }),
+        s.pan === null ? t('pdf.payout.panNotGiven') : t('pdf.payout.pan', { pan: s.pan }),
       ],
       { x: left, y: top, width: half },
     );
     const payoutEnd = labelledBlock(
       doc,
-      'Payout',
+      t('pdf.payout.payout'),
       [
-        `State: ${s.state}`,
-        `Paid to: ${s.destination}`,
-        `UTR: ${s.utr ?? 'not yet'}`,
-        `Prepared on ${printed(indiaDay(s.createdAt))}`,
-        s.processedAt ? `Processed on ${printed(indiaDay(s.processedAt))}` : '',
-        `Amount: Rs. ${inrOf(s.amount)}`,
+        t('pdf.payout.state', { state: s.state }),
+        t('pdf.payout.paidTo', { to: s.destination }),
+        s.utr === null ? t('pdf.payout.utrNotYet') : t('pdf.payout.utr', { utr: s.utr }),
+        t('pdf.payout.preparedOn', { date: printed(t, indiaDay(s.createdAt)) }),
+        s.processedAt ? t('pdf.payout.processedOn', { date: printed(t, indiaDay(s.processedAt)) }) : '',
+        t('pdf.payout.amount', { amount: inrOf(s.amount) }),
       ],
       { x: left + half + 20, y: top, width: half },
     );
@@ -75,33 +89,26 @@ export function payoutStatementPdf(s: PayoutStatement): Promise<Buffer> {
     doc.y = Math.max(sellerEnd, payoutEnd) + 12;
 
     const columns: PdfColumn[] = [
-      { header: 'Date', width: 70 },
-      { header: 'Order', width: 90 },
-      { header: 'Item', width: 120 },
-      { header: 'Description', width: 155 },
-      { header: 'Amount (Rs.)', width: width - 435, align: 'right' },
+      { header: t('pdf.payout.date'), width: 70 },
+      { header: t('pdf.payout.order'), width: 90 },
+      { header: t('pdf.payout.item'), width: 120 },
+      { header: t('pdf.payout.description'), width: 155 },
+      { header: t('pdf.payout.amountColumn'), width: width - 435, align: 'right' },
     ];
     table(
       doc,
       columns,
-      s.lines.map((l) => [printed(l.date), l.orderNumber, l.item, l.description, inrOf(l.amount)]),
+      s.lines.map((l) => [printed(t, l.date), l.orderNumber, l.item, l.description, inrOf(l.amount)]),
       { fontSize: 8 },
     );
-    doc.font('Helvetica-Bold').fontSize(11);
+    setFont(doc, 'bold', 11);
     const y = doc.y;
-    doc.text('Total', left, y, { width: width - 120 });
-    doc.text(`Rs. ${inrOf(s.total)}`, left + width - 120, y, { width: 120, align: 'right' });
+    write(doc, t('pdf.payout.total'), left, y, { width: width - 120 });
+    write(doc, `Rs. ${inrOf(s.total)}`, left + width - 120, y, { width: 120, align: 'right' });
     doc.x = left;
     doc.moveDown(1);
-    doc.font('Helvetica').fontSize(9).fillColor('#555');
-    doc.text(
-      pdfText(
-        'Positive amounts are owed to the seller, negative ones taken from it (commission and its GST, TCS under section 52 CGST, TDS under section 194-O, refunds of returns and cancellations). Computer-generated; no signature required.',
-      ),
-      left,
-      doc.y,
-      { width },
-    );
+    setFont(doc, 'regular', 9).fillColor('#555');
+    write(doc, t('pdf.payout.note'), left, doc.y, { width });
     doc.fillColor('#000');
   });
 }

@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { requestLanguage } from '../../lib/messages.ts';
 import { z } from 'zod';
 import { isAdmin, isSeller } from '#shared/permissions.ts';
 import { errorSchema, idParams } from '#shared/schemas/common.ts';
@@ -83,7 +84,12 @@ export default async function statementsRoutes(app: App) {
         },
       },
       async (req, reply) => {
-        const s = await statements.payoutStatement(signedIn(req), req.params.id, format);
+        const s = await statements.payoutStatement(
+          signedIn(req),
+          req.params.id,
+          format,
+          requestLanguage(req),
+        );
         return download(reply, s);
       },
     );

@@ -22,6 +22,7 @@ import { notFound } from '../../lib/errors.ts';
 import { payoutAccountOf, payoutView, unpaidEntries } from './payouts.repo.ts';
 import { accountToWire, payoutDestination, payoutToWire } from './payouts.service.ts';
 import { payoutStatementPdf, type PayoutStatement } from './payout-statement-pdf.ts';
+import { translator } from '../../lib/messages.ts';
 import * as repo from './statements.repo.ts';
 
 /**
@@ -233,6 +234,8 @@ export async function payoutStatement(
   ctx: Ctx,
   payoutId: string,
   format: 'csv' | 'pdf',
+  /** The PDF's labels (ADR 0137); the CSV is for machines and stays English. */
+  language = 'en',
 ): Promise<{ body: string | Buffer; filename: string; contentType: string }> {
   const s = await statementOf(ctx, payoutId);
   if (format === 'csv') {
@@ -243,7 +246,7 @@ export async function payoutStatement(
     };
   }
   return {
-    body: await payoutStatementPdf(s),
+    body: await payoutStatementPdf(s, translator(language)),
     filename: statementFilename(s, 'pdf'),
     contentType: 'application/pdf',
   };

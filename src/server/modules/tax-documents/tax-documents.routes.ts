@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requestLanguage } from '../../lib/messages.ts';
 import { isAdmin, isSeller } from '#shared/permissions.ts';
 import { errorSchema, idParams, idSchema } from '#shared/schemas/common.ts';
 import {
@@ -65,7 +66,11 @@ export default async function taxDocumentsRoutes(app: App) {
       },
     },
     async (req, reply) => {
-      const { pdf, filename } = await documents.documentPdf(signedIn(req), req.params.id);
+      const { pdf, filename } = await documents.documentPdf(
+        signedIn(req),
+        req.params.id,
+        requestLanguage(req),
+      );
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="${filename}"`)

@@ -23,6 +23,7 @@ import {
 } from '#shared/tax-documents.ts';
 import { documentByCause, issueDocument, type DocumentDraft } from './documents.repo.ts';
 import { renderTaxDocumentPdf } from './tax-document-pdf.ts';
+import { translator } from '../../lib/messages.ts';
 import * as repo from './tax-documents.repo.ts';
 
 type IssuedDocument = NonNullable<Awaited<ReturnType<typeof issueDocument>>>;
@@ -361,10 +362,20 @@ async function readable(ctx: AuthedCtx, id: string): Promise<TaxDocument> {
 /** GET /api/tax-documents/:id: the document as issued (JSON). */
 export const getDocument = (ctx: AuthedCtx, id: string): Promise<TaxDocument> => readable(ctx, id);
 
-/** GET /api/tax-documents/:id/pdf: the document as a PDF, named after its number ('INV-26-27-000001.pdf'). */
-export async function documentPdf(ctx: AuthedCtx, id: string): Promise<{ pdf: Buffer; filename: string }> {
+/**
+ * GET /api/tax-documents/:id/pdf: the document as a PDF, named after its number ('INV-26-27-000001.pdf'),
+ * its labels in the request's `language` (ADR 0137).
+ */
+export async function documentPdf(
+  ctx: AuthedCtx,
+  id: string,
+  language = 'en',
+): Promise<{ pdf: Buffer; filename: string }> {
   const doc = await readable(ctx, id);
-  return { pdf: await renderTaxDocumentPdf(doc), filename: `${doc.number.replace(/\//g, '-')}.pdf` };
+  return {
+    pdf: await renderTaxDocumentPdf(doc, translator(language)),
+    filename: `${doc.number.replace(/\//g, '-')}.pdf`,
+  };
 }
 
 /** Issuing a document once per cause with a gap-free number, for other modules (commission invoices, ADR 0118). */
