@@ -14,6 +14,7 @@ import { DocumentLinks } from '../components/document-links.tsx';
 import { PageHead } from '#web/components/page-head.tsx';
 import { useT } from '#web/lib/i18n/i18n.tsx';
 import { proofLabels } from '#web/features/auth/index.ts';
+import { roleLabel } from '../components/role-label.ts';
 import { isIdentityProofType } from '#shared/accounts.ts';
 
 /** /admin/user/:id/edit (docs/product/screens.md Edit User): name, e-mail, roles, active. Admin only. */
@@ -93,7 +94,7 @@ function EditForm({ user }: { user: User }) {
               key={r._id}
               type="checkbox"
               id={`role-${r._id}`}
-              label={r.name}
+              label={roleLabel(r.name, t)}
               value={r.name}
               {...register('role')}
             />

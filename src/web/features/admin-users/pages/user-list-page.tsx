@@ -14,6 +14,7 @@ import { PageHead } from '#web/components/page-head.tsx';
 import { formatPhone } from '#shared/phone.ts';
 import { useT } from '#web/lib/i18n/i18n.tsx';
 import { proofLabels } from '#web/features/auth/index.ts';
+import { roleLabel } from '../components/role-label.ts';
 import { isIdentityProofType } from '#shared/accounts.ts';
 
 /** /admin/userlist (docs/product/screens.md Users table): Admin and Auditor; only Admin edits and deletes. */
@@ -143,7 +144,7 @@ function UserList({ me }: { me: Actor }) {
                       </code>
                     </th>
                     <td>
-                      <div>{u.role.join(', ')}</div>
+                      <div>{u.role.map((r) => roleLabel(r, t)).join(', ')}</div>
                       <div>
                         {u.active ? (
                           <Badge bg="success">{t('adminUsers.list.active')}</Badge>

@@ -295,7 +295,7 @@ function PlaceOrderReview({ shipping, billing, paymentMethod, couponCodes, busin
             </h2>
             <p className="mb-0">
               <strong>{t('checkout.placeOrder.method')} </strong>
-              {paymentMethodLabel(paymentMethod)}
+              {paymentMethodLabel(paymentMethod, t)}
             </p>
             {codRefusal ? (
               <Alert variant="warning" role="alert" className="small mt-2 mb-1">

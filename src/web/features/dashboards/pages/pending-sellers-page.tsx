@@ -14,6 +14,8 @@ import { formatDateTime } from '#web/lib/format.ts';
 import { useT } from '#web/lib/i18n/i18n.tsx';
 import { actorOf, useSignedInUser } from '#web/lib/session.ts';
 import { usePendingSellers } from '../api/dashboards.ts';
+import { proofLabels } from '#web/features/auth/index.ts';
+import { isIdentityProofType } from '#shared/accounts.ts';
 import { PageHead } from '#web/components/page-head.tsx';
 
 /**
@@ -118,7 +120,10 @@ function PendingSeller({
           <dd className="col-7 text-break">{dash(u.bank_account)}</dd>
           <dt className="col-5">{t('dashboards.pendingSellers.identityProof')}</dt>
           <dd className="col-7">
-            {dash(u.identifyProof)} {u.identifyProofNumber ?? ''}
+            {u.identifyProof && isIdentityProofType(u.identifyProof)
+              ? proofLabels(t)[u.identifyProof].label
+              : dash(u.identifyProof)}{' '}
+            {u.identifyProofNumber ?? ''}
           </dd>
           <dt className="col-5">{t('dashboards.pendingSellers.verificationDocs')}</dt>
           <dd className="col-7">

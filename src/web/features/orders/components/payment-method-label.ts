@@ -1,18 +1,8 @@
 import type { PaymentMethod } from '#shared/schemas/order.ts';
 import type { Translate } from '#web/lib/i18n/i18n.tsx';
 
-const LABELS: Record<PaymentMethod, string> = {
-  RazorPay: 'RazorPay',
-  PayPal: 'PayPal',
-  CashOnDelivery: 'Cash on Delivery',
-};
-
-/**
- * How a payment method reads on screen ('CashOnDelivery' → 'Cash on Delivery'), in the page's language when
- * given its `t` (English without it).
- */
-export const paymentMethodLabel = (method: PaymentMethod, t?: Translate): string => {
-  if (!t) return LABELS[method];
+/** How a payment method reads on screen ('CashOnDelivery' → 'Cash on Delivery'), in the page's language. */
+export const paymentMethodLabel = (method: PaymentMethod, t: Translate): string => {
   const labels: Record<PaymentMethod, string> = {
     RazorPay: t('orders.paymentMethod.RazorPay'),
     PayPal: t('orders.paymentMethod.PayPal'),

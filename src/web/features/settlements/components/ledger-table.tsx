@@ -3,7 +3,14 @@ import { Link } from 'react-router';
 import { LEDGER_ENTRY_KINDS } from '#shared/ledger.ts';
 import type { LedgerEntryWire } from '#shared/schemas/settlements.ts';
 import { useT } from '#web/lib/i18n/i18n.tsx';
-import { amountClass, bucketLabels, entryDetail, formatIndiaDate, signedRupees } from '../lib/labels.ts';
+import {
+  amountClass,
+  bucketLabels,
+  entryDetail,
+  formatIndiaDate,
+  ledgerLabel,
+  signedRupees,
+} from '../lib/labels.ts';
 
 function OrderLink({ e }: { e: LedgerEntryWire }) {
   if (!e.orderId || !e.orderNumber) return <span className="text-body-secondary">—</span>;
@@ -24,7 +31,7 @@ function Description({ e }: { e: LedgerEntryWire }) {
   const detail = entryDetail(t, e);
   return (
     <>
-      <span className="fw-semibold">{e.label}</span>
+      <span className="fw-semibold">{ledgerLabel(t, e)}</span>
       {detail ? <div className="small text-body-secondary">{detail}</div> : null}
     </>
   );

@@ -4,11 +4,13 @@ import {
   BUCKET_ORDER,
   entryDetail,
   isFinancialYear,
+  ledgerLabel,
   payableWords,
   recentFinancialYears,
   recentMonths,
   signedRupees,
 } from './labels.ts';
+import { LEDGER_ENTRY_KINDS, ledgerEntryLabel } from '#shared/ledger.ts';
 import { englishT as t } from './english-t.ts';
 
 const entry = {
@@ -21,6 +23,14 @@ const entry = {
 };
 
 describe('settlement screen wording', () => {
+  it("names every ledger entry in English exactly as the statement CSV does (the shared rule's words)", () => {
+    for (const kind of LEDGER_ENTRY_KINDS)
+      for (const reversal of [false, true])
+        expect(ledgerLabel(t, { kind, reversal }), `${kind} ${String(reversal)}`).toBe(
+          ledgerEntryLabel(kind, reversal),
+        );
+  });
+
   it('writes the sign of an amount in text, with a real minus sign', () => {
     expect(signedRupees(1234.5)).toBe('+₹1,234.50');
     expect(signedRupees(-0.05)).toBe('−₹0.05');

@@ -90,6 +90,31 @@ export const amountClass = (amount: number) =>
 const trimRate = (rate: string) => (rate.includes('.') ? rate.replace(/\.?0+$/, '') : rate);
 
 /**
+ * An entry's name in the page's language, from its kind ('GST on commission'); a reversal of a sale or its
+ * GST is the refund taken back from the seller, any other reversal says so (as `ledgerEntryLabel` in
+ * src/shared/ledger.ts, which the statement CSV uses).
+ */
+export function ledgerLabel(t: Translate, e: Pick<LedgerEntryWire, 'kind' | 'reversal'>): string {
+  const labels: Record<LedgerEntryWire['kind'], string> = {
+    sale: t('settlements.ledgerKind.sale'),
+    sale_gst: t('settlements.ledgerKind.sale_gst'),
+    commission: t('settlements.ledgerKind.commission'),
+    commission_gst: t('settlements.ledgerKind.commission_gst'),
+    tcs: t('settlements.ledgerKind.tcs'),
+    tds: t('settlements.ledgerKind.tds'),
+    cod_fee: t('settlements.ledgerKind.cod_fee'),
+    adjustment: t('settlements.ledgerKind.adjustment'),
+    payout: t('settlements.ledgerKind.payout'),
+    payout_reversal: t('settlements.ledgerKind.payout_reversal'),
+  };
+  const label = labels[e.kind];
+  if (!e.reversal) return label;
+  if (e.kind === 'sale') return t('settlements.ledgerKind.clawbackSale');
+  if (e.kind === 'sale_gst') return t('settlements.ledgerKind.clawbackSaleGst', { label });
+  return t('settlements.ledgerKind.reversed', { label });
+}
+
+/**
  * The small line under an entry's label saying how it was worked out: the commission rule it used
  * ('Category markup 15%'), else its rate and base ('0.5% of ₹2,000.00'), else an adjustment's reason.
  */
