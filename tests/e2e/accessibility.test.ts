@@ -1,8 +1,11 @@
+import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { flattenMessages } from '../../src/shared/i18n/languages.ts';
 import type { ProductList } from '../../src/shared/schemas/product.ts';
 import { apiCall, baseURL, openPage, PUNE, screenshotDir, signInApi } from './support.ts';
 
@@ -13,9 +16,13 @@ import { apiCall, baseURL, openPage, PUNE, screenshotDir, signInApi } from './su
  * One browser context per role and viewport walks its pages in turn.
  */
 
+/**
+ * The phone walks in Hindi (a browser asking for hi-IN), the desktop in English: axe sees both languages,
+ * and on the Hindi walk any text or label still in English fails (`untranslated`).
+ */
 const VIEWPORTS = [
-  { name: 'phone', width: 390, height: 844 },
-  { name: 'desktop', width: 1366, height: 900 },
+  { name: 'phone', width: 390, height: 844, locale: 'hi-IN' },
+  { name: 'desktop', width: 1366, height: 900, locale: 'en-IN' },
 ] as const;
 
 const ROLES = ['visitor', 'buyer', 'seller', 'admin', 'distributor', 'auditor'] as const;
@@ -312,9 +319,64 @@ describe('keyboard: dialogs keep focus while open and give it back; forms focus 
   });
 });
 
+const locales = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/shared/i18n/locales');
+const readCatalogue = (code: string) =>
+  flattenMessages(JSON.parse(readFileSync(path.join(locales, `${code}.json`), 'utf8')) as unknown);
+
+/**
+ * The English UI texts a Hindi page must not show: every English message whose Hindi differs (brand and
+ * provider names stay as they are), as a pattern over a whole text or label; a placeholder matches any
+ * text ('Pay with {provider}' → 'Pay with RazorPay'). Messages with plurals or markup are left out.
+ */
+const DEMO_DATA = new Set(["Men's kurtas", 'Chest']);
+const englishPatterns: RegExp[] = (() => {
+  const en = readCatalogue('en');
+  const hi = readCatalogue('hi');
+  const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return Object.entries(en)
+    .filter(
+      ([id, text]) => hi[id] !== text && /[A-Za-z]{2}/.test(text) && !/[<#]|, (plural|select)/.test(text),
+    )
+    .map(([, text]) => {
+      const parts = text.split(/\{\w+\}/);
+      if (parts.join('').replace(/[^A-Za-z]/g, '').length < 3) return null;
+      // Acronyms (GST, COD, UPI) read the same in a Hindi page.
+      if (/^[A-Z0-9 .&/()-]+$/.test(parts.join(''))) return null;
+      // Example texts that the demo shop's own data happens to use (a size chart named "Men's kurtas").
+      if (DEMO_DATA.has(text)) return null;
+      return new RegExp(`^${parts.map(escape).join('.+')}$`);
+    })
+    .filter((r): r is RegExp => r !== null);
+})();
+
+/** Each text node's text and each label attribute in the page, trimmed, once. */
+function pageTexts(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out = new Set<string>();
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || parent.closest('script, style, noscript, [translate="no"]')) continue;
+      const text = (node.textContent ?? '').replace(/\s+/g, ' ').trim();
+      if (text) out.add(text);
+    }
+    for (const el of document.body.querySelectorAll('[aria-label], [placeholder], [title], img[alt]'))
+      for (const name of ['aria-label', 'placeholder', 'title', 'alt']) {
+        const value = el.getAttribute(name)?.trim();
+        if (value) out.add(value);
+      }
+    return [...out];
+  });
+}
+
+/** The texts that are one of the English messages (see `englishPatterns`). */
+function untranslated(texts: string[]): string[] {
+  return texts.filter((text) => englishPatterns.some((pattern) => pattern.test(text)));
+}
+
 /** Walks a role's routes at one viewport: axe's serious and critical findings, and the console's errors. */
 async function walk(role: Role, viewport: (typeof VIEWPORTS)[number]) {
-  const page = await openPage({ width: viewport.width, height: viewport.height });
+  const page = await openPage({ width: viewport.width, height: viewport.height, locale: viewport.locale });
   const token = tokens[role];
   if (token) await page.context().addCookies([{ name: 'haat_session', value: token, url: baseURL }]);
   const consoleErrors: string[] = [];
@@ -356,6 +418,17 @@ async function walk(role: Role, viewport: (typeof VIEWPORTS)[number]) {
       .analyze();
     if (process.env.A11Y_TIMING) {
       process.stdout.write(`${viewport.name} ${route}: load ${t1 - t0} ms, axe ${Date.now() - t1} ms\n`);
+    }
+    if (viewport.locale !== 'en-IN') {
+      const english = untranslated(await pageTexts(page));
+      if (english.length)
+        found.push({
+          page: `${viewport.name} ${route}`,
+          rule: 'untranslated',
+          impact: 'serious',
+          help: 'UI text still in English on a Hindi page',
+          targets: english,
+        });
     }
     for (const v of result.violations) {
       if (v.impact !== 'critical' && v.impact !== 'serious') continue;
