@@ -2,7 +2,7 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { LogController, type FastifyError, type FastifyReply } from 'fastify';
+import Fastify, { LogController, type FastifyError } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
@@ -20,6 +20,7 @@ import { NOT_FOUND_ISSUE } from '../shared/schemas/common.ts';
 import { AppError, statusOf } from './lib/errors.ts';
 import { requestLanguage } from './lib/messages.ts';
 import { translatorFor } from './lib/message-translation.ts';
+import { varyOnLanguage } from './lib/vary.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { refuseUnstorableText } from './lib/storable-text.ts';
 import { openapiPlugin } from './openapi/plugin.ts';
@@ -273,11 +274,4 @@ export async function buildApp({
 
   await registerWeb(app, { ssrEntry });
   return app;
-}
-
-/** The answer's message depends on the language the browser asks for: caches must keep the answers apart. */
-function varyOnLanguage(reply: FastifyReply) {
-  const vary = String(reply.getHeader('vary') ?? '');
-  if (!/\bAccept-Language\b/i.test(vary))
-    void reply.header('vary', vary ? `${vary}, Accept-Language` : 'Accept-Language');
 }

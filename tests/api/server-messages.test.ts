@@ -114,6 +114,7 @@ describe('API messages in the request language', () => {
     const hindi = await t.app.inject({ method: 'GET', url, headers: HINDI_COOKIE });
     expect(hindi.statusCode).toBe(404);
     expect(String(hindi.headers.vary)).toMatch(/Accept-Language/);
+    expect(String(hindi.headers.vary)).toMatch(/Cookie/);
     expect(hindi.json()).toEqual({
       message: 'प्रोडक्ट नहीं मिला',
       code: 'not_found',
@@ -123,6 +124,7 @@ describe('API messages in the request language', () => {
     const noRoute = await t.app.inject({ method: 'GET', url: '/api/no-such-thing', headers: HINDI });
     expect(noRoute.statusCode).toBe(404);
     expect(String(noRoute.headers.vary)).toMatch(/Accept-Language/);
+    expect(String(noRoute.headers.vary)).toMatch(/Cookie/);
     expect(noRoute.json()).toMatchObject({ message: 'नहीं मिला', code: 'not_found' });
   });
 

@@ -14,6 +14,7 @@ import { apiAnswerTags, FALLBACK_TAGS, PAGE_BASE_TAGS } from './page-tags.ts';
 import { FILTER_PARAMS, LIST_PARAMS, REVIEW_PARAMS } from '#shared/page-params.ts';
 import { requestLanguage } from '../lib/messages.ts';
 import { translatorFor } from '../lib/message-translation.ts';
+import { addVary, varyOnLanguage } from '../lib/vary.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 /** The built web app (`vite build`). */
@@ -124,10 +125,8 @@ export async function registerWeb(app: App, opts: WebOptions = {}) {
     const url = req.url.split('?')[0] ?? '';
     if (url.startsWith('/api/') || url === '/api' || req.method !== 'GET' || !hasWeb) {
       const message = translatorFor(requestLanguage(req))('Not found');
-      return reply
-        .status(404)
-        .header('vary', 'Accept-Language')
-        .send({ message, code: ERROR_CODES.not_found });
+      varyOnLanguage(reply);
+      return reply.status(404).send({ message, code: ERROR_CODES.not_found });
     }
     return clientPage(req, reply);
   });
@@ -226,10 +225,7 @@ function htmlEncoding(req: FastifyRequest): HtmlEncoding {
 async function compressHtml(req: FastifyRequest, reply: FastifyReply, payload: unknown) {
   // A page's bytes depend on the coding and on the language, which follows Accept-Language when no choice
   // was made (ADR 0135): a shared cache must keep them apart. Set here, as a cache hit replays no Vary.
-  let vary = String(reply.getHeader('vary') ?? '');
-  for (const header of ['Accept-Encoding', 'Accept-Language'])
-    if (!new RegExp(`\\b${header}\\b`, 'i').test(vary)) vary = vary ? `${vary}, ${header}` : header;
-  reply.header('vary', vary);
+  addVary(reply, 'Accept-Encoding', 'Accept-Language');
   // Already encoded: a cached page's kept copy (micro-cache's encodeVariant).
   if (reply.getHeader('content-encoding')) return payload;
   if (typeof payload !== 'string' || payload === '' || reply.statusCode === 304) return payload;
