@@ -1,6 +1,6 @@
-import { Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { errorMessage } from '#web/lib/api-client.ts';
-import { useErrorMessage } from '#web/lib/i18n/message-text.ts';
+import { Said } from './said.tsx';
 
 // Bootstrap's alert markup, without react-bootstrap's component (and the transition code it brings).
 const alertClass = (variant: string, className?: string) =>
@@ -11,16 +11,9 @@ export function ErrorAlert({ error, className }: { error: unknown; className?: s
   if (!error) return null;
   return (
     <div className={alertClass('danger', className)} role="alert">
-      <Suspense fallback={errorMessage(error)}>
-        <ErrorText error={error} />
-      </Suspense>
+      <Said text={errorMessage(error)} />
     </div>
   );
-}
-
-/** The error's text in the page's language (the server's own answers already are; the app's are looked up). */
-function ErrorText({ error }: { error: unknown }) {
-  return <>{useErrorMessage()(error)}</>;
 }
 
 /** Any other notice: success after a save, an empty list, information. */

@@ -1,13 +1,6 @@
-import {
-  Suspense,
-  useId,
-  type InputHTMLAttributes,
-  type ReactNode,
-  type Ref,
-  type SelectHTMLAttributes,
-} from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
 import Form from 'react-bootstrap/Form';
-import { useMessageText } from '../lib/i18n/message-text.ts';
+import { Said } from './said.tsx';
 
 /**
  * Labelled form controls with their help text and validation message wired up for screen readers
@@ -38,14 +31,6 @@ type Wiring = {
   'aria-invalid': true | undefined;
   'aria-describedby': string | undefined;
 };
-
-/**
- * A schema's message (English, from the shared zod schemas) in the page's language. Its own Suspense
- * boundary shows the English while another language's lookup loads, so the form never blinks out.
- */
-export function SaidInPageLanguage({ text }: { text: string }) {
-  return <>{useMessageText()(text)}</>;
-}
 
 /** The label, help text and validation message around one control, shared by TextField and SelectField. */
 function Field({
@@ -89,9 +74,7 @@ function Field({
       ) : null}
       {error ? (
         <Form.Control.Feedback type="invalid" id={errorId} className={prefix ? 'd-block' : undefined}>
-          <Suspense fallback={error}>
-            <SaidInPageLanguage text={error} />
-          </Suspense>
+          <Said text={error} />
         </Form.Control.Feedback>
       ) : null}
     </Form.Group>

@@ -45,6 +45,7 @@ import {
 import { PageHead } from '#web/components/page-head.tsx';
 import { BuyNowNote } from '../components/buy-now-note.tsx';
 import { useT } from '#web/lib/i18n/i18n.tsx';
+import { Said } from '#web/components/said.tsx';
 
 /** Step 4 (docs/product/screens.md): review and place the order. Missing earlier steps send the buyer back to them. */
 export function PlaceOrderPage() {
@@ -202,7 +203,9 @@ function PlaceOrderReview({ shipping, billing, paymentMethod, couponCodes, busin
         <Alert variant="danger" role="alert">
           <div className="fw-semibold">{t('checkout.placeOrder.failed')}</div>
           {errorMessage(placeOrder.error) !== MSG.placeOrderFailed ? (
-            <div className="small mt-1">{errorMessage(placeOrder.error)}</div>
+            <div className="small mt-1">
+              <Said text={errorMessage(placeOrder.error)} />
+            </div>
           ) : null}
           {hasErrorCode(
             placeOrder.error,
@@ -284,7 +287,7 @@ function PlaceOrderReview({ shipping, billing, paymentMethod, couponCodes, busin
               </div>
             ) : quote.error ? (
               <Alert variant="danger" role="alert" className="small mt-3 mb-0">
-                {errorMessage(quote.error)}
+                <Said text={errorMessage(quote.error)} />
               </Alert>
             ) : null}
           </section>
@@ -299,7 +302,7 @@ function PlaceOrderReview({ shipping, billing, paymentMethod, couponCodes, busin
             </p>
             {codRefusal ? (
               <Alert variant="warning" role="alert" className="small mt-2 mb-1">
-                {t('checkout.placeOrder.codRefusal', { reason: codRefusal })}
+                {t.rich('checkout.placeOrder.codRefusal', { reason: <Said text={codRefusal} /> })}
               </Alert>
             ) : null}
             <Link to="/payment" className="small">

@@ -6,6 +6,7 @@ import { useT } from '#web/lib/i18n/i18n.tsx';
 import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { useDeliveryPromise } from '../api/get-promise.ts';
 import { readPincode, savePincode } from '../lib/pincode-store.ts';
+import { Said } from '#web/components/said.tsx';
 
 /**
  * "Check delivery" on the product page (docs/decisions/0113-delivery-promise.md): the shopper's pincode
@@ -90,7 +91,7 @@ export function DeliveryCheck({ productId }: { productId: string }) {
               })}
             </p>
             <p className={`small mb-0${data.cod ? '' : ' text-body-secondary'}`}>
-              {data.cod ? t('delivery.check.codAvailable') : data.reason}
+              {data.cod ? t('delivery.check.codAvailable') : data.reason ? <Said text={data.reason} /> : null}
             </p>
           </>
         ) : data ? (
@@ -98,7 +99,7 @@ export function DeliveryCheck({ productId }: { productId: string }) {
             <p className="fw-semibold text-danger mb-0">
               {t('delivery.check.notDeliverable', { pincode: data.pincode })}
             </p>
-            <p className="small mb-0">{data.reason}</p>
+            <p className="small mb-0">{data.reason ? <Said text={data.reason} /> : null}</p>
           </>
         ) : null}
       </div>

@@ -2,6 +2,7 @@ import Alert from 'react-bootstrap/Alert';
 import type { DeliveryQuote } from '#shared/schemas/delivery.ts';
 import { formatDay } from '#web/lib/format.ts';
 import { useT } from '#web/lib/i18n/i18n.tsx';
+import { Said } from '#web/components/said.tsx';
 
 /**
  * Checkout's delivery dates (docs/decisions/0113-delivery-promise.md): one line per seller's shipment,
@@ -14,7 +15,7 @@ export function DeliveryQuoteSummary({ quote }: { quote: DeliveryQuote }) {
     <>
       {quote.deliverable ? null : (
         <Alert variant="danger" role="alert" className="small">
-          {quote.reason}
+          {quote.reason ? <Said text={quote.reason} /> : null}
         </Alert>
       )}
       <ul className="list-unstyled mb-0" aria-label={t('delivery.quote.label')}>

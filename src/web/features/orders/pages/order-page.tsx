@@ -24,6 +24,7 @@ import { OrderSummary } from '../components/order-summary.tsx';
 import { PaymentArea } from '../components/payment-area.tsx';
 import { paymentMethodLabel } from '../components/payment-method-label.ts';
 import { PageHead } from '#web/components/page-head.tsx';
+import { Said } from '#web/components/said.tsx';
 
 /** /order/:id and /order/:id/edit (docs/product/screens.md "Order detail"). Signed-out visitors are sent to sign in. */
 export function OrderPage() {
@@ -169,7 +170,9 @@ function OrderView({ order, actor }: { order: Order; actor: Actor }) {
               {t('orders.page.orderItems')}
             </h2>
             {order.orderItems.length === 0 ? (
-              <Message>{MSG.orderEmpty}</Message>
+              <Message>
+                <Said text={MSG.orderEmpty} />
+              </Message>
             ) : (
               <OrderItemList items={itemRows(order, order.user._id !== actor.id)} />
             )}

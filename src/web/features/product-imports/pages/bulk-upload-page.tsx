@@ -14,6 +14,7 @@ import { isFinished, useImport } from '../api/get-import.ts';
 import { useStartImport } from '../api/start-import.ts';
 import { PageHead } from '#web/components/page-head.tsx';
 import { useT, type Translate } from '#web/lib/i18n/i18n.tsx';
+import { Said } from '#web/components/said.tsx';
 
 /** The summary line of a finished import or dry run. */
 function summary(i: ProductImport, t: Translate): string {
@@ -64,7 +65,9 @@ function RowErrors({ job }: { job: ProductImport }) {
               <tr key={`${e.row}-${e.field}-${i}`}>
                 <td>{e.row === 0 ? t('productImports.errors.file') : e.row}</td>
                 <td>{e.field || '—'}</td>
-                <td>{e.message}</td>
+                <td>
+                  <Said text={e.message} />
+                </td>
               </tr>
             ))}
           </tbody>

@@ -26,6 +26,7 @@ import { DiscountPanel } from './discount-panel.tsx';
 import { ImagePicker } from './image-picker.tsx';
 import { skuPrefix, totalOf, type VariantRow } from '../lib/variant-rows.ts';
 import { rowName, VariantsField } from './variants-field.tsx';
+import { Said } from '#web/components/said.tsx';
 
 const FIELDS = [
   'name',
@@ -243,7 +244,7 @@ export function ProductForm({
         ) : null}
         {locked ? (
           <Message variant="secondary">
-            {PRODUCT_MSG.locked} {t('sellerProducts.form.lockedStillChange')}
+            <Said text={PRODUCT_MSG.locked} /> {t('sellerProducts.form.lockedStillChange')}
           </Message>
         ) : null}
 

@@ -21,6 +21,7 @@ import { ErrorAlert } from '#web/components/alerts.tsx';
 import { rupees } from '../lib/labels.ts';
 import { useT } from '#web/lib/i18n/i18n.tsx';
 import { railLabels } from './payout-batch-words.ts';
+import { Said } from '#web/components/said.tsx';
 
 /**
  * The payout screen's dialogs. Each keeps focus inside while open (react-bootstrap's Modal) and gives it
@@ -181,7 +182,7 @@ export function ReasonDialog({
               aria-describedby={invalid ? `${id}-reason-error` : undefined}
             />
             <Form.Control.Feedback type="invalid" id={`${id}-reason-error`}>
-              {SETTLEMENT_MSG.reason}
+              <Said text={SETTLEMENT_MSG.reason} />
             </Form.Control.Feedback>
           </Form.Group>
         </Modal.Body>

@@ -6,6 +6,7 @@ import { useSizeCharts } from '../api/get-size-charts.ts';
 import { SizeChartEditor } from '../components/size-chart-editor.tsx';
 import { PageHead } from '#web/components/page-head.tsx';
 import { useT } from '#web/lib/i18n/i18n.tsx';
+import { Said } from '#web/components/said.tsx';
 
 function Page({ title, children }: { title: string; children: React.ReactNode }) {
   const t = useT();
@@ -47,7 +48,9 @@ export function SizeChartEditPage() {
       ) : chart ? (
         <SizeChartEditor key={chart._id} chart={chart} />
       ) : query.data ? (
-        <Message variant="danger">{SIZE_CHART_MSG.notFound}</Message>
+        <Message variant="danger">
+          <Said text={SIZE_CHART_MSG.notFound} />
+        </Message>
       ) : null}
     </Page>
   );
