@@ -88,14 +88,15 @@ export async function updateUser(db: Queryable, id: string, patch: UserPatch): P
   return rows.length > 0;
 }
 
-/**
- * Whether another user's shop already answers to this link key (`shopLinkKey`): the public shop page
- * reads hyphens as spaces, case-insensitively, so two such names would share one /shop/ link.
- */
 /** Holds the /shop/ link `linkKey` until the transaction ends (two writers of one link queue). */
 export async function lockShopLink(db: Queryable, linkKey: string): Promise<void> {
   await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`shop-link:${linkKey}`}, 0))`);
 }
+
+/**
+ * Whether another user's shop already answers to this link key (`shopLinkKey`): the public shop page
+ * reads hyphens as spaces, case-insensitively, so two such names would share one /shop/ link.
+ */
 
 export async function shopLinkTaken(db: Queryable, linkKey: string, exceptUserId?: string): Promise<boolean> {
   const key = sql`lower(regexp_replace(btrim(replace(${shops.shopName}, '-', ' ')), '[[:space:]]+', ' ', 'g'))`;
