@@ -174,9 +174,20 @@ export default tseslint.config(
                 'country-state-city is 17 MB: server only (docs/product/deployment-safety.md#running-haat)',
             },
           ],
+          paths: [
+            {
+              name: 'react',
+              importNames: ['useId'],
+              message: 'useUniqueId (src/web/lib/use-unique-id.ts): Preact repeats ids after a suspension',
+            },
+          ],
         },
       ],
     },
+  },
+  {
+    files: ['src/web/lib/use-unique-id.ts'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     files: ['src/shared/**'],

@@ -1,6 +1,7 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
+import { type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
 import Form from 'react-bootstrap/Form';
 import { Said } from './said.tsx';
+import { useUniqueId } from '#web/lib/use-unique-id.ts';
 
 /**
  * Labelled form controls with their help text and validation message wired up for screen readers
@@ -42,7 +43,7 @@ function Field({
   prefix,
   control,
 }: Common & { id: string | undefined; prefix?: string | undefined; control: (wiring: Wiring) => ReactNode }) {
-  const autoId = useId();
+  const autoId = useUniqueId();
   const controlId = id ?? autoId;
   const helpId = `${controlId}-help`;
   const errorId = `${controlId}-error`;

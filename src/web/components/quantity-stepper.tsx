@@ -1,6 +1,6 @@
-import { useId } from 'react';
 import { clampQty } from '#shared/order-quantity.ts';
 import { useT } from '../lib/i18n/i18n.tsx';
+import { useUniqueId } from '#web/lib/use-unique-id.ts';
 
 /**
  * A quantity as − n + (docs/decisions/0132-phone-purchase-flow.md): two labelled buttons and a number
@@ -30,7 +30,7 @@ export function QuantityStepper({
   className?: string;
 }) {
   const t = useT();
-  const id = useId();
+  const id = useUniqueId();
   const off = max < 1;
   const set = (n: number) => onChange(clampQty(n, max));
   return (

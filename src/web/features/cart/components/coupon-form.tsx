@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { couponQueryOptions, isUnknownCoupon } from '../api/get-coupon.ts';
 import { hasCode } from '#web/lib/cart/coupon-codes.ts';
 import { useT } from '#web/lib/i18n/i18n.tsx';
+import { useUniqueId } from '#web/lib/use-unique-id.ts';
 
 export type CouponState = {
   code: string;
@@ -33,7 +34,7 @@ export function CouponForm({
 }) {
   const t = useT();
   const queryClient = useQueryClient();
-  const inputId = useId();
+  const inputId = useUniqueId();
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);

@@ -1,8 +1,9 @@
-import { useEffect, useId, useRef, type ChangeEvent, type Ref } from 'react';
+import { useEffect, useRef, type ChangeEvent, type Ref } from 'react';
 import { DiscountedPrice } from '#web/components/discounted-price.tsx';
 import { useT, type Translate } from '#web/lib/i18n/i18n.tsx';
 import { colourStates, isPickable, sizeStates, type OptionState } from '../lib/variant-pick.ts';
 import type { Purchase } from './purchase-panel.tsx';
+import { useUniqueId } from '#web/lib/use-unique-id.ts';
 
 /** The price the page shows for the choice (with its discount): `useShelfPrice`'s answer. */
 export type ShownPrice = { price: number; finalPrice: number; percentOff: number };
@@ -38,7 +39,7 @@ function ChoiceSelect({
     const state = states[e.target.selectedIndex - 1];
     if (state && isPickable(state)) onChoose(state.value);
   };
-  const id = useId();
+  const id = useUniqueId();
   return (
     <span className="d-inline-flex align-items-center gap-1">
       <label htmlFor={id} className="small fw-semibold">
@@ -73,7 +74,7 @@ export function BuyBar({ purchase, shown }: { purchase: Purchase; shown: ShownPr
   const t = useT();
   const { choice, sizes, colours, inStock, missing } = purchase;
   const { variants, pick } = choice;
-  const errorId = useId();
+  const errorId = useUniqueId();
   const sizeRef = useRef<HTMLSelectElement>(null);
   const colourRef = useRef<HTMLSelectElement>(null);
   const asked = missing.size

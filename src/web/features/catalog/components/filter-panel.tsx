@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import Offcanvas from 'react-bootstrap/Offcanvas';
 import { useLocation } from 'react-router';
 import {
@@ -31,6 +31,7 @@ import {
   type ListFilters,
 } from '../lib/filter-params.ts';
 import './filter-panel.css';
+import { useUniqueId } from '#web/lib/use-unique-id.ts';
 
 /**
  * The storefront lists' filters (search, category and shop pages): a sidebar from 768 px up, where every
@@ -65,7 +66,7 @@ function CheckboxFacet({
   buttons?: boolean;
 }) {
   const t = useT();
-  const id = useId();
+  const id = useUniqueId();
   const [all, setAll] = useState(false);
   const shown = visibleFacetValues(values, selected);
   if (shown.length === 0) return null;
@@ -147,7 +148,7 @@ function StepFacet({
   onChange: (n: number | undefined) => void;
 }) {
   const t = useT();
-  const id = useId();
+  const id = useUniqueId();
   const counts = new Map(facet?.map((v) => [Number(v.value), v.count]));
   const shown = steps.filter((n) => !facet || (counts.get(n) ?? 0) > 0 || n === selected);
   if (shown.length === 0) return null;
@@ -192,7 +193,7 @@ function PriceFields({
   action?: ReactNode;
 }) {
   const t = useT();
-  const id = useId();
+  const id = useUniqueId();
   const { currency, rateFromInr } = useDisplayCurrency();
   const low = wholeAmountText(inrToDisplayText(facets?.price.min, currency, rateFromInr), 'down');
   const high = wholeAmountText(inrToDisplayText(facets?.price.max, currency, rateFromInr), 'up');
@@ -243,7 +244,7 @@ function FacetFields({
   facets: Facets | undefined;
 }) {
   const t = useT();
-  const id = useId();
+  const id = useUniqueId();
   const toggle = (key: ListFilterKey) => (v: string, on: boolean) => onChange(toggleValue(value, key, v, on));
   const inStockId = `${id}-in-stock`;
   return (
@@ -383,7 +384,7 @@ export function FilterSidebar({
 }) {
   const t = useT();
   const { currency, rateFromInr } = useDisplayCurrency();
-  const headingId = useId();
+  const headingId = useUniqueId();
   // A tick shows at once, before the new URL has rendered; the URL's filters win as soon as they change.
   const [shown, setShown] = useState(filters);
   const [seen, setSeen] = useState(filters);
@@ -428,7 +429,7 @@ export function FilterSheet({
   const show = openAt === location.key;
   const setShow = (open: boolean) => setOpenAt(open ? location.key : null);
   const count = activeFilterCount(filters);
-  const titleId = useId();
+  const titleId = useUniqueId();
   const opener = useRef<HTMLButtonElement>(null);
   // react-bootstrap pulls focus back from the page, but Tab past the sheet's last control leaves the page.
   useFocusTrap(show, '.haat-filter-sheet.show');
@@ -496,7 +497,7 @@ function SheetForm({
   const initialPrice = usePriceText(filters);
   const [price, setPrice] = useState(initialPrice);
   const [error, setError] = useState<string | null>(null);
-  const formId = useId();
+  const formId = useUniqueId();
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const range = priceFromInputs(price.min, price.max, currency, rateFromInr, filters);
@@ -555,7 +556,7 @@ export function SortSelect({
   onChange: (sort: ProductSort) => void;
 }) {
   const t = useT();
-  const id = useId();
+  const id = useUniqueId();
   return (
     <div className="d-flex align-items-center gap-2">
       <label htmlFor={id} className="form-label mb-0 small text-nowrap">

@@ -1,4 +1,4 @@
-import { useCallback, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { clampQty, qtyCap } from '#shared/order-quantity.ts';
 import { NO_SIZE } from '#shared/schemas/product-form.ts';
@@ -25,6 +25,7 @@ import {
   type PickableVariant,
   type VariantPick,
 } from '../lib/variant-pick.ts';
+import { useUniqueId } from '#web/lib/use-unique-id.ts';
 
 /** Products without real sizes say ['N/A'] (docs/product/messages.md). */
 export const hasSizes = (sizes: readonly string[]) => sizes.some((s) => s.trim() !== '' && s !== NO_SIZE);
@@ -102,7 +103,7 @@ function OptionGroup({
   aside?: ReactNode;
 }) {
   const t = useT();
-  const id = useId();
+  const id = useUniqueId();
   const errorId = `${id}-error`;
   return (
     // The legend shares a row with the aside, so it is not the fieldset's first child: name the group by it.

@@ -1,7 +1,7 @@
-import { useId } from 'react';
 import type { DashboardDay } from '#shared/schemas/dashboard.ts';
 import { formatDay } from '#web/lib/format.ts';
 import { useT } from '#web/lib/i18n/i18n.tsx';
+import { useUniqueId } from '#web/lib/use-unique-id.ts';
 
 /**
  * The last 30 days as bars (sales per day, cancellations as a red mark under the day), drawn in inline
@@ -11,7 +11,7 @@ import { useT } from '#web/lib/i18n/i18n.tsx';
 export function SalesChart({ days, formatInr }: { days: DashboardDay[]; formatInr: (n: number) => string }) {
   const t = useT();
   const locale = t.language.intl;
-  const captionId = useId();
+  const captionId = useUniqueId();
   const max = Math.max(...days.map((d) => d.sales), 0);
   const W = 300;
   const H = 100;

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { isPincode } from '#shared/delivery.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { formatDay } from '#web/lib/format.ts';
@@ -7,6 +7,7 @@ import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { useDeliveryPromise } from '../api/get-promise.ts';
 import { readPincode, savePincode } from '../lib/pincode-store.ts';
 import { Said } from '#web/components/said.tsx';
+import { useUniqueId } from '#web/lib/use-unique-id.ts';
 
 /**
  * "Check delivery" on the product page (docs/decisions/0113-delivery-promise.md): the shopper's pincode
@@ -14,7 +15,7 @@ import { Said } from '#web/components/said.tsx';
  */
 export function DeliveryCheck({ productId }: { productId: string }) {
   const t = useT();
-  const id = useId();
+  const id = useUniqueId();
   // The remembered pincode is the browser's: read once hydrated, so the server's HTML matches (ADR 0126).
   const hydrated = useHydrated();
   const [storedAsked, setAsked] = useState<string | null>(() => readPincode());

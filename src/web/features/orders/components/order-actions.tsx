@@ -1,10 +1,11 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { ErrorAlert } from '#web/components/alerts.tsx';
 import { useT } from '#web/lib/i18n/i18n.tsx';
 import { useCancel, type CancelTarget } from '../api/cancel-order.ts';
+import { useUniqueId } from '#web/lib/use-unique-id.ts';
 
 /**
  * The buyer's cancel buttons (docs/decisions/0114-buyer-order-page.md): one parcel, or the whole order.
@@ -33,8 +34,8 @@ export function CancelButton({
   const [open, setOpen] = useState(false);
   const [note, setNote] = useState('');
   const cancel = useCancel();
-  const noteId = useId();
-  const titleId = useId();
+  const noteId = useUniqueId();
+  const titleId = useUniqueId();
   const close = () => {
     if (cancel.isPending) return;
     setOpen(false);

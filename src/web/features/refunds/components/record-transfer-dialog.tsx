@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
@@ -7,6 +7,7 @@ import { ErrorAlert } from '#web/components/alerts.tsx';
 import { Money } from '#web/components/price.tsx';
 import { useT } from '#web/lib/i18n/i18n.tsx';
 import { useRecordRefund } from '../api/refunds.ts';
+import { useUniqueId } from '#web/lib/use-unique-id.ts';
 
 /** Where the operator sends the money: the buyer's UPI id or bank account, from the return request. */
 function AccountDetails({ account }: { account: Refund['refundAccount'] }) {
@@ -35,7 +36,7 @@ function AccountDetails({ account }: { account: Refund['refundAccount'] }) {
  */
 export function RecordTransferDialog({ refund, onClose }: { refund: Refund; onClose: () => void }) {
   const t = useT();
-  const id = useId();
+  const id = useUniqueId();
   const record = useRecordRefund(refund._id);
   const [reference, setReference] = useState('');
   const [error, setError] = useState<string | null>(null);

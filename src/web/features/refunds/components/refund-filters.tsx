@@ -1,4 +1,4 @@
-import { useId, type FormEvent } from 'react';
+import { type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
@@ -7,6 +7,7 @@ import { REFUND_STATES } from '#shared/fulfilment.ts';
 import type { RefundListQuery } from '#shared/schemas/fulfilment.ts';
 import { useT } from '#web/lib/i18n/i18n.tsx';
 import { REFUND_METHOD_LABELS, refundMethodLabel, refundStateLabel } from '../lib/format.ts';
+import { useUniqueId } from '#web/lib/use-unique-id.ts';
 
 export type RefundFilterValues = Pick<RefundListQuery, 'state' | 'method' | 'from' | 'to' | 'order'>;
 
@@ -21,7 +22,7 @@ export function RefundFilters({
   onApply: (values: RefundFilterValues) => void;
 }) {
   const t = useT();
-  const id = useId();
+  const id = useUniqueId();
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const data = new FormData(e.currentTarget);

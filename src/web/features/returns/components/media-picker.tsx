@@ -1,8 +1,9 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { RETURN_MAX_PHOTOS } from '#shared/fulfilment.ts';
 import { MAX_RETURN_VIDEO_BYTES } from '#shared/schemas/fulfilment.ts';
 import { MAX_IMAGE_BYTES } from '#shared/schemas/product-form.ts';
 import { useT } from '#web/lib/i18n/i18n.tsx';
+import { useUniqueId } from '#web/lib/use-unique-id.ts';
 
 const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
 const VIDEO_TYPES = ['video/mp4', 'video/webm', 'video/quicktime'];
@@ -23,7 +24,7 @@ export function MediaPicker({
   onChange: (media: PickedMedia[]) => void;
 }) {
   const t = useT();
-  const id = useId();
+  const id = useUniqueId();
   const input = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const hasVideo = picked.some((m) => m.type === 'video');

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -13,6 +13,7 @@ import { formatDay } from '#web/lib/format.ts';
 import { useT } from '#web/lib/i18n/i18n.tsx';
 import { useMoveReturn, type ReturnMove } from '../api/returns.ts';
 import { returnReasonText, returnStateLabel } from '../lib/labels.ts';
+import { useUniqueId } from '#web/lib/use-unique-id.ts';
 
 const MediaLightbox = lazy(() => import('./media-lightbox.tsx'));
 
@@ -111,7 +112,7 @@ function RejectForm({
   onCancel: () => void;
 }) {
   const t = useT();
-  const id = useId();
+  const id = useUniqueId();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const submit = (e: FormEvent) => {

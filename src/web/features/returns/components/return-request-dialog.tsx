@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
@@ -22,6 +22,7 @@ import { useT } from '#web/lib/i18n/i18n.tsx';
 import { useCreateReturn } from '../api/returns.ts';
 import { returnReasonText } from '../lib/labels.ts';
 import { MediaPicker, type PickedMedia } from './media-picker.tsx';
+import { useUniqueId } from '#web/lib/use-unique-id.ts';
 
 type Output = z.output<typeof createReturnBody>;
 type PaymentMethod = 'RazorPay' | 'PayPal' | 'CashOnDelivery';
@@ -87,7 +88,7 @@ export function ReturnRequestDialog({
   onDone: (created: ReturnRequest | null) => void;
 }) {
   const t = useT();
-  const id = useId();
+  const id = useUniqueId();
   const cod = paymentMethod === 'CashOnDelivery';
   const create = useCreateReturn(orderId);
   const [media, setMedia] = useState<PickedMedia[]>([]);

@@ -1,8 +1,9 @@
-import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { useRef, useState, type ChangeEvent } from 'react';
 import { variantUrl } from '#shared/images.ts';
 import { MAX_IMAGE_BYTES } from '#shared/schemas/product-form.ts';
 import { MAX_REVIEW_IMAGES } from '#shared/schemas/review.ts';
 import { useT } from '#web/lib/i18n/i18n.tsx';
+import { useUniqueId } from '#web/lib/use-unique-id.ts';
 
 const ACCEPTED = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
 
@@ -26,7 +27,7 @@ export function PhotoPicker({
   onPickedChange: (photos: PickedPhoto[]) => void;
 }) {
   const t = useT();
-  const id = useId();
+  const id = useUniqueId();
   const input = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const count = kept.length + picked.length;

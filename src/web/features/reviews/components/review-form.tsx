@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { reviewBody, type ReviewBody } from '#shared/schemas/product.ts';
@@ -10,6 +10,7 @@ import { useT } from '#web/lib/i18n/i18n.tsx';
 import { useCreateReview } from '../api/create-review.ts';
 import { useDeleteReview, useEditReview } from '../api/edit-review.ts';
 import { PhotoPicker, type PickedPhoto } from './photo-picker.tsx';
+import { useUniqueId } from '#web/lib/use-unique-id.ts';
 
 /** The form's fields: rating, comment (the server's schema) and photos. */
 function ReviewFields({
@@ -37,7 +38,7 @@ function ReviewFields({
     t('reviews.form.veryGood'),
     t('reviews.form.excellent'),
   ];
-  const commentId = useId();
+  const commentId = useUniqueId();
   const {
     register,
     formState: { errors },

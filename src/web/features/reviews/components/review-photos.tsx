@@ -1,6 +1,7 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { variantUrl } from '#shared/images.ts';
 import { useT } from '#web/lib/i18n/i18n.tsx';
+import { useUniqueId } from '#web/lib/use-unique-id.ts';
 
 // The lightbox and its styles load only when somebody opens a photo.
 const PhotoLightbox = lazy(() => import('./photo-lightbox.tsx'));
@@ -12,7 +13,7 @@ const PhotoLightbox = lazy(() => import('./photo-lightbox.tsx'));
 export function ReviewPhotos({ urls, author }: { urls: readonly string[]; author: string }) {
   const t = useT();
   const [open, setOpen] = useState<number | null>(null);
-  const idPrefix = useId();
+  const idPrefix = useUniqueId();
   if (urls.length === 0) return null;
   const slides = urls.map((url, i) => ({
     src: url,

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useFieldArray, useFormContext, useWatch, type FieldError } from 'react-hook-form';
 import { sizeOptionsFor, type ProductFormValues } from '#shared/schemas/product-form.ts';
 import { COMMON_COLOURS, LOW_STOCK_THRESHOLD, variantLabel } from '#shared/variants.ts';
@@ -6,6 +6,7 @@ import { addColour, coloursOf, reprefix, rowsFor, skuPrefix, totalOf } from '../
 import { useT, type Translate } from '#web/lib/i18n/i18n.tsx';
 import { SizesField } from './sizes-field.tsx';
 import './variants-field.css';
+import { useUniqueId } from '#web/lib/use-unique-id.ts';
 
 /** How a row is named to people and screen readers: "M / Red", "M", "Red", or "One size". */
 export const rowName = (row: { size: string; colour?: string | null | undefined }, t: Translate) =>
@@ -49,7 +50,7 @@ export function VariantsField({ productId }: { productId: string | null }) {
   const [colours, setColours] = useState(() => coloursOf(getValues('variants') ?? []));
   const [typed, setTyped] = useState('');
   const [colourError, setColourError] = useState<string | null>(null);
-  const colourId = useId();
+  const colourId = useUniqueId();
 
   // A new product's default SKUs follow its name until it is saved (then its id is the prefix).
   const prefix = skuPrefix(productId, name ?? '');

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
@@ -9,6 +9,7 @@ import { useT } from '#web/lib/i18n/i18n.tsx';
 import { usePayoutAccounts, useVerifyAccount, type PayoutAccountRow } from '../api/payouts.ts';
 import { ReasonDialog } from './payout-batch-dialogs.tsx';
 import { methodLabels } from './payout-batch-words.ts';
+import { useUniqueId } from '#web/lib/use-unique-id.ts';
 
 const hidden = (chunks: ReactNode[]) => <span className="visually-hidden">{chunks}</span>;
 
@@ -36,7 +37,7 @@ export function AccountReview() {
   const t = useT();
   const locale = t.language.intl;
   const methods = methodLabels(t);
-  const id = useId();
+  const id = useUniqueId();
   const heading = useRef<HTMLHeadingElement>(null);
   const accounts = usePayoutAccounts('unverified');
   const verify = useVerifyAccount();

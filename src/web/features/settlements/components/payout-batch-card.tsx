@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
@@ -16,6 +16,7 @@ import { useT } from '#web/lib/i18n/i18n.tsx';
 import { PAYOUT_STATE_BADGES, payoutStateLabels, rupees } from '../lib/labels.ts';
 import { ApproveBatchDialog, ReasonDialog, RecordUtrDialog } from './payout-batch-dialogs.tsx';
 import { BATCH_STATE_BADGES, batchStateLabels, railLabels } from './payout-batch-words.ts';
+import { useUniqueId } from '#web/lib/use-unique-id.ts';
 
 const hidden = (chunks: ReactNode[]) => <span className="visually-hidden">{chunks}</span>;
 
@@ -71,7 +72,7 @@ export function PayoutBatchCard({
 }) {
   const t = useT();
   const locale = t.language.intl;
-  const id = useId();
+  const id = useUniqueId();
   const heading = useRef<HTMLHeadingElement>(null);
   const [open, setOpen] = useState(initiallyOpen);
   const [dialog, setDialog] = useState<'approve' | 'reject' | PayoutWire | null>(null);

@@ -1,6 +1,5 @@
 import {
   useEffect,
-  useId,
   useRef,
   useState,
   type FormEvent,
@@ -22,6 +21,7 @@ import { rupees } from '../lib/labels.ts';
 import { useT } from '#web/lib/i18n/i18n.tsx';
 import { railLabels } from './payout-batch-words.ts';
 import { Said } from '#web/components/said.tsx';
+import { useUniqueId } from '#web/lib/use-unique-id.ts';
 
 /**
  * The payout screen's dialogs. Each keeps focus inside while open (react-bootstrap's Modal) and gives it
@@ -82,7 +82,7 @@ export function ApproveBatchDialog({
   fallbackFocus?: RefObject<HTMLElement | null>;
 }) {
   const t = useT();
-  const id = useId();
+  const id = useUniqueId();
   useFocusReturn(fallbackFocus);
   const values = {
     strong: (chunks: ReactNode[]) => <strong>{chunks}</strong>,
@@ -143,7 +143,7 @@ export function ReasonDialog({
   fallbackFocus?: RefObject<HTMLElement | null>;
 }) {
   const t = useT();
-  const id = useId();
+  const id = useUniqueId();
   useFocusReturn(fallbackFocus);
   const [reason, setReason] = useState('');
   const [invalid, setInvalid] = useState(false);
@@ -216,7 +216,7 @@ export function RecordUtrDialog({
   fallbackFocus?: RefObject<HTMLElement | null>;
 }) {
   const t = useT();
-  const id = useId();
+  const id = useUniqueId();
   useFocusReturn(fallbackFocus);
   const [utr, setUtr] = useState('');
   const [message, setMessage] = useState<string | null>(null);

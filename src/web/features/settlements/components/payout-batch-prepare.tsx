@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router';
@@ -7,13 +7,14 @@ import { usePrepareBatch, type PayoutRail, type PrepareBatchResult } from '../ap
 import { rupees } from '../lib/labels.ts';
 import { useT } from '#web/lib/i18n/i18n.tsx';
 import { railLabels, skipReasonLabels } from './payout-batch-words.ts';
+import { useUniqueId } from '#web/lib/use-unique-id.ts';
 
 const RAILS: readonly PayoutRail[] = ['razorpayx', 'bank_file'];
 
 /** What preparing gave: the new batch (below, awaiting approval) or nothing to pay, and who was left out. */
 function Outcome({ result }: { result: PrepareBatchResult }) {
   const t = useT();
-  const id = useId();
+  const id = useUniqueId();
   const { batch, skipped } = result;
   const reasons = skipReasonLabels(t);
   return (
@@ -55,7 +56,7 @@ function Outcome({ result }: { result: PrepareBatchResult }) {
  */
 export function PayoutBatchPrepare({ onPrepared }: { onPrepared: (batchId: string) => void }) {
   const t = useT();
-  const id = useId();
+  const id = useUniqueId();
   const rails = railLabels(t);
   const [rail, setRail] = useState<PayoutRail>('razorpayx');
   const prepare = usePrepareBatch();

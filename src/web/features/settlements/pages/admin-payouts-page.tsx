@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { ErrorAlert, Message } from '#web/components/alerts.tsx';
 import { Loader } from '#web/components/loader.tsx';
 import { IN_FLIGHT, awaitingProvider, usePayoutBatches } from '../api/payouts.ts';
@@ -7,6 +7,7 @@ import { PayoutBatchCard } from '../components/payout-batch-card.tsx';
 import { PayoutBatchPrepare } from '../components/payout-batch-prepare.tsx';
 import { PageHead } from '#web/components/page-head.tsx';
 import { useT } from '#web/lib/i18n/i18n.tsx';
+import { useUniqueId } from '#web/lib/use-unique-id.ts';
 
 /**
  * /admin/payouts (Admin; docs/product/settlements.md): verify sellers' payout accounts, prepare a batch of
@@ -16,7 +17,7 @@ import { useT } from '#web/lib/i18n/i18n.tsx';
  */
 export function AdminPayoutsPage() {
   const t = useT();
-  const id = useId();
+  const id = useUniqueId();
   const batches = usePayoutBatches();
   const [prepared, setPrepared] = useState<string | null>(null);
 

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
@@ -7,6 +7,7 @@ import { useT } from '#web/lib/i18n/i18n.tsx';
 import { cancelReasonLabels } from '../lib/labels.ts';
 import { SHIP_MSG, type CancelBody } from '#shared/schemas/fulfilment.ts';
 import { ErrorAlert } from '#web/components/alerts.tsx';
+import { useUniqueId } from '#web/lib/use-unique-id.ts';
 
 /**
  * Cancel a shipment. A seller must say why (a reason from SELLER_CANCEL_REASONS, the buyer is told);
@@ -31,7 +32,7 @@ export function CancelDialog({
 }) {
   const t = useT();
   const reasonLabels = cancelReasonLabels(t);
-  const id = useId();
+  const id = useUniqueId();
   const [reason, setReason] = useState('');
   const [note, setNote] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
@@ -8,6 +8,7 @@ import { ErrorAlert } from '#web/components/alerts.tsx';
 import { isApiError } from '#web/lib/api-client.ts';
 import type { ShipBody } from '#shared/schemas/fulfilment.ts';
 import { useT } from '#web/lib/i18n/i18n.tsx';
+import { useUniqueId } from '#web/lib/use-unique-id.ts';
 
 /**
  * Mark a packed shipment shipped: the courier from the shared list (or another one, named) and its
@@ -30,7 +31,7 @@ export function ShipDialog({
   onClose: () => void;
 }) {
   const t = useT();
-  const id = useId();
+  const id = useUniqueId();
   const [choice, setChoice] = useState('');
   const [otherName, setOtherName] = useState('');
   const [tracking, setTracking] = useState('');

@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { formatPhone } from '#shared/phone.ts';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
@@ -14,6 +14,7 @@ import { cancelledByWords, cancelReasonLabel, paymentWords, stateLabels } from '
 import { packingSlipUrl, useMoveShipment, type ShipmentScope } from '../api/shipments.ts';
 import { CancelDialog } from './cancel-dialog.tsx';
 import { ShipDialog } from './ship-dialog.tsx';
+import { useUniqueId } from '#web/lib/use-unique-id.ts';
 
 const STATE_BADGE: Record<ShipmentState, string> = {
   placed: 'warning',
@@ -45,7 +46,7 @@ export function ShipmentCard({
   const t = useT();
   const locale = t.language.intl;
   const PAYMENT_WORDS = paymentWords(t);
-  const titleId = useId();
+  const titleId = useUniqueId();
   const move = useMoveShipment(s._id);
   const [dialog, setDialog] = useState<null | 'ship' | 'cancel' | 'deliver' | 'rto'>(null);
   const can = (a: ShipmentListRow['actions'][number]) => s.actions.includes(a);

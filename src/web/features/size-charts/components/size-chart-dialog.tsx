@@ -1,9 +1,10 @@
-import { Fragment, useId, useState } from 'react';
+import { Fragment, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import type { SizeChart } from '#shared/schemas/product.ts';
 import { SIZE_CHART_UNITS, type SizeChartUnit } from '#shared/size-charts.ts';
 import { useT } from '#web/lib/i18n/i18n.tsx';
 import { SizeChartTable } from './size-chart-table.tsx';
+import { useUniqueId } from '#web/lib/use-unique-id.ts';
 
 /**
  * The product page's "Size chart" button and the dialog it opens (docs/product/catalog.md#size-charts).
@@ -23,8 +24,8 @@ export function SizeChartButton({
   const t = useT();
   const [open, setOpen] = useState(false);
   const [unit, setUnit] = useState<SizeChartUnit>(chart.unit);
-  const titleId = useId();
-  const unitName = useId();
+  const titleId = useUniqueId();
+  const unitName = useUniqueId();
   return (
     <>
       <button

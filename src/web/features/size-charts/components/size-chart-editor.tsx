@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Fragment, useId } from 'react';
+import { Fragment } from 'react';
 import { useFieldArray, useForm, type FieldErrors, type Path } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { ERROR_CODES } from '#shared/errors.ts';
@@ -13,6 +13,7 @@ import { hasErrorCode, isApiError } from '#web/lib/api-client.ts';
 import { useT, type Translate } from '#web/lib/i18n/i18n.tsx';
 import { useSaveSizeChart } from '../api/save-size-chart.ts';
 import '../size-charts.css';
+import { useUniqueId } from '#web/lib/use-unique-id.ts';
 
 const LIST = '/seller/size-charts';
 
@@ -89,7 +90,7 @@ export function SizeChartEditor({
   const t = useT();
   const navigate = useNavigate();
   const save = useSaveSizeChart();
-  const ids = useId();
+  const ids = useUniqueId();
   const {
     register,
     control,

@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import Form from 'react-bootstrap/Form';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import type { ProductFormValues } from '#shared/schemas/product-form.ts';
@@ -6,6 +5,7 @@ import type { SizeChart } from '#shared/schemas/product.ts';
 import { sizeCoverage } from '#shared/size-charts.ts';
 import { useT } from '#web/lib/i18n/i18n.tsx';
 import { useSizeCharts } from '../api/get-size-charts.ts';
+import { useUniqueId } from '#web/lib/use-unique-id.ts';
 
 const list = (sizes: string[]) => sizes.join(', ');
 
@@ -24,7 +24,7 @@ export function SizeChartPicker({
   current?: SizeChart | null | undefined;
 }) {
   const t = useT();
-  const id = useId();
+  const id = useUniqueId();
   const { control } = useFormContext<ProductFormValues>();
   const charts = useSizeCharts(sellerId ?? '', { refetchOnFocus: true });
   const [chosenId, sizes, variants] = useWatch({ control, name: ['sizeChartId', 'sizes', 'variants'] });

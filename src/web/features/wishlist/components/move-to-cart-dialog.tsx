@@ -1,10 +1,11 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import type { Product, Variant } from '#shared/schemas/product.ts';
 import { Price } from '#web/components/price.tsx';
 import { useT, type Translate } from '#web/lib/i18n/i18n.tsx';
 import { ONE_SIZE, variantChoices } from '../lib/move-to-cart.ts';
+import { useUniqueId } from '#web/lib/use-unique-id.ts';
 
 /** What the dialog asks for: a size, a colour, or both, as the product's variants differ. */
 function question(product: Pick<Product, 'variants'>, t: Translate): { title: string; legend: string } {
@@ -41,8 +42,8 @@ export function MoveToCartDialog({
   );
   const pricesDiffer = new Set(choices.map((c) => c.price)).size > 1;
   const { title, legend } = question(product, t);
-  const titleId = useId();
-  const name = useId();
+  const titleId = useUniqueId();
+  const name = useUniqueId();
   const picked = choices.find((c) => c.variant._id === chosen);
 
   return (

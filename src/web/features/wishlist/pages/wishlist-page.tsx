@@ -1,5 +1,5 @@
 import { useQueries } from '@tanstack/react-query';
-import { useId, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { variantUrl } from '#shared/images.ts';
 import type { Product, Variant } from '#shared/schemas/product.ts';
@@ -16,6 +16,7 @@ import { MoveToCartDialog } from '../components/move-to-cart-dialog.tsx';
 import { canMove, cartLineFor, needsChoice } from '../lib/move-to-cart.ts';
 import '../wishlist.css';
 import { PageHead } from '#web/components/page-head.tsx';
+import { useUniqueId } from '#web/lib/use-unique-id.ts';
 
 /** What the last "Move to cart" did, for the notice at the top. */
 type Moved = { name: string; option: string; error?: unknown };
@@ -180,7 +181,7 @@ function WishlistItem({
   removing: boolean;
 }) {
   const t = useT();
-  const nameId = useId();
+  const nameId = useUniqueId();
   const available = canMove(product);
   const first = product.image[0];
   const href = `/product/${product._id}`;
