@@ -1,17 +1,6 @@
-import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
-import { flattenMessages } from '#shared/i18n/languages.ts';
-import english from '#shared/i18n/locales/en.json' with { type: 'json' };
-import type { Translate } from '#web/lib/i18n/i18n.tsx';
+import { englishT as t } from '#web/lib/i18n/english-t.ts';
 import { monthName, previousMonth, ruleStatus, slabText, thisMonth } from './format.ts';
-
-/** The English catalogue's messages, as the screens' `t` gives them. */
-const messages = flattenMessages(english);
-const t = Object.assign(
-  (id: string, values?: Record<string, unknown>) =>
-    String(new IntlMessageFormat(messages[id] ?? id, 'en-IN').format(values as never)),
-  { rich: () => null, language: { code: 'en', intl: 'en-IN' } },
-) as unknown as Translate;
 
 describe('GST screen wording', () => {
   it('says slabs in whole rupees by the price of one piece', () => {

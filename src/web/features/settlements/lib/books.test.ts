@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { indiaTomorrow, oldestAge, ruleScope, ruleStatus, sumRupees } from './books.ts';
-import { englishT as t } from './english-t.ts';
+import { englishT as t } from '#web/lib/i18n/english-t.ts';
 
 const none = { sellerId: null, sellerName: null, categoryName: null, productId: null, productName: null };
 

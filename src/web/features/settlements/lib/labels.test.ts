@@ -11,7 +11,7 @@ import {
   signedRupees,
 } from './labels.ts';
 import { LEDGER_ENTRY_KINDS, ledgerEntryLabel } from '#shared/ledger.ts';
-import { englishT as t } from './english-t.ts';
+import { englishT as t } from '#web/lib/i18n/english-t.ts';
 
 const entry = {
   rule: null,
