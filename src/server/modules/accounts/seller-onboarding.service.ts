@@ -1,6 +1,6 @@
 import { isPendingSeller, SELLER_MSG } from '#shared/accounts.ts';
 import { isAdmin } from '#shared/permissions.ts';
-import { SELLER_ROLES } from '#shared/roles.ts';
+import { SELLER_ROLES, type RoleName } from '#shared/roles.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import type { Queryable } from '../../db/client.ts';
 import { foreignKeyViolation } from '../../db/pg-errors.ts';
@@ -8,6 +8,16 @@ import type { AuthedCtx } from '../../lib/types.ts';
 import { enqueueEmail } from '../notifications/notifications.service.ts';
 import * as repo from './accounts.repo.ts';
 import { findUserByEmail } from './password-reset.repo.ts';
+
+/** A role's name in the mail's language (the account keeps the English wire name). */
+const ROLE_MESSAGES: Record<RoleName, string> = {
+  Buyer: 'mail.roles.Buyer',
+  'Seller-Individual': 'mail.roles.Seller-Individual',
+  'Seller-Company': 'mail.roles.Seller-Company',
+  Admin: 'mail.roles.Admin',
+  Auditor: 'mail.roles.Auditor',
+  Distributor: 'mail.roles.Distributor',
+};
 
 /**
  * Seller onboarding (docs/product/orders-and-checkout.md#checkout-flow "Seller registration": register → upload documents → verification e-mail →
@@ -70,7 +80,7 @@ export async function requestVerificationEmail(
             t('mail.seller.toReview.registered', {
               name: seller.name,
               email: seller.email,
-              roles: record.roles.join(', '),
+              roles: record.roles.map((role) => t(ROLE_MESSAGES[role])).join(', '),
               count: record.user.verificationDocs.length,
             }),
             t('mail.seller.toReview.review', { url: `${origin}/admin/userlist` }),
