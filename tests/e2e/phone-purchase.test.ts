@@ -184,4 +184,33 @@ describe('buying on a phone', () => {
     expect((await cartItems(page))[0]).toMatchObject({ qty: 9 });
     await screenshot(page, 'phone-cart-stepper', { fullPage: false });
   });
+
+  it('a cart line kept from before the limit was lowered is cut to it, and the cart says so', async () => {
+    const list = (await (await fetch(`${baseURL}/api/products?pageSize=50`)).json()) as ProductList;
+    const p = list.products.find((x) => x.variants.length === 1 && x.variants[0]!.countInStock > 12);
+    if (!p) throw new Error('no product with more than 12 in stock in the demo shop');
+    const v = p.variants[0]!;
+    const line = {
+      product: p._id,
+      name: p.name,
+      image: p.image[0] ?? '',
+      price: p.price,
+      currency: p.currency,
+      countInStock: v.countInStock,
+      categoryId: p.categoryId,
+      qty: 13,
+      variant: v._id,
+    };
+    const page = await openPage(PHONE);
+    await page.goto('/');
+    await page.evaluate((lines) => localStorage.setItem('cartItems', JSON.stringify(lines)), [line]);
+    await page.goto('/cart');
+    await page
+      .getByText(
+        `At most 10 of ${p.name} can be bought in one order: the quantity was reduced from 13 to 10.`,
+      )
+      .waitFor();
+    expect(await page.getByLabel(`Quantity of ${p.name}`, { exact: true }).inputValue()).toBe('10');
+    expect((await cartItems(page))[0]).toMatchObject({ qty: 10 });
+  });
 });

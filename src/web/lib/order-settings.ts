@@ -13,10 +13,15 @@ export const getOrderSettings = (signal?: AbortSignal) =>
  * it has answered (a server-rendered page carries the answer). The server refuses more anyway.
  */
 export function useQtyLimit(): number {
+  return useKnownQtyLimit() ?? DEFAULT_ORDER_QTY_LIMIT;
+}
+
+/** The server's per-order limit once it has answered, else undefined (for changing a cart, never a guess). */
+export function useKnownQtyLimit(): number | undefined {
   const settings = useQuery({
     queryKey: queryKeys.orderSettings,
     queryFn: ({ signal }) => getOrderSettings(signal),
     staleTime: Infinity,
   });
-  return settings.data?.qtyLimit ?? DEFAULT_ORDER_QTY_LIMIT;
+  return settings.data?.qtyLimit;
 }

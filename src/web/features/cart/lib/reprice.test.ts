@@ -69,6 +69,18 @@ describe('reconcileLine', () => {
     expect(r.notices).toEqual([{ kind: 'qty', product: 'p1', name: 'Kurta', variant: 'M', from: 3, to: 2 }]);
   });
 
+  it('cuts a quantity above the per-order limit and says so, after the stock', () => {
+    const many = { ...line, qty: 14 };
+    const r = reconcileLine(many, product({ countInStock: 12 }), 10);
+    expect(r.line).toMatchObject({ qty: 10 });
+    expect(r.notices).toEqual([
+      { kind: 'qty', product: 'p1', name: 'Kurta', variant: 'M', from: 14, to: 12 },
+      { kind: 'limit', product: 'p1', name: 'Kurta', variant: 'M', from: 12, to: 10 },
+    ]);
+    // Without a known limit (the server has not answered yet) nothing is cut for it.
+    expect(reconcileLine(many, product({ countInStock: 20 })).line.qty).toBe(14);
+  });
+
   it('flags a sold-out product without touching the quantity', () => {
     const r = reconcileLine(line, product({ countInStock: 0 }));
     expect(r.check).toEqual({ state: 'soldOut' });

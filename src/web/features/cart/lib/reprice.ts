@@ -25,7 +25,8 @@ export const isBuyable = (check: LineCheck | undefined) =>
 /** `variant` is the line's label ("M / Red"), '' for a one-size product. */
 export type CartNotice =
   | { kind: 'price'; product: string; name: string; variant: string; from: number; to: number }
-  | { kind: 'qty'; product: string; name: string; variant: string; from: number; to: number };
+  | { kind: 'qty'; product: string; name: string; variant: string; from: number; to: number }
+  | { kind: 'limit'; product: string; name: string; variant: string; from: number; to: number };
 
 /** What a line buys now: the variant's id, option, stock and list price (its own, else the product's). */
 type Choice = { variant?: string; size?: string; colour?: string; stock: number; price: number };
@@ -54,13 +55,15 @@ function choiceOf(line: CartLine, product: Product): Choice | null {
 
 /**
  * The line as the catalogue has it now, with what changed for the buyer: a new price, or a quantity cut
- * to the stock of its variant. Name, picture, stock, category and the variant id (a stored line matched
+ * to the stock of its variant or to the per-order limit (`qtyLimit`, ORDER_QTY_LIMIT: a line kept from
+ * before the limit was lowered would otherwise be refused only at Place Order). Name, picture, stock, category and the variant id (a stored line matched
  * by its size) are refreshed silently. `line` is the same object when nothing changed, so callers can
  * skip writing the cart.
  */
 export function reconcileLine(
   line: CartLine,
   product: Product,
+  qtyLimit?: number,
 ): { line: CartLine; notices: CartNotice[]; check: LineCheck } {
   if (!product.status) return { line, notices: [], check: { state: 'unavailable' } };
   const choice = choiceOf(line, product);
@@ -72,6 +75,10 @@ export function reconcileLine(
   if (stock > 0 && qty > stock) {
     notices.push({ kind: 'qty', ...about, from: qty, to: stock });
     qty = stock;
+  }
+  if (qtyLimit !== undefined && qtyLimit >= 1 && qty > qtyLimit) {
+    notices.push({ kind: 'limit', ...about, from: qty, to: qtyLimit });
+    qty = qtyLimit;
   }
   if (price !== line.price) notices.push({ kind: 'price', ...about, from: line.price, to: price });
   const fresh: CartLine = {

@@ -22,7 +22,7 @@ import { useCart } from '#web/lib/cart/cart-context.tsx';
 import { lineKey } from '#web/lib/cart/cart-store.ts';
 import { useCouponCodes } from '#web/lib/cart/use-coupon-codes.ts';
 import { endBuyNow } from '#web/lib/cart/buy-now.ts';
-import { useQtyLimit } from '#web/lib/order-settings.ts';
+import { useKnownQtyLimit, useQtyLimit } from '#web/lib/order-settings.ts';
 import '../cart.css';
 import { PageHead } from '#web/components/page-head.tsx';
 
@@ -120,6 +120,11 @@ function NoticeText({ notice }: { notice: CartNotice }) {
       <>{t.rich('cart.notice.qty', { b, name: notice.name, variant, from: notice.from, to: notice.to })}</>
     );
   }
+  if (notice.kind === 'limit') {
+    return (
+      <>{t.rich('cart.notice.limit', { b, name: notice.name, variant, from: notice.from, to: notice.to })}</>
+    );
+  }
   return (
     <>
       {t.rich('cart.notice.price', {
@@ -138,6 +143,8 @@ function Cart() {
   const navigate = useNavigate();
   const { items, add, remove } = useCart();
   const qtyLimit = useQtyLimit();
+  // Lines are cut to the limit only once the server has said what it is.
+  const knownLimit = useKnownQtyLimit();
   const { codes, add: addCode, remove: removeCode } = useCouponCodes();
   const coupons = useCouponDiscounts(codes);
   const { currency, rateFromInr } = useDisplayCurrency();
@@ -160,17 +167,17 @@ function Cart() {
       if (!f || f.state === 'checking') result.set(key, { state: 'checking' });
       else if (f.state === 'gone') result.set(key, { state: 'unavailable' });
       else if (f.state === 'unknown') result.set(key, { state: 'unknown' });
-      else result.set(key, reconcileLine(line, f.product).check);
+      else result.set(key, reconcileLine(line, f.product, knownLimit).check);
     });
     return result;
-  }, [items, fresh]);
+  }, [items, fresh, knownLimit]);
 
   useEffect(() => {
     const found: CartNotice[] = [];
     items.forEach((line, i) => {
       const f = fresh[i];
       if (f?.state !== 'found') return;
-      const r = reconcileLine(line, f.product);
+      const r = reconcileLine(line, f.product, knownLimit);
       if (r.line !== line) add(r.line);
       found.push(...r.notices);
     });
@@ -181,7 +188,7 @@ function Cart() {
         return added.length > 0 ? [...current, ...added] : current;
       });
     }
-  }, [items, fresh, add]);
+  }, [items, fresh, add, knownLimit]);
 
   const buyable = useMemo(() => items.filter((l) => isBuyable(checks.get(lineKey(l)))), [items, checks]);
   const priced = useMemo(
