@@ -1,4 +1,5 @@
 import { formatMoney, INR, type Minor } from './money.ts';
+import { calendarDateIn } from './i18n/dates.ts';
 
 /**
  * The delivery promise as pure rules (docs/decisions/0113-delivery-promise.md): pincodes, zones, working
@@ -118,12 +119,7 @@ export function deliveryDate(now: Date, handlingDays: number, zoneDays: number):
 
 /** "Thu, 3 Dec" (en-IN), for a YYYY-MM-DD date. */
 export function formatDeliveryDate(date: string): string {
-  return new Intl.DateTimeFormat('en-IN', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    timeZone: 'UTC',
-  }).format(toUtcNoon(date));
+  return calendarDateIn('en-IN', date, 'day');
 }
 
 /** The operator's flags on one pincode. */

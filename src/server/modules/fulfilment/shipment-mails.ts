@@ -14,6 +14,7 @@ import {
   type ShipmentMailEvent,
   type ShipmentView,
 } from './shipments.repo.ts';
+import { calendarDateIn } from '#shared/i18n/dates.ts';
 
 /**
  * The mails of a shipment's steps (docs/decisions/0109-shipments-per-seller.md): shipped (with the
@@ -63,15 +64,6 @@ function render(m: Mail): MailContent {
 
 const itemsOf = (lines: ShipmentLineRow[]) => lines.map((l) => `${nameWithVariant(l.name, l)} × ${l.qty}`);
 const shopOf = (v: ShipmentView) => v.shopName ?? v.sellerName;
-/** 'Friday, 27 November 2026' (en-IN), in the mail's language. */
-const dateIn = (ymd: string, locale: string) =>
-  new Date(`${ymd}T12:00:00Z`).toLocaleDateString(locale, {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'Asia/Kolkata',
-  });
 
 /** The mails of one step, as (recipient, content in the recipient's language); what the job writes. */
 export async function shipmentMails(
@@ -114,7 +106,7 @@ export async function shipmentMails(
             ...(v.expectedDeliveryDate
               ? [
                   t('mail.shipment.shipped.expected', {
-                    date: dateIn(v.expectedDeliveryDate, t.language.intl),
+                    date: calendarDateIn(t.language.intl, v.expectedDeliveryDate, 'long'),
                   }),
                 ]
               : []),

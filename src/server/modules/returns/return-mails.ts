@@ -1,5 +1,5 @@
 import { currencyByCode } from '#shared/currencies.ts';
-import { formatDeliveryDate, kolkataDate } from '#shared/delivery.ts';
+import { kolkataDate } from '#shared/delivery.ts';
 import { REFUND_DUE_DAYS, returnReasonLabel } from '#shared/fulfilment.ts';
 import { formatMoney } from '#shared/money.ts';
 import { nameWithVariant } from '#shared/variants.ts';
@@ -8,6 +8,7 @@ import type { Queryable } from '../../db/client.ts';
 import type { ServerTranslate } from '../../lib/messages.ts';
 import { enqueueEmail } from '../notifications/notifications.service.ts';
 import * as repo from './returns.repo.ts';
+import { calendarDateIn } from '#shared/i18n/dates.ts';
 
 /**
  * The mails of a return or exchange request (docs/decisions/0112-returns-and-exchanges.md), queued on the
@@ -77,15 +78,7 @@ function reasonIn(t: ServerTranslate, code: string): string {
 }
 
 /** 'Fri, 27 Nov' as the delivery dates are written, in the mail's language. */
-const dayIn = (t: ServerTranslate, date: string) =>
-  t.language.code === 'en'
-    ? formatDeliveryDate(date)
-    : new Intl.DateTimeFormat(t.language.intl, {
-        weekday: 'short',
-        day: 'numeric',
-        month: 'short',
-        timeZone: 'UTC',
-      }).format(new Date(`${date}T12:00:00Z`));
+const dayIn = (t: ServerTranslate, date: string) => calendarDateIn(t.language.intl, date, 'day');
 
 /**
  * The refund at the moment it is asked for: started, not done (its own state shows on the order page), and

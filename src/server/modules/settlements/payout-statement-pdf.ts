@@ -1,6 +1,7 @@
 import { formatDecimal, type Minor } from '#shared/money.ts';
 import { translator, type ServerTranslate } from '../../lib/messages.ts';
 import { heading, labelledBlock, renderPdf, setFont, table, write, type PdfColumn } from '../../lib/pdf.ts';
+import { calendarDateIn, printedDay } from '#shared/i18n/dates.ts';
 
 /**
  * The PDF of a payout statement (docs/decisions/0122-statements-and-tax-withheld.md): who was paid, where
@@ -35,19 +36,9 @@ export function inrOf(paise: Minor): string {
   return `${negative ? '-' : ''}${rest ? `${rest},${last3}` : last3}.${fraction}`;
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 /** '27 Nov 2026' from an India calendar date '2026-11-27'; the language's Intl form outside English. */
-const printed = (t: ServerTranslate, day: string) => {
-  if (t.language.code !== 'en')
-    return new Intl.DateTimeFormat(t.language.intl, {
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      timeZone: 'UTC',
-    }).format(new Date(`${day}T12:00:00Z`));
-  const [y, m, d] = day.split('-');
-  return `${Number(d)} ${MONTHS[Number(m) - 1]} ${y}`;
-};
+const printed = (t: ServerTranslate, day: string) =>
+  t.language.code === 'en' ? printedDay(day) : calendarDateIn(t.language.intl, day, 'date');
 const indiaDay = (at: Date) => new Date(at.getTime() + 330 * 60_000).toISOString().slice(0, 10);
 
 /** The statement's PDF, its labels in `t`'s language (the downloading reader's; English unless told). */

@@ -12,6 +12,7 @@ import {
   type Pdf,
   type PdfColumn,
 } from '../../lib/pdf.ts';
+import { calendarDateIn, printedDay } from '#shared/i18n/dates.ts';
 
 /**
  * The PDF of any tax document (docs/decisions/0117-tax-invoices-and-credit-notes.md): a seller's tax invoice
@@ -26,12 +27,9 @@ import {
  * was frozen, and a Hindi title keeps the English one beside it.
  */
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
 /** '27 Nov 2026' on the India calendar. */
 export function printedDate(iso: string): string {
-  const [y, m, d] = indiaDate(new Date(iso)).split('-');
-  return `${Number(d)} ${MONTHS[Number(m) - 1]} ${y}`;
+  return printedDay(indiaDate(new Date(iso)));
 }
 
 /** '1,23,456.78': a wire amount with Indian digit grouping. */
@@ -48,12 +46,7 @@ export function inr(amount: number): string {
 const dateIn = (t: ServerTranslate, iso: string) =>
   t.language.code === 'en'
     ? printedDate(iso)
-    : new Intl.DateTimeFormat(t.language.intl, {
-        day: 'numeric',
-        month: 'short',
-        year: 'numeric',
-        timeZone: 'Asia/Kolkata',
-      }).format(new Date(iso));
+    : calendarDateIn(t.language.intl, indiaDate(new Date(iso)), 'date');
 
 const partyLines = (t: ServerTranslate, p: TaxDocument['supplier'], withState: boolean) => [
   p.businessName && p.businessName !== p.name ? `${p.name} (${p.businessName})` : p.name,
