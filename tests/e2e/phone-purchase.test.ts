@@ -17,11 +17,8 @@ const BRAND = 'Meera Handlooms';
 const cartItems = (page: Page) =>
   page.evaluate(() => JSON.parse(localStorage.getItem('cartItems') ?? '[]') as unknown[]);
 
-/** A product already in the cart: something other than a kurta, with stock to spare. */
-async function somethingElse() {
-  const list = (await (await fetch(`${baseURL}/api/products?keyword=backpack`)).json()) as ProductList;
-  const p = list.products.find((x) => x.countInStock > 5 && x.variants.length === 1);
-  if (!p) throw new Error('no backpack in the demo shop');
+/** A stored cart line for a product of one variant, as the product page would write it. */
+function cartLine(p: ProductList['products'][number], qty: number) {
   const v = p.variants[0]!;
   return {
     product: p._id,
@@ -31,9 +28,17 @@ async function somethingElse() {
     currency: p.currency,
     countInStock: v.countInStock,
     categoryId: p.categoryId,
-    qty: 2,
+    qty,
     variant: v._id,
   };
+}
+
+/** A product already in the cart: something other than a kurta, with stock to spare. */
+async function somethingElse() {
+  const list = (await (await fetch(`${baseURL}/api/products?keyword=backpack`)).json()) as ProductList;
+  const p = list.products.find((x) => x.countInStock > 5 && x.variants.length === 1);
+  if (!p) throw new Error('no backpack in the demo shop');
+  return cartLine(p, 2);
 }
 
 /** The page stays within the screen's width. */
@@ -189,18 +194,7 @@ describe('buying on a phone', () => {
     const list = (await (await fetch(`${baseURL}/api/products?pageSize=50`)).json()) as ProductList;
     const p = list.products.find((x) => x.variants.length === 1 && x.variants[0]!.countInStock > 12);
     if (!p) throw new Error('no product with more than 12 in stock in the demo shop');
-    const v = p.variants[0]!;
-    const line = {
-      product: p._id,
-      name: p.name,
-      image: p.image[0] ?? '',
-      price: p.price,
-      currency: p.currency,
-      countInStock: v.countInStock,
-      categoryId: p.categoryId,
-      qty: 13,
-      variant: v._id,
-    };
+    const line = cartLine(p, 13);
     const page = await openPage(PHONE);
     await page.goto('/');
     await page.evaluate((lines) => localStorage.setItem('cartItems', JSON.stringify(lines)), [line]);
@@ -212,5 +206,6 @@ describe('buying on a phone', () => {
       .waitFor();
     expect(await page.getByLabel(`Quantity of ${p.name}`, { exact: true }).inputValue()).toBe('10');
     expect((await cartItems(page))[0]).toMatchObject({ qty: 10 });
+    await screenshot(page, 'phone-cart-over-limit', { fullPage: false });
   });
 });
