@@ -122,7 +122,7 @@ async function pickServer(): Promise<DbServer> {
     password: 'bench',
   });
   return {
-    url: embedded.url,
+    url: embedded.localUrl,
     label: 'embedded PostgreSQL',
     stop: async () => {
       await embedded.stop();

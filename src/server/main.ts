@@ -19,7 +19,7 @@ export async function openDatabase(config: Config): Promise<{ db: Database; embe
     log: say,
   });
   if (!config.appSecret) config.appSecret = secrets.appSecret;
-  return { db: connect(embedded.url, undefined, config.db), embedded };
+  return { db: connect(embedded.localUrl, undefined, config.db), embedded };
 }
 
 export async function main() {

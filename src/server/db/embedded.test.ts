@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { explainFailure } from './embedded.ts';
+import { explainFailure, socketDirFor, socketUrl } from './embedded.ts';
 
 /** What an operator reads when the embedded PostgreSQL cannot run: what happened, then how to fix it. */
 describe('explainFailure', () => {
@@ -56,5 +56,36 @@ describe('explainFailure', () => {
       ctx,
     );
     expect(msg).toMatch(/shared memory/);
+  });
+});
+
+/** The app reaches the embedded server over its Unix socket when the socket's path fits (ADR 0141). */
+describe('socketDirFor and socketUrl', () => {
+  it('puts the socket in the cluster folder when its path fits in 107 bytes', () => {
+    expect(socketDirFor('/srv/haat/data/pg', 45123)).toBe('/srv/haat/data/pg');
+    const fits = `/${'d'.repeat(107 - '/.s.PGSQL.45123'.length - 1)}`;
+    expect(Buffer.byteLength(`${fits}/.s.PGSQL.45123`)).toBe(107);
+    expect(socketDirFor(fits, 45123)).toBe(fits);
+  });
+
+  it('has no socket (TCP only) for a longer path, or one PostgreSQL would split or unquote', () => {
+    const long = `/${'d'.repeat(107 - '/.s.PGSQL.45123'.length)}`;
+    expect(socketDirFor(long, 45123)).toBeUndefined();
+    // Multi-byte characters count as bytes.
+    expect(socketDirFor(`/${'ह'.repeat(40)}`, 45123)).toBeUndefined();
+    for (const odd of ['/srv/my haat/pg', '/srv/a,b/pg', "/srv/o'k/pg", '/srv/"q"/pg', '/srv/a\\b/pg'])
+      expect(socketDirFor(odd, 45123), odd).toBeUndefined();
+  });
+
+  it('names the socket folder in the URL node-postgres reads, keeping user, password, port and database', () => {
+    const url = socketUrl('postgres://haat:p%40ss@127.0.0.1:45123/haat', '/srv/haat/data/pg');
+    const u = new URL(url);
+    expect(u.searchParams.get('host')).toBe('/srv/haat/data/pg');
+    expect([u.username, decodeURIComponent(u.password), u.port, u.pathname]).toEqual([
+      'haat',
+      'p@ss',
+      '45123',
+      '/haat',
+    ]);
   });
 });

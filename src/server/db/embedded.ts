@@ -15,7 +15,13 @@ import pg from 'pg';
  */
 
 export type EmbeddedServer = {
+  /** Over TCP on loopback: for tools, and for tests that put a proxy between the app and the server. */
   url: string;
+  /**
+   * What the app connects with: the same database over the server's Unix socket when it has one (no TCP
+   * on either side; about 28 % more orders a second, ADR 0141), else `url`.
+   */
+  localUrl: string;
   /** Where the cluster really is (DATA_DIR/pg, or the folder DATA_DIR/pg links to). */
   dataDir: string;
   /** The `postgres` program it runs (the package's, or the copy in ROOT_HOME), for tests that run it. */
@@ -346,6 +352,29 @@ async function initdb(bins: Binaries, dir: string, password: string, as: RunAs &
 
 const READY = 'database system is ready to accept connections';
 
+/** The longest path a Unix socket may have (sun_path holds 108 bytes, the last one a NUL). */
+const SOCKET_PATH_MAX = 107;
+
+/**
+ * The folder the server puts its Unix socket in: the cluster folder itself (only the server's user may
+ * enter it, so only that user, or root, can connect there), unless the socket's path would be longer than
+ * a socket path may be; then none, and the app connects over loopback TCP.
+ */
+export function socketDirFor(clusterDir: string, port: number): string | undefined {
+  const socket = path.join(clusterDir, `.s.PGSQL.${port}`);
+  return Buffer.byteLength(socket) <= SOCKET_PATH_MAX && !/[\s,'"\\]/.test(clusterDir)
+    ? clusterDir
+    : undefined;
+}
+
+/** The connection URL for a server's Unix socket in `socketDir` (node-postgres reads `host` as a folder). */
+export function socketUrl(tcpUrl: string, socketDir: string): string {
+  const u = new URL(tcpUrl);
+  u.hostname = 'localhost';
+  u.searchParams.set('host', socketDir);
+  return u.toString();
+}
+
 /** Start postgres and wait until it accepts connections; reject with an explanation if it exits first. */
 async function startPostgres(
   bins: Binaries,
@@ -362,7 +391,9 @@ async function startPostgres(
     '-c',
     'listen_addresses=127.0.0.1',
     '-c',
-    'unix_socket_directories=',
+    `unix_socket_directories=${socketDirFor(dir, port) ?? ''}`,
+    '-c',
+    'unix_socket_permissions=0700',
     '-c',
     'max_connections=200',
     '-c',
@@ -466,8 +497,11 @@ export async function startEmbeddedPostgres(opts: {
     await stop();
     throw err;
   }
+  const url = `postgres://haat:${encodeURIComponent(opts.password)}@127.0.0.1:${port}/haat`;
+  const socketDir = socketDirFor(dir, port);
   return {
-    url: `postgres://haat:${encodeURIComponent(opts.password)}@127.0.0.1:${port}/haat`,
+    url,
+    localUrl: socketDir ? socketUrl(url, socketDir) : url,
     dataDir: dir,
     postgresBin: bins.postgres,
     stop,
