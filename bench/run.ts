@@ -12,7 +12,8 @@
  *   BENCH_DATABASE work too.
  *
  * The database is a fresh one made for the run and dropped at the end, on: BENCH_DATABASE_URL's server,
- * else TEST_DATABASE_URL's, else a PostgreSQL on 127.0.0.1:5432 if one answers, else an embedded one.
+ * else TEST_DATABASE_URL's, else a PostgreSQL on this machine (through its Unix socket in
+ * /var/run/postgresql, else 127.0.0.1:5432) if one answers, else an embedded one.
  * The servers run in this process; autocannon runs as a child process so that the load generator does
  * not share the servers' event loop.
  */
@@ -109,6 +110,10 @@ async function pickServer(): Promise<DbServer> {
       const url = process.env[name];
       if (url) return { url, label: `${name} (${new URL(url).host})`, stop: nothing };
     }
+    // The local server as an app on this machine should reach it: through its Unix socket (ADR 0141).
+    const socket = 'postgres://postgres@localhost:5432/postgres?host=/var/run/postgresql';
+    if (await answers(socket))
+      return { url: socket, label: 'PostgreSQL on /var/run/postgresql (Unix socket)', stop: nothing };
     const local = 'postgres://postgres@127.0.0.1:5432/postgres';
     if (await answers(local)) return { url: local, label: 'PostgreSQL on 127.0.0.1:5432', stop: nothing };
   }
