@@ -5,6 +5,8 @@ import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { haatMessages } from './scripts/messages-plugin.ts';
+import { criticalCss } from './scripts/critical-css-plugin.ts';
+import { STOREFRONT_PAGE_MODULES } from './src/shared/storefront-pages.ts';
 
 const serverEntry = fileURLToPath(new URL('./src/web/entry-server.tsx', import.meta.url));
 
@@ -62,7 +64,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   root: 'src/web',
   resolve: command === 'build' && !isSsrBuild ? { alias: preactInTheBrowser } : {},
   publicDir: 'public',
-  plugins: isSsrBuild ? [react(), haatMessages()] : [react(), haatMessages(), precompress()],
+  plugins: isSsrBuild
+    ? [react(), haatMessages()]
+    : [react(), haatMessages(), precompress(), criticalCss(Object.values(STOREFRONT_PAGE_MODULES))],
   build: isSsrBuild
     ? {
         ssr: serverEntry,

@@ -9,6 +9,7 @@ import { createRouter, preloadRoute } from './app/router.tsx';
 import { createQueryClient } from './lib/query-client.ts';
 import { setSiteOrigin } from './lib/site-origin.ts';
 import { HydrationDone, markHydrated } from './lib/use-hydrated.ts';
+import { switchToFullStylesheet } from './lib/full-stylesheet.ts';
 import { loaders } from 'virtual:haat-messages';
 import { createMessageSource, type Messages } from './lib/i18n/i18n.tsx';
 import { languageInfo, pageLanguage } from './lib/i18n/page-language.ts';
@@ -30,6 +31,13 @@ document.documentElement.lang = language.code;
 const messages = createMessageSource(language, loaders, data?.i18n);
 const queryClient = createQueryClient();
 const router = createRouter();
+// A storefront page inlines only its part of the stylesheet: the whole one before any other page shows.
+const firstLocation = router.state.location;
+const stopWatching = router.subscribe((state) => {
+  if (state.location === firstLocation && state.navigation.state === 'idle') return;
+  switchToFullStylesheet();
+  stopWatching();
+});
 const app = (
   <StrictMode>
     <Providers client={queryClient} messages={messages}>

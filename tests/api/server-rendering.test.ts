@@ -154,6 +154,31 @@ describe.skipIf(!built)('server-rendered storefront pages', () => {
     expect(shopText).toContain(product.name);
   });
 
+  it("inlines the page's own part of the stylesheet and links the whole one for print; the currency picker holds one option", async () => {
+    await catalogue();
+    const html = (await t.app.inject({ method: 'GET', url: '/' })).body;
+    const head = headOf(html);
+    // ADR 0139: the trimmed copy inline, the whole stylesheet linked without holding the first paint.
+    const critical = /<style data-haat-critical-css>([\s\S]*?)<\/style>/.exec(head)?.[1] ?? '';
+    expect(critical).toContain('.navbar');
+    const link = /<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/.exec(head);
+    expect(link?.[0]).toContain('media="print"');
+    expect(link?.[0]).toContain('data-haat-full-css');
+    const whole = await t.app.inject({ method: 'GET', url: link![1]! });
+    expect(whole.statusCode).toBe(200);
+    expect(critical.length).toBeLessThan(whole.body.length / 1.5);
+    // Rules no storefront page uses stay in the whole stylesheet only.
+    expect(whole.body).toContain('.list-group-item');
+    expect(critical).not.toContain('.list-group-item');
+
+    // The header's currency picker: the chosen currency only, not the 150 of the table.
+    const picker = /<select[^>]*aria-label="Display currency"[^>]*>([\s\S]*?)<\/select>/.exec(html);
+    expect(picker).not.toBeNull();
+    const options = picker![1]!.match(/<option/g) ?? [];
+    expect(options.length).toBe(1);
+    expect(picker![1]).toContain('value="INR"');
+  });
+
   it('compresses the HTML for browsers that accept it', async () => {
     const { product } = await catalogue();
     for (const [encoding, decode] of [

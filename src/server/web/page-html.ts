@@ -35,6 +35,12 @@ export type Shell = {
 
 const CSS_LINK = /<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g;
 
+/**
+ * Where the build writes each storefront page's own trimmed copy of the entry stylesheet
+ * (scripts/critical-css-plugin.ts, docs/decisions/0139-storefront-critical-css.md).
+ */
+export const CRITICAL_CSS_FILE = '.vite/critical-css.json';
+
 export function prepareShell(indexHtml: string, manifest: Manifest | null, webRoot: string): Shell {
   const entryCssLinks = [...indexHtml.matchAll(CSS_LINK)].map((m) => m[0]);
   const entryCssFiles = [...indexHtml.matchAll(CSS_LINK)].map((m) => m[1] ?? '');
@@ -46,6 +52,7 @@ export function prepareShell(indexHtml: string, manifest: Manifest | null, webRo
     }
   };
   const entryCss = entryCssFiles.map(read);
+  const critical = readCritical(read(CRITICAL_CSS_FILE));
 
   const cache = new Map<string, PageAssets>();
   const assetsFor = (pageModule: string): PageAssets => {
@@ -66,14 +73,42 @@ export function prepareShell(indexHtml: string, manifest: Manifest | null, webRo
     const all = [...entryCss, ...pageCss];
     const size = all.reduce((n, css) => n + (css?.length ?? 0), 0);
     const inline = all.every((css) => css !== null) && size <= INLINE_CSS_LIMIT;
-    const css = inline
-      ? `<style>${all.join('\n')}</style>`
-      : cssFiles.map((f) => `<link rel="stylesheet" crossorigin href="/${escapeAttr(f)}">`).join('');
+    const own = critical[pageModule];
+    let css: string;
+    if (!inline) {
+      css = cssFiles.map((f) => `<link rel="stylesheet" crossorigin href="/${escapeAttr(f)}">`).join('');
+    } else if (own === undefined) {
+      css = `<style>${all.join('\n')}</style>`;
+    } else {
+      // The page's trimmed copy of the entry stylesheet inline, before the page's own; the whole one linked
+      // for print only, so it loads without holding the first paint. The browser app switches to it (and
+      // drops the copy) when the visitor goes on to another page (src/web/lib/full-stylesheet.ts).
+      css =
+        entryCssFiles
+          .map(
+            (f) =>
+              `<link rel="stylesheet" crossorigin href="${escapeAttr(f)}" media="print" data-haat-full-css>`,
+          )
+          .join('') +
+        `<style data-haat-critical-css>${own}</style>` +
+        (pageCss.length ? `<style>${pageCss.join('\n')}</style>` : '');
+    }
     const assets = { preloads, css, inline };
     cache.set(pageModule, assets);
     return assets;
   };
   return { indexHtml, entryCssLinks, assetsFor };
+}
+
+/** The build's critical stylesheets by page module; none when the file is missing or unreadable. */
+function readCritical(json: string | null): Record<string, string> {
+  if (!json) return {};
+  try {
+    const parsed = JSON.parse(json) as unknown;
+    return parsed && typeof parsed === 'object' ? (parsed as Record<string, string>) : {};
+  } catch {
+    return {};
+  }
 }
 
 /** A chunk and everything it imports statically. */

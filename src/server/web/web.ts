@@ -12,6 +12,7 @@ import { productHeadHtml } from '../modules/catalog/catalog.plugin.ts';
 import { pageHtml, prepareShell, type Manifest } from './page-html.ts';
 import { apiAnswerTags, FALLBACK_TAGS, PAGE_BASE_TAGS } from './page-tags.ts';
 import { FILTER_PARAMS, LIST_PARAMS, REVIEW_PARAMS } from '#shared/page-params.ts';
+import { STOREFRONT_PAGE_MODULES as PAGES } from '#shared/storefront-pages.ts';
 import { requestLanguage } from '../lib/messages.ts';
 import { translatorFor } from '../lib/message-translation.ts';
 import { addVary, varyOnLanguage } from '../lib/vary.ts';
@@ -42,17 +43,17 @@ type Renderer = {
  * (#shared/page-params.ts); every other one is dropped before rendering and from the cache key.
  */
 export const STOREFRONT_PAGES = [
-  { url: '/', page: 'features/catalog/pages/home-page.tsx', params: [] },
-  { url: '/page/:pageNumber', page: 'features/catalog/pages/home-page.tsx', params: [] },
-  { url: '/search/:keyword', page: 'features/catalog/pages/search-page.tsx', params: FILTER_PARAMS },
+  { url: '/', page: PAGES.home, params: [] },
+  { url: '/page/:pageNumber', page: PAGES.home, params: [] },
+  { url: '/search/:keyword', page: PAGES.search, params: FILTER_PARAMS },
   {
     url: '/search/:keyword/page/:pageNumber',
-    page: 'features/catalog/pages/search-page.tsx',
+    page: PAGES.search,
     params: FILTER_PARAMS,
   },
-  { url: '/product/:id', page: 'features/catalog/pages/product-page.tsx', params: REVIEW_PARAMS },
-  { url: '/categories/*', page: 'features/catalog/pages/category-page.tsx', params: LIST_PARAMS },
-  { url: '/shop/:shopName', page: 'features/catalog/pages/shop-page.tsx', params: LIST_PARAMS },
+  { url: '/product/:id', page: PAGES.product, params: REVIEW_PARAMS },
+  { url: '/categories/*', page: PAGES.category, params: LIST_PARAMS },
+  { url: '/shop/:shopName', page: PAGES.shop, params: LIST_PARAMS },
 ] as const;
 
 /** Rendered pages compressed, by encoding: once per cached entry and encoding, or per uncached answer. */
