@@ -42,8 +42,14 @@ function keywordMatch(terms: SearchTerms): SQL {
   return sql`(${fullText} or (${partial}))`;
 }
 
-function scopeWhere(scope: Scope): SQL {
-  const parts: SQL[] = [sql`p.status`];
+/**
+ * `keywordFirst`: with a keyword, write "active" as `status is true` (the same for a NOT NULL column), which
+ * no partial index `where status` answers, so the planner reads the keyword's GIN indexes (a BitmapOr)
+ * rather than a bitmap of every active product filtered row by row: for a broad keyword whose first matches
+ * are all the facet pass reads, about 4 times less work (ADR 0138).
+ */
+function scopeWhere(scope: Scope, keywordFirst = false): SQL {
+  const parts: SQL[] = [keywordFirst && scope.terms ? sql`p.status is true` : sql`p.status`];
   if (scope.terms) parts.push(keywordMatch(scope.terms));
   if (scope.categoryIds) parts.push(sql`p.category_id = any(${sql.param([...scope.categoryIds])}::uuid[])`);
   if (scope.sellerId) parts.push(sql`p.user_id = ${scope.sellerId}::uuid`);
@@ -203,11 +209,11 @@ export async function facetGroups(
                ${key('size', sizes)} as ks,
                ${key('colour', colours)} as kc
           from products p
-         where ${scopeWhere(scope)} and ${someFacetCounts(p)}
+         where ${scopeWhere(scope, true)} and ${someFacetCounts(p)}
          limit ${limit + 1}
       ) q
      group by grouping sets ((q.kb), (q.ku), (q.kr), (q.kd), (q.ks), (q.kc), ())`;
-  const matching = sql`${scopeWhere(scope)} and ${allBut(p)}`;
+  const matching = sql`${scopeWhere(scope, true)} and ${allBut(p)}`;
   const { rows, matched, pagingTotal } = await db.transaction(
     async (tx) => {
       // A plan's JIT compile costs more than these short reads (ADR 0138). SET LOCAL: this transaction only.
