@@ -1,6 +1,7 @@
 import { isIPv4, isIPv6 } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_FACET_COUNT_LIMIT } from '#shared/facets.ts';
 import { DEFAULT_ORDER_QTY_LIMIT } from '#shared/order-quantity.ts';
 import { MAX_LINE_QTY } from '#shared/schemas/order.ts';
 
@@ -51,6 +52,11 @@ const envSchema = z.object({
   APP_SECRET: z.string().min(32).optional(),
   /** Catalogue cache time to live, in ms (0 = off; ADR 0124); off by default under NODE_ENV=test. */
   CATALOG_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  /**
+   * The most matching products the facet counts of one storefront list read (ADR 0138); past it the
+   * counts come from the first ones read and the total is a lower bound.
+   */
+  FACET_COUNT_LIMIT: z.coerce.number().int().min(1).max(10_000_000).default(DEFAULT_FACET_COUNT_LIMIT),
   /** `0` turns the per-user limits on placing orders and reviews off; on unless NODE_ENV=test. */
   USER_WRITE_LIMITS: bool.optional(),
   /** The most units of one item (product variant) one order may hold (ADR 0132). */
@@ -93,6 +99,8 @@ export type Config = {
   logLevel: Env['LOG_LEVEL'];
   metricsToken: string | undefined;
   catalogCacheMs: number;
+  /** FACET_COUNT_LIMIT: the most matches one list's facet pass reads (ADR 0138). */
+  facetCountLimit: number;
   userWriteLimits: boolean;
   /** ORDER_QTY_LIMIT: the most units of one item an order may hold; the steppers stop there too. */
   orderQtyLimit: number;
@@ -159,6 +167,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     // Tests write rows straight into the database, which no cache can see: they opt in explicitly.
     catalogCacheMs: e.CATALOG_CACHE_MS ?? (env === 'test' ? 0 : 10_000),
+    facetCountLimit: e.FACET_COUNT_LIMIT,
     // Tests place many orders as one buyer; the per-user limits' own test turns them on.
     userWriteLimits: e.USER_WRITE_LIMITS ?? env !== 'test',
     orderQtyLimit: e.ORDER_QTY_LIMIT,

@@ -178,6 +178,14 @@ describe('buildFacets', () => {
     });
   });
 
+  it('says when the counts come from the first matches only (ADR 0138), and only then', () => {
+    expect(buildFacets({ ...raw, countsApproximate: true }, filters()).countsApproximate).toBe(true);
+    expect(buildFacets({ ...raw, countsApproximate: false }, filters())).not.toHaveProperty(
+      'countsApproximate',
+    );
+    expect(buildFacets(raw, filters())).not.toHaveProperty('countsApproximate');
+  });
+
   it('an empty result keeps only the chosen values', () => {
     expect(emptyFacets(filters({ size: 'M', rating: '4' }))).toEqual({
       brands: [],

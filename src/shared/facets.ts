@@ -14,6 +14,12 @@ import {
  * cumulative "4★ & up" and "20% off & up" counts, zero counts dropped but chosen values always kept.
  */
 
+/**
+ * How many matching products one list's facet pass reads by default (FACET_COUNT_LIMIT, ADR 0138): past
+ * it the counts come from the first ones read and the total is a lower bound.
+ */
+export const DEFAULT_FACET_COUNT_LIMIT = 10_000;
+
 /** A facet lists at most this many values (the most frequent first); chosen values are always added. */
 export const FACET_VALUE_LIMIT = 50;
 
@@ -30,6 +36,8 @@ export type RawFacets = {
   ratings: NumberGroup[];
   discounts: NumberGroup[];
   inStock: number;
+  /** The facet pass read only the first matches (ADR 0138): counts are lower bounds. */
+  countsApproximate?: boolean;
 };
 
 const byCountThenValue = (a: FacetValue, b: FacetValue) =>
@@ -136,6 +144,7 @@ export function buildFacets(raw: RawFacets, filters: ProductFilters): Facets {
     ratings: cumulativeCounts(raw.ratings, RATING_STEPS, filters.rating),
     discounts: cumulativeCounts(raw.discounts, DISCOUNT_STEPS, filters.discount),
     inStock: raw.inStock,
+    ...(raw.countsApproximate ? { countsApproximate: true } : {}),
   };
 }
 

@@ -129,6 +129,11 @@ export const facetsSchema = z.object({
   discounts: z.array(facetValueSchema),
   /** Products with stock under the other filters. */
   inStock: z.number().int().min(0),
+  /**
+   * True when more products match than the facet pass reads (FACET_COUNT_LIMIT, ADR 0138): the values, the
+   * counts (then lower bounds) and the price range come from the first matches read only. Absent: exact.
+   */
+  countsApproximate: z.boolean().optional(),
 });
 export type Facets = z.infer<typeof facetsSchema>;
 
@@ -138,6 +143,8 @@ export const productListSchema = z.object({
   pages: z.number().int().min(1),
   /** How many products match (the result count shoppers see). */
   total: z.number().int().min(0).optional(),
+  /** True when more products match than `total` says (it is then FACET_COUNT_LIMIT, ADR 0138). Absent: exact. */
+  totalIsLowerBound: z.boolean().optional(),
   /** Facet counts, on the filterable lists (search, category, shop). */
   facets: facetsSchema.optional(),
 });

@@ -1,7 +1,14 @@
-import { buildFacets, emptyFacets, FACET_VALUE_LIMIT, hasFilters } from '#shared/facets.ts';
+import {
+  buildFacets,
+  DEFAULT_FACET_COUNT_LIMIT,
+  emptyFacets,
+  FACET_VALUE_LIMIT,
+  hasFilters,
+} from '#shared/facets.ts';
 import { isUuid } from '#shared/schemas/common.ts';
 import type { ProductFilters, ProductList } from '#shared/schemas/product.ts';
 import { isBlankKeyword, searchTerms } from '#shared/search.ts';
+import type { Config } from '../../config.ts';
 import type { Ctx } from '../../lib/types.ts';
 import { categoryIdsNamed } from './category.service.ts';
 import * as repo from './product-filter.repo.ts';
@@ -10,22 +17,31 @@ import { catalogTag, DISCOUNTS, invalidateCatalog, LISTS } from '../../db/catalo
 
 /**
  * Filtered storefront lists with facets (docs/decisions/0103-filters-and-facets.md): search, category and
- * shop pages take the same filters and sort (productFilterQuery) and answer the exact `total` and facet
- * counts beside the page. Paging stays capped at STOREFRONT_MAX_PAGES (ADR 0050); counts are not.
+ * shop pages take the same filters and sort (productFilterQuery) and answer the `total` and facet counts
+ * beside the page, exact up to FACET_COUNT_LIMIT matches (ADR 0138). Paging stays capped at
+ * STOREFRONT_MAX_PAGES (ADR 0050).
  */
 
-/** The page of products under every filter, the exact total and the facets, for one scope. */
+/** A list's context: the app's FACET_COUNT_LIMIT when known (ADR 0138), else the default. */
+export type ListCtx = Ctx & { config?: Pick<Config, 'facetCountLimit'> };
+
+/**
+ * The page of products under every filter, the total and the facets, for one scope. Exact up to
+ * FACET_COUNT_LIMIT matches; past it the total is a lower bound and the counts come from the first matches
+ * (docs/decisions/0138-bounded-facet-counts.md).
+ */
 async function filteredList(
-  ctx: Ctx,
+  ctx: ListCtx,
   scope: repo.Scope,
   f: ProductFilters,
   page: number,
 ): Promise<ProductList> {
   // A seller id that is not a UUID names nobody: the filter then matches nothing (not a 500).
   const sellerIds = f.seller.filter(isUuid);
-  // Counts first: the exact total tells the page query how to read (and that an empty list needs none).
-  const groups = await repo.facetGroups(ctx.db, scope, f, sellerIds);
-  const ids = await repo.filteredIds(ctx.db, scope, f, sellerIds, page, groups.total);
+  // Counts first: the total tells the page query how to read (and that an empty list needs none).
+  const limit = ctx.config?.facetCountLimit ?? DEFAULT_FACET_COUNT_LIMIT;
+  const groups = await repo.facetGroups(ctx.db, scope, f, sellerIds, limit);
+  const ids = await repo.filteredIds(ctx.db, scope, f, sellerIds, page, groups.pagingTotal);
   // Labels for the sellers the facet can show: the most frequent, and the chosen ones.
   const shown = [...groups.sellers]
     .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value))
@@ -43,8 +59,13 @@ async function filteredList(
     const label = s.label ?? labels.get(s.value);
     return label === undefined ? s : { ...s, label };
   });
-  const list = await toProductList(ctx, { ids, total: groups.total }, page);
-  return { ...list, total: groups.total, facets };
+  const list = await toProductList(ctx, { ids, total: groups.pagingTotal }, page);
+  return {
+    ...list,
+    total: groups.total,
+    ...(groups.totalIsLowerBound ? { totalIsLowerBound: true } : {}),
+    facets,
+  };
 }
 
 const nothing = (f: ProductFilters, page: number): ProductList => ({
@@ -62,7 +83,7 @@ const nothing = (f: ProductFilters, page: number): ProductList => ({
  * and dashes ignored; a name nothing has gives an empty list, not an error).
  */
 export async function listProducts(
-  ctx: Ctx,
+  ctx: ListCtx,
   q: ProductFilters & { keyword?: string | undefined; category?: string | undefined; pageNumber: number },
 ): Promise<ProductList> {
   const blank = isBlankKeyword(q.keyword);
@@ -84,7 +105,7 @@ export async function listProducts(
 
 /** GET /api/products/category: active products in any of the categories, filtered. */
 export async function productsInCategories(
-  ctx: Ctx,
+  ctx: ListCtx,
   q: ProductFilters & { categoryIDs: string[]; pageNumber: number },
 ): Promise<ProductList> {
   if (q.categoryIDs.length === 0) return nothing(q, q.pageNumber);
@@ -93,7 +114,7 @@ export async function productsInCategories(
 
 /** A shop's page: the seller's active products, filtered. */
 export async function productsOfSeller(
-  ctx: Ctx,
+  ctx: ListCtx,
   sellerId: string,
   q: ProductFilters & { pageNumber: number },
 ): Promise<ProductList> {

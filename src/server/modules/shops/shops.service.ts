@@ -1,7 +1,7 @@
 import type { ProductFilters, ProductList, PublicShop } from '#shared/schemas/product.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Ctx } from '../../lib/types.ts';
-import { productsOfSeller } from '../catalog/product-filter.service.ts';
+import { productsOfSeller, type ListCtx } from '../catalog/product-filter.service.ts';
 import * as repo from './shops.repo.ts';
 
 /** Public shop pages (docs/product/screens.md Shop page, docs/product/api.md shops). Shops of deleted users are gone. */
@@ -28,7 +28,7 @@ export async function findShopByName(ctx: Ctx, name: string): Promise<PublicShop
 
 /** GET /api/shops/products/:shopName: the shop owner's active products, filtered (with total and facets). */
 export async function shopProducts(
-  ctx: Ctx,
+  ctx: ListCtx,
   name: string,
   q: ProductFilters & { pageNumber: number },
 ): Promise<ProductList> {

@@ -21,6 +21,7 @@ import {
   priceErrorText,
   priceFromInputs,
   ratingLabel,
+  facetValueText,
   resultCountText,
   sortOptions,
   toggleValue,
@@ -42,10 +43,6 @@ import { useUniqueId } from '#web/lib/use-unique-id.ts';
 
 type Apply = (next: ListFilters) => void;
 
-/** Shows `n` when known: "Fabindia (12)". */
-const withCount = (label: string, count: number | undefined) =>
-  count === undefined ? label : `${label} (${String(count)})`;
-
 /** Show this many values of a long facet before "Show all". */
 const FACET_PREVIEW = 8;
 
@@ -56,12 +53,15 @@ function CheckboxFacet({
   selected,
   onToggle,
   buttons = false,
+  approximate = false,
 }: {
   legend: string;
   name: ListFilterKey;
   values: readonly FacetValue[];
   selected: readonly string[];
   onToggle: (value: string, on: boolean) => void;
+  /** Counts from the first matches only (ADR 0138): values shown without them. */
+  approximate?: boolean | undefined;
   /** Short values (sizes) as a wrap of toggle buttons rather than a column of ticks. */
   buttons?: boolean;
 }) {
@@ -79,7 +79,7 @@ function CheckboxFacet({
         {visible.map((v, i) => {
           const inputId = `${id}-${String(i)}`;
           const checked = selected.includes(v.value);
-          const label = withCount(v.label ?? v.value, v.count);
+          const label = facetValueText(v.label ?? v.value, v.count, approximate);
           return buttons ? (
             <span key={v.value}>
               <input
@@ -138,6 +138,7 @@ function StepFacet({
   selected,
   label,
   onChange,
+  approximate = false,
 }: {
   legend: string;
   name: string;
@@ -146,6 +147,8 @@ function StepFacet({
   selected: number | undefined;
   label: (n: number) => string;
   onChange: (n: number | undefined) => void;
+  /** Counts from the first matches only (ADR 0138): steps shown without them. */
+  approximate?: boolean | undefined;
 }) {
   const t = useT();
   const id = useUniqueId();
@@ -171,7 +174,9 @@ function StepFacet({
     <fieldset className="haat-facet">
       <legend className="haat-facet-legend">{legend}</legend>
       {option('any', t('catalog.filters.any'), undefined)}
-      {shown.map((n) => option(String(n), withCount(label(n), facet ? counts.get(n) : undefined), n))}
+      {shown.map((n) =>
+        option(String(n), facetValueText(label(n), facet ? counts.get(n) : undefined, approximate), n),
+      )}
     </fieldset>
   );
 }
@@ -247,6 +252,7 @@ function FacetFields({
   const id = useUniqueId();
   const toggle = (key: ListFilterKey) => (v: string, on: boolean) => onChange(toggleValue(value, key, v, on));
   const inStockId = `${id}-in-stock`;
+  const approximate = facets?.countsApproximate;
   return (
     <>
       <CheckboxFacet
@@ -255,6 +261,7 @@ function FacetFields({
         values={facets?.sizes ?? []}
         selected={value.size}
         onToggle={toggle('size')}
+        approximate={approximate}
         buttons
       />
       <CheckboxFacet
@@ -263,6 +270,7 @@ function FacetFields({
         values={facets?.colours ?? []}
         selected={value.colour}
         onToggle={toggle('colour')}
+        approximate={approximate}
       />
       <CheckboxFacet
         legend={t('catalog.filters.brand')}
@@ -270,6 +278,7 @@ function FacetFields({
         values={facets?.brands ?? []}
         selected={value.brand}
         onToggle={toggle('brand')}
+        approximate={approximate}
       />
       <CheckboxFacet
         legend={t('catalog.filters.seller')}
@@ -277,6 +286,7 @@ function FacetFields({
         values={facets?.sellers ?? []}
         selected={value.seller}
         onToggle={toggle('seller')}
+        approximate={approximate}
       />
       <StepFacet
         legend={t('catalog.filters.rating')}
@@ -286,6 +296,7 @@ function FacetFields({
         selected={value.rating}
         label={(n) => ratingLabel(n, t)}
         onChange={(rating) => onChange({ ...value, rating })}
+        approximate={approximate}
       />
       <StepFacet
         legend={t('catalog.filters.discount')}
@@ -295,6 +306,7 @@ function FacetFields({
         selected={value.discount}
         label={(n) => discountLabel(n, t)}
         onChange={(discount) => onChange({ ...value, discount })}
+        approximate={approximate}
       />
       <fieldset className="haat-facet">
         <legend className="haat-facet-legend">{t('catalog.filters.availability')}</legend>
@@ -307,7 +319,7 @@ function FacetFields({
             onChange={(e) => onChange({ ...value, inStock: e.currentTarget.checked })}
           />
           <label className="form-check-label" htmlFor={inStockId}>
-            {withCount(t('catalog.filters.inStockOnly'), facets?.inStock)}
+            {facetValueText(t('catalog.filters.inStockOnly'), facets?.inStock, approximate)}
           </label>
         </div>
       </fieldset>
@@ -630,6 +642,7 @@ export function FilteredListing({
   filters,
   facets,
   total,
+  totalIsLowerBound,
   onApply,
   before,
   children,
@@ -638,6 +651,8 @@ export function FilteredListing({
   facets: Facets | undefined;
   /** How many products match; undefined while unknown. */
   total: number | undefined;
+  /** More match than `total` (ADR 0138): shown as "10,000+ results". */
+  totalIsLowerBound?: boolean | undefined;
   onApply: Apply;
   /** Category links, first in the filters. */
   before?: ReactNode;
@@ -653,7 +668,7 @@ export function FilteredListing({
         <div className="haat-list-toolbar d-flex flex-wrap align-items-center gap-2 mb-3">
           <FilterSheet filters={filters} facets={facets} onApply={onApply} before={before} />
           <p className="mb-0 me-auto fw-semibold" role="status" aria-live="polite" aria-atomic="true">
-            {total === undefined ? '' : resultCountText(total, t)}
+            {total === undefined ? '' : resultCountText(total, t, totalIsLowerBound)}
           </p>
           <SortSelect value={filters.sort} onChange={(sort) => onApply({ ...filters, sort })} />
         </div>

@@ -10,6 +10,7 @@ import {
   clearFilters,
   displayTextToInr,
   EMPTY_FILTERS,
+  facetValueText,
   filterChips,
   filterEntries,
   filtersQuery,
@@ -209,6 +210,19 @@ describe('changing filters', () => {
     expect(resultCountText(0, t)).toBe('0 results');
     expect(resultCountText(128, t)).toBe('128 results');
     expect(resultCountText(1200, t)).toBe('1,200 results');
+  });
+
+  it('counts results past FACET_COUNT_LIMIT as "at least" (ADR 0138)', () => {
+    expect(resultCountText(10000, t, true)).toBe('10,000+ results');
+    expect(resultCountText(5, t, true)).toBe('5+ results');
+    expect(resultCountText(10000, t, false)).toBe('10,000 results');
+  });
+
+  it('shows a facet count only when it is known and exact', () => {
+    expect(facetValueText('Kora', 12)).toBe('Kora (12)');
+    expect(facetValueText('Kora', undefined)).toBe('Kora');
+    // Counted among the first matches only: a lower bound, so no number at all.
+    expect(facetValueText('Kora', 12, true)).toBe('Kora');
   });
 });
 

@@ -277,9 +277,19 @@ export function filterChips(
   return chips;
 }
 
-/** '1 result', '1,200 results' (grouped the page language's way). */
-export const resultCountText = (total: number, t: Translate) =>
-  t('catalog.filters.results', { count: total });
+/**
+ * '1 result', '1,200 results' (grouped the page language's way); '10,000+ results' when more products match
+ * than the server counted (`totalIsLowerBound`, ADR 0138).
+ */
+export const resultCountText = (total: number, t: Translate, lowerBound = false) =>
+  t(lowerBound ? 'catalog.filters.resultsAtLeast' : 'catalog.filters.results', { count: total });
+
+/**
+ * A facet value's text: "Fabindia (12)" when the count is known and exact; the label alone when the counts
+ * come from the first matches only (`countsApproximate`, ADR 0138), which would understate them.
+ */
+export const facetValueText = (label: string, count: number | undefined, approximate = false) =>
+  count === undefined || approximate ? label : `${label} (${String(count)})`;
 
 // ——— The price inputs: typed in the display currency, sent in INR ———
 

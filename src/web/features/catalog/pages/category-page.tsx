@@ -76,6 +76,7 @@ export function CategoryPage() {
           filters={filters}
           facets={list?.facets}
           total={list?.total}
+          totalIsLowerBound={list?.totalIsLowerBound}
           onApply={apply}
           before={<SubCategoryLinks segments={segments} filters={filters} />}
         >

@@ -91,6 +91,7 @@ export function SearchPage() {
         filters={filters}
         facets={list?.facets}
         total={list?.total}
+        totalIsLowerBound={list?.totalIsLowerBound}
         onApply={apply}
         before={<TopCategoryLinks keyword={keyword} filters={filters} />}
       >

@@ -104,6 +104,7 @@ export function ShopPage() {
         // One shop, one seller: no seller filter.
         facets={list?.facets && { ...list.facets, sellers: [] }}
         total={list?.total}
+        totalIsLowerBound={list?.totalIsLowerBound}
         onApply={apply}
       >
         {products.isPending ? (
