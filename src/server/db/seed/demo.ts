@@ -219,6 +219,9 @@ export async function seedIfEmpty(db: Database, opts: SeedOptions): Promise<bool
         .execute<{ locked: boolean }>(sql`select pg_try_advisory_xact_lock(${SEED_LOCK}) as locked`)
         .then((r) => r.rows);
       if (!lock?.locked) return 'busy' as const;
+      // The seed draws its pictures between statements, which takes long on a busy machine: the pool's
+      // idle-in-transaction limit (ADR 0016) is for requests, not for this one-off transaction.
+      await tx.execute(sql`select set_config('idle_in_transaction_session_timeout', '0', true)`);
       const [row] = await tx.select({ n: count() }).from(users);
       if ((row?.n ?? 0) > 0) return false;
       await seedDemo(tx, opts);
