@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { buildApp } from './app.ts';
 import { assertServable, ConfigError, loadConfig, type Config } from './config.ts';
 import { connect, runMigrations, type Database } from './db/client.ts';
@@ -8,6 +9,11 @@ import { EmbeddedPostgresError, startEmbeddedPostgres, type EmbeddedServer } fro
 import { loadOrCreateSecrets } from './lib/secrets.ts';
 
 const say = (msg: string) => process.stdout.write(`[haat] ${msg}\n`);
+
+async function hasNoUsers(db: Database): Promise<boolean> {
+  const result = await db.execute<{ empty: boolean }>(sql`select not exists (select 1 from users) as empty`);
+  return result.rows[0]?.empty === true;
+}
 
 /** Open the configured database: DATABASE_URL, else the embedded server in DATA_DIR/pg. */
 export async function openDatabase(config: Config): Promise<{ db: Database; embedded?: EmbeddedServer }> {
@@ -39,8 +45,9 @@ export async function main() {
   if (!config.appSecret) config.appSecret = (await loadOrCreateSecrets(config.dataDir)).appSecret;
 
   await runMigrations(db);
-  if (config.seedDemo) {
-    // Loaded only to seed: the demo's pictures need sharp, which a running shop loads at its first image.
+  // Loaded only to seed (an empty shop; seedIfEmpty checks again under its lock): the demo's pictures need
+  // sharp and libvips, which a running shop loads at its first image (ADR 0140).
+  if (config.seedDemo && (await hasNoUsers(db))) {
     const { seedIfEmpty } = await import('./db/seed/demo.ts');
     const seeded = await seedIfEmpty(db, { dataDir: config.dataDir });
     if (seeded) say('seeded the demo shop (see README for the demo accounts)');
