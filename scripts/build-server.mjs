@@ -8,8 +8,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const serverOutDir = path.join(root, 'dist/server');
-/** The compiled entry points. */
-export const serverEntries = { main: 'src/server/main.ts' };
+/** The compiled entry points: the web server and the job worker. */
+export const serverEntries = { main: 'src/server/main.ts', worker: 'src/server/worker.ts' };
 
 function newest(dir) {
   let t = 0;

@@ -6,7 +6,9 @@ import { buildApp } from './app.ts';
 import { assertServable, ConfigError, loadConfig, type Config } from './config.ts';
 import { connect, runMigrations, type Database } from './db/client.ts';
 import { EmbeddedPostgresError, startEmbeddedPostgres, type EmbeddedServer } from './db/embedded.ts';
+import { startWorkerProcess, type WorkerProcess } from './jobs/worker-process.ts';
 import { loadOrCreateSecrets } from './lib/secrets.ts';
+import { WORKER_DATABASE_ENV } from './worker.ts';
 
 const say = (msg: string) => process.stdout.write(`[haat] ${msg}\n`);
 
@@ -54,6 +56,7 @@ export async function main() {
   }
 
   const app = await buildApp({ config, db });
+  let worker: WorkerProcess | undefined;
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -62,7 +65,7 @@ export async function main() {
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
     try {
-      await app.close();
+      await Promise.all([worker?.stop(), app.close()]);
       await db.$client.end();
       await embedded?.stop();
     } finally {
@@ -93,6 +96,16 @@ export async function main() {
     throw err;
   }
   say(`serving on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`);
+  // JOBS=separate: the jobs this server queues run in a worker process of their own (ADR 0140).
+  if (config.jobs.mode === 'separate' && !stopping) {
+    worker = startWorkerProcess({
+      env: {
+        PORT: String(config.port),
+        ...(embedded ? { [WORKER_DATABASE_ENV]: embedded.url } : {}),
+      },
+      log: say,
+    });
+  }
 }
 
 const ENVIRONMENT_CODES: Record<string, string> = {
