@@ -30,6 +30,7 @@ import pg from 'pg';
 import { buildApp } from '../src/server/app.ts';
 import { benchProductImport } from './product-import.ts';
 import { loadConfig } from '../src/server/config.ts';
+import { startWorkerProcess } from '../src/server/jobs/worker-process.ts';
 import { connect, runMigrations } from '../src/server/db/client.ts';
 import { freePort, startEmbeddedPostgres, type EmbeddedServer } from '../src/server/db/embedded.ts';
 import { checkDerived, generateCatalog } from './catalog.ts';
@@ -370,6 +371,23 @@ async function main() {
     closers.unshift(() => app.close());
     const appPort = await freePort();
     await app.listen({ port: appPort, host: '127.0.0.1' });
+    // JOBS=separate (the default, ADR 0140): the jobs the orders queue run in a worker process of their own,
+    // as under `npm start`; JOBS=inline measures them in the app's process.
+    if (config.jobs.mode === 'separate') {
+      const worker = startWorkerProcess({
+        env: {
+          DATABASE_URL: url,
+          DATA_DIR: dataDir,
+          LOG_LEVEL: 'silent',
+          SEED_DEMO: '0',
+          APP_SECRET: config.appSecret!,
+          USER_WRITE_LIMITS: '0',
+          PORT: String(appPort),
+        },
+        log: say,
+      });
+      closers.unshift(() => worker.stop());
+    }
     // The app alone, started and idle (before the cache-off app and the bare route join this process).
     await new Promise((r) => setTimeout(r, 1000));
     const idleRss = process.memoryUsage().rss;

@@ -71,6 +71,11 @@ export type BuildOptions = {
   onRoute?: (route: { method: string | string[]; url: string }) => void;
   /** The server renderer's module instead of dist/ssr (the rendering-fallback test points it elsewhere). */
   ssrEntry?: string;
+  /**
+   * The job worker's app (src/server/worker.ts): every module, so every job handler, but no API docs page
+   * and no web pages, which it never serves.
+   */
+  jobsOnly?: boolean;
 };
 
 /** Build the whole HTTP app: plugins → modules → one error handler. Tests call this too. */
@@ -81,6 +86,7 @@ export async function buildApp({
   logStream,
   onRoute,
   ssrEntry,
+  jobsOnly = false,
 }: BuildOptions): Promise<App> {
   const app = Fastify({
     logger: logger === false ? false : loggerOptions(config, logStream),
@@ -134,7 +140,7 @@ export async function buildApp({
   // The OpenAPI document; every API route needs its operationId in src/server/openapi/operations.ts.
   await app.register(openapiPlugin);
   // API_DOCS=0 takes the OpenAPI page and JSON away (README); the schemas still validate every route.
-  if (config.apiDocs) await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  if (config.apiDocs && !jobsOnly) await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(authPlugin);
   if (config.catalogCacheMs > 0) await app.register(microCachePlugin, { ttlMs: config.catalogCacheMs });
   await app.register(storagePlugin);
@@ -272,6 +278,6 @@ export async function buildApp({
   // robots.txt and the sitemap, at the site's root.
   await app.register(seoPlugin);
 
-  await registerWeb(app, { ssrEntry });
+  if (!jobsOnly) await registerWeb(app, { ssrEntry });
   return app;
 }

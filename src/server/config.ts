@@ -67,6 +67,12 @@ const envSchema = z.object({
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   /** Background jobs (mails, webhooks, imports) one process runs at once (ADR 0125). */
   JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(10),
+  /**
+   * Where background jobs run (ADR 0140): `separate` (default), a worker process that `npm start` forks
+   * beside the web server; `inline`, in the web server's own process; `off`, nowhere here (the web server
+   * only queues them; run `npm run worker` elsewhere on the same database).
+   */
+  JOBS: z.enum(['inline', 'separate', 'off']).default('separate'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Bearer token for GET /metrics; in production /metrics is off without it (docs/operations.md). */
   METRICS_TOKEN: z.string().min(16).optional(),
@@ -105,7 +111,7 @@ export type Config = {
   /** ORDER_QTY_LIMIT: the most units of one item an order may hold; the steppers stop there too. */
   orderQtyLimit: number;
   db: { connectTimeoutMs: number; statementTimeoutMs: number };
-  jobs: { concurrency: number };
+  jobs: { concurrency: number; mode: Env['JOBS'] };
 };
 
 export class ConfigError extends Error {}
@@ -172,7 +178,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     userWriteLimits: e.USER_WRITE_LIMITS ?? env !== 'test',
     orderQtyLimit: e.ORDER_QTY_LIMIT,
     db: { connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS, statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS },
-    jobs: { concurrency: e.JOBS_CONCURRENCY },
+    jobs: { concurrency: e.JOBS_CONCURRENCY, mode: e.JOBS },
   };
 }
 

@@ -1,13 +1,21 @@
 import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { buildApp } from './app.ts';
 import { assertServable, ConfigError, loadConfig, type Config } from './config.ts';
 import { connect, runMigrations, type Database } from './db/client.ts';
 import { EmbeddedPostgresError, startEmbeddedPostgres, type EmbeddedServer } from './db/embedded.ts';
+import { startWorkerProcess, type WorkerProcess } from './jobs/worker-process.ts';
 import { loadOrCreateSecrets } from './lib/secrets.ts';
+import { WORKER_DATABASE_ENV } from './worker.ts';
 
 const say = (msg: string) => process.stdout.write(`[haat] ${msg}\n`);
+
+async function hasNoUsers(db: Database): Promise<boolean> {
+  const result = await db.execute<{ empty: boolean }>(sql`select not exists (select 1 from users) as empty`);
+  return result.rows[0]?.empty === true;
+}
 
 /** Open the configured database: DATABASE_URL, else the embedded server in DATA_DIR/pg. */
 export async function openDatabase(config: Config): Promise<{ db: Database; embedded?: EmbeddedServer }> {
@@ -39,14 +47,16 @@ export async function main() {
   if (!config.appSecret) config.appSecret = (await loadOrCreateSecrets(config.dataDir)).appSecret;
 
   await runMigrations(db);
-  if (config.seedDemo) {
-    // Loaded only to seed: the demo's pictures need sharp, which a running shop loads at its first image.
+  // Loaded only to seed (an empty shop; seedIfEmpty checks again under its lock): the demo's pictures need
+  // sharp and libvips, which a running shop loads at its first image (ADR 0140).
+  if (config.seedDemo && (await hasNoUsers(db))) {
     const { seedIfEmpty } = await import('./db/seed/demo.ts');
     const seeded = await seedIfEmpty(db, { dataDir: config.dataDir });
     if (seeded) say('seeded the demo shop (see README for the demo accounts)');
   }
 
   const app = await buildApp({ config, db });
+  let worker: WorkerProcess | undefined;
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -55,7 +65,7 @@ export async function main() {
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
     try {
-      await app.close();
+      await Promise.all([worker?.stop(), app.close()]);
       await db.$client.end();
       await embedded?.stop();
     } finally {
@@ -86,6 +96,16 @@ export async function main() {
     throw err;
   }
   say(`serving on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`);
+  // JOBS=separate: the jobs this server queues run in a worker process of their own (ADR 0140).
+  if (config.jobs.mode === 'separate' && !stopping) {
+    worker = startWorkerProcess({
+      env: {
+        PORT: String(config.port),
+        ...(embedded ? { [WORKER_DATABASE_ENV]: embedded.url } : {}),
+      },
+      log: say,
+    });
+  }
 }
 
 const ENVIRONMENT_CODES: Record<string, string> = {

@@ -70,6 +70,9 @@ beforeAll(async () => {
       DATA_DIR: dir,
       APP_SECRET: 'process-faults-secret-process-faults-0123',
       LOG_LEVEL: 'warn',
+      // Each instance runs jobs itself, so the one killed with SIGKILL dies holding claimed jobs (with the
+      // default JOBS=separate its worker child would stop cleanly instead; ADR 0140).
+      JOBS: 'inline',
     };
   };
   a = await AppProcess.create('instance A', await env('a'));

@@ -20,7 +20,9 @@ declare module 'fastify' {
 }
 
 /**
- * Decorates `app.jobs` and runs graphile-worker (JOBS_CONCURRENCY jobs at a time) from onReady to onClose.
+ * Decorates `app.jobs` and, with JOBS=inline, runs graphile-worker (JOBS_CONCURRENCY jobs at a time) from
+ * onReady to onClose. With JOBS=separate or off this process only queues jobs: the worker process
+ * (src/server/worker.ts, an app built with JOBS=inline) runs them (ADR 0140).
  * Not started when NODE_ENV=test: tests call `app.jobs.runDue()` so they never wait on a timer.
  */
 export const jobsPlugin = fp(async (app: App) => {
@@ -45,7 +47,7 @@ export const jobsPlugin = fp(async (app: App) => {
   };
   app.decorate('jobs', jobs);
 
-  if (app.config.env !== 'test') {
+  if (app.config.env !== 'test' && app.config.jobs.mode === 'inline') {
     app.addHook('onReady', async () => runner.start());
     app.addHook('onClose', async () => runner.stop());
   }

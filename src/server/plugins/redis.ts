@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { App } from '../lib/types.ts';
 
 declare module 'fastify' {
@@ -19,7 +19,13 @@ export const redisPlugin = fp(async (app: App) => {
     app.decorate('redis', null);
     return;
   }
-  const redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2000 });
+  // Loaded only when REDIS_URL is set: most shops run one instance and never hold the client (ADR 0140).
+  const { Redis: RedisClient } = await import('ioredis');
+  const redis = new RedisClient(url, {
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+    connectTimeout: 2000,
+  });
   redis.on('error', (err) => app.log.warn({ err }, 'redis error'));
   app.decorate('redis', redis);
   app.addHook('onClose', async () => {

@@ -132,8 +132,20 @@ export async function registerWeb(app: App, opts: WebOptions = {}) {
     return clientPage(req, reply);
   });
 
-  const renderer = hasWeb ? await loadRenderer(app, opts.ssrEntry ?? ssrEntry) : null;
-  if (!renderer) return;
+  const entry = opts.ssrEntry ?? ssrEntry;
+  if (!hasWeb) return;
+  if (!fs.existsSync(entry)) {
+    app.log.warn('dist/ssr is not built: storefront pages render in the browser only (npm run build)');
+    return;
+  }
+  // The renderer (React and the storefront's code, ~20 MB) is loaded at the first page, not at start: a
+  // process that serves no page holds none of it (ADR 0140).
+  let renderer: Promise<Renderer | null> | undefined;
+  const loadedRenderer = () =>
+    (renderer ??= loadRenderer(entry).catch((err: unknown) => {
+      app.log.error({ err }, 'the server renderer failed to load; pages render in the browser');
+      return null;
+    }));
   const shell = prepareShell(indexHtml, readManifest(app), webRoot);
   const tagsOf = new WeakMap<FastifyRequest, readonly string[]>();
   const maxRenders = opts.maxRenders ?? 4;
@@ -164,6 +176,8 @@ export async function registerWeb(app: App, opts: WebOptions = {}) {
       async (req, reply) => {
         // Renders are CPU on the event loop: past the cap the browser renders the page (not stored).
         if (rendering >= maxRenders) return clientPage(req, reply, 'no-store');
+        const render = await loadedRenderer();
+        if (!render) return clientPage(req, reply, 'no-store');
         const tags = new Set<string>(PAGE_BASE_TAGS);
         const fetchForPage = appFetch(app, req, (apiUrl, body) => {
           for (const tag of apiAnswerTags(apiUrl, body)) tags.add(tag);
@@ -172,7 +186,7 @@ export async function registerWeb(app: App, opts: WebOptions = {}) {
         const language = languageOf(req);
         rendering++;
         try {
-          result = await renderer.render({
+          result = await render.render({
             url: pageKey(req.url, params),
             origin,
             fetch: fetchForPage,
@@ -250,11 +264,7 @@ function compress(encoding: 'br' | 'gzip', html: string): Buffer {
   return zlib.gzipSync(html, { level: 6 });
 }
 
-async function loadRenderer(app: App, entry: string): Promise<Renderer | null> {
-  if (!fs.existsSync(entry)) {
-    app.log.warn('dist/ssr is not built: storefront pages render in the browser only (npm run build)');
-    return null;
-  }
+async function loadRenderer(entry: string): Promise<Renderer | null> {
   // A file path at run time, not an import of src/web: the server never bundles the web app's code.
   const mod = (await import(pathToFileURL(entry).href)) as Partial<Renderer>;
   return typeof mod.render === 'function' ? (mod as Renderer) : null;

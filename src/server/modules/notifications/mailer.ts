@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../../config.ts';
 
 /** One e-mail as the mail job hands it to the transport. */
@@ -42,28 +42,39 @@ export const mailDir = (config: Config) => path.join(config.dataDir, 'mail');
  * `/dev/mailbox` lists. One file pair per message: no shared index file for concurrent senders to corrupt.
  */
 export function createMailer(config: Config): Mailer {
+  // nodemailer and its transport are made at the first mail, not at start: a web process whose jobs run in
+  // the worker process (JOBS=separate, ADR 0140) never sends one.
+  let transport: Promise<Transporter> | undefined;
+  let made: Transporter | undefined;
+  const open = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) => {
+      made = config.smtpUrl
+        ? nodemailer.createTransport(config.smtpUrl)
+        : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+      return made;
+    }));
+  const close = () => made?.close();
+
   if (config.smtpUrl) {
-    const transport = nodemailer.createTransport(config.smtpUrl);
     return {
       mode: 'smtp',
       async send(mail) {
-        await transport.sendMail(message(config, mail));
+        await (await open()).sendMail(message(config, mail));
       },
-      close: () => transport.close(),
+      close,
     };
   }
 
   const dir = mailDir(config);
-  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     mode: 'file',
     async send(mail) {
-      const info = await composer.sendMail(message(config, mail));
+      const info = (await (await open()).sendMail(message(config, mail))) as { message: Buffer };
       const id = safeName(mail.id ?? randomUUID());
       const date = new Date();
       const base = `${date.toISOString().replace(/[:.]/g, '-')}-${id}`;
       await fs.mkdir(dir, { recursive: true });
-      await fs.writeFile(path.join(dir, `${base}.eml`), info.message as Buffer);
+      await fs.writeFile(path.join(dir, `${base}.eml`), info.message);
       const stored: StoredMail = {
         id: base,
         date: date.toISOString(),
@@ -80,7 +91,7 @@ export function createMailer(config: Config): Mailer {
       await fs.writeFile(tmp, JSON.stringify(stored, null, 2));
       await fs.rename(tmp, path.join(dir, `${base}.json`));
     },
-    close: () => composer.close(),
+    close,
   };
 }
 

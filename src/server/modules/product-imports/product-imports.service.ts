@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Inflate } from 'fflate';
+import { createRequire } from 'node:module';
+import type * as Fflate from 'fflate';
 import { IMAGE_VARIANTS, variantUrl } from '#shared/images.ts';
 import { tryParseMoney } from '#shared/money.ts';
 import {
@@ -239,6 +240,10 @@ const INFLATE_STEP = 16 * 1024;
  * One entry's bytes, never more than it declares: a deflated entry is unpacked a step at a time and
  * abandoned as soon as it outgrows its declared size (fflate's one-shot inflate would grow its buffer).
  */
+/** fflate, loaded at the first packed entry of an import's ZIP rather than at start (ADR 0140). */
+let fflate: typeof Fflate | undefined;
+const loadFflate = () => (fflate ??= createRequire(import.meta.url)('fflate') as typeof Fflate);
+
 function unpack(zip: Buffer, e: ZipEntry): Uint8Array {
   const packed = new Uint8Array(zip.buffer, zip.byteOffset + e.at, e.packed);
   if (e.method === 0) {
@@ -249,7 +254,7 @@ function unpack(zip: Buffer, e: ZipEntry): Uint8Array {
   const out = new Uint8Array(e.size);
   let length = 0;
   let ended = false;
-  const inflater = new Inflate((chunk, final) => {
+  const inflater = new (loadFflate().Inflate)((chunk, final) => {
     if (length + chunk.length > e.size) throw ZIP_UNREADABLE;
     out.set(chunk, length);
     length += chunk.length;
