@@ -101,7 +101,7 @@ export async function main() {
     worker = startWorkerProcess({
       env: {
         PORT: String(config.port),
-        ...(embedded ? { [WORKER_DATABASE_ENV]: embedded.url } : {}),
+        ...(embedded ? { [WORKER_DATABASE_ENV]: embedded.localUrl } : {}),
       },
       log: say,
     });
