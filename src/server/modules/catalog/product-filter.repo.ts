@@ -226,9 +226,9 @@ export async function facetGroups(
       // Capped: the rows read are a sample, so count the matches again, up to just past the limit.
       if (read > limit && matched <= limit) matched = await countUpTo(tx, matching, limit);
       // A limit below one storefront's worth of pages (tests, small settings): paging counts on its own.
-      const pagingTotal =
+      const counted =
         matched > limit && limit < MAX_LISTED ? await countUpTo(tx, matching, MAX_LISTED) : matched;
-      return { rows, matched, pagingTotal };
+      return { rows, matched, pagingTotal: pagingTotalOf(matched, limit, counted) };
     },
     { accessMode: 'read only' },
   );
@@ -331,6 +331,16 @@ async function tieredNewestIds(
  * most of the scope (a million rows when nothing matches).
  */
 const SORT_MATCHES_BELOW = 5000;
+
+/**
+ * The total `filteredIds` reads by: the count when it is exact (all the matches, or up to MAX_LISTED, past
+ * which no page shows), else at least SORT_MATCHES_BELOW + 1, so a list known only to be long is never
+ * taken for a short one whose every match may be loaded and sorted (a FACET_COUNT_LIMIT under 5 000).
+ */
+export function pagingTotalOf(matched: number, limit: number, counted: number): number {
+  const lowerBound = matched > limit && counted > MAX_LISTED;
+  return lowerBound ? Math.max(counted, SORT_MATCHES_BELOW + 1) : counted;
+}
 
 async function sortedMatches(
   db: Queryable,
