@@ -1,5 +1,5 @@
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { assertServable, ConfigError, loadConfig, type Config } from './config.ts';
 import { connect } from './db/client.ts';
 import { loadOrCreateSecrets } from './lib/secrets.ts';
 
@@ -13,14 +13,24 @@ export const WORKER_DATABASE_ENV = 'HAAT_WORKER_DATABASE_URL';
 
 /**
  * The job worker (ADR 0140): the same app as the web server, every module registering its job handlers,
- * built with JOBS=inline and never listening, so graphile-worker runs the jobs the web server queues. The
- * web server forks one with JOBS=separate (the default); `npm run worker` starts one by hand (DATABASE_URL).
+ * built with JOB_RUNNER=inline and never listening, so graphile-worker runs the jobs the web server queues. The
+ * web server forks one with JOB_RUNNER=separate (the default); `npm run worker` starts one by hand (DATABASE_URL).
  * Stops on SIGTERM/SIGINT, and when the web server that forked it goes away.
  */
 export async function runWorker(): Promise<void> {
+  // Forked by the web server: its IPC channel closes when that process ends, even by SIGKILL. Listened
+  // for first, so a server that dies while this one starts is not missed.
+  let shutdown: ((why: string) => Promise<void>) | null = null;
+  const serverGone = () => (shutdown ? void shutdown('web server gone') : process.exit(0));
+  if (process.send) {
+    process.on('disconnect', serverGone);
+    if (!process.connected) serverGone();
+  }
   let config: Config;
   try {
     config = loadConfig();
+    // The links in its mails need what a web server needs (PUBLIC_URL in production).
+    assertServable(config);
   } catch (err) {
     if (err instanceof ConfigError) {
       process.stderr.write(`${err.message}\n`);
@@ -42,7 +52,7 @@ export async function runWorker(): Promise<void> {
   const app = await buildApp({ config: workerConfig, db, jobsOnly: true });
 
   let stopping = false;
-  const shutdown = async (why: string) => {
+  shutdown = async (why: string) => {
     if (stopping) return;
     stopping = true;
     say(`${why}: stopping`);
@@ -57,8 +67,6 @@ export async function runWorker(): Promise<void> {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  // Forked by the web server: its IPC channel closes when that process ends, even by SIGKILL.
-  if (process.send) process.on('disconnect', () => void shutdown('web server gone'));
 
   await app.ready();
   say(`running jobs (${config.jobs.concurrency} at a time)`);
