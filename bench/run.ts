@@ -366,13 +366,14 @@ async function main() {
       METRICS_TOKEN: metricsToken,
       // One bench buyer places every order: the per-user limit (30 per 10 minutes) would answer 429.
       USER_WRITE_LIMITS: '0',
+      JOB_RUNNER: process.env.JOB_RUNNER,
     });
     const app = await buildApp({ config, db, logger: false });
     closers.unshift(() => app.close());
     const appPort = await freePort();
     await app.listen({ port: appPort, host: '127.0.0.1' });
-    // JOBS=separate (the default, ADR 0140): the jobs the orders queue run in a worker process of their own,
-    // as under `npm start`; JOBS=inline measures them in the app's process.
+    // JOB_RUNNER=separate (the default, ADR 0140): the jobs the orders queue run in a worker process of their own,
+    // as under `npm start`; JOB_RUNNER=inline measures them in the app's process.
     if (config.jobs.mode === 'separate') {
       const worker = startWorkerProcess({
         env: {

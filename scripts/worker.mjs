@@ -1,4 +1,4 @@
-// `npm run worker`, and the job worker `npm start` forks (JOBS=separate, the default): runs the compiled
+// `npm run worker`, and the job worker `npm start` forks (JOB_RUNNER=separate, the default): runs the compiled
 // worker (dist/server/worker.js) when it is up to date, else its sources through tsx
 // (docs/decisions/0140-compiled-server-and-job-worker.md). It never builds: `npm start` or `npm run build` does.
 import path from 'node:path';

@@ -72,7 +72,7 @@ const envSchema = z.object({
    * beside the web server; `inline`, in the web server's own process; `off`, nowhere here (the web server
    * only queues them; run `npm run worker` elsewhere on the same database).
    */
-  JOBS: z.enum(['inline', 'separate', 'off']).default('separate'),
+  JOB_RUNNER: z.enum(['inline', 'separate', 'off']).default('separate'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Bearer token for GET /metrics; in production /metrics is off without it (docs/operations.md). */
   METRICS_TOKEN: z.string().min(16).optional(),
@@ -111,7 +111,7 @@ export type Config = {
   /** ORDER_QTY_LIMIT: the most units of one item an order may hold; the steppers stop there too. */
   orderQtyLimit: number;
   db: { connectTimeoutMs: number; statementTimeoutMs: number };
-  jobs: { concurrency: number; mode: Env['JOBS'] };
+  jobs: { concurrency: number; mode: Env['JOB_RUNNER'] };
 };
 
 export class ConfigError extends Error {}
@@ -178,7 +178,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     userWriteLimits: e.USER_WRITE_LIMITS ?? env !== 'test',
     orderQtyLimit: e.ORDER_QTY_LIMIT,
     db: { connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS, statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS },
-    jobs: { concurrency: e.JOBS_CONCURRENCY, mode: e.JOBS },
+    jobs: { concurrency: e.JOBS_CONCURRENCY, mode: e.JOB_RUNNER },
   };
 }
 

@@ -96,7 +96,7 @@ export async function main() {
     throw err;
   }
   say(`serving on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`);
-  // JOBS=separate: the jobs this server queues run in a worker process of their own (ADR 0140).
+  // JOB_RUNNER=separate: the jobs this server queues run in a worker process of their own (ADR 0140).
   if (config.jobs.mode === 'separate' && !stopping) {
     worker = startWorkerProcess({
       env: {

@@ -12,7 +12,7 @@ import { waitFor } from '../setup/order-load.ts';
 import { createTestApp, type TestContext } from '../setup/test-app.ts';
 
 /**
- * JOBS=separate (docs/decisions/0140-compiled-server-and-job-worker.md): the web app only queues a job, in
+ * JOB_RUNNER=separate (docs/decisions/0140-compiled-server-and-job-worker.md): the web app only queues a job, in
  * the transaction of the change; a worker started as a process of its own (`scripts/worker.mjs`, what
  * `npm start` forks and `npm run worker` runs) on the same database runs it, once, and stops on SIGTERM.
  */

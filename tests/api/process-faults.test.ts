@@ -71,8 +71,8 @@ beforeAll(async () => {
       APP_SECRET: 'process-faults-secret-process-faults-0123',
       LOG_LEVEL: 'warn',
       // Each instance runs jobs itself, so the one killed with SIGKILL dies holding claimed jobs (with the
-      // default JOBS=separate its worker child would stop cleanly instead; ADR 0140).
-      JOBS: 'inline',
+      // default JOB_RUNNER=separate its worker child would stop cleanly instead; ADR 0140).
+      JOB_RUNNER: 'inline',
     };
   };
   a = await AppProcess.create('instance A', await env('a'));

@@ -20,9 +20,9 @@ declare module 'fastify' {
 }
 
 /**
- * Decorates `app.jobs` and, with JOBS=inline, runs graphile-worker (JOBS_CONCURRENCY jobs at a time) from
- * onReady to onClose. With JOBS=separate or off this process only queues jobs: the worker process
- * (src/server/worker.ts, an app built with JOBS=inline) runs them (ADR 0140).
+ * Decorates `app.jobs` and, with JOB_RUNNER=inline, runs graphile-worker (JOBS_CONCURRENCY jobs at a time) from
+ * onReady to onClose. With JOB_RUNNER=separate or off this process only queues jobs: the worker process
+ * (src/server/worker.ts, an app built with JOB_RUNNER=inline) runs them (ADR 0140).
  * Not started when NODE_ENV=test: tests call `app.jobs.runDue()` so they never wait on a timer.
  */
 export const jobsPlugin = fp(async (app: App) => {

@@ -43,7 +43,7 @@ export const mailDir = (config: Config) => path.join(config.dataDir, 'mail');
  */
 export function createMailer(config: Config): Mailer {
   // nodemailer and its transport are made at the first mail, not at start: a web process whose jobs run in
-  // the worker process (JOBS=separate, ADR 0140) never sends one.
+  // the worker process (JOB_RUNNER=separate, ADR 0140) never sends one.
   let transport: Promise<Transporter> | undefined;
   let made: Transporter | undefined;
   const open = () =>
