@@ -352,8 +352,11 @@ async function initdb(bins: Binaries, dir: string, password: string, as: RunAs &
 
 const READY = 'database system is ready to accept connections';
 
-/** The longest path a Unix socket may have (sun_path holds 108 bytes, the last one a NUL). */
-const SOCKET_PATH_MAX = 107;
+/** The longest path a Unix socket may have: sun_path holds 108 bytes on Linux, 104 on macOS and the BSDs. */
+const SOCKET_PATH_MAX = process.platform === 'linux' ? 107 : 103;
+
+/** PostgreSQL could not make its Unix socket (a file system without sockets, say): start it on TCP only. */
+class NoSocket extends Error {}
 
 /**
  * The folder the server puts its Unix socket in: the cluster folder itself (only the server's user may
@@ -382,6 +385,7 @@ async function startPostgres(
   port: number,
   as: RunAs & { user: string },
   log: (msg: string) => void,
+  socketDir: string | undefined,
 ): Promise<ChildProcess> {
   const args = [
     '-D',
@@ -391,7 +395,7 @@ async function startPostgres(
     '-c',
     'listen_addresses=127.0.0.1',
     '-c',
-    `unix_socket_directories=${socketDirFor(dir, port) ?? ''}`,
+    `unix_socket_directories=${socketDir ?? ''}`,
     '-c',
     'unix_socket_permissions=0700',
     '-c',
@@ -418,7 +422,8 @@ async function startPostgres(
     });
     child.on('error', (err) => reject(spawnFailure(err, bins.postgres, as.user)));
     child.on('exit', (code, signal) => {
-      if (!ready) reject(new EmbeddedPostgresError(explainFailure(tail, { dir, port, user: as.user })));
+      if (!ready && socketDir && /Unix-domain socket/.test(tail)) reject(new NoSocket(keyLine(tail)));
+      else if (!ready) reject(new EmbeddedPostgresError(explainFailure(tail, { dir, port, user: as.user })));
       else if (code !== 0 && signal !== 'SIGINT')
         log(`the embedded PostgreSQL stopped (${code ?? signal}): ${keyLine(tail)}`);
     });
@@ -458,11 +463,19 @@ export async function startEmbeddedPostgres(opts: {
 
   let child: ChildProcess | undefined;
   let port = 0;
+  let socketDir: string | undefined;
+  let socketFailed = false;
   for (let attempt = 1; !child; attempt++) {
     port = await freePort();
+    socketDir = socketFailed ? undefined : socketDirFor(dir, port);
     try {
-      child = await startPostgres(bins, dir, port, as, log);
+      child = await startPostgres(bins, dir, port, as, log, socketDir);
     } catch (err) {
+      if (err instanceof NoSocket && !socketFailed) {
+        log(`no Unix socket for the embedded PostgreSQL (${err.message}): the app connects over TCP`);
+        socketFailed = true;
+        continue;
+      }
       // Another program may take the free port between our check and postgres binding it: try another.
       const portTaken = err instanceof EmbeddedPostgresError && /could not listen/.test(err.message);
       if (!portTaken || attempt >= 3) throw err;
@@ -498,7 +511,6 @@ export async function startEmbeddedPostgres(opts: {
     throw err;
   }
   const url = `postgres://haat:${encodeURIComponent(opts.password)}@127.0.0.1:${port}/haat`;
-  const socketDir = socketDirFor(dir, port);
   return {
     url,
     localUrl: socketDir ? socketUrl(url, socketDir) : url,
