@@ -117,7 +117,13 @@ const stepBar = (page: Page) => page.getByRole('navigation', { name: 'Checkout s
 async function expectOnScreen(page: Page, target: Locator) {
   await target.waitFor();
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
-  const box = await target.boundingBox();
+  // The box is read again if the element was being re-rendered at that moment (null for an instant).
+  let box = await target.boundingBox();
+  for (let tries = 0; !box && tries < 20; tries++) {
+    await page.waitForTimeout(100);
+    await target.waitFor();
+    box = await target.boundingBox();
+  }
   const viewport = page.viewportSize();
   if (!box || !viewport) throw new Error('no box or viewport');
   expect(box.y).toBeGreaterThanOrEqual(0);

@@ -117,7 +117,8 @@ async function buyerFlow(width: number, height: number, tag: string) {
 
   const lines = buyer.getByRole('list', { name: 'Items in your cart' }).getByRole('listitem');
   await lines.nth(1).waitFor();
-  expect(await lines.count()).toBe(2);
+  // Counted until the list settles (the cart may be re-rendering as its prices arrive).
+  await expect.poll(() => lines.count()).toBe(2);
   expect(await lines.nth(0).innerText()).toContain(`Size: ${m}`);
   expect(await lines.nth(1).innerText()).toContain(`Size: ${l}`);
   await buyer.getByRole('heading', { name: 'Subtotal (2 items)' }).waitFor();
