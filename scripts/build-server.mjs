@@ -5,20 +5,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { newest } from './build-web.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const serverOutDir = path.join(root, 'dist/server');
 /** The compiled entry points: the web server and the job worker. */
 export const serverEntries = { main: 'src/server/main.ts', worker: 'src/server/worker.ts' };
-
-function newest(dir) {
-  let t = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, entry.name);
-    t = Math.max(t, entry.isDirectory() ? newest(p) : fs.statSync(p).mtimeMs);
-  }
-  return t;
-}
 
 /** Whether every compiled entry exists and is at least as new as src/server, src/shared and this script. */
 export function serverIsFresh() {

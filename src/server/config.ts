@@ -308,3 +308,18 @@ export function assertServable(config: Config): void {
     );
   }
 }
+
+/** The configuration a process that serves or sends links needs; a bad one is one message, then exit 1. */
+export function servableConfigOrExit(): Config {
+  try {
+    const config = loadConfig();
+    assertServable(config);
+    return config;
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+}

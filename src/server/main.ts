@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { buildApp } from './app.ts';
-import { assertServable, ConfigError, loadConfig, type Config } from './config.ts';
+import { servableConfigOrExit, type Config } from './config.ts';
 import { connect, runMigrations, type Database } from './db/client.ts';
 import { EmbeddedPostgresError, startEmbeddedPostgres, type EmbeddedServer } from './db/embedded.ts';
 import { startWorkerProcess, type WorkerProcess } from './jobs/worker-process.ts';
@@ -31,17 +31,7 @@ export async function openDatabase(config: Config): Promise<{ db: Database; embe
 }
 
 export async function main() {
-  let config: Config;
-  try {
-    config = loadConfig();
-    assertServable(config);
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      process.stderr.write(`${err.message}\n`);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const config: Config = servableConfigOrExit();
   await fs.mkdir(config.dataDir, { recursive: true });
   const { db, embedded } = await openDatabase(config);
   if (!config.appSecret) config.appSecret = (await loadOrCreateSecrets(config.dataDir)).appSecret;

@@ -1,5 +1,5 @@
 import { buildApp } from './app.ts';
-import { assertServable, ConfigError, loadConfig, type Config } from './config.ts';
+import { servableConfigOrExit, type Config } from './config.ts';
 import { connect } from './db/client.ts';
 import { loadOrCreateSecrets } from './lib/secrets.ts';
 
@@ -26,18 +26,8 @@ export async function runWorker(): Promise<void> {
     process.on('disconnect', serverGone);
     if (!process.connected) serverGone();
   }
-  let config: Config;
-  try {
-    config = loadConfig();
-    // The links in its mails need what a web server needs (PUBLIC_URL in production).
-    assertServable(config);
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      process.stderr.write(`${err.message}\n`);
-      process.exit(1);
-    }
-    throw err;
-  }
+  // The links in its mails need what a web server needs (PUBLIC_URL in production).
+  const config: Config = servableConfigOrExit();
   const url = process.env[WORKER_DATABASE_ENV] || config.databaseUrl;
   if (!url) {
     process.stderr.write(
