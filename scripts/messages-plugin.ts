@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parse } from '@formatjs/icu-messageformat-parser';
 import type { Plugin } from 'vite';
 import { LOCALES_DIR, readCatalogues } from '../src/server/lib/catalogues.ts';
@@ -15,6 +16,8 @@ import { LOCALES_DIR, readCatalogues } from '../src/server/lib/catalogues.ts';
  * with FormatJS's no-parser build, vite.config.ts). A message that does not parse fails the build.
  */
 export function haatMessages(dir: string = LOCALES_DIR): Plugin {
+  let namespaces: string[] = [];
+  const byModule = new Map<string, string[]>();
   const ROOT = 'virtual:haat-messages';
   const PREFIX = `\0${ROOT}`;
   const compile = (messages: Record<string, string>, ids: string[]) =>
@@ -29,6 +32,28 @@ export function haatMessages(dir: string = LOCALES_DIR): Plugin {
     );
   return {
     name: 'haat-messages',
+    buildStart() {
+      namespaces = [];
+      byModule.clear();
+    },
+    // Which namespaces each module of the app names (nothing in its code changes).
+    transform(code, id) {
+      const file = id.split('?')[0] ?? '';
+      if (!file.startsWith(WEB_DIR) || !/\.tsx?$/.test(file)) return null;
+      if (namespaces.length === 0)
+        namespaces = [...new Set(readCatalogues(dir).flatMap((c) => c.namespaces))];
+      const used = namespacesNamedIn(code, namespaces);
+      if (used.length > 0) byModule.set(file, used);
+      return null;
+    },
+    // A chunk loaded on demand (a page) says, as it loads, the namespaces of every module it brings
+    // (src/web/lib/i18n/needed-messages.ts): one call at its end, so no line moves.
+    renderChunk(code, chunk, _options, meta) {
+      if (!chunk.isDynamicEntry) return null;
+      const used = chunkNamespaces(chunk.fileName, meta.chunks, byModule);
+      if (used.length === 0) return null;
+      return { code: `${code}\n;globalThis.__haatNeedMessages?.(${JSON.stringify(used)});\n`, map: null };
+    },
     resolveId(id) {
       return id === ROOT || id.startsWith(`${ROOT}/`) ? `\0${id}` : null;
     },
@@ -67,4 +92,40 @@ export function haatMessages(dir: string = LOCALES_DIR): Plugin {
       return `export default ${JSON.stringify(compile(catalogue.messages, ids))};\n`;
     },
   };
+}
+
+const WEB_DIR = fileURLToPath(new URL('../src/web/', import.meta.url));
+
+/**
+ * The namespaces of the message ids a module's code names: 'orders.items.title', `delivery.by.${x}`. A
+ * string that only looks like an id makes one namespace load early, nothing worse.
+ */
+export function namespacesNamedIn(code: string, namespaces: readonly string[]): string[] {
+  const known = new Set(namespaces);
+  const found = new Set<string>();
+  for (const m of code.matchAll(/['"`]([A-Za-z][\w-]*)\.[A-Za-z]/g)) {
+    if (m[1] && known.has(m[1])) found.add(m[1]);
+  }
+  return [...found].sort();
+}
+
+type ChunkFacts = { moduleIds: readonly string[]; imports: readonly string[] };
+
+/** The namespaces the modules of a chunk and of every chunk it imports, however deep, name. */
+export function chunkNamespaces(
+  fileName: string,
+  chunks: Record<string, ChunkFacts>,
+  byModule: ReadonlyMap<string, readonly string[]>,
+): string[] {
+  const used = new Set<string>();
+  const seen = new Set<string>();
+  const todo = [fileName];
+  for (let name = todo.pop(); name !== undefined; name = todo.pop()) {
+    const chunk = chunks[name];
+    if (seen.has(name) || !chunk) continue;
+    seen.add(name);
+    for (const id of chunk.moduleIds) for (const ns of byModule.get(id) ?? []) used.add(ns);
+    todo.push(...chunk.imports);
+  }
+  return [...used].sort();
 }

@@ -495,6 +495,54 @@ describe('checkout and orders in the browser', () => {
     expect(await items.innerText()).not.toContain('₹');
   });
 
+  it('on a slow network no checkout page blinks back to the spinner once shown (its words load with its code)', async () => {
+    const product = await pickProduct('Meera Handlooms');
+    const page = await openPage({ width: 390, height: 844 });
+    // Every script arrives late, as on a slow phone: a part of a page rendered once its data is there (the
+    // items, the delivery dates) must not find its words missing and suspend the page it is part of.
+    await page.route('**/assets/*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await route.continue();
+    });
+    // Records each page (by path) whose heading went away again while the layout's spinner showed.
+    await page.addInitScript(() => {
+      const blinks: string[] = [];
+      Object.assign(window, { haatBlinks: blinks });
+      let shown = '';
+      new MutationObserver(() => {
+        const heading = document.querySelector('main h1');
+        if (heading) shown = location.pathname;
+        else if (shown === location.pathname && document.querySelector('main .haat-spinner'))
+          blinks.push(location.pathname);
+        else if (shown !== location.pathname) shown = '';
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const blinks = () => page.evaluate(() => (window as unknown as { haatBlinks: string[] }).haatBlinks);
+    await fillCart(page, [cartLine(product, 1)]);
+    await page.goto('/cart');
+    await page.getByRole('button', { name: 'Proceed To Checkout' }).click();
+    await page.waitForURL(/\/login\?redirect=/);
+    await signIn(page, 'buyer@haat.test');
+    await page.waitForURL('**/shipping');
+    await page.getByRole('group', { name: 'Shipping address' }).getByLabel('Postal Code').fill('560038');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL('**/payment');
+    await page.getByLabel('Cash on Delivery').check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL('**/placeorder');
+    // The items (priced once discounts and tax facts arrive) and the delivery dates (once quoted).
+    await page.getByRole('region', { name: 'Order Items' }).getByRole('listitem').first().waitFor();
+    await page
+      .getByText(/^Delivery to/)
+      .first()
+      .waitFor();
+    expect(await blinks()).toEqual([]);
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await page.waitForURL(/\/order\/[0-9a-f-]{36}$/);
+    await page.getByRole('heading', { name: 'Order Items' }).waitFor();
+    expect(await blinks()).toEqual([]);
+  });
+
   it('keeps a buyer without a shipping address out of the later steps', async () => {
     const page = await openPage({ width: 1280 });
     await fillCart(page, []);

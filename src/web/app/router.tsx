@@ -15,6 +15,8 @@ import {
 import { Layout } from './layout/layout.tsx';
 import { RequireAccess } from './require-access.tsx';
 import { RouteError } from '../components/route-error.tsx';
+import { loadNeededMessages, neededMessagesReady } from '../lib/i18n/needed-messages.ts';
+import { hydrationOver } from '../lib/use-hydrated.ts';
 
 type Page = ComponentType & { preload: () => Promise<unknown> };
 
@@ -30,10 +32,19 @@ function page<M>(load: () => Promise<M>, name: keyof M): Page {
     loaded = Component;
     return { default: Component };
   };
-  const Lazy = lazy(preload);
+  // After a client-side navigation the page shows with its code and every message namespace that code
+  // can say (needed-messages.ts): a part rendered later never suspends the shown page for its words.
+  const Lazy = lazy(async () => {
+    const mod = await preload();
+    await loadNeededMessages();
+    return mod;
+  });
   function Page() {
-    // Chosen once per mount, so a page never remounts when its code arrives.
-    const [Component] = useState(() => loaded);
+    // Chosen once per mount, so a page never remounts when its code arrives. Hydration takes the code as
+    // it is (the server sent the messages it rendered with).
+    const [Component] = useState(() =>
+      loaded && (!hydrationOver() || neededMessagesReady()) ? loaded : null,
+    );
     return Component ? <Component /> : <Lazy />;
   }
   return Object.assign(Page, { preload });

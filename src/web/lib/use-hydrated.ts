@@ -13,6 +13,9 @@ export function markHydrated(): void {
   if (typeof document !== 'undefined') document.documentElement.dataset.hydrated = '';
 }
 
+/** The same, outside a component: false until the browser's first render is committed. */
+export const hydrationOver = (): boolean => hydrated;
+
 /**
  * False while the server renders a page and while the browser hydrates it, true from then on (and at once
  * when the page was not server-rendered). What only the browser knows (localStorage: the cart, the chosen
