@@ -384,6 +384,8 @@ async function main() {
           APP_SECRET: config.appSecret!,
           USER_WRITE_LIMITS: '0',
           PORT: String(appPort),
+          // A worker checks its configuration as a server does: in production it needs the links' origin.
+          PUBLIC_URL: `http://127.0.0.1:${String(appPort)}`,
         },
         log: say,
       });
