@@ -4,6 +4,16 @@
  * 5★…1★ breakdown. Pure; the server counts, the page draws.
  */
 
+/** Reviews a page of GET /api/products/:id/reviews holds. */
+export const REVIEWS_PAGE_SIZE = 10;
+/** Photos one review may have; the same files and limits as product images. */
+export const MAX_REVIEW_IMAGES = 4;
+export const REVIEW_SORTS = ['newest', 'helpful'] as const;
+export type ReviewSort = (typeof REVIEW_SORTS)[number];
+/** A multipart review: the JSON body in the `review` field, the photos as `images` files. */
+export const REVIEW_PARTS = { fields: 'review', files: 'images' } as const;
+export const MAX_HIDE_REASON = 500;
+
 export const STAR_VALUES = [5, 4, 3, 2, 1] as const;
 export type Stars = (typeof STAR_VALUES)[number];
 

@@ -1,4 +1,4 @@
-import { NO_SIZE } from './schemas/product-form.ts';
+import { NO_SIZE } from './sizes.ts';
 
 /**
  * Size charts (docs/decisions/0106-size-charts.md, docs/product/catalog.md#size-charts): a seller's table of

@@ -1,4 +1,4 @@
-import { NO_SIZE, normalizeSizes, sizeOptionsFor, type CategoryLevels } from './schemas/product-form.ts';
+import { NO_SIZE, normalizeSizes, sizeOptionsFor, type CategoryLevels } from './sizes.ts';
 
 /**
  * Product variants (docs/decisions/0102-product-variants.md): what a buyer picks is a size (N/A for one-size

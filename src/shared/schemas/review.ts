@@ -1,21 +1,22 @@
 import { z } from 'zod';
 import { idParams, isoDate, pageQuery } from './common.ts';
 import { reviewBody, reviewSchema } from './product.ts';
+import { MAX_HIDE_REASON, MAX_REVIEW_IMAGES, REVIEW_PARTS, REVIEW_SORTS } from '../reviews.ts';
 
 /**
  * Review payloads beyond SPEC's create (docs/product/api.md Reviews; docs/decisions/0105-reviews.md): the
  * paged list, edits, photos, helpful votes and hiding.
  */
 
-/** Reviews a page of GET /api/products/:id/reviews holds. */
-export const REVIEWS_PAGE_SIZE = 10;
-/** Photos one review may have; the same files and limits as product images. */
-export const MAX_REVIEW_IMAGES = 4;
-export const REVIEW_SORTS = ['newest', 'helpful'] as const;
-export type ReviewSort = (typeof REVIEW_SORTS)[number];
-/** A multipart review: the JSON body in the `review` field, the photos as `images` files. */
-export const REVIEW_PARTS = { fields: 'review', files: 'images' } as const;
-export const MAX_HIDE_REASON = 500;
+// The limits and names live in ../reviews.ts (no zod, so the product page can use them).
+export {
+  MAX_HIDE_REASON,
+  MAX_REVIEW_IMAGES,
+  REVIEW_PARTS,
+  REVIEW_SORTS,
+  REVIEWS_PAGE_SIZE,
+  type ReviewSort,
+} from '../reviews.ts';
 
 export const REVIEW_WRITE_MSG = {
   tooManyImages: `A review can have at most ${String(MAX_REVIEW_IMAGES)} photos`,

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { clampQty, qtyCap } from '#shared/order-quantity.ts';
-import { NO_SIZE } from '#shared/schemas/product-form.ts';
+import { NO_SIZE } from '#shared/sizes.ts';
 import type { Product } from '#shared/schemas/product.ts';
 import { stockLevel } from '#shared/variants.ts';
 import { SizeChartButton } from '#web/features/size-charts/index.ts';

@@ -1,4 +1,4 @@
-import { NO_SIZE } from '#shared/schemas/product-form.ts';
+import { NO_SIZE } from '#shared/sizes.ts';
 import type { Product, Variant } from '#shared/schemas/product.ts';
 import { sameOption, sizesOf, stockLevel, unitPriceOf, type StockLevel } from '#shared/variants.ts';
 

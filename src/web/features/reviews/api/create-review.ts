@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReviewBody } from '#shared/schemas/product.ts';
-import { REVIEW_PARTS } from '#shared/schemas/review.ts';
+import { REVIEW_PARTS } from '#shared/reviews.ts';
 import { api } from '#web/lib/api-client.ts';
 import { invalidateReviews } from './invalidate.ts';
 

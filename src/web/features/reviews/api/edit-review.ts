@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { REVIEW_PARTS, type ReviewEditBody, type ReviewItem } from '#shared/schemas/review.ts';
+import { REVIEW_PARTS } from '#shared/reviews.ts';
+import type { ReviewEditBody, ReviewItem } from '#shared/schemas/review.ts';
 import { api } from '#web/lib/api-client.ts';
 import { invalidateReviews } from './invalidate.ts';
 

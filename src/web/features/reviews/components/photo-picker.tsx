@@ -1,7 +1,7 @@
 import { useRef, useState, type ChangeEvent } from 'react';
 import { variantUrl } from '#shared/images.ts';
 import { MAX_IMAGE_BYTES } from '#shared/schemas/product-form.ts';
-import { MAX_REVIEW_IMAGES } from '#shared/schemas/review.ts';
+import { MAX_REVIEW_IMAGES } from '#shared/reviews.ts';
 import { useT } from '#web/lib/i18n/i18n.tsx';
 import { useUniqueId } from '#web/lib/use-unique-id.ts';
 

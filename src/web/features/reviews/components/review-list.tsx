@@ -1,11 +1,14 @@
+import { lazy, Suspense } from 'react';
 import type { ReviewItem } from '#shared/schemas/review.ts';
 import { ErrorAlert, Message } from '#web/components/alerts.tsx';
 import { Rating } from '#web/components/rating.tsx';
 import { formatDate } from '#web/lib/format.ts';
 import { useT, type Translate } from '#web/lib/i18n/i18n.tsx';
 import { useVoteHelpful } from '../api/vote-helpful.ts';
-import { HideControl } from './hide-control.tsx';
 import { ReviewPhotos } from './review-photos.tsx';
+
+// Admin's hide control (a form) loads for Admin only.
+const HideControl = lazy(() => import('./hide-control.tsx').then((m) => ({ default: m.HideControl })));
 
 /** '1 person found this helpful', '3 people …'. */
 export const helpfulText = (n: number, t: Translate) =>
@@ -98,7 +101,11 @@ export function ReviewList({
               <span className="small text-body-secondary">{helpfulText(review.helpfulCount, t)}</span>
             ) : null}
           </div>
-          {admin ? <HideControl productId={productId} review={review} /> : null}
+          {admin ? (
+            <Suspense fallback={null}>
+              <HideControl productId={productId} review={review} />
+            </Suspense>
+          ) : null}
         </li>
       ))}
     </ul>

@@ -1,9 +1,9 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { isAdmin } from '#shared/permissions.ts';
-import { emptyRatingCounts } from '#shared/reviews.ts';
+import { emptyRatingCounts, REVIEW_SORTS, type ReviewSort } from '#shared/reviews.ts';
 import type { Product } from '#shared/schemas/product.ts';
-import { REVIEW_SORTS, type ReviewItem, type ReviewSort } from '#shared/schemas/review.ts';
+import type { ReviewItem } from '#shared/schemas/review.ts';
 import { ErrorAlert, Message } from '#web/components/alerts.tsx';
 import { Loader } from '#web/components/loader.tsx';
 import { Pagination } from '#web/components/pagination.tsx';
@@ -11,11 +11,15 @@ import { Rating } from '#web/components/rating.tsx';
 import { useT } from '#web/lib/i18n/i18n.tsx';
 import { useSession } from '#web/lib/session.ts';
 import { useReviews } from '../api/get-reviews.ts';
-import { EditReviewForm, ReviewForm } from './review-form.tsx';
 import { ReviewList } from './review-list.tsx';
 import { ReviewPhotos } from './review-photos.tsx';
 import { RatingSummary } from './rating-summary.tsx';
 import '../reviews.css';
+
+// The forms (react-hook-form, the review schema's zod) load for a signed-in buyer only: a shopper reading
+// the page does not download them.
+const ReviewForm = lazy(() => import('./review-form.tsx').then((m) => ({ default: m.ReviewForm })));
+const EditReviewForm = lazy(() => import('./review-form.tsx').then((m) => ({ default: m.EditReviewForm })));
 
 /** The list's sort and page live in the page URL (`reviewSort`, `reviewPage`), so they can be linked. */
 function useListParams() {
@@ -88,14 +92,16 @@ function WriteColumn({
   const shown = notice ? <Message variant="success">{notice}</Message> : null;
   if (mine && editing) {
     return (
-      <EditReviewForm
-        productId={product._id}
-        review={mine}
-        onDone={(message) => {
-          setEditing(false);
-          setNotice(message);
-        }}
-      />
+      <Suspense fallback={<Loader inline />}>
+        <EditReviewForm
+          productId={product._id}
+          review={mine}
+          onDone={(message) => {
+            setEditing(false);
+            setNotice(message);
+          }}
+        />
+      </Suspense>
     );
   }
   if (mine) {
@@ -115,7 +121,9 @@ function WriteColumn({
   return (
     <>
       {shown}
-      <ReviewForm productId={product._id} onPosted={() => setNotice(t('reviews.added'))} />
+      <Suspense fallback={<Loader inline />}>
+        <ReviewForm productId={product._id} onPosted={() => setNotice(t('reviews.added'))} />
+      </Suspense>
     </>
   );
 }

@@ -1,10 +1,9 @@
-import { Fragment, useState } from 'react';
-import Modal from 'react-bootstrap/Modal';
+import { lazy, Suspense, useState } from 'react';
 import type { SizeChart } from '#shared/schemas/product.ts';
-import { SIZE_CHART_UNITS, type SizeChartUnit } from '#shared/size-charts.ts';
 import { useT } from '#web/lib/i18n/i18n.tsx';
-import { SizeChartTable } from './size-chart-table.tsx';
-import { useUniqueId } from '#web/lib/use-unique-id.ts';
+
+// The dialog (react-bootstrap's Modal and the table) loads when first opened: most shoppers never do.
+const SizeChartModal = lazy(() => import('./size-chart-modal.tsx'));
 
 /**
  * The product page's "Size chart" button and the dialog it opens (docs/product/catalog.md#size-charts).
@@ -23,67 +22,27 @@ export function SizeChartButton({
 }) {
   const t = useT();
   const [open, setOpen] = useState(false);
-  const [unit, setUnit] = useState<SizeChartUnit>(chart.unit);
-  const titleId = useUniqueId();
-  const unitName = useUniqueId();
+  // Once opened it stays mounted, so closing fades out and gives the focus back to the button.
+  const [opened, setOpened] = useState(false);
   return (
     <>
       <button
         type="button"
         className={`btn btn-link btn-sm p-0 align-baseline ${className ?? ''}`}
-        onClick={() => setOpen(true)}
+        onClick={() => {
+          setOpened(true);
+          setOpen(true);
+        }}
+        onPointerEnter={() => void import('./size-chart-modal.tsx')}
         aria-haspopup="dialog"
       >
         {t('sizeCharts.dialog.button')}
       </button>
-      <Modal show={open} onHide={() => setOpen(false)} centered scrollable aria-labelledby={titleId}>
-        <Modal.Header closeButton closeLabel={t('sizeCharts.dialog.close')}>
-          <Modal.Title id={titleId} as="h2" className="h5">
-            {t('sizeCharts.dialog.title')}
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <fieldset className="d-flex align-items-center gap-2 mb-3">
-            <legend className="small text-body-secondary float-none w-auto mb-0 me-1 fs-6">
-              {t('sizeCharts.dialog.showIn')}
-            </legend>
-            <div className="btn-group">
-              {SIZE_CHART_UNITS.map((u) => (
-                <Fragment key={u}>
-                  <input
-                    type="radio"
-                    className="btn-check"
-                    name={unitName}
-                    id={`${unitName}-${u}`}
-                    value={u}
-                    checked={unit === u}
-                    onChange={() => setUnit(u)}
-                  />
-                  <label className="btn btn-outline-primary" htmlFor={`${unitName}-${u}`}>
-                    {u === 'cm' ? t('sizeCharts.units.cm') : t('sizeCharts.units.inches')}
-                  </label>
-                </Fragment>
-              ))}
-            </div>
-          </fieldset>
-          <SizeChartTable
-            chart={chart}
-            unit={unit}
-            highlight={size}
-            caption={unit === 'cm' ? t('sizeCharts.dialog.captionCm') : t('sizeCharts.dialog.captionInches')}
-          />
-          <p className="small text-body-secondary mt-3 mb-0">
-            {unit === chart.unit
-              ? unit === 'cm'
-                ? t('sizeCharts.dialog.asMeasuredCm')
-                : t('sizeCharts.dialog.asMeasuredInches')
-              : chart.unit === 'cm'
-                ? t('sizeCharts.dialog.convertedFromCm')
-                : t('sizeCharts.dialog.convertedFromInches')}{' '}
-            {t('sizeCharts.dialog.compare')}
-          </p>
-        </Modal.Body>
-      </Modal>
+      {opened ? (
+        <Suspense fallback={null}>
+          <SizeChartModal chart={chart} size={size} open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
