@@ -10,7 +10,7 @@ import { createQueryClient } from './lib/query-client.ts';
 import { setSiteOrigin } from './lib/site-origin.ts';
 import { HydrationDone, markHydrated } from './lib/use-hydrated.ts';
 import { switchToFullStylesheet } from './lib/full-stylesheet.ts';
-import { attachMessageSource, loadNeededMessages } from './lib/i18n/needed-messages.ts';
+import { attachMessageSource } from './lib/i18n/needed-messages.ts';
 import { loaders } from 'virtual:haat-messages';
 import { createMessageSource, type Messages } from './lib/i18n/i18n.tsx';
 import { languageInfo, pageLanguage } from './lib/i18n/page-language.ts';
@@ -54,16 +54,7 @@ if (data) {
   hydrate(queryClient, data.queries);
   // The page's code first: hydrating over a page that is still loading would make React drop the
   // server's HTML of it as soon as anything above it changes.
-  void preloadRoute(window.location.pathname).finally(() => {
-    hydrateRoot(root, app);
-    // The server sent the words its HTML used; the rest the page's code can say follow once it is idle,
-    // so a part shown later (a delivery date, a review form) does not blink the page to a spinner.
-    const later = (fn: () => void) =>
-      typeof window.requestIdleCallback === 'function'
-        ? window.requestIdleCallback(fn, { timeout: 3000 })
-        : window.setTimeout(fn, 1500);
-    later(() => void loadNeededMessages());
-  });
+  void preloadRoute(window.location.pathname).finally(() => hydrateRoot(root, app));
 } else {
   // Without a server-rendered page, the server may still have put a product page's <head> tags in for
   // crawlers; the page renders its own once running, so drop the server's copies to avoid duplicates.
