@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { haatMessages } from './scripts/messages-plugin.ts';
 import { criticalCss } from './scripts/critical-css-plugin.ts';
+import { storefrontChunks } from './scripts/storefront-chunks-plugin.ts';
 import { STOREFRONT_PAGE_MODULES } from './src/shared/storefront-pages.ts';
 
 const serverEntry = fileURLToPath(new URL('./src/web/entry-server.tsx', import.meta.url));
@@ -60,13 +61,26 @@ const preactInTheBrowser = [
   },
 ];
 
+// A storefront page in a handful of files (docs/decisions/0144-storefront-chunks.md).
+const chunks = storefrontChunks({
+  home: STOREFRONT_PAGE_MODULES.home,
+  product: STOREFRONT_PAGE_MODULES.product,
+  listing: [STOREFRONT_PAGE_MODULES.search, STOREFRONT_PAGE_MODULES.category, STOREFRONT_PAGE_MODULES.shop],
+});
+
 export default defineConfig(({ command, isSsrBuild }) => ({
   root: 'src/web',
   resolve: command === 'build' && !isSsrBuild ? { alias: preactInTheBrowser } : {},
   publicDir: 'public',
   plugins: isSsrBuild
     ? [react(), haatMessages()]
-    : [react(), haatMessages(), precompress(), criticalCss(Object.values(STOREFRONT_PAGE_MODULES))],
+    : [
+        react(),
+        haatMessages(),
+        precompress(),
+        criticalCss(Object.values(STOREFRONT_PAGE_MODULES)),
+        chunks.plugin,
+      ],
   build: isSsrBuild
     ? {
         ssr: serverEntry,
@@ -84,6 +98,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         chunkSizeWarningLimit: 800,
         // Which chunks and stylesheets each page needs: the server preloads them in the HTML it renders.
         manifest: true,
+        rolldownOptions: { output: { codeSplitting: chunks.codeSplitting } },
       },
   ssr: { noExternal: true },
   // The bundled React of the server renderer is its production build, whatever NODE_ENV the server has.

@@ -75,6 +75,21 @@ describe.skipIf(!fs.existsSync(manifestFile))('page weight', () => {
     expect(kib).toBeLessThanOrEqual(PRODUCT_JS_CEILING_KIB);
   });
 
+  it('a storefront page loads its JavaScript in at most 5 files (docs/decisions/0144-storefront-chunks.md)', () => {
+    const counts = Object.fromEntries(
+      ['home-page', 'product-page', 'search-page', 'category-page', 'shop-page'].map((name) => {
+        const key = Object.keys(manifest).find((k) => k.endsWith(`features/catalog/pages/${name}.tsx`));
+        expect(key).toBeDefined();
+        const files = [...staticClosure(manifest, [entry!, key!])].filter((k) =>
+          manifest[k]!.file.endsWith('.js'),
+        );
+        return [name, files.length];
+      }),
+    );
+    console.info(`storefront pages' JavaScript files: ${JSON.stringify(counts)}`);
+    for (const n of Object.values(counts)) expect(n).toBeLessThanOrEqual(5);
+  });
+
   it(`the home page inlines at most ${String(HOME_INLINE_CSS_CEILING_KB)} KB of CSS`, () => {
     const critical = JSON.parse(
       fs.readFileSync(path.join(webRoot, '.vite', 'critical-css.json'), 'utf8'),
