@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from '@formatjs/icu-messageformat-parser';
-import type { Plugin } from 'vite';
+import { normalizePath, type Plugin } from 'vite';
+import { closure } from './graph.ts';
 import { LOCALES_DIR, readCatalogues } from '../src/server/lib/catalogues.ts';
 
 /**
@@ -39,7 +40,7 @@ export function haatMessages(dir: string = LOCALES_DIR): Plugin {
     // Which namespaces each module of the app names (nothing in its code changes).
     transform(code, id) {
       const file = id.split('?')[0] ?? '';
-      if (!file.startsWith(WEB_DIR) || !/\.tsx?$/.test(file)) return null;
+      if (!file.startsWith(WEB_DIR) || !/\.tsx?$/.test(file) || file === LANGUAGE_FALLBACK) return null;
       if (namespaces.length === 0)
         namespaces = [...new Set(readCatalogues(dir).flatMap((c) => c.namespaces))];
       const used = namespacesNamedIn(code, namespaces);
@@ -94,7 +95,12 @@ export function haatMessages(dir: string = LOCALES_DIR): Plugin {
   };
 }
 
-const WEB_DIR = fileURLToPath(new URL('../src/web/', import.meta.url));
+const WEB_DIR = normalizePath(fileURLToPath(new URL('../src/web/', import.meta.url)));
+/**
+ * Its ids ('errors.…', 'validation.…') are said only on non-English pages, through `<Said>`, which has a
+ * Suspense of its own: counting them would make every page wait for 47 KB it does not show.
+ */
+const LANGUAGE_FALLBACK = `${WEB_DIR}lib/i18n/message-text.ts`;
 
 /**
  * The namespaces of the message ids a module's code names: 'orders.items.title', `delivery.by.${x}`. A
@@ -118,14 +124,8 @@ export function chunkNamespaces(
   byModule: ReadonlyMap<string, readonly string[]>,
 ): string[] {
   const used = new Set<string>();
-  const seen = new Set<string>();
-  const todo = [fileName];
-  for (let name = todo.pop(); name !== undefined; name = todo.pop()) {
-    const chunk = chunks[name];
-    if (seen.has(name) || !chunk) continue;
-    seen.add(name);
-    for (const id of chunk.moduleIds) for (const ns of byModule.get(id) ?? []) used.add(ns);
-    todo.push(...chunk.imports);
+  for (const name of closure([fileName], (n) => chunks[n]?.imports ?? [])) {
+    for (const id of chunks[name]?.moduleIds ?? []) for (const ns of byModule.get(id) ?? []) used.add(ns);
   }
   return [...used].sort();
 }

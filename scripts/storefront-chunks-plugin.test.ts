@@ -69,10 +69,22 @@ describe('storefront chunks', () => {
     expect(namesImported("import { A, type B, C as D } from '../../cart/index.ts'", 'cart')).toEqual(
       new Set(['A', 'B', 'C']),
     );
-    expect(barrelTargets(barrel, code[barrel]!, new Set(['Form']))).toEqual([
+    expect(barrelTargets(barrel, code[barrel]!, ids[barrel]!, new Set(['Form']))).toEqual([
       '/w/features/reviews/components/form.tsx',
     ]);
-    // An index it cannot read that way (export *) is followed whole.
-    expect(barrelTargets(barrel, "export * from './all.ts';", new Set(['A']))).toBeNull();
+    // An alias and no extension, as the wishlist's index writes them.
+    expect(
+      barrelTargets(
+        barrel,
+        "export { useWishlist } from '#web/lib/wishlist/use-wishlist';",
+        ['/p/src/web/lib/wishlist/use-wishlist.ts'],
+        new Set(['useWishlist']),
+      ),
+    ).toEqual(['/p/src/web/lib/wishlist/use-wishlist.ts']);
+    // An index it cannot read that way (export *, or a module it does not import) is followed whole.
+    expect(barrelTargets(barrel, "export * from './all.ts';", [], new Set(['A']))).toBeNull();
+    expect(barrelTargets(barrel, "export { A } from './gone.ts';", [], new Set(['A']))).toBeNull();
+    // 'catalog' is not the end of 'admin-catalog'.
+    expect(namesImported("import { X } from '#web/features/admin-catalog/index.ts'", 'catalog').size).toBe(0);
   });
 });

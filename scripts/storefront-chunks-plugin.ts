@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Plugin } from 'vite';
+import { closure } from './graph.ts';
 
 type Graph = {
   entries: string[];
@@ -7,16 +8,8 @@ type Graph = {
 };
 
 /** Every module `roots` reach through static imports (dynamic imports start other chunks). */
-export function staticClosure(roots: readonly string[], imports: Graph['imports']): Set<string> {
-  const seen = new Set<string>();
-  const todo = [...roots];
-  for (let id = todo.pop(); id !== undefined; id = todo.pop()) {
-    if (seen.has(id)) continue;
-    seen.add(id);
-    todo.push(...imports(id));
-  }
-  return seen;
-}
+export const staticClosure = (roots: readonly string[], imports: Graph['imports']): Set<string> =>
+  closure(roots, imports);
 
 export type StorefrontGroups = {
   shell: Set<string>;
@@ -110,8 +103,14 @@ export function usedImports(id: string, info: (id: string) => Info): string[] {
       out.push(target);
       continue;
     }
-    const picked = barrelTargets(target, info(target)?.code ?? null, namesImported(me.code ?? '', feature));
-    out.push(...(picked ?? info(target)?.importedIds ?? []));
+    const index = info(target);
+    const picked = barrelTargets(
+      target,
+      index?.code ?? null,
+      index?.importedIds ?? [],
+      namesImported(me.code ?? '', feature),
+    );
+    out.push(...(picked ?? index?.importedIds ?? []));
   }
   return out;
 }
@@ -120,7 +119,7 @@ export function usedImports(id: string, info: (id: string) => Info): string[] {
 export function namesImported(code: string, feature: string): Set<string> {
   const names = new Set<string>();
   const re = new RegExp(
-    `import\\s*(?:type\\s*)?\\{([^}]*)\\}\\s*from\\s*['"][^'"]*\\b${feature}/index\\.ts['"]`,
+    `import\\s*(?:type\\s*)?\\{([^}]*)\\}\\s*from\\s*['"][^'"]*/${feature}/index\\.ts['"]`,
     'g',
   );
   for (const m of code.matchAll(re)) {
@@ -136,9 +135,17 @@ export function namesImported(code: string, feature: string): Set<string> {
   return names;
 }
 
-/** The modules of an index.ts that export one of `names`; null when the index cannot be read that way. */
-export function barrelTargets(barrel: string, code: string | null, names: Set<string>): string[] | null {
-  if (!code || names.size === 0) return null;
+/**
+ * The modules of an index.ts that export one of `names`, among the modules it imports (`importedIds`, as
+ * the bundler resolved them); null when the index cannot be read that way.
+ */
+export function barrelTargets(
+  barrel: string,
+  code: string | null,
+  importedIds: readonly string[],
+  names: Set<string>,
+): string[] | null {
+  if (!code || names.size === 0 || /export\s*\*/.test(code)) return null;
   const out: string[] = [];
   for (const m of code.matchAll(/export\s*\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]/g)) {
     const exported = (m[1] ?? '').split(',').map((p) =>
@@ -148,8 +155,27 @@ export function barrelTargets(barrel: string, code: string | null, names: Set<st
         .pop()
         ?.trim(),
     );
-    if (exported.some((n) => n && names.has(n))) out.push(path.resolve(path.dirname(barrel), m[2] ?? ''));
+    if (!exported.some((n) => n && names.has(n))) continue;
+    const target = resolvedAmong(barrel, m[2] ?? '', importedIds);
+    if (!target) return null;
+    out.push(target);
   }
-  if (/export\s*\*/.test(code)) return null;
   return out;
+}
+
+/**
+ * Which of `importedIds` a specifier of `from` names: './x.tsx' beside it, or '#web/…' / '#shared/…'
+ * (the project's aliases), with or without its extension. Ids use '/' on every system.
+ */
+function resolvedAmong(from: string, spec: string, importedIds: readonly string[]): string | undefined {
+  const alias = /^#(web|shared)\/(.*)$/.exec(spec);
+  const wanted = alias
+    ? `/src/${alias[1] ?? ''}/${alias[2] ?? ''}`
+    : path.posix.normalize(path.posix.join(path.posix.dirname(from.replace(/\\/g, '/')), spec));
+  const strip = (id: string) => id.replace(/\\/g, '/').replace(/\.(tsx?|jsx?)$/, '');
+  return importedIds.find((id) => {
+    const plain = strip(id);
+    const want = strip(wanted);
+    return alias ? plain.endsWith(want) : plain === want;
+  });
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { closure } from '../../scripts/graph.ts';
 import { webRoot } from '../../src/server/app.ts';
 
 /**
@@ -33,16 +34,8 @@ type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean; css?
 const manifestFile = path.join(webRoot, '.vite', 'manifest.json');
 
 /** Chunks loaded with `keys` (manifest keys), following static imports. */
-function staticClosure(manifest: Record<string, ManifestChunk>, keys: string[]): Set<string> {
-  const seen = new Set<string>();
-  const todo = [...keys];
-  for (let key = todo.pop(); key !== undefined; key = todo.pop()) {
-    if (seen.has(key)) continue;
-    seen.add(key);
-    todo.push(...(manifest[key]?.imports ?? []));
-  }
-  return seen;
-}
+const staticClosure = (manifest: Record<string, ManifestChunk>, keys: string[]): Set<string> =>
+  closure(keys, (key) => manifest[key]?.imports ?? []);
 
 const gzipKib = (files: string[]) =>
   files.reduce((sum, f) => sum + zlib.gzipSync(fs.readFileSync(path.join(webRoot, f))).length, 0) / 1024;
