@@ -1,12 +1,12 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  attachMessageSource,
-  loadNeededMessages,
-  needMessages,
-  neededMessagesReady,
-} from './needed-messages.ts';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as NeededMessages from './needed-messages.ts';
 
-afterEach(() => attachMessageSource(null));
+// The set of needed namespaces is module state: each test starts from a fresh module.
+let mod: typeof NeededMessages;
+beforeEach(async () => {
+  vi.resetModules();
+  mod = await import('./needed-messages.ts');
+});
 
 function source(loadedAtFirst: string[]) {
   const loaded = new Set(loadedAtFirst);
@@ -24,21 +24,21 @@ function source(loadedAtFirst: string[]) {
 
 describe('the namespaces the loaded code can say', () => {
   it('without a message source, is ready and loads nothing', async () => {
-    needMessages(['orders']);
-    expect(neededMessagesReady()).toBe(true);
-    await loadNeededMessages();
+    mod.needMessages(['orders']);
+    expect(mod.neededMessagesReady()).toBe(true);
+    await mod.loadNeededMessages();
   });
 
   it('loads only the needed namespaces not there yet, and is ready after', async () => {
     const s = source(['common']);
-    attachMessageSource(s);
-    needMessages(['common', 'orders']);
-    needMessages(['delivery', 'orders']);
-    expect(neededMessagesReady()).toBe(false);
-    await loadNeededMessages();
+    mod.attachMessageSource(s);
+    mod.needMessages(['common', 'orders']);
+    mod.needMessages(['delivery', 'orders']);
+    expect(mod.neededMessagesReady()).toBe(false);
+    await mod.loadNeededMessages();
     expect(s.asked.sort()).toEqual(['delivery', 'orders']);
-    expect(neededMessagesReady()).toBe(true);
-    await loadNeededMessages();
+    expect(mod.neededMessagesReady()).toBe(true);
+    await mod.loadNeededMessages();
     expect(s.asked).toHaveLength(2);
   });
 

@@ -6,8 +6,10 @@ import { formatDate } from '#web/lib/format.ts';
 import { useT, type Translate } from '#web/lib/i18n/i18n.tsx';
 import { useVoteHelpful } from '../api/vote-helpful.ts';
 import { ReviewPhotos } from './review-photos.tsx';
+import { useHydrated } from '#web/lib/use-hydrated.ts';
 
-// Admin's hide control (a form) loads for Admin only.
+// Admin's hide control (a form) loads for Admin only, in the browser: in the server's HTML it would be a
+// form without its code until the chunk arrived.
 const HideControl = lazy(() => import('./hide-control.tsx').then((m) => ({ default: m.HideControl })));
 
 /** '1 person found this helpful', '3 people …'. */
@@ -56,6 +58,7 @@ export function ReviewList({
   admin: boolean;
 }) {
   const t = useT();
+  const hydrated = useHydrated();
   if (reviews.length === 0) return <Message variant="secondary">{t('reviews.list.none')}</Message>;
   return (
     <ul className="list-group list-group-flush haat-reviews">
@@ -101,7 +104,7 @@ export function ReviewList({
               <span className="small text-body-secondary">{helpfulText(review.helpfulCount, t)}</span>
             ) : null}
           </div>
-          {admin ? (
+          {admin && hydrated ? (
             <Suspense fallback={null}>
               <HideControl productId={productId} review={review} />
             </Suspense>

@@ -10,6 +10,7 @@ import { Pagination } from '#web/components/pagination.tsx';
 import { Rating } from '#web/components/rating.tsx';
 import { useT } from '#web/lib/i18n/i18n.tsx';
 import { useSession } from '#web/lib/session.ts';
+import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { useReviews } from '../api/get-reviews.ts';
 import { ReviewList } from './review-list.tsx';
 import { ReviewPhotos } from './review-photos.tsx';
@@ -77,7 +78,10 @@ function WriteColumn({
   const { user, isPending } = useSession();
   const [editing, setEditing] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
-  if (isPending) return <Loader inline label={t('reviews.checkingSession')} />;
+  const hydrated = useHydrated();
+  // The server renders a signed-in visitor's page too, but the form waits for the browser: its code loads
+  // on use, and a form hydrated before its code arrived would submit the browser's way and lose the text.
+  if (isPending || !hydrated) return <Loader inline label={t('reviews.checkingSession')} />;
   if (!user) {
     return (
       <Message variant="info">

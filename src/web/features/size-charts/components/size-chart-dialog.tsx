@@ -4,6 +4,9 @@ import { useT } from '#web/lib/i18n/i18n.tsx';
 
 // The dialog (react-bootstrap's Modal and the table) loads when first opened: most shoppers never do.
 const SizeChartModal = lazy(() => import('./size-chart-modal.tsx'));
+// Its code starts loading when the pointer or the focus reaches the button (a failure there is the
+// click's to report).
+const prefetch = () => void import('./size-chart-modal.tsx').catch(() => undefined);
 
 /**
  * The product page's "Size chart" button and the dialog it opens (docs/product/catalog.md#size-charts).
@@ -33,7 +36,8 @@ export function SizeChartButton({
           setOpened(true);
           setOpen(true);
         }}
-        onPointerEnter={() => void import('./size-chart-modal.tsx')}
+        onPointerEnter={prefetch}
+        onFocus={prefetch}
         aria-haspopup="dialog"
       >
         {t('sizeCharts.dialog.button')}
