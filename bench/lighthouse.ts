@@ -153,9 +153,13 @@ function scoresOf(name: string, url: string, r: LighthouseJson): Scores {
   };
 }
 
+const lighthouseRuns = () => Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS) || 1);
+const lighthouseRunsLabel = () =>
+  lighthouseRuns() === 1 ? 'one run per page' : `the median of ${String(lighthouseRuns())} runs per page`;
+
 /** Each page in turn (one browser at a time: two would slow each other down on two cores). */
 export async function lighthousePages(base: string, pages: PagePath[]): Promise<Scores[]> {
-  const runs = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS) || 1);
+  const runs = lighthouseRuns();
   const out: Scores[] = [];
   for (const page of pages) {
     const url = new URL(page.path, base).toString();
@@ -216,7 +220,7 @@ export function printLighthouse(scores: Scores[]): void {
   const line = (cells: string[]) =>
     `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
   process.stdout.write(
-    `\nLighthouse ${lighthouseVersion()} mobile (default preset: simulated slow 4G, 4× CPU slowdown), one run per page:\n` +
+    `\nLighthouse ${lighthouseVersion()} mobile (default preset: simulated slow 4G, 4× CPU slowdown), ${lighthouseRunsLabel()}:\n` +
       `${line(header)}\n|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|\n`,
   );
   for (const b of body) process.stdout.write(`${line(b)}\n`);
