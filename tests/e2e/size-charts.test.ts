@@ -173,6 +173,18 @@ describe('size charts', () => {
     }
   });
 
+  it('offline, the chart that cannot load says so in place and the product page stays', async () => {
+    const product = await productNamed(PRODUCT);
+    const page = await openPage({ width: 390, height: 844 });
+    await page.goto(`/product/${product._id}`);
+    // The dialog's code is fetched on first use: the network drops it.
+    await page.route('**/assets/size-chart-modal-*.js', (route) => route.abort());
+    await page.getByRole('button', { name: 'Size chart' }).click();
+    await page.getByRole('alert').filter({ hasText: 'This part of the page could not load' }).waitFor();
+    await page.getByRole('heading', { name: product.name, level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Add to Cart' }).waitFor();
+  });
+
   it('the seller deletes the chart after a prompt naming its product; the product shows no chart', async () => {
     const page = await openPage({ width: 390, height: 844 });
     await signIn(page, 'seller@haat.test');

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, useRef, useState } from 'react';
+import { LazyPart } from '#web/components/lazy-part.tsx';
 import { preload } from 'react-dom';
 import Carousel from 'react-bootstrap/Carousel';
 import { variantUrl } from '#shared/images.ts';
@@ -117,7 +118,7 @@ export function ProductGallery({ name, images }: { name: string; images: readonl
         </ul>
       ) : null}
       {everOpened ? (
-        <Suspense fallback={null}>
+        <LazyPart>
           <ProductLightbox
             open={open}
             index={active}
@@ -128,7 +129,7 @@ export function ProductGallery({ name, images }: { name: string; images: readonl
               openers.current[i]?.focus();
             }}
           />
-        </Suspense>
+        </LazyPart>
       ) : null}
     </div>
   );

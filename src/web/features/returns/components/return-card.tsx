@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { lazy, useState, type FormEvent } from 'react';
+import { LazyPart } from '#web/components/lazy-part.tsx';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -86,7 +87,7 @@ function RequestMedia({ media, title }: { media: readonly string[]; title: strin
         />
       ))}
       {open !== null ? (
-        <Suspense fallback={null}>
+        <LazyPart>
           <MediaLightbox
             index={open}
             slides={photos.map((url, i) => ({
@@ -95,7 +96,7 @@ function RequestMedia({ media, title }: { media: readonly string[]; title: strin
             }))}
             onClose={() => setOpen(null)}
           />
-        </Suspense>
+        </LazyPart>
       ) : null}
     </div>
   );

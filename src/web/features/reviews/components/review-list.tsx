@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
+import { LazyPart } from '#web/components/lazy-part.tsx';
 import type { ReviewItem } from '#shared/schemas/review.ts';
 import { ErrorAlert, Message } from '#web/components/alerts.tsx';
 import { Rating } from '#web/components/rating.tsx';
@@ -105,9 +106,9 @@ export function ReviewList({
             ) : null}
           </div>
           {admin && hydrated ? (
-            <Suspense fallback={null}>
+            <LazyPart>
               <HideControl productId={productId} review={review} />
-            </Suspense>
+            </LazyPart>
           ) : null}
         </li>
       ))}

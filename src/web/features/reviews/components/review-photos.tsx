@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
+import { LazyPart } from '#web/components/lazy-part.tsx';
 import { variantUrl } from '#shared/images.ts';
 import { useT } from '#web/lib/i18n/i18n.tsx';
 import { useUniqueId } from '#web/lib/use-unique-id.ts';
@@ -44,7 +45,7 @@ export function ReviewPhotos({ urls, author }: { urls: readonly string[]; author
         ))}
       </ul>
       {open !== null ? (
-        <Suspense fallback={null}>
+        <LazyPart>
           <PhotoLightbox
             index={open}
             slides={slides}
@@ -53,7 +54,7 @@ export function ReviewPhotos({ urls, author }: { urls: readonly string[]; author
               document.getElementById(`${idPrefix}-${String(i)}`)?.focus();
             }}
           />
-        </Suspense>
+        </LazyPart>
       ) : null}
     </>
   );

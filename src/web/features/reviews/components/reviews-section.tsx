@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
+import { LazyPart } from '#web/components/lazy-part.tsx';
 import { Link, useSearchParams } from 'react-router';
 import { isAdmin } from '#shared/permissions.ts';
 import { emptyRatingCounts, REVIEW_SORTS, type ReviewSort } from '#shared/reviews.ts';
@@ -96,7 +97,7 @@ function WriteColumn({
   const shown = notice ? <Message variant="success">{notice}</Message> : null;
   if (mine && editing) {
     return (
-      <Suspense fallback={<Loader inline />}>
+      <LazyPart loading={<Loader inline />}>
         <EditReviewForm
           productId={product._id}
           review={mine}
@@ -105,7 +106,7 @@ function WriteColumn({
             setNotice(message);
           }}
         />
-      </Suspense>
+      </LazyPart>
     );
   }
   if (mine) {
@@ -125,9 +126,9 @@ function WriteColumn({
   return (
     <>
       {shown}
-      <Suspense fallback={<Loader inline />}>
+      <LazyPart loading={<Loader inline />}>
         <ReviewForm productId={product._id} onPosted={() => setNotice(t('reviews.added'))} />
-      </Suspense>
+      </LazyPart>
     </>
   );
 }

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
+import { LazyPart } from '#web/components/lazy-part.tsx';
 import type { SizeChart } from '#shared/schemas/product.ts';
 import { useT } from '#web/lib/i18n/i18n.tsx';
 
@@ -43,9 +44,9 @@ export function SizeChartButton({
         {t('sizeCharts.dialog.button')}
       </button>
       {opened ? (
-        <Suspense fallback={null}>
+        <LazyPart>
           <SizeChartModal chart={chart} size={size} open={open} onClose={() => setOpen(false)} />
-        </Suspense>
+        </LazyPart>
       ) : null}
     </>
   );
