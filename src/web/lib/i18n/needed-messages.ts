@@ -13,7 +13,7 @@ type Source = { has: (namespace: string) => boolean; load: (namespace: string) =
 const needed = new Set<string>();
 let source: Source | null = null;
 
-/** Called by the code the build appends to a module: the namespaces its message ids belong to. */
+/** Called by the line the build appends to a page's chunk: the namespaces its modules name. */
 export function needMessages(namespaces: readonly string[]): void {
   for (const namespace of namespaces) needed.add(namespace);
 }
