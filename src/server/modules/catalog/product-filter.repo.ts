@@ -384,11 +384,15 @@ export async function filteredIds(
 ): Promise<string[]> {
   const { offset, limit } = pageWindow(page);
   if (offset >= MAX_LISTED || offset >= total) return [];
-  const where = sql`${scopeWhere(scope)} and ${allBut(predicates(f, sellerIds, f.inStock))}`;
+  const filters = allBut(predicates(f, sellerIds, f.inStock));
+  const where = sql`${scopeWhere(scope)} and ${filters}`;
+  // The reads that take every match (or the first MAX_LISTED) through the bitmap indexes (preferIndexes):
+  // with a keyword, its GIN indexes rather than a bitmap of every active product (as in facetGroups).
+  const matchesFirst = sql`${scopeWhere(scope, true)} and ${filters}`;
   const sort = f.sort ?? 'relevance';
 
   if (total <= SORT_MATCHES_BELOW && !(scope.terms && sort === 'relevance' && total <= MAX_LISTED))
-    return sortedMatches(db, scope, where, sort, offset, limit);
+    return sortedMatches(db, scope, matchesFirst, sort, offset, limit);
 
   if (sort !== 'relevance') {
     const result = await db.execute<{ id: string }>(
@@ -399,6 +403,26 @@ export async function filteredIds(
   if (!scope.terms) return tieredNewestIds(db, where, [inStockSql, sql`not (${inStockSql})`], offset, limit);
 
   const terms = scope.terms;
+  const title = sql`p.title_vector @@ ${tsQuery(terms)}`;
+  const noStock = sql`not (${inStockSql})`;
+  // Broad: stock first, then title matches, each tier newest first, along the newest-first indexes.
+  const tiers = (q: Queryable) =>
+    tieredNewestIds(
+      q,
+      where,
+      [
+        sql`${inStockSql} and ${title}`,
+        sql`${inStockSql} and not (${title})`,
+        sql`${noStock} and ${title}`,
+        sql`${noStock} and not (${title})`,
+      ],
+      offset,
+      limit,
+    );
+  // The facet pass already counted more than MAX_LISTED matches under these filters: no ranking would be
+  // used, so none is computed (at a million products it built bitmaps of every match of a broad word).
+  if (total > MAX_LISTED) return tiers(db);
+
   return db.transaction(
     async (tx) => {
       await preferIndexes(tx, scope);
@@ -406,37 +430,24 @@ export async function filteredIds(
         select c.id, (count(*) over ())::int as total
           from (select p.id, p.created_at, ${inStockSql} as in_stock,
                        ts_rank('{0.1, 0.2, 0.4, 1.0}'::float4[], p.search_vector, ${tsQuery(terms)}) as rank
-                  from products p where ${where} limit ${MAX_LISTED + 1}) c
+                  from products p where ${matchesFirst} limit ${MAX_LISTED + 1}) c
          order by c.in_stock desc, c.rank desc, c.created_at desc, c.id desc
          limit ${limit} offset ${offset}`);
-      const total = ranked.rows[0]?.total ?? 0;
-      if (total <= MAX_LISTED && (ranked.rows.length > 0 || offset === 0))
+      const counted = ranked.rows[0]?.total ?? 0;
+      if (counted <= MAX_LISTED && (ranked.rows.length > 0 || offset === 0))
         return ranked.rows.map((r) => r.id);
       if (ranked.rows.length === 0) {
         // Past the last ranked row: more than MAX_LISTED matches only if the capped count says so.
         const count = await tx.execute<{ n: number }>(
-          sql`select count(*)::int as n from (select 1 from products p where ${where} limit ${MAX_LISTED + 1}) x`,
+          sql`select count(*)::int as n from (select 1 from products p where ${matchesFirst} limit ${MAX_LISTED + 1}) x`,
         );
         if ((count.rows[0]?.n ?? 0) <= MAX_LISTED) return [];
       }
-      // Broad: stock first, then title matches, each tier newest first.
+      // More matches now than the facet pass counted (a write in between): the broad order after all.
       await tx.execute(
         sql`select set_config('enable_seqscan', 'on', true), set_config('enable_indexscan', 'on', true)`,
       );
-      const title = sql`p.title_vector @@ ${tsQuery(terms)}`;
-      const noStock = sql`not (${inStockSql})`;
-      return tieredNewestIds(
-        tx,
-        where,
-        [
-          sql`${inStockSql} and ${title}`,
-          sql`${inStockSql} and not (${title})`,
-          sql`${noStock} and ${title}`,
-          sql`${noStock} and not (${title})`,
-        ],
-        offset,
-        limit,
-      );
+      return tiers(tx);
     },
     { accessMode: 'read only' },
   );
