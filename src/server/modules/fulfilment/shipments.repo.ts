@@ -49,17 +49,25 @@ const STATE_DATE: Partial<Record<ShipmentState, keyof ShipmentRow>> = {
 /**
  * One shipment per seller of the order's lines (kind 'order'), state 'placed', each with a 'placed' event.
  * `expected` gives each seller's promised delivery date (YYYY-MM-DD), when the delivery promise made one.
+ * `sellerIds`: the sellers of the lines just written, when the caller has them (one read fewer while the
+ * order's products are locked); else they are read from the order's lines.
  */
 export async function createShipmentsForOrder(
   tx: Queryable,
   orderId: string,
-  opts: { pincode: string | null; expected?: ReadonlyMap<string, string | null> },
+  opts: {
+    pincode: string | null;
+    expected?: ReadonlyMap<string, string | null>;
+    sellerIds?: readonly string[];
+  },
 ): Promise<ShipmentRow[]> {
-  const sellers = await tx
-    .selectDistinct({ sellerId: orderItems.sellerId })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, orderId))
-    .orderBy(asc(orderItems.sellerId));
+  const sellers = opts.sellerIds
+    ? [...new Set(opts.sellerIds)].sort().map((sellerId) => ({ sellerId }))
+    : await tx
+        .selectDistinct({ sellerId: orderItems.sellerId })
+        .from(orderItems)
+        .where(eq(orderItems.orderId, orderId))
+        .orderBy(asc(orderItems.sellerId));
   if (sellers.length === 0) return [];
   const rows = await tx
     .insert(shipments)
