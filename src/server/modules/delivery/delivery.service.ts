@@ -13,6 +13,7 @@ import {
   type SellerArea,
   type Zone,
 } from '#shared/delivery.ts';
+import type { CodSettings } from '#shared/cod.ts';
 import { ERROR_CODES } from '#shared/errors.ts';
 import { formatDecimal, parseMoney, sumMoney, toWireNumber } from '#shared/money.ts';
 import type {
@@ -230,13 +231,6 @@ export async function quote(ctx: AuthedCtx, input: QuoteBody, now = new Date()):
   };
 }
 
-/**
- * The delivery promise at 'Place Order' (docs/decisions/0113-delivery-promise.md). Checked inside the
- * order's transaction: every line must reach the address's pincode (else 409 `not_deliverable` naming the
- * line), and cash on delivery must be allowed for every line (else 409 `cod_not_allowed`). Returns each
- * seller's promised delivery date (YYYY-MM-DD, Asia/Kolkata); outside India no promise is made (empty map)
- * and only cash on delivery is refused (409 `cod_not_allowed`: India only).
- */
 export type PromiseLine = {
   productId: string;
   sellerId: string;
@@ -254,16 +248,30 @@ export type PromiseInput = {
   now: Date;
 };
 
-export async function promiseForOrder(
-  tx: Queryable,
-  input: PromiseInput,
-): Promise<ReadonlyMap<string, string | null>> {
+/**
+ * What the promise answers: each seller's promised delivery date, and the COD holding limits read with the
+ * delivery settings (so placing a COD order does not read them again under its locks).
+ */
+export type OrderPromise = {
+  deliveryBy: ReadonlyMap<string, string | null>;
+  codSettings?: CodSettings;
+};
+
+/**
+ * The delivery promise at 'Place Order' (docs/decisions/0113-delivery-promise.md). Checked inside the
+ * order's transaction: every line must reach the address's pincode (else 409 `not_deliverable` naming the
+ * line), and cash on delivery must be allowed for every line (else 409 `cod_not_allowed`). Returns each
+ * seller's promised delivery date (YYYY-MM-DD, Asia/Kolkata) and the COD holding limits; outside India no
+ * promise is made (no dates, no limits) and only cash on delivery is refused (409 `cod_not_allowed`: India
+ * only).
+ */
+export async function promiseForOrder(tx: Queryable, input: PromiseInput): Promise<OrderPromise> {
   if (!isIndia(input.country)) {
     // No promise is made outside India, and cash on delivery is not offered there.
     const cod = codCountryEligibility(input.country);
     if (input.paymentMethod === 'CashOnDelivery' && !cod.ok)
       throw conflict(cod.reason, ERROR_CODES.cod_not_allowed);
-    return new Map();
+    return { deliveryBy: new Map() };
   }
   const code = normalisePincode(input.postalCode);
   const row = isPincode(code) ? await repo.pincode(tx, code) : undefined;
@@ -292,7 +300,14 @@ export async function promiseForOrder(
     });
     if (!cod.ok) throw conflict(cod.reason, ERROR_CODES.cod_not_allowed);
   }
-  return new Map([...promises.values()].map((s) => [s.sellerId, s.deliveryBy]));
+  return {
+    deliveryBy: new Map([...promises.values()].map((s) => [s.sellerId, s.deliveryBy])),
+    codSettings: {
+      codUnacceptedHours: settings.codUnacceptedHours,
+      maxOpenCodOrders: settings.maxOpenCodOrders,
+      maxOpenCodUnits: settings.maxOpenCodUnits,
+    },
+  };
 }
 
 /** The operator's settings, for other modules (e.g. the COD holding limits and the unaccepted-COD timeout). */

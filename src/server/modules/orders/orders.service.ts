@@ -591,7 +591,8 @@ async function placeInTransaction(
     if (planFingerprint(again, lockedSnap) !== planFingerprint(planned, snap)) throw new ProductsChanged();
   }
   // The buyer's cash-on-delivery holding, counted under its lock, taken after the products' on both paths.
-  if (input.paymentMethod === 'CashOnDelivery') await assertCodHoldingAllowed(tx, actor.id, units);
+  if (input.paymentMethod === 'CashOnDelivery')
+    await assertCodHoldingAllowed(tx, actor.id, units, promise.codSettings);
 
   const order = await repo.insertOrder(tx, {
     userId: actor.id,
@@ -668,7 +669,8 @@ async function placeInTransaction(
   // One shipment per seller, each with the delivery date promised for it (docs/decisions/0109-shipments-per-seller.md).
   await createShipmentsForOrder(tx, order.id, {
     pincode: isIndia(input.shippingAddress.country) ? input.shippingAddress.postalCode.trim() : null,
-    expected: promise,
+    expected: promise.deliveryBy,
+    sellerIds: items.map((item) => item.sellerId),
   });
   // A cash on delivery order is complete when placed: its mails leave now, whatever the browser does.
   if (input.paymentMethod === 'CashOnDelivery') await queueOrderCompleted(tx, order.id);
