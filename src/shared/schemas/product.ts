@@ -1,5 +1,13 @@
 import { z } from 'zod';
 import { DISCOUNT_UNITS, MAX_DISCOUNT_PRODUCTS } from '../discounts.ts';
+import {
+  FILTER_VALUE_MAX_LENGTH,
+  LIST_FILTER_MAX,
+  MAX_CATEGORY_NAME_LENGTH,
+  NUMBER_FILTERS,
+  PRODUCT_SORTS,
+  type NumberRule,
+} from '../list-filters.ts';
 import { MAX_KEYWORD_LENGTH } from '../search.ts';
 import { idSchema, isoDate, moneySchema, pageQuery } from './common.ts';
 
@@ -150,20 +158,10 @@ export const productListSchema = z.object({
 });
 export type ProductList = z.infer<typeof productListSchema>;
 
-export const PRODUCT_SORTS = [
-  'relevance',
-  'price_asc',
-  'price_desc',
-  'newest',
-  'rating',
-  'discount',
-] as const;
-export type ProductSort = (typeof PRODUCT_SORTS)[number];
-/** The rating filter's steps (4★ & up …) and the discount filter's (10% off & up …). */
-export const RATING_STEPS = [4, 3, 2, 1] as const;
-export const DISCOUNT_STEPS = [10, 20, 30, 40, 50, 60, 70] as const;
+// Sorts, steps and limits live in a zod-free module, so a storefront list page reads them without zod.
+export { DISCOUNT_STEPS, PRODUCT_SORTS, RATING_STEPS, type ProductSort } from '../list-filters.ts';
 
-/** `size=M,L`, repeated `size=M&size=L`, or both: a list of short texts. */
+/** `size=M,L`, repeated `size=M&size=L`, or both: a list of short texts (readListParam's rule). */
 const listParam = (max: number) =>
   z
     .union([z.string(), z.array(z.string())])
@@ -174,22 +172,27 @@ const listParam = (max: number) =>
         .map((s) => s.trim())
         .filter((s) => s !== ''),
     )
-    .pipe(z.array(z.string().max(100)).max(max, 'Too many values'));
+    .pipe(z.array(z.string().max(FILTER_VALUE_MAX_LENGTH)).max(max, 'Too many values'));
+
+const numberParam = (rule: NumberRule) => {
+  const n = z.coerce.number().min(rule.min).max(rule.max);
+  return (rule.int ? n.int() : n).optional();
+};
 
 /**
  * Filters and sort shared by the storefront lists (search, category and shop pages), kept in the page URL
  * with the same names (docs/decisions/0103-filters-and-facets.md). Prices are INR sale prices.
  */
 export const productFilterQuery = z.object({
-  size: listParam(20),
-  colour: listParam(20),
-  brand: listParam(50),
+  size: listParam(LIST_FILTER_MAX.size),
+  colour: listParam(LIST_FILTER_MAX.colour),
+  brand: listParam(LIST_FILTER_MAX.brand),
   /** Seller user ids. */
-  seller: listParam(50),
-  minPrice: z.coerce.number().min(0).max(1e9).optional(),
-  maxPrice: z.coerce.number().min(0).max(1e9).optional(),
-  rating: z.coerce.number().int().min(1).max(5).optional(),
-  discount: z.coerce.number().int().min(1).max(99).optional(),
+  seller: listParam(LIST_FILTER_MAX.seller),
+  minPrice: numberParam(NUMBER_FILTERS.minPrice),
+  maxPrice: numberParam(NUMBER_FILTERS.maxPrice),
+  rating: numberParam(NUMBER_FILTERS.rating),
+  discount: numberParam(NUMBER_FILTERS.discount),
   inStock: z
     .enum(['1', '0', 'true', 'false'])
     .optional()
@@ -202,7 +205,7 @@ export type ProductFilters = z.output<typeof productFilterQuery>;
 export const productListQuery = pageQuery.extend({
   keyword: z.string().max(MAX_KEYWORD_LENGTH, 'Search text is too long').optional(),
   /** A category name (the search page sends a top level's): only products under it; unknown → none. */
-  category: z.string().trim().max(200).optional(),
+  category: z.string().trim().max(MAX_CATEGORY_NAME_LENGTH).optional(),
   ...productFilterQuery.shape,
 });
 

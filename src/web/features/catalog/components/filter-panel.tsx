@@ -1,13 +1,8 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import Offcanvas from 'react-bootstrap/Offcanvas';
 import { useLocation } from 'react-router';
-import {
-  DISCOUNT_STEPS,
-  RATING_STEPS,
-  type FacetValue,
-  type Facets,
-  type ProductSort,
-} from '#shared/schemas/product.ts';
+import { DISCOUNT_STEPS, RATING_STEPS, type ProductSort } from '#shared/list-filters.ts';
+import type { FacetValue, Facets } from '#shared/schemas/product.ts';
 import { useFormatInr } from '#web/components/price.tsx';
 import { useFocusTrap } from '#web/components/use-focus-trap.ts';
 import { useDisplayCurrency } from '#web/lib/currency/display-currency.tsx';

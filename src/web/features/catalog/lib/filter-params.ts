@@ -10,12 +10,17 @@ import {
 import { FILTER_PARAMS, LIST_FILTERS, type ListFilterKey } from '#shared/page-params.ts';
 import { convertFromInr } from '#shared/pricing.ts';
 import {
+  LIST_FILTER_MAX,
+  NUMBER_FILTERS,
   PRODUCT_SORTS,
-  productFilterQuery,
-  productListQuery,
-  type FacetValue,
+  readCategoryParam,
+  readInStockParam,
+  readListParam,
+  readNumberParam,
+  readSortParam,
   type ProductSort,
-} from '#shared/schemas/product.ts';
+} from '#shared/list-filters.ts';
+import type { FacetValue } from '#shared/schemas/product.ts';
 import type { Translate } from '#web/lib/i18n/i18n.tsx';
 
 /**
@@ -51,34 +56,25 @@ export { FILTER_PARAMS, LIST_FILTERS, type ListFilterKey } from '#shared/page-pa
 
 export const EMPTY_FILTERS: ListFilters = { size: [], colour: [], brand: [], seller: [], inStock: false };
 
-const shape = productFilterQuery.shape;
-
-function one<T>(schema: { safeParse: (v: unknown) => { success: boolean; data?: T } }, raw: unknown) {
-  const r = schema.safeParse(raw);
-  return r.success ? r.data : undefined;
-}
-
 const sortedUnique = (values: readonly string[]) =>
   [...new Set(values)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 
 /**
- * Filters from a URL's query. Each parameter is read on its own: one mistyped value (rating=9) is dropped,
- * not the whole set, so a hand-edited link still shows something sensible.
+ * Filters from a URL's query, by the API's rules (#shared/list-filters.ts, without zod). Each parameter is
+ * read on its own: one mistyped value (rating=9) is dropped, not the whole set, so a hand-edited link still
+ * shows something sensible.
  */
 export function parseFilters(params: URLSearchParams): ListFilters {
   const filters: ListFilters = { ...EMPTY_FILTERS };
-  const category = one<string | undefined>(
-    productListQuery.shape.category,
-    params.get('category') ?? undefined,
-  );
+  const rawCategory = params.get('category');
+  const category = rawCategory === null ? undefined : readCategoryParam(rawCategory);
   if (category) filters.category = category;
   for (const key of LIST_FILTERS) {
-    const all = params.getAll(key);
-    filters[key] = sortedUnique(one<string[]>(shape[key], all.length > 0 ? all : undefined) ?? []);
+    filters[key] = sortedUnique(readListParam(params.getAll(key), LIST_FILTER_MAX[key]) ?? []);
   }
-  const num = (key: 'minPrice' | 'maxPrice' | 'rating' | 'discount') => {
+  const num = (key: keyof typeof NUMBER_FILTERS) => {
     const raw = params.get(key);
-    return raw === null || raw.trim() === '' ? undefined : one<number | undefined>(shape[key], raw);
+    return raw === null || raw.trim() === '' ? undefined : readNumberParam(raw, NUMBER_FILTERS[key]);
   };
   const minPrice = num('minPrice');
   const maxPrice = num('maxPrice');
@@ -88,8 +84,10 @@ export function parseFilters(params: URLSearchParams): ListFilters {
   if (maxPrice !== undefined) filters.maxPrice = maxPrice;
   if (rating !== undefined) filters.rating = rating;
   if (discount !== undefined) filters.discount = discount;
-  filters.inStock = one<boolean>(shape.inStock, params.get('inStock') ?? undefined) ?? false;
-  const sort = one<ProductSort | undefined>(shape.sort, params.get('sort') ?? undefined);
+  const inStock = params.get('inStock');
+  filters.inStock = (inStock === null ? undefined : readInStockParam(inStock)) ?? false;
+  const rawSort = params.get('sort');
+  const sort = rawSort === null ? undefined : readSortParam(rawSort);
   if (sort && sort !== 'relevance') filters.sort = sort;
   return filters;
 }
