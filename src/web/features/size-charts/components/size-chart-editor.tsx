@@ -1,17 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Fragment } from 'react';
 import { useFieldArray, useForm, type FieldErrors, type Path } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { ERROR_CODES } from '#shared/errors.ts';
 import { CLOTHES_SIZES, SHOE_SIZES } from '#shared/schemas/product-form.ts';
 import type { SizeChart } from '#shared/schemas/product.ts';
 import { SIZE_CHART_MSG, sizeChartBody, type SizeChartBody } from '#shared/schemas/size-chart.ts';
-import { SIZE_CHART_LIMITS, SIZE_CHART_UNITS } from '#shared/size-charts.ts';
+import { SIZE_CHART_LIMITS } from '#shared/size-charts.ts';
 import { ErrorAlert } from '#web/components/alerts.tsx';
 import { SubmitButton, TextField } from '#web/components/form-field.tsx';
 import { hasErrorCode, isApiError } from '#web/lib/api-client.ts';
 import { useT, type Translate } from '#web/lib/i18n/i18n.tsx';
 import { useSaveSizeChart } from '../api/save-size-chart.ts';
+import { UnitButtons } from './unit-buttons.tsx';
 import '../size-charts.css';
 import { useUniqueId } from '#web/lib/use-unique-id.ts';
 
@@ -190,22 +190,13 @@ export function SizeChartEditor({
             </div>
             <fieldset className="col-12 col-md-5">
               <legend className="form-label fs-6 mb-1">{t('sizeCharts.editor.measurementsIn')}</legend>
-              <div className="btn-group">
-                {SIZE_CHART_UNITS.map((u) => (
-                  <Fragment key={u}>
-                    <input
-                      type="radio"
-                      className="btn-check"
-                      id={`${ids}-unit-${u}`}
-                      value={u}
-                      {...register('unit')}
-                    />
-                    <label className="btn btn-outline-primary" htmlFor={`${ids}-unit-${u}`}>
-                      {u === 'cm' ? t('sizeCharts.editor.unitCm') : t('sizeCharts.editor.unitInches')}
-                    </label>
-                  </Fragment>
-                ))}
-              </div>
+              <UnitButtons
+                idPrefix={`${ids}-unit`}
+                labelOf={(u) =>
+                  u === 'cm' ? t('sizeCharts.editor.unitCm') : t('sizeCharts.editor.unitInches')
+                }
+                inputProps={() => register('unit')}
+              />
             </fieldset>
           </div>
           {chart?.productCount ? (

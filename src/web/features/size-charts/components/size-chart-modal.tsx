@@ -1,10 +1,11 @@
-import { Fragment, useState } from 'react';
+import { useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import type { SizeChart } from '#shared/schemas/product.ts';
-import { SIZE_CHART_UNITS, type SizeChartUnit } from '#shared/size-charts.ts';
+import type { SizeChartUnit } from '#shared/size-charts.ts';
 import { useT } from '#web/lib/i18n/i18n.tsx';
 import { useUniqueId } from '#web/lib/use-unique-id.ts';
 import { SizeChartTable } from './size-chart-table.tsx';
+import { UnitButtons } from './unit-buttons.tsx';
 
 /** The size chart dialog SizeChartButton opens (size-chart-dialog.tsx), loaded on first use. */
 export default function SizeChartModal({
@@ -34,24 +35,11 @@ export default function SizeChartModal({
           <legend className="small text-body-secondary float-none w-auto mb-0 me-1 fs-6">
             {t('sizeCharts.dialog.showIn')}
           </legend>
-          <div className="btn-group">
-            {SIZE_CHART_UNITS.map((u) => (
-              <Fragment key={u}>
-                <input
-                  type="radio"
-                  className="btn-check"
-                  name={unitName}
-                  id={`${unitName}-${u}`}
-                  value={u}
-                  checked={unit === u}
-                  onChange={() => setUnit(u)}
-                />
-                <label className="btn btn-outline-primary" htmlFor={`${unitName}-${u}`}>
-                  {u === 'cm' ? t('sizeCharts.units.cm') : t('sizeCharts.units.inches')}
-                </label>
-              </Fragment>
-            ))}
-          </div>
+          <UnitButtons
+            idPrefix={unitName}
+            labelOf={(u) => (u === 'cm' ? t('sizeCharts.units.cm') : t('sizeCharts.units.inches'))}
+            inputProps={(u) => ({ name: unitName, checked: unit === u, onChange: () => setUnit(u) })}
+          />
         </fieldset>
         <SizeChartTable
           chart={chart}
