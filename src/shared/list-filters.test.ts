@@ -42,6 +42,13 @@ const NUMBERS = [
   '+2',
   '2,5',
   '١',
+  '',
+  ' ',
+  '-0',
+  '1e-7',
+  '0b1',
+  '1_000',
+  '9'.repeat(400),
 ];
 
 describe('the zod-free filter readers agree with the API schema (productFilterQuery)', () => {
