@@ -368,8 +368,9 @@ async function sortedMatches(
 }
 
 /**
- * One page of ids under every filter, in `sort` order (relevance when not given). `total` is the capped
- * count (at most MAX_LISTED + 1) the keyword ranking needs; the service takes the exact one from facets.
+ * One page of ids under every filter, in `sort` order (relevance when not given). `total` is the facet
+ * pass's paging total (`pagingTotalOf`): exact up to MAX_LISTED + 1, a lower bound of at least
+ * SORT_MATCHES_BELOW + 1 past it; the service takes the shown total from the facets.
  *
  * Relevance with a keyword ranks as searchIds does (ADR 0050), products out of stock last: with at most
  * MAX_LISTED matches all are ranked by ts_rank; with more, title matches come first, each tier newest first.
