@@ -156,7 +156,10 @@ describe('filters and sort', () => {
     await open.click();
     // Once it has slid in.
     await page.locator('.offcanvas.show:not(.showing)').waitFor();
-    await page.waitForTimeout(200);
+    // The slide's transform ends after the class changes: wait until the sheet sits at the left edge.
+    await page.waitForFunction(
+      () => document.querySelector('.offcanvas.show')?.getBoundingClientRect().left === 0,
+    );
     await screenshot(page, 'filters-sheet-mobile', { fullPage: false });
     await page.keyboard.press('Escape');
     await sheet.waitFor({ state: 'hidden' });
